@@ -1,0 +1,180 @@
+// Flatten: Path (user space) + transform -> polylines in device pixels.
+// Guarantees the next stage closed contours of straight lines, each point
+// finite and within `tolerance` device pixels of the true curve.
+//
+// Method, per segment kind, each with a bound that holds, not a heuristic:
+// - Béziers: uniform steps with the count from Wang's formula: a polyline
+//   through n uniform steps of a curve B deviates from it by at most
+//   max|B''| / (8 n²), and |B''| ≤ 6·max|Δ²P| for a cubic (2·|Δ²P| for a
+//   quadratic), so n = ⌈√(3·max|Δ²P| / (4τ))⌉ (cubic) or ⌈√(|Δ²P| / (4τ))⌉
+//   (quadratic). No recursion, the count is known up front, and the bound is
+//   rigorous (Wang 1984; used by Skia's and vello's tessellators). It can
+//   over-count on cubics with inflections; the cost is per edge, not per
+//   pixel.
+// - Arcs: flattened directly in their parametric centre form, never through
+//   kappa cubics; a chord over Δθ of an ellipse whose largest radius is R
+//   deviates by at most R(1 − cos(Δθ/2)), so Δθ = 2·acos(1 − τ/R).
+// The default τ = 0.008 px keeps every pixel's coverage within √2·τ < 3/255
+// of the true curve's (GEOMETRY.md, "Flattening").
+
+/// Receives device-space polylines from the flattener.
+protocol LineSink {
+    /// Starts a new contour at `p` (the previous one, if any, is closed).
+    mutating func beginContour(at p: Point)
+    /// Adds a straight line from the last point to `p`.
+    mutating func addLine(to p: Point)
+    /// Closes the current contour with a line to its start.
+    mutating func closeContour()
+}
+
+/// Converts paths to polylines in device space within a tolerance.
+public enum Flattener {
+    /// The default maximum distance, in device pixels, between a curve and
+    /// its polyline: coverage then stays within 3/255 of the true curve's.
+    public static let defaultTolerance = 0.008
+    /// The smallest tolerance accepted, in device pixels; finer values are
+    /// raised to it (they would multiply edges without visible change).
+    public static let minimumTolerance = 1e-4
+    /// The most line segments one curve or arc is split into. A curve
+    /// needing more (hundreds of thousands of pixels long at the default
+    /// tolerance) gets this many and a proportionally larger error.
+    public static let maximumSegmentsPerCurve = 1 << 16
+
+    /// Flattens `path` mapped by `transform` into `sink`, closing every
+    /// subpath. Curves whose control points all lie outside `cullRect`
+    /// (device pixels) become their chords: seen from inside the rect a
+    /// chord crosses every horizontal line the same net number of times as
+    /// the curve, so fills are unchanged and off-screen curves cost nothing.
+    ///
+    /// - Returns: `false` (having fed the sink a partial contour set that
+    ///   must be discarded) if a mapped coordinate is not finite.
+    static func flatten<S: LineSink>(
+        _ path: Path, transform t: AffineTransform, tolerance: Double, cullRect: Rect,
+        into sink: inout S
+    ) -> Bool {
+        let tol = max(tolerance.isFinite ? tolerance : defaultTolerance, minimumTolerance)
+        var current = Point.zero
+        var open = false
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                let q = t.apply(to: p)
+                guard q.isFinite else { return false }
+                if open { sink.closeContour() }
+                sink.beginContour(at: q)
+                open = true
+                current = q
+            case .line(let p):
+                let q = t.apply(to: p)
+                guard q.isFinite else { return false }
+                sink.addLine(to: q)
+                current = q
+            case .quadCurve(let p, let c):
+                let q = t.apply(to: p), qc = t.apply(to: c)
+                guard q.isFinite, qc.isFinite else { return false }
+                flattenQuad(current, qc, q, tol, cullRect, &sink)
+                current = q
+            case .curve(let p, let c1, let c2):
+                let q = t.apply(to: p), q1 = t.apply(to: c1), q2 = t.apply(to: c2)
+                guard q.isFinite, q1.isFinite, q2.isFinite else { return false }
+                flattenCubic(current, q1, q2, q, tol, cullRect, &sink)
+                current = q
+            case .arc(let arc):
+                let a = arc.applying(t)
+                guard a.isFinite else { return false }
+                current = flattenArc(a, tol, cullRect, &sink)
+            case .closeSubpath:
+                if open { sink.closeContour() }
+                open = false
+            }
+        }
+        if open { sink.closeContour() }
+        return true
+    }
+
+    /// The number of uniform steps that keeps a Bézier within `tolerance`,
+    /// given the largest second difference of its control points and the
+    /// Wang factor (3/4 for cubics, 1/4 for quadratics).
+    static func wangSegmentCount(secondDifference m: Double, factor: Double, tolerance: Double) -> Int {
+        let n = (factor * m / tolerance).squareRoot().rounded(.up)
+        return Int(saturatingFloor: n, in: 1...maximumSegmentsPerCurve)
+    }
+
+    static func flattenQuad<S: LineSink>(
+        _ p0: Point, _ p1: Point, _ p2: Point, _ tol: Double, _ cull: Rect, _ sink: inout S
+    ) {
+        if outside(cull, p0, p1, p2, p2) {
+            sink.addLine(to: p2)
+            return
+        }
+        let dd = p0 - 2 * p1 + p2
+        let n = wangSegmentCount(secondDifference: dd.length, factor: 0.25, tolerance: tol)
+        let step = 1 / Double(n)
+        for i in 1..<n {
+            let s = Double(i) * step, u = 1 - s
+            sink.addLine(to: p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s))
+        }
+        sink.addLine(to: p2)
+    }
+
+    static func flattenCubic<S: LineSink>(
+        _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ tol: Double, _ cull: Rect, _ sink: inout S
+    ) {
+        if outside(cull, p0, p1, p2, p3) {
+            sink.addLine(to: p3)
+            return
+        }
+        let d1 = (p0 - 2 * p1 + p2).length, d2 = (p1 - 2 * p2 + p3).length
+        let n = wangSegmentCount(secondDifference: max(d1, d2), factor: 0.75, tolerance: tol)
+        let step = 1 / Double(n)
+        for i in 1..<n {
+            sink.addLine(to: cubicPoint(p0, p1, p2, p3, Double(i) * step))
+        }
+        sink.addLine(to: p3)
+    }
+
+    /// Flattens a device-space arc; returns its end point.
+    static func flattenArc<S: LineSink>(
+        _ arc: EllipticalArc, _ tol: Double, _ cull: Rect, _ sink: inout S
+    ) -> Point {
+        let end = arc.endPoint
+        let r = arc.maximumRadius
+        // The ellipse lies within r of its centre: cull by that box.
+        let box = Rect(x: arc.center.x - r, y: arc.center.y - r, width: 2 * r, height: 2 * r)
+        guard r > 0, cull.intersection(box) != nil else {
+            sink.addLine(to: end)
+            return end
+        }
+        let maxStep: Double
+        if tol >= r {
+            maxStep = Double.pi / 2
+        } else {
+            maxStep = min(Double.pi / 2, 2 * _acos(1 - tol / r))
+        }
+        let sweep = arc.sweepAngle
+        let n = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up), in: 1...maximumSegmentsPerCurve)
+        let dTheta = sweep / Double(n)
+        // Rotate (cos θ, sin θ) by dTheta with a complex multiply per step;
+        // the drift over 2^16 steps stays around 1e-11 relative.
+        let cd = _cos(dTheta), sd = _sin(dTheta)
+        var c = _cos(arc.startAngle), s = _sin(arc.startAngle)
+        let o = arc.center, u = arc.axis1, v = arc.axis2
+        for _ in 1..<n {
+            let c2 = c * cd - s * sd
+            s = s * cd + c * sd
+            c = c2
+            sink.addLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
+        }
+        sink.addLine(to: end)
+        return end
+    }
+
+    /// Whether the box of four points misses `rect` entirely.
+    @inline(__always)
+    static func outside(_ rect: Rect, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        max(max(a.x, b.x), max(c.x, d.x)) < rect.minX
+            || min(min(a.x, b.x), min(c.x, d.x)) > rect.maxX
+            || max(max(a.y, b.y), max(c.y, d.y)) < rect.minY
+            || min(min(a.y, b.y), min(c.y, d.y)) > rect.maxY
+    }
+}

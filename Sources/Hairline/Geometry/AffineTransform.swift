@@ -1,0 +1,140 @@
+// Geometry: 2D affine transforms with Core Graphics' conventions
+// (x' = a x + c y + tx, y' = b x + d y + ty; points are row vectors, so
+// `t1.concatenating(t2)` applies t1 first, then t2).
+
+/// An affine map of the plane, as `CGAffineTransform` defines it:
+/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+///
+/// Used to map user space (points) to device space (pixels); the canvas
+/// starts from `scale(s)` for a screen scale `s`.
+public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    /// Creates a transform from its six coefficients.
+    @inlinable
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    /// The identity transform.
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A translation by (`x`, `y`).
+    @inlinable
+    public init(translationX x: Double, y: Double) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    /// A scale by `sx` horizontally and `sy` vertically.
+    @inlinable
+    public init(scaleX sx: Double, y sy: Double) {
+        self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// A rotation by `angle` radians; positive angles turn clockwise on
+    /// screen (x towards y, with y pointing down), as in Core Graphics
+    /// with a flipped context and in UIKit.
+    @inlinable
+    public init(rotationAngle angle: Double) {
+        let s = _sin(angle), c = _cos(angle)
+        self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    /// Whether this is exactly the identity.
+    @inlinable
+    public var isIdentity: Bool { self == .identity }
+
+    /// The determinant of the linear part (`a·d − b·c`).
+    @inlinable
+    public var determinant: Double { a * d - b * c }
+
+    /// Whether all six coefficients are finite.
+    @inlinable
+    public var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+
+    /// The transform that applies `self` first, then `other`
+    /// (`CGAffineTransformConcat(self, other)`).
+    @inlinable
+    public func concatenating(_ other: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * other.a + b * other.c,
+            b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c,
+            d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx,
+            ty: tx * other.b + ty * other.d + other.ty)
+    }
+
+    /// The inverse transform, or `nil` when the transform is singular
+    /// (determinant zero or not finite) and has none.
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite, isFinite else { return nil }
+        let inv = 1 / det
+        return AffineTransform(
+            a: d * inv, b: -b * inv, c: -c * inv, d: a * inv,
+            tx: (c * ty - d * tx) * inv,
+            ty: (b * tx - a * ty) * inv)
+    }
+
+    /// `self` preceded by a translation (`CGAffineTransformTranslate`):
+    /// the translation happens in the space this transform maps from.
+    @inlinable
+    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(translationX: x, y: y).concatenating(self)
+    }
+
+    /// `self` preceded by a scale (`CGAffineTransformScale`).
+    @inlinable
+    public func scaledBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+
+    /// `self` preceded by a rotation of `angle` radians
+    /// (`CGAffineTransformRotate`).
+    @inlinable
+    public func rotated(by angle: Double) -> AffineTransform {
+        AffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// Maps a point.
+    @inlinable
+    public func apply(to p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// Maps a vector: the linear part only, no translation.
+    @inlinable
+    public func applyToVector(_ v: Point) -> Point {
+        Point(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
+    }
+
+    /// The smallest axis-aligned rectangle containing the image of `rect`
+    /// (`CGRectApplyAffineTransform`).
+    public func apply(to rect: Rect) -> Rect {
+        let r = rect.standardized
+        let p0 = apply(to: Point(x: r.minX, y: r.minY))
+        let p1 = apply(to: Point(x: r.maxX, y: r.minY))
+        let p2 = apply(to: Point(x: r.minX, y: r.maxY))
+        let p3 = apply(to: Point(x: r.maxX, y: r.maxY))
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x))
+        let x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y))
+        let y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The largest factor by which the transform stretches any vector (the
+    /// largest singular value of the linear part).
+    public var maximumScale: Double {
+        // Singular values of [[a c][b d]]: sqrt of eigenvalues of MᵀM.
+        let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
+        let mean = (p + q) / 2
+        let diff = ((p - q) * (p - q) / 4 + r * r).squareRoot()
+        return (mean + diff).squareRoot()
+    }
+
+    public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
+}

@@ -1,0 +1,49 @@
+// Geometry: the few libm functions the engine needs, without Foundation,
+// and the one saturating float-to-integer conversion every stage uses
+// (`Int(Double.nan)` traps; this never does).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+@usableFromInline func _sin(_ x: Double) -> Double { sin(x) }
+@usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
+@usableFromInline func _tan(_ x: Double) -> Double { tan(x) }
+@usableFromInline func _acos(_ x: Double) -> Double { acos(x) }
+@usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+
+extension Int {
+    /// Converts a floating-point value to an integer, rounding toward
+    /// negative infinity and saturating at `bounds`; NaN maps to the lower
+    /// bound. Never traps.
+    @inlinable
+    init(saturatingFloor value: Double, in bounds: ClosedRange<Int>) {
+        if !(value > Double(bounds.lowerBound)) {  // also catches NaN
+            self = bounds.lowerBound
+        } else if value >= Double(bounds.upperBound) {
+            self = bounds.upperBound
+        } else {
+            self = Int(value.rounded(.down))
+        }
+    }
+
+    /// Converts a floating-point value to an integer, rounding toward
+    /// positive infinity and saturating at `bounds`; NaN maps to the lower
+    /// bound. Never traps.
+    @inlinable
+    init(saturatingCeil value: Double, in bounds: ClosedRange<Int>) {
+        if !(value > Double(bounds.lowerBound)) {
+            self = bounds.lowerBound
+        } else if value >= Double(bounds.upperBound) {
+            self = bounds.upperBound
+        } else {
+            self = Int(value.rounded(.up))
+        }
+    }
+}

@@ -1,0 +1,169 @@
+// Path: the exact description of a shape in user space (points). Curves and
+// arcs are kept exact here; only the flattener (Flatten/) approximates them,
+// after the transform, with a tolerance in device pixels.
+
+/// One drawing command of a `Path`.
+public enum PathElement: Hashable, Sendable {
+    /// Starts a new subpath at a point.
+    case move(to: Point)
+    /// A straight line from the current point.
+    case line(to: Point)
+    /// A quadratic Bézier curve from the current point.
+    case quadCurve(to: Point, control: Point)
+    /// A cubic Bézier curve from the current point.
+    case curve(to: Point, control1: Point, control2: Point)
+    /// An elliptical arc that starts at the current point (which the path
+    /// guarantees is the arc's start point) and ends at `arc.endPoint`.
+    case arc(EllipticalArc)
+    /// Closes the current subpath with a straight line to its start.
+    case closeSubpath
+}
+
+/// A shape made of subpaths of lines, Bézier curves and elliptical arcs,
+/// in user space (points, y down).
+///
+/// Build it with `move(to:)`, `addLine(to:)`, `addQuadCurve(to:control:)`,
+/// `addCurve(to:control1:control2:)`, the arc and shape methods, or parse
+/// SVG path data with `init(svgPathData:)`. Coordinates may be anything;
+/// a path with non-finite coordinates draws nothing (see `Canvas.fill`).
+public struct Path: Hashable, Sendable {
+    /// The drawing commands, in order.
+    public private(set) var elements: [PathElement] = []
+    /// The start of the current subpath, where `closeSubpath()` returns to.
+    var subpathStart: Point = .zero
+    /// The end of the last command, or `nil` before any command and after
+    /// `closeSubpath()` (the next drawing command then starts a subpath at
+    /// the closed subpath's start, as SVG specifies).
+    public private(set) var currentPoint: Point?
+
+    /// Creates an empty path.
+    public init() {}
+
+    /// Whether the path has no commands.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Starts a new subpath at `point`.
+    public mutating func move(to point: Point) {
+        elements.append(.move(to: point))
+        subpathStart = point
+        currentPoint = point
+    }
+
+    /// Makes sure a drawing command has a current point to start from: after
+    /// `closeSubpath()` that is the closed subpath's start, on an empty path
+    /// the origin.
+    private mutating func ensureSubpath() {
+        if currentPoint == nil { move(to: subpathStart) }
+    }
+
+    /// Adds a straight line from the current point to `point`.
+    public mutating func addLine(to point: Point) {
+        ensureSubpath()
+        elements.append(.line(to: point))
+        currentPoint = point
+    }
+
+    /// Adds a quadratic Bézier curve from the current point.
+    public mutating func addQuadCurve(to point: Point, control: Point) {
+        ensureSubpath()
+        elements.append(.quadCurve(to: point, control: control))
+        currentPoint = point
+    }
+
+    /// Adds a cubic Bézier curve from the current point.
+    public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        ensureSubpath()
+        elements.append(.curve(to: point, control1: control1, control2: control2))
+        currentPoint = point
+    }
+
+    /// Adds an elliptical arc. If the path has a current point different
+    /// from the arc's start, a line joins them first (as `CGPath` does);
+    /// without a current point the arc starts a new subpath.
+    public mutating func addArc(_ arc: EllipticalArc) {
+        let start = arc.startPoint
+        if let current = currentPoint {
+            // A gap of a rounding error is not worth a segment.
+            let gap = current.distance(to: start)
+            if !(gap <= Self.coincidenceTolerance * max(1, abs(start.x), abs(start.y))) {
+                addLine(to: start)
+            }
+        } else {
+            move(to: start)
+        }
+        appendArcElement(arc)
+    }
+
+    /// Relative distance under which two computed points are the same point.
+    static let coincidenceTolerance = 1e-12
+
+    /// Appends an arc element whose start is the current point.
+    mutating func appendArcElement(_ arc: EllipticalArc) {
+        elements.append(.arc(arc))
+        currentPoint = arc.endPoint
+    }
+
+    /// Closes the current subpath with a straight line back to its start.
+    /// Does nothing if there is no open subpath.
+    public mutating func closeSubpath() {
+        guard currentPoint != nil else { return }
+        elements.append(.closeSubpath)
+        currentPoint = nil
+    }
+
+    /// Appends every subpath of another path.
+    public mutating func addPath(_ other: Path) {
+        for element in other.elements { append(element) }
+    }
+
+    /// Appends one element with the same rules as the builder methods.
+    public mutating func append(_ element: PathElement) {
+        switch element {
+        case .move(let p): move(to: p)
+        case .line(let p): addLine(to: p)
+        case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
+        case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+        case .arc(let arc): addArc(arc)
+        case .closeSubpath: closeSubpath()
+        }
+    }
+
+    /// The path mapped by `transform` (arcs stay exact arcs).
+    public func applying(_ transform: AffineTransform) -> Path {
+        var result = self
+        result.apply(transform)
+        return result
+    }
+
+    /// Maps every coordinate of the path by `transform`.
+    public mutating func apply(_ transform: AffineTransform) {
+        let t = transform
+        elements = elements.map { element in
+            switch element {
+            case .move(let p): return .move(to: t.apply(to: p))
+            case .line(let p): return .line(to: t.apply(to: p))
+            case .quadCurve(let p, let c):
+                return .quadCurve(to: t.apply(to: p), control: t.apply(to: c))
+            case .curve(let p, let c1, let c2):
+                return .curve(to: t.apply(to: p), control1: t.apply(to: c1), control2: t.apply(to: c2))
+            case .arc(let arc): return .arc(arc.applying(t))
+            case .closeSubpath: return .closeSubpath
+            }
+        }
+        subpathStart = t.apply(to: subpathStart)
+        currentPoint = currentPoint.map { t.apply(to: $0) }
+    }
+
+    /// Whether every coordinate in the path is finite.
+    public var isFinite: Bool {
+        elements.allSatisfy { element in
+            switch element {
+            case .move(let p), .line(let p): return p.isFinite
+            case .quadCurve(let p, let c): return p.isFinite && c.isFinite
+            case .curve(let p, let c1, let c2): return p.isFinite && c1.isFinite && c2.isFinite
+            case .arc(let arc): return arc.isFinite
+            case .closeSubpath: return true
+            }
+        }
+    }
+}

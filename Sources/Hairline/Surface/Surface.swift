@@ -1,0 +1,115 @@
+// Surface: the pixel store every draw ends in. Premultiplied RGBA, 8 bits a
+// channel, bytes in R, G, B, A order, rows of `bytesPerRow` bytes, pixel
+// (x, y) covering the device square [x, x+1) x [y, y+1).
+
+/// Why a surface could not be created.
+public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Width or height is zero or negative.
+    case emptySize(width: Int, height: Int)
+    /// The size exceeds `Surface.maximumDimension` on a side or
+    /// `Surface.maximumPixelCount` in all.
+    case tooLarge(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .emptySize(let w, let h):
+            return "surface size \(w) x \(h) is empty: both sides must be at least 1 pixel"
+        case .tooLarge(let w, let h):
+            return "surface size \(w) x \(h) exceeds the limit of \(Surface.maximumDimension) pixels a side and \(Surface.maximumPixelCount) pixels in all"
+        }
+    }
+}
+
+/// A premultiplied RGBA8 bitmap in device space (pixels).
+///
+/// A surface is a reference type: canvases draw into it in place. Use one
+/// from one thread at a time; parallel rendering gives each worker its own
+/// surface.
+public final class Surface {
+    /// The largest width or height, in pixels. Keeps every pixel index and
+    /// byte offset far from integer overflow and the rasterizer's cell
+    /// coordinates exact in `Double`.
+    public static let maximumDimension = 1 << 16
+    /// The largest number of pixels (1 GiB of RGBA storage).
+    public static let maximumPixelCount = 1 << 28
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes from the start of one row to the next (`width * 4` here).
+    public let bytesPerRow: Int
+    /// The pixel bytes, `bytesPerRow * height` of them.
+    @usableFromInline
+    let storage: UnsafeMutableRawPointer
+
+    /// Creates a surface of `width` x `height` pixels, cleared to
+    /// transparent black.
+    /// - Throws: `SurfaceError` if a side is below 1 or the size exceeds the
+    ///   limits; never traps on a bad size.
+    public init(width: Int, height: Int) throws(SurfaceError) {
+        guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
+        guard width <= Surface.maximumDimension, height <= Surface.maximumDimension,
+              width * height <= Surface.maximumPixelCount
+        else { throw .tooLarge(width: width, height: height) }
+        self.width = width
+        self.height = height
+        self.bytesPerRow = width * 4
+        let count = bytesPerRow * height
+        storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The size in pixels.
+    public var size: (width: Int, height: Int) { (width, height) }
+
+    /// The stored color of pixel (x, y); `nil` outside the surface.
+    public func pixel(x: Int, y: Int) -> PremultipliedColor? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
+        return PremultipliedColor(red: p[0], green: p[1], blue: p[2], alpha: p[3])
+    }
+
+    /// Stores a color at pixel (x, y); does nothing outside the surface.
+    public func setPixel(x: Int, y: Int, to color: PremultipliedColor) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
+        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = color.alpha
+    }
+
+    /// Fills every pixel with `color`.
+    public func clear(to color: PremultipliedColor = .clear) {
+        if color == .clear {
+            storage.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
+            return
+        }
+        let words = storage.assumingMemoryBound(to: UInt32.self)
+        words.update(repeating: color.packed, count: width * height)
+    }
+
+    /// Calls `body` with the pixel bytes (rows of `bytesPerRow`).
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage, count: bytesPerRow * height))
+    }
+
+    /// Calls `body` with the mutable pixel bytes (rows of `bytesPerRow`).
+    /// The caller keeps every color channel ≤ its alpha.
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeMutableRawBufferPointer(start: storage, count: bytesPerRow * height))
+    }
+
+    /// A copy of the pixel bytes, row by row, with no padding.
+    public var bytes: [UInt8] {
+        withUnsafeBytes { Array($0) }
+    }
+
+    /// Row `y` as 32-bit pixels (R, G, B, A bytes in memory order).
+    @inlinable
+    func rowPointer(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        storage.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+    }
+}
