@@ -1,0 +1,271 @@
+// Raster: line edges (device pixels) -> coverage runs, one row at a time.
+// Exact area: each row accumulates, per pixel cell, the signed area and
+// cover of the edge pieces crossing it (the FreeType "gray" / font-rs
+// family), then sweeps the touched cells left to right. Rows where contours
+// could cross or overlap go through the slab resolver first, so coverage is
+// the exact area under the fill rule there too (RowResolver.swift).
+// Scratch memory lives here and is reused from draw to draw.
+
+/// A part of an edge inside one row, in row-local coordinates: x relative
+/// to the clip's left side (0...width), y relative to the row top (0...1),
+/// with `ya <= yb`.
+struct Piece {
+    var xa: Double
+    var ya: Double
+    var xb: Double
+    var yb: Double
+    /// +1 or −1: the winding the piece adds to its right.
+    var winding: Double
+    var chain: Int32
+
+    /// x at row-local height y within [ya, yb].
+    @inline(__always)
+    func x(at y: Double) -> Double {
+        let h = yb - ya
+        guard h > 0 else { return xa }
+        return xa + (xb - xa) * ((y - ya) / h)
+    }
+}
+
+/// The exact-area scanline rasterizer. Not thread-safe: one per canvas.
+final class Rasterizer {
+    /// The edges of the current draw, and the clip they were built for.
+    var builder = EdgeBuilder()
+
+    // Per-row cell accumulators, indexed by column − clip.minX.
+    var area = ScratchBuffer<Double>(capacity: 0)
+    var cover = ScratchBuffer<Double>(capacity: 0)
+    /// One bit per column: touched in this row.
+    var touched = ScratchBuffer<UInt64>(capacity: 0)
+    /// How many accumulator columns are known to be zero between rows.
+    private var zeroedColumns = 0
+    var touchedMinWord = Int.max
+    var touchedMaxWord = -1
+    /// Bucket sort of edges by first row.
+    var rowCounts = ScratchBuffer<Int32>(capacity: 0)
+    var order = ScratchBuffer<Int32>(capacity: 0)
+    var active = ScratchBuffer<Int32>(capacity: 0)
+    /// This row's edge pieces.
+    var pieces = ScratchBuffer<Piece>(capacity: 0)
+    /// Scratch for RowResolver.
+    var chains = ScratchBuffer<ChainSpan>(capacity: 0)
+    var splits = ScratchBuffer<Double>(capacity: 0)
+    var slab = ScratchBuffer<SlabEdge>(capacity: 0)
+    /// Rows that needed the slab resolver in the last draw (for tests).
+    private(set) var resolvedRowCount = 0
+
+    deinit {
+        area.deallocate(); cover.deallocate(); touched.deallocate()
+        rowCounts.deallocate(); order.deallocate(); active.deallocate()
+        pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
+    }
+
+    /// Rasterizes `builder.edges` inside `builder.clip` with `rule`,
+    /// sending coverage runs to `sink`.
+    func rasterize<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+        resolvedRowCount = 0
+        let clip = builder.clip
+        guard !clip.isEmpty, !builder.edges.isEmpty else { return }
+        let firstRow = max(clip.minY, Int(saturatingFloor: builder.minY, in: clip.minY...clip.maxY))
+        let endRow = min(clip.maxY, Int(saturatingCeil: builder.maxY, in: clip.minY...clip.maxY))
+        guard firstRow < endRow else { return }
+        prepareRowStorage(width: clip.width)
+        sortEdgesByRow(firstRow: firstRow, endRow: endRow)
+        active.count = 0
+        var nextEdge = 0
+        let edgeCount = builder.edges.count
+        builder.edges.withUnsafeBufferPointer { edges in
+            for y in firstRow..<endRow {
+                let rowTop = Double(y)
+                // Admit edges starting in this row, drop those that ended.
+                let bucketEnd = Int(rowCounts[y - firstRow + 1])
+                while nextEdge < bucketEnd, nextEdge < edgeCount {
+                    active.append(order[nextEdge])
+                    nextEdge += 1
+                }
+                var kept = 0
+                for i in 0..<active.count {
+                    let e = active[i]
+                    if edges[Int(e)].y1 > rowTop {
+                        active[kept] = e
+                        kept += 1
+                    }
+                }
+                active.count = kept
+                guard kept > 0 else { continue }
+                pieces.count = 0
+                for i in 0..<kept {
+                    appendPieces(of: edges[Int(active[i])], row: rowTop, clip: clip)
+                }
+                guard pieces.count > 0 else { continue }
+                if rowIsSimple() {
+                    for i in 0..<pieces.count {
+                        let p = pieces[i]
+                        accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
+                    }
+                } else {
+                    resolvedRowCount += 1
+                    resolveRow(rule: rule, width: clip.width)
+                }
+                sweep(y: y, clip: clip, into: &sink)
+            }
+        }
+    }
+
+    /// Sizes and zeroes the per-row accumulators for `width` columns.
+    private func prepareRowStorage(width: Int) {
+        let words = (width + 63) >> 6
+        if zeroedColumns < width + 1 || touched.capacity < words {
+            area.reserve(width + 1)
+            cover.reserve(width + 1)
+            touched.reserve(words)
+            area.base.initialize(repeating: 0, count: area.capacity)
+            cover.base.initialize(repeating: 0, count: cover.capacity)
+            touched.base.initialize(repeating: 0, count: touched.capacity)
+            zeroedColumns = min(area.capacity, cover.capacity)
+        }
+        touchedMinWord = Int.max
+        touchedMaxWord = -1
+    }
+
+    /// Orders edge indices by the row they start in (counting sort, O(n +
+    /// rows)); `rowCounts[k]` ends as the index in `order` where row
+    /// `firstRow + k` begins.
+    private func sortEdgesByRow(firstRow: Int, endRow: Int) {
+        let rows = endRow - firstRow
+        rowCounts.reserve(rows + 2)
+        rowCounts.base.initialize(repeating: 0, count: rows + 2)
+        let n = builder.edges.count
+        order.reserve(n)
+        order.count = n
+        builder.edges.withUnsafeBufferPointer { edges in
+            for e in edges {
+                let r = Int(saturatingFloor: e.y0, in: firstRow...(endRow - 1)) - firstRow
+                rowCounts[r + 2] += 1
+            }
+            // Prefix sums: rowCounts[r + 1] = first slot of row r.
+            for r in 2..<(rows + 2) { rowCounts[r] += rowCounts[r - 1] }
+            for (i, e) in edges.enumerated() {
+                let r = Int(saturatingFloor: e.y0, in: firstRow...(endRow - 1)) - firstRow
+                let slot = Int(rowCounts[r + 1])
+                order[slot] = Int32(truncatingIfNeeded: i)
+                rowCounts[r + 1] += 1
+            }
+        }
+        // Now rowCounts[r + 1] is the end of row r's bucket.
+    }
+
+    /// Clips an edge to row `row` and the clip's columns, appending its
+    /// pieces in row-local coordinates. Parts left of the clip are projected
+    /// onto its left side (they still change the winding of every pixel to
+    /// their right); parts right of it are dropped.
+    @inline(__always)
+    private func appendPieces(of e: Edge, row: Double, clip: PixelRect) {
+        let ya = max(e.y0, row), yb = min(e.y1, row + 1)
+        guard yb > ya else { return }
+        let left = Double(clip.minX)
+        let width = Double(clip.width)
+        var xa = (ya == e.y0 ? e.x0 : e.x(at: ya)) - left
+        var xb = (yb == e.y1 ? e.x1 : e.x(at: yb)) - left
+        var ta = ya - row, tb = yb - row
+        let w = e.winding, chain = e.chain
+        if xa <= 0 && xb <= 0 {
+            pieces.append(Piece(xa: 0, ya: ta, xb: 0, yb: tb, winding: w, chain: chain))
+            return
+        }
+        if xa >= width && xb >= width { return }
+        // Cut at x = 0: the left part becomes a vertical piece on the clip side.
+        if xa < 0 || xb < 0 {
+            let tc = ta + (tb - ta) * ((0 - xa) / (xb - xa))
+            if xa < 0 {
+                pieces.append(Piece(xa: 0, ya: ta, xb: 0, yb: tc, winding: w, chain: chain))
+                xa = 0; ta = tc
+            } else {
+                pieces.append(Piece(xa: 0, ya: tc, xb: 0, yb: tb, winding: w, chain: chain))
+                xb = 0; tb = tc
+            }
+        }
+        // Cut at x = width: the right part changes no pixel.
+        if xa > width || xb > width {
+            let tc = ta + (tb - ta) * ((width - xa) / (xb - xa))
+            if xa > width {
+                xa = width; ta = tc
+            } else {
+                xb = width; tb = tc
+            }
+        }
+        if tb > ta {
+            pieces.append(Piece(xa: xa, ya: ta, xb: xb, yb: tb, winding: w, chain: chain))
+        }
+    }
+
+    /// Adds the area and cover of a row-local segment from (xa, ya) to
+    /// (xb, yb), `ya <= yb`, x within 0...width, times `weight`.
+    @inline(__always)
+    func accumulate(xa: Double, ya: Double, xb: Double, yb: Double, weight: Double, width: Int) {
+        let dy = (yb - ya) * weight
+        guard dy != 0 else { return }
+        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
+        guard xl < Double(width) else { return }
+        let first = Int(xl)
+        let last = min(width - 1, max(first, Int(xr.rounded(.up)) - 1))
+        if first == last {
+            let mid = (xl + xr) * 0.5 - Double(first)
+            addCell(first, area: dy * (1 - mid), cover: dy)
+            return
+        }
+        let dydx = dy / (xr - xl)
+        var x = xl
+        var cell = first
+        while cell <= last {
+            let xNext = cell == last ? xr : Double(cell + 1)
+            let d = (xNext - x) * dydx
+            let mid = (x + xNext) * 0.5 - Double(cell)
+            addCell(cell, area: d * (1 - mid), cover: d)
+            x = xNext
+            cell += 1
+        }
+    }
+
+    @inline(__always)
+    private func addCell(_ cell: Int, area a: Double, cover c: Double) {
+        area[cell] += a
+        cover[cell] += c
+        let word = cell >> 6
+        touched[word] |= 1 &<< UInt64(cell & 63)
+        touchedMinWord = min(touchedMinWord, word)
+        touchedMaxWord = max(touchedMaxWord, word)
+    }
+
+    /// Emits row `y`'s coverage left to right and clears its cells.
+    private func sweep<S: CoverageSink>(y: Int, clip: PixelRect, into sink: inout S) {
+        guard touchedMaxWord >= 0 else { return }
+        let width = clip.width, left = clip.minX
+        var acc = 0.0
+        var x = 0
+        for wordIndex in touchedMinWord...touchedMaxWord {
+            var bits = touched[wordIndex]
+            touched[wordIndex] = 0
+            while bits != 0 {
+                let cell = wordIndex << 6 + bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if cell > x {
+                    let c = coverageByte(acc)
+                    if c > 0 { sink.blendRun(x: left + x, y: y, count: cell - x, coverage: c) }
+                }
+                let c = coverageByte(acc + area[cell])
+                if c > 0 { sink.blendRun(x: left + cell, y: y, count: 1, coverage: c) }
+                acc += cover[cell]
+                area[cell] = 0
+                cover[cell] = 0
+                x = cell + 1
+            }
+        }
+        if x < width {
+            let c = coverageByte(acc)
+            if c > 0 { sink.blendRun(x: left + x, y: y, count: width - x, coverage: c) }
+        }
+        touchedMinWord = Int.max
+        touchedMaxWord = -1
+    }
+}

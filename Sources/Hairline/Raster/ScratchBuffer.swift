@@ -1,0 +1,108 @@
+// Raster: growable scratch storage that survives from draw to draw, so that
+// steady drawing allocates nothing. Owned by one rasterizer (one thread).
+
+/// A manually managed buffer of trivial values that only grows.
+/// The owner calls `deallocate()` exactly once.
+struct ScratchBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+    /// The number of elements in use (for list-like use).
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Makes room for at least `n` elements, keeping the first `count`.
+    /// Growth doubles, so appends are amortised O(1).
+    @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if n > capacity { grow(to: n) }
+    }
+
+    @inline(never)
+    private mutating func grow(to n: Int) {
+        let newCapacity = max(n, capacity * 2)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = value
+        count += 1
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    /// The elements in use.
+    var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// Sorts a small buffer in place: insertion sort up to a few dozen elements
+/// (the usual case per row), heap sort beyond, so that no call allocates
+/// and none is worse than O(n log n).
+@inline(__always)
+func sortInPlace<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+    if a.count <= insertionSortLimit {
+        insertionSort(a, by: less)
+    } else {
+        heapSort(a, by: less)
+    }
+}
+
+/// Below this many elements insertion sort beats heap sort.
+let insertionSortLimit = 24
+
+func insertionSort<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+    guard a.count > 1 else { return }
+    for i in 1..<a.count {
+        let v = a[i]
+        var j = i
+        while j > 0, less(v, a[j - 1]) {
+            a[j] = a[j - 1]
+            j -= 1
+        }
+        a[j] = v
+    }
+}
+
+func heapSort<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+    let n = a.count
+    func siftDown(_ start: Int, _ end: Int) {
+        var root = start
+        while true {
+            var child = 2 * root + 1
+            if child >= end { return }
+            if child + 1 < end, less(a[child], a[child + 1]) { child += 1 }
+            if less(a[root], a[child]) {
+                a.swapAt(root, child)
+                root = child
+            } else {
+                return
+            }
+        }
+    }
+    var start = n / 2 - 1
+    while start >= 0 {
+        siftDown(start, n)
+        start -= 1
+    }
+    var end = n - 1
+    while end > 0 {
+        a.swapAt(0, end)
+        siftDown(0, end)
+        end -= 1
+    }
+}

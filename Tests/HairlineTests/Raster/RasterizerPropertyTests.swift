@@ -1,0 +1,96 @@
+// Exact-area coverage of random polygons against the independent oracle
+// (Support/ExactCoverage.swift): simple and self-intersecting, several
+// contours, both fill rules, partly off the surface. Polygons need no
+// flattening, so the engine must match within 1/255 (its 8-bit rounding is
+// half of that).
+
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Hairline
+
+/// Engine coverage may differ from the exact area by its 8-bit rounding
+/// (0.5/255) plus floating-point noise: 1/255 is the contract.
+let polygonTolerance = 1.0 / 255
+
+@Suite struct RasterizerPropertyTests {
+    static let width = 24, height = 20
+
+    static func randomPolygon(_ rng: inout SeededRandom, vertices: Int, margin: Double) -> [Point] {
+        (0..<vertices).map { _ in
+            Point(x: rng.double(in: -margin...(Double(width) + margin)),
+                  y: rng.double(in: -margin...(Double(height) + margin)))
+        }
+    }
+
+    /// A simple (star-shaped) polygon: random radii at sorted angles.
+    static func simplePolygon(_ rng: inout SeededRandom, vertices: Int) -> [Point] {
+        let cx = rng.double(in: 2...22), cy = rng.double(in: 2...18)
+        let angles = (0..<vertices).map { _ in rng.double(in: 0...(2 * Double.pi)) }.sorted()
+        return angles.map { a in
+            let r = rng.double(in: 0.2...12)
+            return Point(x: cx + r * cos(a), y: cy + r * sin(a))
+        }
+    }
+
+    func check(_ contours: [[Point]], rule: FillRule, seed: UInt64) throws {
+        let w = Self.width, h = Self.height
+        let engine = try engineCoverage(polygonPath(contours), width: w, height: h, rule: rule)
+        let exact = ExactCoverage(contours: contours, rule: rule, width: w, height: h).coverage()
+        let diff = compareCoverage(engine, exact, width: w)
+        #expect(diff.maximum <= polygonTolerance, "seed \(seed), \(rule): \(diff)")
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func randomSelfIntersectingPolygons(rule: FillRule) throws {
+        for seed in UInt64(1)...150 {
+            var rng = SeededRandom(seed: seed)
+            let count = rng.int(in: 3...12)
+            try check([Self.randomPolygon(&rng, vertices: count, margin: 4)], rule: rule, seed: seed)
+        }
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func randomSimplePolygons(rule: FillRule) throws {
+        for seed in UInt64(1000)...1150 {
+            var rng = SeededRandom(seed: seed)
+            try check([Self.simplePolygon(&rng, vertices: rng.int(in: 3...16))], rule: rule, seed: seed)
+        }
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func randomOverlappingContours(rule: FillRule) throws {
+        for seed in UInt64(2000)...2100 {
+            var rng = SeededRandom(seed: seed)
+            let contours = (0..<rng.int(in: 2...4)).map { _ in
+                rng.int(in: 0...1) == 0
+                    ? Self.simplePolygon(&rng, vertices: rng.int(in: 3...8))
+                    : Self.randomPolygon(&rng, vertices: rng.int(in: 3...6), margin: 2)
+            }
+            try check(contours, rule: rule, seed: seed)
+        }
+    }
+
+    @Test func identicalOverlappingSquaresStayExactUnderNonZero() throws {
+        // Two copies of one square: winding 2 inside, so naive accumulation
+        // would give edge pixels twice their area.
+        let square = [Point(x: 2.3, y: 2.6), Point(x: 9.7, y: 2.6), Point(x: 9.7, y: 8.2), Point(x: 2.3, y: 8.2)]
+        let engine = try engineCoverage(polygonPath([square, square]), width: 12, height: 10)
+        #expect(abs(engine[2 * 12 + 5] - 0.4) <= polygonTolerance)
+        #expect(abs(engine[5 * 12 + 2] - 0.7) <= polygonTolerance)
+        #expect(abs(engine[2 * 12 + 2] - 0.28) <= polygonTolerance)
+        #expect(engine[5 * 12 + 5] == 1)
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func pentagramCentreAndCrossings(rule: FillRule) throws {
+        let points = (0..<5).map { k -> Point in
+            let a = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            return Point(x: 10 + 9 * cos(a), y: 10 + 9 * sin(a))
+        }
+        try check([points], rule: rule, seed: 0)
+        let engine = try engineCoverage(polygonPath([points]), width: 20, height: 20, rule: rule)
+        #expect(engine[10 * 20 + 10] == (rule == .nonZero ? 1 : 0))
+    }
+}
