@@ -1,0 +1,90 @@
+// 8-bit compositing math checked exhaustively against Double, and the
+// solid source-over kernel's fast paths against its general path.
+
+import Testing
+@testable import Hairline
+
+@Suite struct PixelMathTests {
+    @Test func div255IsExactRoundingForEveryProductOfTwoBytes() {
+        var worst = 0
+        for a in 0...255 {
+            for b in 0...255 {
+                let x = UInt32(a * b)
+                let expected = UInt32((Double(x) / 255).rounded())
+                if div255(x) != expected { worst += 1 }
+            }
+        }
+        #expect(worst == 0)
+    }
+
+    @Test func scalePackedRoundsEachChannelIndependently() {
+        // Every byte value in every lane against every factor, in four lanes at once.
+        for factor in UInt32(0)...255 {
+            for v in UInt32(0)...255 {
+                let pixel = v | (255 - v) << 8 | (v ^ 0x5A) << 16 | (v / 2) << 24
+                let scaled = scalePacked(pixel, by: factor)
+                for lane in 0..<4 {
+                    let input = Double((pixel >> (8 * UInt32(lane))) & 0xFF)
+                    let expected = UInt32((input * Double(factor) / 255).rounded())
+                    let got = (scaled >> (8 * UInt32(lane))) & 0xFF
+                    if got != expected {
+                        Issue.record("lane \(lane) value \(input) factor \(factor): \(got) != \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func premultipliedColorRoundsAndClamps() {
+        #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied
+                == PremultipliedColor(red: 128, green: 64, blue: 0, alpha: 128))
+        #expect(Color(red: .nan, green: 2, blue: -1, alpha: 1).premultiplied
+                == PremultipliedColor(red: 0, green: 255, blue: 0, alpha: 255))
+        #expect(Color(red: 1, green: 1, blue: 0.9).premultiplied
+                == PremultipliedColor(red: 255, green: 255, blue: 230, alpha: 255))
+    }
+
+    @Test(arguments: [UInt8(255), 200, 77, 1])
+    func sourceOverMatchesTheFormulaForEveryCoverage(sourceAlpha: UInt8) throws {
+        let surface = try Surface(width: 256, height: 1)
+        let destination = PremultipliedColor(red: 90, green: 40, blue: 130, alpha: 160)
+        surface.clear(to: destination)
+        let color = Color(red: 0.2, green: 0.9, blue: 0.5, alpha: Double(sourceAlpha) / 255)
+        let source = color.premultiplied
+        var sink = SolidSourceOver(surface: surface, color: source)
+        for c in 1...255 {
+            sink.blendRun(x: c, y: 0, count: 1, coverage: UInt8(c))
+        }
+        for c in 1...255 {
+            let got = surface.pixel(x: c, y: 0)!
+            // src·c, then dst·(1 − αs·c), each channel rounded as the kernel does.
+            func channel(_ s: UInt8, _ d: UInt8) -> Double {
+                let scaled = (Double(s) * Double(c) / 255).rounded()
+                let alpha = (Double(source.alpha) * Double(c) / 255).rounded()
+                return scaled + (Double(d) * (255 - alpha) / 255).rounded()
+            }
+            #expect(Double(got.red) == channel(source.red, destination.red), "coverage \(c)")
+            #expect(Double(got.green) == channel(source.green, destination.green), "coverage \(c)")
+            #expect(Double(got.blue) == channel(source.blue, destination.blue), "coverage \(c)")
+            #expect(Double(got.alpha) == channel(source.alpha, destination.alpha), "coverage \(c)")
+            #expect(got.red <= got.alpha && got.green <= got.alpha && got.blue <= got.alpha)
+        }
+    }
+
+    @Test func fullRunFastPathEqualsPerPixelBlending() throws {
+        let a = try Surface(width: 40, height: 1), b = try Surface(width: 40, height: 1)
+        for x in 0..<40 {
+            let px = PremultipliedColor(red: UInt8(x * 3), green: UInt8(x * 2), blue: UInt8(x), alpha: UInt8(120 + x))
+            a.setPixel(x: x, y: 0, to: px)
+            b.setPixel(x: x, y: 0, to: px)
+        }
+        for color in [Color(red: 1, green: 1, blue: 0.9), Color(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.4)] {
+            var runSink = SolidSourceOver(surface: a, color: color.premultiplied)
+            runSink.blendRun(x: 0, y: 0, count: 40, coverage: 255)
+            var pixelSink = SolidSourceOver(surface: b, color: color.premultiplied)
+            for x in 0..<40 { pixelSink.blendRun(x: x, y: 0, count: 1, coverage: 255) }
+            #expect(a.bytes == b.bytes)
+        }
+    }
+}
