@@ -21,6 +21,11 @@ let package = Package(
             name: "HairlineCLI",
             dependencies: ["Hairline", "HairlinePNG", "HairlineSVG"]
         ),
+        .executableTarget(
+            name: "HairlineBenchmarks",
+            dependencies: ["Hairline"],
+            path: "Benchmarks/HairlineBenchmarks"
+        ),
         .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
         .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"]),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
