@@ -31,6 +31,32 @@ struct Piece {
 final class Rasterizer {
     /// The edges of the current draw, and the clip they were built for.
     var builder = EdgeBuilder()
+    /// The row machinery and its scratch, kept between draws.
+    private var core = RasterCore()
+    /// Rows that needed the slab resolver in the last draw (for tests).
+    private(set) var resolvedRowCount = 0
+
+    deinit { core.deallocate() }
+
+    /// Rasterizes `builder.edges` inside `builder.clip` with `rule`,
+    /// sending coverage runs to `sink`.
+    func rasterize<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+        // Work on a local copy so the hot loops touch no class property
+        // (no dynamic exclusivity checks); the copy owns the same storage
+        // and is stored back, with any growth, at the end.
+        var local = core
+        builder.edges.withUnsafeBufferPointer { edges in
+            local.rasterize(edges, clip: builder.clip, minY: builder.minY, maxY: builder.maxY,
+                            rule: rule, into: &sink)
+        }
+        core = local
+        resolvedRowCount = local.resolvedRowCount
+    }
+}
+
+/// The rasterizer's row loop and scratch storage (a value type so that a
+/// local copy can run without exclusivity checks).
+struct RasterCore {
 
     // Per-row cell accumulators, indexed by column − clip.minX.
     var area = ScratchBuffer<Double>(capacity: 0)
@@ -51,30 +77,32 @@ final class Rasterizer {
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
-    /// Rows that needed the slab resolver in the last draw (for tests).
-    private(set) var resolvedRowCount = 0
+    /// Rows that needed the slab resolver in the last draw.
+    var resolvedRowCount = 0
 
-    deinit {
+    func deallocate() {
         area.deallocate(); cover.deallocate(); touched.deallocate()
         rowCounts.deallocate(); order.deallocate(); active.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }
 
-    /// Rasterizes `builder.edges` inside `builder.clip` with `rule`,
-    /// sending coverage runs to `sink`.
-    func rasterize<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    /// Rasterizes `edges` (built for `clip`, spanning heights minY...maxY)
+    /// with `rule`, sending coverage runs to `sink`.
+    mutating func rasterize<S: CoverageSink>(
+        _ edges: UnsafeBufferPointer<Edge>, clip: PixelRect, minY: Double, maxY: Double,
+        rule: FillRule, into sink: inout S
+    ) {
         resolvedRowCount = 0
-        let clip = builder.clip
-        guard !clip.isEmpty, !builder.edges.isEmpty else { return }
-        let firstRow = max(clip.minY, Int(saturatingFloor: builder.minY, in: clip.minY...clip.maxY))
-        let endRow = min(clip.maxY, Int(saturatingCeil: builder.maxY, in: clip.minY...clip.maxY))
+        guard !clip.isEmpty, !edges.isEmpty else { return }
+        let firstRow = max(clip.minY, Int(saturatingFloor: minY, in: clip.minY...clip.maxY))
+        let endRow = min(clip.maxY, Int(saturatingCeil: maxY, in: clip.minY...clip.maxY))
         guard firstRow < endRow else { return }
         prepareRowStorage(width: clip.width)
-        sortEdgesByRow(firstRow: firstRow, endRow: endRow)
+        sortEdgesByRow(edges, firstRow: firstRow, endRow: endRow)
         active.count = 0
         var nextEdge = 0
-        let edgeCount = builder.edges.count
-        builder.edges.withUnsafeBufferPointer { edges in
+        let edgeCount = edges.count
+        do {
             for y in firstRow..<endRow {
                 let rowTop = Double(y)
                 // Admit edges starting in this row, drop those that ended.
@@ -113,7 +141,7 @@ final class Rasterizer {
     }
 
     /// Sizes and zeroes the per-row accumulators for `width` columns.
-    private func prepareRowStorage(width: Int) {
+    private mutating func prepareRowStorage(width: Int) {
         let words = (width + 63) >> 6
         if zeroedColumns < width + 1 || touched.capacity < words {
             area.reserve(width + 1)
@@ -131,14 +159,14 @@ final class Rasterizer {
     /// Orders edge indices by the row they start in (counting sort, O(n +
     /// rows)); `rowCounts[k]` ends as the index in `order` where row
     /// `firstRow + k` begins.
-    private func sortEdgesByRow(firstRow: Int, endRow: Int) {
+    private mutating func sortEdgesByRow(_ edges: UnsafeBufferPointer<Edge>, firstRow: Int, endRow: Int) {
         let rows = endRow - firstRow
         rowCounts.reserve(rows + 2)
         rowCounts.base.initialize(repeating: 0, count: rows + 2)
-        let n = builder.edges.count
+        let n = edges.count
         order.reserve(n)
         order.count = n
-        builder.edges.withUnsafeBufferPointer { edges in
+        do {
             for e in edges {
                 let r = Int(saturatingFloor: e.y0, in: firstRow...(endRow - 1)) - firstRow
                 rowCounts[r + 2] += 1
@@ -160,7 +188,7 @@ final class Rasterizer {
     /// onto its left side (they still change the winding of every pixel to
     /// their right); parts right of it are dropped.
     @inline(__always)
-    private func appendPieces(of e: Edge, row: Double, clip: PixelRect) {
+    private mutating func appendPieces(of e: Edge, row: Double, clip: PixelRect) {
         let ya = max(e.y0, row), yb = min(e.y1, row + 1)
         guard yb > ya else { return }
         let left = Double(clip.minX)
@@ -202,7 +230,7 @@ final class Rasterizer {
     /// Adds the area and cover of a row-local segment from (xa, ya) to
     /// (xb, yb), `ya <= yb`, x within 0...width, times `weight`.
     @inline(__always)
-    func accumulate(xa: Double, ya: Double, xb: Double, yb: Double, weight: Double, width: Int) {
+    mutating func accumulate(xa: Double, ya: Double, xb: Double, yb: Double, weight: Double, width: Int) {
         let dy = (yb - ya) * weight
         guard dy != 0 else { return }
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
@@ -228,7 +256,7 @@ final class Rasterizer {
     }
 
     @inline(__always)
-    private func addCell(_ cell: Int, area a: Double, cover c: Double) {
+    private mutating func addCell(_ cell: Int, area a: Double, cover c: Double) {
         area[cell] += a
         cover[cell] += c
         let word = cell >> 6
@@ -238,7 +266,7 @@ final class Rasterizer {
     }
 
     /// Emits row `y`'s coverage left to right and clears its cells.
-    private func sweep<S: CoverageSink>(y: Int, clip: PixelRect, into sink: inout S) {
+    private mutating func sweep<S: CoverageSink>(y: Int, clip: PixelRect, into sink: inout S) {
         guard touchedMaxWord >= 0 else { return }
         let width = clip.width, left = clip.minX
         var acc = 0.0

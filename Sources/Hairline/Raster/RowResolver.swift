@@ -24,12 +24,12 @@ struct SlabEdge {
     var winding: Double
 }
 
-extension Rasterizer {
+extension RasterCore {
     /// Whether plain accumulation of this row's pieces is exact: chains
     /// whose x extents do not overlap cannot cross, and then the winding
     /// left to right at every height can be checked to stay in {0, 1} or
     /// in {0, −1}. Conservative: `false` only costs the slab resolver.
-    func rowIsSimple() -> Bool {
+    mutating func rowIsSimple() -> Bool {
         // Merge pieces by chain: sort by chain id, then fold runs.
         let list = pieces.buffer
         sortInPlace(list) { $0.chain < $1.chain }
@@ -104,7 +104,7 @@ extension Rasterizer {
     /// Accumulates this row exactly under `rule`, whatever the pieces do:
     /// splits it into slabs at every piece end and every crossing, and in
     /// each slab accumulates only the edges where inside and outside flip.
-    func resolveRow(rule: FillRule, width: Int) {
+    mutating func resolveRow(rule: FillRule, width: Int) {
         let list = pieces.buffer
         sortInPlace(list) { min($0.xa, $0.xb) < min($1.xa, $1.xb) }
         splits.count = 0
