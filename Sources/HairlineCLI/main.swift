@@ -1,1 +1,46 @@
-print("hairline")
+// The `hairline` command line: parses the subcommand and runs it. Every
+// error goes to stderr with a non-zero exit code; outputs are written whole
+// or not at all (PNGEncoder.write renames a finished temporary file).
+
+import Foundation
+
+let usage = """
+    usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [-o|--output OUT.png]
+
+    render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
+             PNG of (width*S) x (height*S) pixels on a transparent background.
+             --scale S         one scale (default 1), written to OUT.png
+             --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png
+             -o, --output      the output path (default: INPUT with .png)
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("hairline: error: \(message)\n".utf8))
+    exit(1)
+}
+
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("hairline: warning: \(message)\n".utf8))
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
+arguments.removeFirst()
+
+do {
+    switch command {
+    case "render":
+        try RenderCommand(parsing: arguments).run()
+    case "-h", "--help", "help":
+        print(usage)
+    default:
+        throw CommandLineError.unknownCommand(command)
+    }
+} catch let error as CommandLineError {
+    fail("\(error)\n\n\(usage)")
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Writes the cell-background SVGs of WORKLOADS.md (fill only), one per
+position and scale: the background path is built on bounds inset by 0.5/s
+points, so the 0.5/s inset differs per scale. Render them with
+    swift run -c release hairline render Examples/cells/single@3x.svg --scale 3 -o out/single@3x.png
+"""
+import os
+
+W, H, R = 343.0, 44.0, 10.0
+FILL = "rgb(100%, 100%, 90%)"
+
+
+def fmt(v):
+    return ("%.10f" % v).rstrip("0").rstrip(".")
+
+
+def cell_path(position, s):
+    b = 0.5 / s
+    x0, y0, w, h = b, b, W - 2 * b, H - 2 * b
+    if position in ("top", "middle"):
+        h += 1
+    x1, y1 = x0 + w, y0 + h
+    top = R if position in ("single", "top") else 0
+    bottom = R if position in ("single", "bottom") else 0
+    d = [f"M{fmt(x0 + top)},{fmt(y0)}", f"H{fmt(x1 - top)}"]
+    if top:
+        d.append(f"A{fmt(top)},{fmt(top)} 0 0 1 {fmt(x1)},{fmt(y0 + top)}")
+    d.append(f"V{fmt(y1 - bottom)}")
+    if bottom:
+        d.append(f"A{fmt(bottom)},{fmt(bottom)} 0 0 1 {fmt(x1 - bottom)},{fmt(y1)}")
+    d.append(f"H{fmt(x0 + bottom)}")
+    if bottom:
+        d.append(f"A{fmt(bottom)},{fmt(bottom)} 0 0 1 {fmt(x0)},{fmt(y1 - bottom)}")
+    d.append(f"V{fmt(y0 + top)}")
+    if top:
+        d.append(f"A{fmt(top)},{fmt(top)} 0 0 1 {fmt(x0 + top)},{fmt(y0)}")
+    d.append("Z")
+    return " ".join(d)
+
+
+here = os.path.dirname(os.path.abspath(__file__))
+for position in ("single", "top", "middle", "bottom"):
+    for s in (1, 2, 3):
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(W)}" height="{fmt(H)}">\n'
+            f"  <!-- WORKLOADS.md cell background, {position}, bounds inset by 0.5/{s} pt -->\n"
+            f'  <path fill="{FILL}" d="{cell_path(position, s)}"/>\n'
+            f"</svg>\n"
+        )
+        with open(os.path.join(here, f"{position}@{s}x.svg"), "w") as f:
+            f.write(svg)
