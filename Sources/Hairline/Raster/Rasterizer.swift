@@ -38,6 +38,10 @@ final class Rasterizer {
 
     deinit { core.deallocate() }
 
+    /// The capacities of every scratch buffer, in elements (for tests that
+    /// check steady drawing stops allocating).
+    var storageFootprint: [Int] { core.capacities }
+
     /// Rasterizes `builder.edges` inside `builder.clip` with `rule`,
     /// sending coverage runs to `sink`.
     func rasterize<S: CoverageSink>(rule: FillRule, into sink: inout S) {
@@ -79,6 +83,11 @@ struct RasterCore {
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
     /// Rows that needed the slab resolver in the last draw.
     var resolvedRowCount = 0
+
+    var capacities: [Int] {
+        [area.capacity, cover.capacity, touched.capacity, rowCounts.capacity, order.capacity,
+         active.capacity, pieces.capacity, chains.capacity, splits.capacity, slab.capacity]
+    }
 
     func deallocate() {
         area.deallocate(); cover.deallocate(); touched.deallocate()
