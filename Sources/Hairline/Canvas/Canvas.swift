@@ -27,7 +27,7 @@ public final class Canvas {
         }
     }
 
-    let renderer = FillRenderer()
+    let renderer = Renderer()
 
     /// Creates a canvas that draws into `surface` at `scale` device pixels
     /// per point (1, 2 and 3 for common screens). A non-finite or
@@ -111,5 +111,21 @@ public final class Canvas {
         guard source.alpha > 0 else { return }
         renderer.fill(path, transform: transform, tolerance: flatteningTolerance,
                       rule: rule, color: source, into: surface)
+    }
+
+    /// Strokes `path` with a solid color, blending source-over.
+    ///
+    /// The width is in user space (points) and scales with the transform,
+    /// non-uniformly too; `StrokeStyle.hairline` (width 0) is exactly one
+    /// device pixel wide whatever the transform. Coverage is the exact area
+    /// of the stroke's outline (the union of its segments, joins and caps)
+    /// in each pixel, curves within `flatteningTolerance`. Non-finite
+    /// geometry, a negative or non-finite width, or a non-invertible
+    /// transform draw nothing.
+    public func stroke(_ path: Path, with color: Color, style: StrokeStyle = StrokeStyle()) {
+        let source = color.premultiplied
+        guard source.alpha > 0 else { return }
+        renderer.stroke(path, style: style, transform: transform, tolerance: flatteningTolerance,
+                        color: source, into: surface)
     }
 }

@@ -17,14 +17,23 @@
 // The default τ = 0.008 px keeps every pixel's coverage within √2·τ < 3/255
 // of the true curve's (GEOMETRY.md, "Flattening").
 
-/// Receives device-space polylines from the flattener.
+/// Receives polylines from the flattener.
 protocol LineSink {
-    /// Starts a new contour at `p` (the previous one, if any, is closed).
+    /// Starts a new contour at `p` (the previous one, if any, is ended).
     mutating func beginContour(at p: Point)
-    /// Adds a straight line from the last point to `p`.
+    /// Adds a straight line from the last point to `p`, a vertex of the
+    /// path (the end of a line, curve or arc).
     mutating func addLine(to p: Point)
-    /// Closes the current contour with a line to its start.
-    mutating func closeContour()
+    /// Adds a straight line from the last point to `p`, a point inside a
+    /// curve (strokes join there as the true curve would: roundly).
+    mutating func addInteriorLine(to p: Point)
+    /// Ends the current contour; `explicitly` is true when the path closed
+    /// it with `closeSubpath()` (fills close every contour regardless).
+    mutating func closeContour(explicitly: Bool)
+}
+
+extension LineSink {
+    mutating func addInteriorLine(to p: Point) { addLine(to: p) }
 }
 
 /// Converts paths to polylines in device space within a tolerance.
@@ -60,7 +69,7 @@ public enum Flattener {
             case .move(let p):
                 let q = t.apply(to: p)
                 guard q.isFinite else { return false }
-                if open { sink.closeContour() }
+                if open { sink.closeContour(explicitly: false) }
                 sink.beginContour(at: q)
                 open = true
                 current = q
@@ -84,11 +93,11 @@ public enum Flattener {
                 guard a.isFinite else { return false }
                 current = flattenArc(a, tol, cullRect, &sink)
             case .closeSubpath:
-                if open { sink.closeContour() }
+                if open { sink.closeContour(explicitly: true) }
                 open = false
             }
         }
-        if open { sink.closeContour() }
+        if open { sink.closeContour(explicitly: false) }
         return true
     }
 
@@ -112,7 +121,7 @@ public enum Flattener {
         let step = 1 / Double(n)
         for i in 1..<n {
             let s = Double(i) * step, u = 1 - s
-            sink.addLine(to: p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s))
+            sink.addInteriorLine(to: p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s))
         }
         sink.addLine(to: p2)
     }
@@ -128,7 +137,7 @@ public enum Flattener {
         let n = wangSegmentCount(secondDifference: max(d1, d2), factor: 0.75, tolerance: tol)
         let step = 1 / Double(n)
         for i in 1..<n {
-            sink.addLine(to: cubicPoint(p0, p1, p2, p3, Double(i) * step))
+            sink.addInteriorLine(to: cubicPoint(p0, p1, p2, p3, Double(i) * step))
         }
         sink.addLine(to: p3)
     }
@@ -163,7 +172,7 @@ public enum Flattener {
             let c2 = c * cd - s * sd
             s = s * cd + c * sd
             c = c2
-            sink.addLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
+            sink.addInteriorLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
         }
         sink.addLine(to: end)
         return end

@@ -49,6 +49,8 @@ struct EdgeBuilder: LineSink {
     /// The smallest and largest y of all kept edges.
     private(set) var minY = Double.infinity
     private(set) var maxY = -Double.infinity
+    /// Whether a non-finite point arrived (the draw must then be dropped).
+    private(set) var sawNonFinite = false
 
     mutating func reset(clip: PixelRect) {
         edges.removeAll(keepingCapacity: true)
@@ -57,9 +59,11 @@ struct EdgeBuilder: LineSink {
         chainDirection = 0
         minY = .infinity
         maxY = -.infinity
+        sawNonFinite = false
     }
 
     mutating func beginContour(at p: Point) {
+        if !p.isFinite { sawNonFinite = true }
         start = p
         last = p
         chainDirection = 0
@@ -67,6 +71,10 @@ struct EdgeBuilder: LineSink {
     }
 
     mutating func addLine(to p: Point) {
+        guard p.isFinite else {
+            sawNonFinite = true
+            return
+        }
         let a = last
         last = p
         let dy = p.y - a.y
@@ -94,7 +102,7 @@ struct EdgeBuilder: LineSink {
         maxY = max(maxY, bottom.y)
     }
 
-    mutating func closeContour() {
+    mutating func closeContour(explicitly: Bool = true) {
         if last != start { addLine(to: start) }
         // The contour's last chain continues into its first when both run
         // the same way: give them one id so the row check sees one chain.

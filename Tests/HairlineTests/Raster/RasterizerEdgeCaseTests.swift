@@ -91,7 +91,7 @@ import Testing
     @Test func resolverRunsOnlyWhereContoursMeet() throws {
         // A plain rectangle never needs the slab resolver; two crossing ones do.
         let surface = try Surface(width: 16, height: 16)
-        let renderer = FillRenderer()
+        let renderer = Renderer()
         var rect = Path()
         rect.addRect(Rect(x: 1.5, y: 1.5, width: 9, height: 9))
         renderer.fill(rect, transform: .identity, tolerance: 0.008, rule: .nonZero,

@@ -2,8 +2,11 @@
 // Path --transform--> flatten --> edges --> rasterize --> composite,
 // with the scratch memory of every stage kept for the next draw.
 
-/// The fill pipeline and its reusable scratch. One per canvas.
-final class FillRenderer {
+/// The drawing pipeline and its reusable scratch. One per canvas.
+final class Renderer {
+    /// Flattened and dashed subpaths for strokes.
+    var polyline = Polyline()
+    var dashed = Polyline()
     let rasterizer = Rasterizer()
 
     /// Fills `path` (user space) mapped by `transform` into `surface`.

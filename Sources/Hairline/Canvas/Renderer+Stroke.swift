@@ -1,0 +1,79 @@
+// Canvas: runs one stroke through the pipeline,
+// Path --flatten (user space)--> polyline --dash--> --stroke pieces,
+// transform--> edges --rasterize (non-zero)--> composite.
+// Hairlines are stroked in device space, one pixel wide.
+
+extension Renderer {
+    /// A rect that culls nothing: stroking flattens in user space, where the
+    /// surface's bounds are not known.
+    static let unboundedRect = Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)
+
+    /// Strokes `path` (user space) mapped by `transform` into `surface`.
+    /// Non-finite geometry, a negative or non-finite width, or a singular
+    /// transform draw nothing.
+    func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                color: PremultipliedColor, into surface: Surface) {
+        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0 else { return }
+        let clip = PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)
+        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip) else {
+            return
+        }
+        var sink = SolidSourceOver(surface: surface, color: color)
+        rasterizer.rasterize(rule: .nonZero, into: &sink)
+    }
+
+    /// Builds the stroke outline's edges for `clip`; `false` if the
+    /// geometry is not finite (the edge list is then empty).
+    func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                          clip: PixelRect) -> Bool {
+        rasterizer.builder.reset(clip: clip)
+        let tol = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance, Flattener.minimumTolerance)
+        // Flatten in user space finely enough that the device error stays
+        // within the tolerance.
+        let userTolerance = tol / max(transform.maximumScale, 1e-300)
+        polyline.reset()
+        guard Flattener.flatten(path, transform: .identity, tolerance: userTolerance,
+                                cullRect: Self.unboundedRect, into: &polyline)
+        else { return false }
+        let pattern = DashPattern(style.dashPattern, phase: style.dashPhase)
+        if let pattern {
+            dashed.reset()
+            dashed.appendDashes(of: polyline, pattern: pattern)
+        }
+        var strokeTransform = transform
+        var halfWidth = style.width / 2
+        if style.isHairline {
+            // One device pixel wide: map the polyline to device space and
+            // stroke it there.
+            if pattern != nil { dashed.apply(transform) } else { polyline.apply(transform) }
+            strokeTransform = .identity
+            halfWidth = 0.5
+        }
+        guard halfWidth > 0 else { return true }
+        let builder = rasterizer.builder
+        rasterizer.builder = EdgeBuilder()
+        var emitter = StrokeEmitter(
+            sink: consume builder, transform: strokeTransform, halfWidth: halfWidth,
+            join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
+            tolerance: tol, cullRect: clip.rect)
+        emitter.stroke(pattern != nil ? dashed : polyline)
+        rasterizer.builder = emitter.sink
+        if rasterizer.builder.sawNonFinite {
+            rasterizer.builder.reset(clip: clip)
+            return false
+        }
+        return true
+    }
+}
+
+extension Polyline {
+    /// Maps every vertex by `t` (and unit directions by its linear part).
+    mutating func apply(_ t: AffineTransform) {
+        for i in vertices.indices { vertices[i].point = t.apply(to: vertices[i].point) }
+        for i in subpaths.indices {
+            let d = t.applyToVector(subpaths[i].direction)
+            let length = d.length
+            subpaths[i].direction = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
+        }
+    }
+}

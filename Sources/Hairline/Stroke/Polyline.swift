@@ -1,0 +1,73 @@
+// Stroke: collects a flattened path as subpaths of points, remembering
+// which points are path vertices (corners, where the style's join applies)
+// and which lie inside a curve (joined roundly, as the true curve's offset
+// is), and whether each subpath was closed explicitly.
+
+/// Flattened subpaths for the stroker, reused between draws.
+struct Polyline: LineSink {
+    struct Vertex {
+        var point: Point
+        /// Whether the point is a vertex of the path (not inside a curve).
+        var isCorner: Bool
+    }
+
+    struct Subpath {
+        /// Indices into `vertices`.
+        var range: Range<Int>
+        var isClosed: Bool
+        /// Whether the subpath had any segment (even of zero length): a
+        /// lone move-to draws nothing, a zero-length segment draws a dot
+        /// with round and square caps.
+        var hasSegment: Bool
+        /// The direction of the last segment of non-zero length, or of the
+        /// segment a zero-length dash lies on: orients square dots.
+        var direction: Point
+    }
+
+    var vertices: [Vertex] = []
+    var subpaths: [Subpath] = []
+    private var start = 0
+    private var hasSegment = false
+    /// The unit direction of the last segment of non-zero length.
+    var lastDirection = Point(x: 1, y: 0)
+
+    mutating func reset() {
+        vertices.removeAll(keepingCapacity: true)
+        subpaths.removeAll(keepingCapacity: true)
+        start = 0
+        hasSegment = false
+        lastDirection = Point(x: 1, y: 0)
+    }
+
+    mutating func beginContour(at p: Point) {
+        start = vertices.count
+        hasSegment = false
+        vertices.append(Vertex(point: p, isCorner: true))
+    }
+
+    mutating func addLine(to p: Point) {
+        append(p, isCorner: true)
+    }
+
+    mutating func addInteriorLine(to p: Point) {
+        append(p, isCorner: false)
+    }
+
+    private mutating func append(_ p: Point, isCorner: Bool) {
+        hasSegment = true
+        if let last = vertices.last?.point {
+            let d = p - last
+            let length = d.length
+            if length > 0 { lastDirection = d * (1 / length) }
+        }
+        vertices.append(Vertex(point: p, isCorner: isCorner))
+    }
+
+    mutating func closeContour(explicitly: Bool) {
+        let isClosed = explicitly
+        if explicitly { hasSegment = true }
+        subpaths.append(Subpath(range: start..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
+                                direction: lastDirection))
+        start = vertices.count
+    }
+}
