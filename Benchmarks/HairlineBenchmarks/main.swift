@@ -60,6 +60,7 @@ func cellPath(_ position: Position, scale s: Double) -> Path {
 }
 
 let fillColor = Color(red: 1.0, green: 1.0, blue: 0.9)
+let borderColor = Color(red: 0.78, green: 0.78, blue: 0.80)
 var filter: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -77,6 +78,15 @@ for scale in [1.0, 2.0, 3.0] {
         results.append(measure("cell.fill.\(position.rawValue)@\(Int(scale))x") {
             canvas.clear()
             canvas.fill(path, with: fillColor)
+        })
+    }
+    let border = StrokeStyle(width: 1 / scale)
+    for position in Position.allCases {
+        let path = cellPath(position, scale: scale)
+        results.append(measure("cell.solid.\(position.rawValue)@\(Int(scale))x") {
+            canvas.clear()
+            canvas.fill(path, with: fillColor)
+            canvas.stroke(path, with: borderColor, style: border)
         })
     }
     for m in results where filter.map({ m.name.contains($0) }) ?? true {

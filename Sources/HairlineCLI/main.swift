@@ -33,7 +33,7 @@ arguments.removeFirst()
 do {
     switch command {
     case "render":
-        try RenderCommand(parsing: arguments).run()
+        break
     case "-h", "--help", "help":
         print(usage)
     default:

@@ -52,12 +52,16 @@ extension Renderer {
         guard halfWidth > 0 else { return true }
         let builder = rasterizer.builder
         rasterizer.builder = EdgeBuilder()
+        let sides = strokeSides
+        strokeSides = ([], [])
         var emitter = StrokeEmitter(
             sink: consume builder, transform: strokeTransform, halfWidth: halfWidth,
             join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
-            tolerance: tol, cullRect: clip.rect)
+            tolerance: tol, cullRect: clip.rect,
+            userTolerance: style.isHairline ? tol : userTolerance, left: sides.0, right: sides.1)
         emitter.stroke(pattern != nil ? dashed : polyline)
         rasterizer.builder = emitter.sink
+        strokeSides = (emitter.left, emitter.right)
         if rasterizer.builder.sawNonFinite {
             rasterizer.builder.reset(clip: clip)
             return false

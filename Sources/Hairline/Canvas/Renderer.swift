@@ -7,6 +7,8 @@ final class Renderer {
     /// Flattened and dashed subpaths for strokes.
     var polyline = Polyline()
     var dashed = Polyline()
+    /// The stroker's two outline sides (user space), kept between draws.
+    var strokeSides: ([Point], [Point]) = ([], [])
     let rasterizer = Rasterizer()
 
     /// Fills `path` (user space) mapped by `transform` into `surface`.

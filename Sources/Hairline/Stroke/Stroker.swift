@@ -23,6 +23,14 @@ struct StrokeEmitter<Sink: LineSink> {
     let tolerance: Double
     let cullRect: Rect
 
+    /// The user-space tolerance for round joins and caps, which are
+    /// flattened here as part of the outline.
+    let userTolerance: Double
+    /// The two sides of the outline being built (user space), kept between
+    /// draws by the renderer.
+    var left: [Point]
+    var right: [Point]
+
     /// Emits the stroke of every subpath of `polyline`.
     mutating func stroke(_ polyline: Polyline) {
         for sub in polyline.subpaths where sub.hasSegment && !sub.range.isEmpty {
@@ -30,88 +38,166 @@ struct StrokeEmitter<Sink: LineSink> {
         }
     }
 
+    /// One subpath as one outline contour (open) or two (closed): the
+    /// offsets on the left (+normal) side forward and the right side back.
+    /// This is the boundary chain of the union of per-segment quads, joins
+    /// and caps (shared quad ends cancel), so its non-zero fill is exactly
+    /// that union; on the inner side of a join the two offset lines are
+    /// cut at their intersection when both segments are long enough for
+    /// the cut-off loop to lie inside both quads, else the outline goes
+    /// through the vertex.
     private mutating func stroke(_ sub: Polyline.Subpath, _ v: [Polyline.Vertex]) {
-        // The segments of non-zero length, as (start, end, isCorner at end).
-        var first: (point: Point, direction: Point)?
-        var previous: (end: Point, direction: Point, endIsCorner: Bool)?
+        left.removeAll(keepingCapacity: true)
+        right.removeAll(keepingCapacity: true)
         let lower = sub.range.lowerBound, n = sub.range.count
+        let segmentCount = sub.isClosed ? n : n - 1
+        // The first segment, and the one before the vertex being joined.
+        var first: (start: Point, direction: Point, length: Double)?
+        var previous: (end: Point, direction: Point, length: Double, endIsCorner: Bool)?
         var a = v[lower].point
-        for s in 0..<(sub.isClosed ? n : n - 1) {
+        for s in 0..<segmentCount {
             let k = lower + (s + 1) % n
             let b = v[k].point
             let d = b - a
             let length = d.length
             guard length > 0, length.isFinite else { continue }
             let dir = d * (1 / length)
-            emitSegment(a, b, dir)
             if let prev = previous {
-                emitJoin(at: a, from: prev.direction, to: dir, round: !prev.endIsCorner)
+                addJoin(at: a, from: prev.direction, prev.length, to: dir, length, round: !prev.endIsCorner)
             } else {
-                first = (a, dir)
+                first = (a, dir, length)
+                if !sub.isClosed {
+                    left.append(a + normal(dir))
+                    right.append(a - normal(dir))
+                }
             }
-            previous = (b, dir, v[k].isCorner)
+            previous = (b, dir, length, v[k].isCorner)
             a = b
         }
         guard let start = first, let end = previous else {
-            emitDot(at: v[sub.range.lowerBound].point, direction: sub.direction)
+            emitDot(at: v[lower].point, direction: sub.direction)
             return
         }
         if sub.isClosed {
-            emitJoin(at: start.point, from: end.direction, to: start.direction,
-                     round: !v[sub.range.lowerBound].isCorner)
-        } else {
-            emitCap(at: end.end, outward: end.direction)
-            emitCap(at: start.point, outward: -start.direction)
+            addJoin(at: start.start, from: end.direction, end.length, to: start.direction, start.length,
+                    round: !v[lower].isCorner)
+            emitLoop(left, reversed: false)
+            emitLoop(right, reversed: true)
+            return
         }
+        left.append(end.end + normal(end.direction))
+        right.append(end.end - normal(end.direction))
+        // Left side out, around the end cap, right side back, around the
+        // start cap.
+        let t = transform
+        sink.beginContour(at: t.apply(to: left[0]))
+        for p in left.dropFirst() { sink.addLine(to: t.apply(to: p)) }
+        addCap(at: end.end, outward: end.direction)
+        for p in right.reversed() { sink.addLine(to: t.apply(to: p)) }
+        addCap(at: start.start, outward: -start.direction)
+        sink.closeContour(explicitly: true)
+    }
+
+    private mutating func emitLoop(_ points: [Point], reversed: Bool) {
+        guard points.count > 2 else { return }
+        let t = transform
+        if reversed {
+            sink.beginContour(at: t.apply(to: points[points.count - 1]))
+            for p in points.dropLast().reversed() { sink.addLine(to: t.apply(to: p)) }
+        } else {
+            sink.beginContour(at: t.apply(to: points[0]))
+            for p in points.dropFirst() { sink.addLine(to: t.apply(to: p)) }
+        }
+        sink.closeContour(explicitly: true)
     }
 
     /// The left normal of a unit direction, scaled to the half width.
     @inline(__always)
     private func normal(_ d: Point) -> Point { Point(x: -d.y * halfWidth, y: d.x * halfWidth) }
 
-    private mutating func emitSegment(_ a: Point, _ b: Point, _ d: Point) {
-        let n = normal(d)
-        polygon(a + n, b + n, b - n, a - n)
-    }
-
-    private mutating func emitJoin(at p: Point, from d0: Point, to d1: Point, round: Bool) {
+    /// Adds the join at `p` between a segment of direction `d0` and length
+    /// `l0` and the next, `d1` and `l1`, to both sides.
+    private mutating func addJoin(at p: Point, from d0: Point, _ l0: Double, to d1: Point, _ l1: Double, round: Bool) {
         let cross = d0.cross(d1), dot = d0.dot(d1)
-        if cross == 0 && dot > 0 { return }  // straight on
-        // The turn φ (signed) and the side the offsets open on.
+        let m0 = normal(d0), m1 = normal(d1)
+        if cross == 0 && dot > 0 {  // straight on: the offsets continue
+            left.append(p + m0)
+            right.append(p - m0)
+            return
+        }
+        // The turn φ (signed) and the side the offsets open on (outer).
         let reversal = cross == 0
         let turn = reversal ? Double.pi : _atan2(cross, dot)
         let side: Double = (cross > 0 || reversal) ? -1 : 1
-        let n0 = normal(d0) * side, n1 = normal(d1) * side
-        let p0 = p + n0, p1 = p + n1
+        let n0 = m0 * side, n1 = m1 * side
+        // Outer side: the join's shape.
+        var outer = side > 0 ? left : right
+        if side > 0 { left = [] } else { right = [] }
+        outer.append(p + n0)
         switch round ? .round : join {
         case .round:
-            sector(center: p, from: n0, sweep: turn)
+            Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &outer)
         case .bevel:
-            if !reversal { polygon(p, p0, p1) }
+            break
         case .miter:
             let sum = n0 + n1
             let cosHalf = sum.length / (2 * halfWidth)
             if !reversal, cosHalf > 0, 1 / cosHalf <= max(1, miterLimit) {
-                let m = p + sum * (2 * halfWidth * halfWidth / sum.dot(sum))
-                polygon(p, p0, m, p1)
-            } else if !reversal {
-                polygon(p, p0, p1)
+                outer.append(p + sum * (2 * halfWidth * halfWidth / sum.dot(sum)))
             }
+        }
+        outer.append(p + n1)
+        if side > 0 { left = outer } else { right = outer }
+        // Inner side: cut at the offset lines' intersection if the loop it
+        // removes lies inside both segments' quads.
+        let q0 = p - n0, q1 = p - n1
+        let sinTurn = abs(cross), tanHalf = abs(cross) / (1 + dot)
+        let reach = halfWidth * max(sinTurn, tanHalf)
+        if !reversal, dot > -1, reach <= min(l0, l1) {
+            let x = q0 + d0 * ((q1 - q0).cross(d1) / cross)
+            if side > 0 { right.append(x) } else { left.append(x) }
+        } else if side > 0 {
+            right.append(q0); right.append(p); right.append(q1)
+        } else {
+            left.append(q0); left.append(p); left.append(q1)
         }
     }
 
-    private mutating func emitCap(at p: Point, outward d: Point) {
+    /// Appends the points strictly inside an arc of the pen circle around
+    /// `center`, from offset `from` turning `sweep` radians, flattened in
+    /// user space within `userTolerance`.
+    private static func appendArc(center: Point, radius r: Double, from: Point, sweep: Double, tolerance: Double,
+                                  to points: inout [Point]) {
+        let maxStep = tolerance >= r ? Double.pi / 2 : min(Double.pi / 2, 2 * _acos(1 - tolerance / r))
+        let count = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up), in: 1...Flattener.maximumSegmentsPerCurve)
+        guard count > 1 else { return }
+        let step = sweep / Double(count)
+        let c = _cos(step), s = _sin(step)
+        var u = from
+        for _ in 1..<count {
+            u = Point(x: u.x * c - u.y * s, y: u.x * s + u.y * c)
+            points.append(center + u)
+        }
+    }
+
+    /// Adds an end cap's points to the open contour, going from the left
+    /// offset at `p` to the right one around the outside. Uses `left` as
+    /// scratch: the caller has emitted it already.
+    private mutating func addCap(at p: Point, outward d: Point) {
         let n = normal(d)
+        let t = transform
         switch cap {
         case .butt:
             return
         case .square:
             let e = d * halfWidth
-            polygon(p + n, p + n + e, p - n + e, p - n)
+            sink.addLine(to: t.apply(to: p + n + e))
+            sink.addLine(to: t.apply(to: p - n + e))
         case .round:
-            // Half a disc from one offset point through the tip to the other.
             let sweep = n.rotatedQuarter.dot(d) > 0 ? Double.pi : -Double.pi
-            sector(center: p, from: n, sweep: sweep)
+            left.removeAll(keepingCapacity: true)
+            Self.appendArc(center: p, radius: halfWidth, from: n, sweep: sweep, tolerance: userTolerance, to: &left)
+            for q in left { sink.addLine(to: t.apply(to: q)) }
         }
     }
 
