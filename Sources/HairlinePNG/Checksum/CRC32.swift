@@ -1,0 +1,72 @@
+// Checksum stage: CRC-32 as PNG chunks (and gzip) use it. Bytes in ->
+// 32-bit check value out; the value equals the PNG specification's
+// reference `crc()` (ISO 3309 / ITU-T V.42 polynomial, reflected, initial
+// and final XOR with all ones) for any split of the input into updates.
+// Algorithm: the byte-at-a-time table of PNG spec Annex D.
+
+/// A running CRC-32 (the PNG and zlib/gzip polynomial).
+///
+/// Feed bytes with `update(_:)` in as many pieces as convenient and read
+/// `value`; the result does not depend on how the input was split.
+///
+///     var crc = CRC32()
+///     crc.update(chunkType)
+///     crc.update(chunkData)
+///     let check = crc.value
+public struct CRC32: Hashable, Sendable {
+    /// The generator polynomial 0x04C11DB7 with its bits reversed, because
+    /// the CRC is computed least-significant bit first.
+    static let reversedPolynomial: UInt32 = 0xEDB8_8320
+    /// The register starts as, and is finally XORed with, all ones, so that
+    /// leading and trailing zero bytes change the checksum.
+    static let allOnes: UInt32 = 0xFFFF_FFFF
+
+    /// The 256 remainders of one byte, indexed by the byte XOR the low byte
+    /// of the register.
+    static let table: [UInt32] = (0..<256).map { byte in
+        var remainder = UInt32(byte)
+        for _ in 0..<8 {
+            remainder = remainder & 1 == 1 ? (remainder >> 1) ^ reversedPolynomial : remainder >> 1
+        }
+        return remainder
+    }
+
+    private var register: UInt32 = CRC32.allOnes
+
+    /// A CRC of no bytes (its `value` is 0).
+    public init() {}
+
+    /// The CRC-32 of every byte fed so far.
+    public var value: UInt32 { register ^ CRC32.allOnes }
+
+    /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var crc = register
+        CRC32.table.withUnsafeBufferPointer { table in
+            for byte in bytes {
+                crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+            }
+        }
+        register = crc
+    }
+
+    /// Feeds `bytes` (an array, slice or any other sequence of bytes).
+    /// Complexity: O(number of bytes).
+    public mutating func update(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(UnsafeRawBufferPointer(buffer))
+        }
+        if done == nil {
+            for byte in bytes {
+                withUnsafeBytes(of: byte) { update($0) }
+            }
+        }
+    }
+
+    /// The CRC-32 of `bytes` in one call. Complexity: O(number of bytes).
+    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var crc = CRC32()
+        crc.update(bytes)
+        return crc.value
+    }
+}
