@@ -8,6 +8,7 @@ import os
 
 W, H, R = 343.0, 44.0, 10.0
 FILL = "rgb(100%, 100%, 90%)"
+BORDER = "rgb(78%, 78%, 80%)"
 
 
 def fmt(v):
@@ -41,11 +42,17 @@ def cell_path(position, s):
 here = os.path.dirname(os.path.abspath(__file__))
 for position in ("single", "top", "middle", "bottom"):
     for s in (1, 2, 3):
-        svg = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(W)}" height="{fmt(H)}">\n'
-            f"  <!-- WORKLOADS.md cell background, {position}, bounds inset by 0.5/{s} pt -->\n"
-            f'  <path fill="{FILL}" d="{cell_path(position, s)}"/>\n'
-            f"</svg>\n"
-        )
+        d = cell_path(position, s)
+        head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(W)}" height="{fmt(H)}">\n'
+        # Fill only (the background of the foundation issue).
         with open(os.path.join(here, f"{position}@{s}x.svg"), "w") as f:
-            f.write(svg)
+            f.write(head
+                    + f"  <!-- WORKLOADS.md cell background, {position}, bounds inset by 0.5/{s} pt -->\n"
+                    + f'  <path fill="{FILL}" d="{d}"/>\n</svg>\n')
+        # The `solid` draw: fill, then the one-device-pixel border (1/s pt,
+        # miter join, butt cap) on the same path.
+        with open(os.path.join(here, f"solid-{position}@{s}x.svg"), "w") as f:
+            f.write(head
+                    + f"  <!-- WORKLOADS.md `solid` draw, {position}: fill + 1/{s} pt border -->\n"
+                    + f'  <path fill="{FILL}" stroke="{BORDER}" stroke-width="{fmt(1.0 / s)}"'
+                    + f' stroke-linejoin="miter" stroke-linecap="butt" stroke-miterlimit="10" d="{d}"/>\n</svg>\n')
