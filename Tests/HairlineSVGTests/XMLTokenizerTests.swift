@@ -39,6 +39,7 @@ private let malformedXML: [MalformedXMLCase] = [
                      kind: .unexpectedCharacter("<", expected: "attribute value text (write < as &lt;)"), at: "<'"),
     MalformedXMLCase(text: "<svg><!-- never closed", kind: .unterminated("comment"), at: "<!--"),
     MalformedXMLCase(text: "<svg><![CDATA[ x ]>", kind: .unterminated("CDATA section"), at: "<![CDATA["),
+    MalformedXMLCase(text: "<svg><!--></svg>", kind: .unterminated("comment"), at: "<!--"),
     MalformedXMLCase(text: "<?xml version='1.0'", kind: .unterminated("processing instruction"), at: nil),
     MalformedXMLCase(text: "<!DOCTYPE svg [ <!ENTITY a 'x'>", kind: .unterminated("DOCTYPE"), at: nil),
     MalformedXMLCase(text: "<!DOCTYPE svg [ <!ENTITY a 'x'> <svg/>",
@@ -131,6 +132,16 @@ struct XMLTokenizerTests {
         let error = readError(tooDeep)
         #expect(error?.kind == .nestingTooDeep(limit: limit))
         #expect(error?.offset == offset(of: "<g>", in: tooDeep, occurrence: limit))
+    }
+
+    @Test("declared entities may not expand past the limit")
+    func entityExpansion() {
+        let value = String(repeating: "x", count: 1000)
+        let references = String(repeating: "&big;", count: XMLTokenizer.maximumEntityExpansion / 1000 + 1)
+        let text = "<!DOCTYPE svg [<!ENTITY big '\(value)'>]><svg a='\(references)'/>"
+        let error = readError(text)
+        #expect(error?.kind == .entityExpansionTooLarge(limit: XMLTokenizer.maximumEntityExpansion))
+        #expect(error?.offset == offset(of: "&big;", in: text, occurrence: references.count / 5))
     }
 
     @Test("errors carry 1-based line and column, columns counted in characters")

@@ -29,6 +29,8 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         /// An entity reference (`&name;`) that is neither predefined nor
         /// declared in the DOCTYPE.
         case unknownEntity(String)
+        /// Declared entities expanded to more than `limit` bytes in all.
+        case entityExpansionTooLarge(limit: Int)
         /// A character reference (`&#…;`) that is not a valid character.
         case invalidCharacterReference(String)
         /// An end tag that does not close the innermost open element.
@@ -91,6 +93,7 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unquotedAttributeValue(let name): return "value of attribute \(name) must be in quotes"
         case .duplicateAttribute(let name): return "attribute \(name) appears twice"
         case .unknownEntity(let name): return "unknown entity &\(name);"
+        case .entityExpansionTooLarge(let limit): return "entity references expand to more than \(limit) bytes"
         case .invalidCharacterReference(let text): return "invalid character reference &\(text);"
         case .mismatchedEndTag(let expected, let found): return "</\(found)> does not close <\(expected)>"
         case .unexpectedEndTag(let name): return "</\(name)> has no matching start tag"

@@ -87,8 +87,13 @@ extension XMLTokenizer {
         guard nameScanner.readName() == body else {
             throw unexpected(at: start, expected: "a reference such as &amp; (write & as &amp;)")
         }
-        if let text = Self.predefinedEntities[body] ?? declaredEntities[body] { return text }
-        throw SVGError(.unknownEntity(body), at: start)
+        if let text = Self.predefinedEntities[body] { return text }
+        guard let text = declaredEntities[body] else { throw SVGError(.unknownEntity(body), at: start) }
+        expandedEntityBytes += text.utf8.count
+        guard expandedEntityBytes <= Self.maximumEntityExpansion else {
+            throw SVGError(.entityExpansionTooLarge(limit: Self.maximumEntityExpansion), at: start)
+        }
+        return text
     }
 
     /// The scalar of a character reference body (`#65`, `#x41`), if it
@@ -141,9 +146,9 @@ extension XMLTokenizer {
                 position += 1
                 return
             } else if hasPrefix("<!--") {
-                try skip(past: "-->", construct: "comment")
+                try skip(from: "<!--", past: "-->", construct: "comment")
             } else if hasPrefix("<?") {
-                try skip(past: "?>", construct: "processing instruction")
+                try skip(from: "<?", past: "?>", construct: "processing instruction")
             } else if hasPrefix("<!ENTITY") {
                 try readEntityDeclaration(start: start)
             } else if hasPrefix("<!") {

@@ -29,6 +29,14 @@ struct XMLTokenizer {
     var position = 0
     /// General entities declared in the DOCTYPE's internal subset.
     var declaredEntities: [String: String] = [:]
+    /// Bytes of declared-entity text substituted so far, against
+    /// `maximumEntityExpansion`.
+    var expandedEntityBytes = 0
+
+    /// The most declared-entity text substituted into one document, in
+    /// bytes. Entities do not nest here, but one long value referenced
+    /// many times could still grow a small file enormously.
+    static let maximumEntityExpansion = 1 << 20
 
     /// The UTF-8 byte order mark, skipped at the start.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -47,11 +55,11 @@ struct XMLTokenizer {
             }
             position = open
             if hasPrefix("<!--") {
-                try skip(past: "-->", construct: "comment")
+                try skip(from: "<!--", past: "-->", construct: "comment")
             } else if hasPrefix("<![CDATA[") {
-                try skip(past: "]]>", construct: "CDATA section")
+                try skip(from: "<![CDATA[", past: "]]>", construct: "CDATA section")
             } else if hasPrefix("<?") {
-                try skip(past: "?>", construct: "processing instruction")
+                try skip(from: "<?", past: "?>", construct: "processing instruction")
             } else if hasPrefix("<!DOCTYPE") {
                 try readDoctype()
             } else if hasPrefix("<!") {
@@ -134,12 +142,12 @@ struct XMLTokenizer {
         }
     }
 
-    /// Moves past the next `terminator`, or throws `unterminated(construct)`
-    /// at the construct's start.
-    mutating func skip(past terminator: StaticString, construct: String) throws(SVGError) {
+    /// Moves past the `opener` at `position` and then past the next
+    /// `terminator`, or throws `unterminated(construct)` at the opener.
+    mutating func skip(from opener: StaticString, past terminator: StaticString, construct: String) throws(SVGError) {
         let start = position
         let first = terminator.utf8Start.pointee
-        position += 2
+        position += opener.utf8CodeUnitCount
         while let candidate = bytes[position...].firstIndex(of: first) {
             position = candidate
             if hasPrefix(terminator) {
