@@ -103,14 +103,14 @@ private struct SVGPathDataParser {
         guard position < bytes.count else { return path }
         let first = bytes[position]
         if first != UInt8(ascii: "M") && first != UInt8(ascii: "m") {
-            if Self.argumentCount(of: first) != nil || SVGNumberLexer.canStartNumber(first) {
+            if Self.isCommandLetter(first) || SVGNumberLexer.canStartNumber(first) {
                 throw .missingMoveTo(at: position)
             }
             throw unexpectedCharacter(at: position)
         }
         while position < bytes.count {
             let letter = bytes[position]
-            guard Self.argumentCount(of: letter) != nil else { throw unexpectedCharacter(at: position) }
+            guard Self.isCommandLetter(letter) else { throw unexpectedCharacter(at: position) }
             position += 1
             skipWhitespace()
             try parseArguments(of: letter)
@@ -119,17 +119,14 @@ private struct SVGPathDataParser {
         return path
     }
 
-    /// How many numbers one repetition of a command letter takes, or `nil`
-    /// if the byte is not a command letter.
-    static func argumentCount(of letter: UInt8) -> Int? {
-        switch letter | 0x20 {  // ASCII lowercase
-        case UInt8(ascii: "z"): return 0
-        case UInt8(ascii: "h"), UInt8(ascii: "v"): return 1
-        case UInt8(ascii: "m"), UInt8(ascii: "l"), UInt8(ascii: "t"): return 2
-        case UInt8(ascii: "s"), UInt8(ascii: "q"): return 4
-        case UInt8(ascii: "c"): return 6
-        case UInt8(ascii: "a"): return 7
-        default: return nil
+    /// Whether the byte is one of the twenty command letters.
+    static func isCommandLetter(_ byte: UInt8) -> Bool {
+        switch byte | 0x20 {  // ASCII lowercase
+        case UInt8(ascii: "m"), UInt8(ascii: "z"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"),
+             UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
+            return true
+        default:
+            return false
         }
     }
 

@@ -1,0 +1,84 @@
+// Document: the public entry point. SVG text -> XML tree (XMLTreeBuilder)
+// -> drawable tree (SVGReader) -> fill commands -> Canvas. Errors and
+// warnings leave here located (byte offset, line, column). Spaces: the
+// document's viewport space is the canvas's user space, 1 unit = 1 point.
+
+import Hairline
+
+/// An SVG document read from text: its size in points and a tree of
+/// filled shapes, ready to draw onto a `Canvas`.
+///
+/// The supported subset: `<svg>` (also nested), `<g>`, `<a>`, `<path>`,
+/// `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`;
+/// `transform`; `fill`, `fill-rule`, `fill-opacity`, `opacity`, `color`,
+/// `display`, `visibility` as attributes or in `style` (style wins), with
+/// CSS inheritance. Everything else (strokes, gradients, text, `use`,
+/// clipping, masks, filters, style sheets) is not drawn and is reported in
+/// `warnings`. Group `opacity` is multiplied into each child, which is
+/// exact unless children overlap (then a warning says so).
+///
+/// ```swift
+/// let document = try SVGDocument(parsing: text)
+/// let s = 2.0  // device pixels per point
+/// let surface = try Surface(width: Int((document.width * s).rounded(.up)),
+///                           height: Int((document.height * s).rounded(.up)))
+/// document.draw(in: Canvas(surface: surface, scale: s))
+/// ```
+public struct SVGDocument: Sendable {
+    /// The width of the document's viewport, in points.
+    public var width: Double
+    /// The height of the document's viewport, in points.
+    public var height: Double
+    /// The outermost `<svg>`'s viewBox in its user units, if it has one.
+    public var viewBox: Rect?
+    /// Maps the viewBox's user units to the viewport (points), per
+    /// `preserveAspectRatio` (default `xMidYMid meet`); identity without
+    /// a viewBox.
+    public var viewBoxTransform: AffineTransform
+    /// The outermost `<svg>` as a group; its transform is
+    /// `viewBoxTransform` followed by its own `transform` attribute.
+    public var root: SVGNode
+    /// What the document asks for that is not drawn (or only
+    /// approximated), in document order.
+    public var warnings: [SVGWarning]
+
+    /// Reads an SVG document.
+    ///
+    /// Width and height in plain numbers, `px` or `pt` are taken as points
+    /// (1 unit = 1 pt). Percentages and other units warn and fall back to
+    /// the viewBox size; if only one of width and height is usable, the
+    /// other follows the viewBox's aspect ratio; with neither nor a viewBox
+    /// the size is 300 x 150 (with a warning).
+    /// - Throws: `SVGError` with the byte offset, line and column of the
+    ///   first problem: malformed XML (unclosed or mismatched tags, bad
+    ///   quoting, unknown entities, nesting deeper than 256), a root that
+    ///   is not `<svg>`, bad path data, numbers, colors, transforms, or a
+    ///   negative width, height, radius or viewBox size.
+    /// - Complexity: O(n) in the text's length plus the shapes' elements.
+    public init(parsing text: String) throws(SVGError) {
+        try self.init(parsingUTF8: Array(text.utf8))
+    }
+
+    /// Reads an SVG document from UTF-8 bytes (a leading byte order mark
+    /// is skipped); see `init(parsing:)`.
+    public init(parsingUTF8 bytes: [UInt8]) throws(SVGError) {
+        var reader = SVGReader()
+        let document: SVGReader.Document
+        do throws(SVGError) {
+            document = try reader.read(root: try XMLTreeBuilder.parse(bytes))
+        } catch {
+            throw SourceLocator(bytes).locate(error)
+        }
+        width = document.size.width
+        height = document.size.height
+        viewBox = document.viewBox
+        viewBoxTransform = document.viewBoxTransform
+        root = document.root
+        if reader.warnings.isEmpty {
+            warnings = []
+        } else {
+            let locator = SourceLocator(bytes)
+            warnings = reader.warnings.map { locator.locate($0) }
+        }
+    }
+}

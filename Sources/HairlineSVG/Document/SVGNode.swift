@@ -1,0 +1,75 @@
+// Document: the drawable tree the reader builds. Styles are already
+// resolved (inheritance, currentColor, fill-opacity), so each shape knows
+// its fill color and rule; only transforms and group opacity remain to be
+// combined along the path from the root, which `fillCommands()` does.
+
+import Hairline
+
+/// One drawable element of an SVG document: a group or a shape.
+public struct SVGNode: Sendable {
+    /// What the node draws.
+    public enum Content: Sendable {
+        /// A container (`<svg>`, `<g>`, `<a>`) and its drawable children,
+        /// in painting order.
+        case group([SVGNode])
+        /// A filled shape: the path in the node's own user space, the fill
+        /// color (sRGB, straight alpha including `fill-opacity`; `nil` when
+        /// `fill` is `none` or the shape is hidden) and the fill rule.
+        case shape(Path, fill: Color?, rule: FillRule)
+    }
+
+    /// The element's name as written (`g`, `rect`, `svg:path`, …).
+    public var elementName: String
+    /// UTF-8 byte offset of the element's start tag in the document.
+    public var offset: Int
+    /// Maps the node's user space to its parent's: its `transform`
+    /// attribute, and for `<svg>` elements the viewport placement and
+    /// viewBox mapping.
+    public var transform: AffineTransform
+    /// The element's `opacity` (0...1), multiplied into everything it draws.
+    public var opacity: Double
+    /// What the node draws.
+    public var content: Content
+
+    /// Creates a node.
+    public init(elementName: String, offset: Int, transform: AffineTransform = .identity,
+                opacity: Double = 1, content: Content) {
+        self.elementName = elementName
+        self.offset = offset
+        self.transform = transform
+        self.opacity = opacity
+        self.content = content
+    }
+
+    /// The child nodes of a group; empty for a shape.
+    public var children: [SVGNode] {
+        if case .group(let nodes) = content { return nodes }
+        return []
+    }
+}
+
+extension SVGNode {
+    /// The bounds of every visible fill below this node (including itself)
+    /// in the space `parentTransform` maps to.
+    func fillBounds(parentTransform: AffineTransform) -> [Rect] {
+        var commands: [SVGFillCommand] = []
+        appendFillCommands(to: &commands, parentTransform: parentTransform, parentOpacity: 1)
+        return commands.map { $0.transformedPath.bounds }
+    }
+
+    /// Whether two of the group's fills overlap with positive area (by
+    /// their bounding boxes, a conservative test): then multiplying the
+    /// group's opacity into each child differs from compositing the group
+    /// as a layer. Complexity: O(n log n) plus the overlaps scanned.
+    var hasOverlappingFills: Bool {
+        guard case .group = content else { return false }
+        let boxes = fillBounds(parentTransform: .identity).filter { !$0.isEmpty }.sorted { $0.minX < $1.minX }
+        for i in boxes.indices {
+            for j in (i + 1)..<boxes.count {
+                if boxes[j].minX >= boxes[i].maxX { break }
+                if boxes[i].intersection(boxes[j]) != nil { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,137 @@
+// Document: basic shapes -> Paths in the element's user space (SVG 2
+// §10 "Basic Shapes", §9 path data): rect with SVG 2's auto rx/ry, circle,
+// ellipse, line, polyline, polygon and path. Lengths may carry CSS units or
+// percentages of the nearest viewport. Zero sizes draw nothing; negative
+// sizes and malformed numbers throw SVGError at the attribute's value.
+
+import Hairline
+
+/// Which viewport side a percentage length is relative to.
+enum LengthAxis {
+    case horizontal, vertical
+    /// Radii: the viewport's diagonal / √2 (SVG 1.1 §7.10).
+    case other
+}
+
+extension SVGReader {
+    /// CSS's initial font size in px, for `em`/`rem` (approximate: the
+    /// reader has no fonts).
+    static let assumedFontSize = 16.0
+    /// The usual ex/em ratio, for `ex` lengths.
+    static let assumedXHeightRatio = 0.5
+
+    /// The element's path, or `nil` if its geometry draws nothing (a zero
+    /// size, an empty `d` or `points`).
+    mutating func shapePath(_ kind: SVGElementKind, _ g: [String: XMLAttribute], _ element: XMLElement)
+        throws(SVGError) -> Path?
+    {
+        var path = Path()
+        switch kind {
+        case .rect:
+            let x = try length(g["x"], .horizontal, element), y = try length(g["y"], .vertical, element)
+            let width = try length(g["width"], .horizontal, element, nonNegative: true)
+            let height = try length(g["height"], .vertical, element, nonNegative: true)
+            guard width > 0, height > 0 else { return nil }
+            // SVG 2 §10.2: a missing radius takes the other's value; each
+            // is clamped to half its side.
+            let rxGiven = try optionalLength(g["rx"], .horizontal, element, nonNegative: true)
+            let ryGiven = try optionalLength(g["ry"], .vertical, element, nonNegative: true)
+            let rx = min(rxGiven ?? ryGiven ?? 0, width / 2), ry = min(ryGiven ?? rxGiven ?? 0, height / 2)
+            let rect = Rect(x: x, y: y, width: width, height: height)
+            if rx > 0, ry > 0 {
+                let r = Size(width: rx, height: ry)
+                path.addRoundedRect(in: rect, cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r))
+            } else {
+                path.addRect(rect)
+            }
+        case .circle:
+            let cx = try length(g["cx"], .horizontal, element), cy = try length(g["cy"], .vertical, element)
+            let r = try length(g["r"], .other, element, nonNegative: true)
+            guard r > 0 else { return nil }
+            path.addEllipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+        case .ellipse:
+            let cx = try length(g["cx"], .horizontal, element), cy = try length(g["cy"], .vertical, element)
+            let rxGiven = try optionalLength(g["rx"], .horizontal, element, nonNegative: true)
+            let ryGiven = try optionalLength(g["ry"], .vertical, element, nonNegative: true)
+            let rx = rxGiven ?? ryGiven ?? 0, ry = ryGiven ?? rxGiven ?? 0
+            guard rx > 0, ry > 0 else { return nil }
+            path.addEllipse(in: Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
+        case .line:
+            path.move(to: Point(x: try length(g["x1"], .horizontal, element), y: try length(g["y1"], .vertical, element)))
+            path.addLine(to: Point(x: try length(g["x2"], .horizontal, element), y: try length(g["y2"], .vertical, element)))
+        case .polyline, .polygon:
+            guard let attribute = g["points"] else { return nil }
+            let points = try pointList(attribute)
+            guard let first = points.first else { return nil }
+            path.move(to: first)
+            for point in points.dropFirst() { path.addLine(to: point) }
+            if kind == .polygon { path.closeSubpath() }
+        case .path:
+            guard let attribute = g["d"] else { return nil }
+            do throws(SVGPathError) {
+                path = try Path(svgPathData: attribute.value)
+            } catch {
+                throw SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset))
+            }
+            if path.isEmpty { return nil }
+        case .svg, .group, .anchor:
+            return nil
+        }
+        return path
+    }
+
+    /// The `points` attribute: pairs of numbers separated by comma-wsp.
+    func pointList(_ attribute: XMLAttribute) throws(SVGError) -> [Point] {
+        var scanner = ValueScanner(attribute.value)
+        guard let numbers = scanner.numberList() else {
+            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
+                           at: attribute.documentOffset(ofValueByte: scanner.position))
+        }
+        guard numbers.count.isMultiple(of: 2) else {
+            // An odd count: the last coordinate has no partner.
+            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
+                           at: attribute.documentOffset(ofValueByte: attribute.value.utf8.count))
+        }
+        return stride(from: 0, to: numbers.count, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
+    }
+
+    /// A length attribute in user units, `fallback` if absent.
+    mutating func length(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
+                         default fallback: Double = 0, nonNegative: Bool = false) throws(SVGError) -> Double {
+        try optionalLength(attribute, axis, element, nonNegative: nonNegative) ?? fallback
+    }
+
+    /// A length attribute in user units, `nil` if absent. Absolute units
+    /// convert as CSS does (1in = 96 user units); percentages use the
+    /// nearest viewport; font-relative units warn and assume a 16 px font.
+    mutating func optionalLength(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
+                                 nonNegative: Bool = false) throws(SVGError) -> Double? {
+        guard let attribute else { return nil }
+        guard let length = ValueScanner.length(attribute.value) else {
+            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        }
+        var value: Double
+        if let factor = length.userUnitsPerUnit {
+            value = length.value * factor
+        } else if length.unit == .percent {
+            let reference: Double
+            switch axis {
+            case .horizontal: reference = viewport.width
+            case .vertical: reference = viewport.height
+            case .other: reference = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
+            }
+            value = length.value / 100 * reference
+        } else {
+            warn(.unsupportedValue(attribute.value), element, attribute: attribute.name, at: attribute.valueOffset)
+            let em = length.value * Self.assumedFontSize
+            value = length.unit == .ex ? em * Self.assumedXHeightRatio : em
+        }
+        guard value.isFinite else {
+            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        }
+        if nonNegative, value < 0 {
+            throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        }
+        return value
+    }
+}

@@ -1,0 +1,263 @@
+// Document: XML element tree -> SVGNode tree. Classifies each element
+// (drawn, skipped without effect, or unsupported with a warning), splits
+// its attributes into geometry, transform and style declarations, resolves
+// inheritance, and builds shapes. Throws SVGError for malformed values;
+// reports everything it does not draw as an SVGWarning (never silently).
+
+import Hairline
+
+/// The kinds of element the reader draws.
+enum SVGElementKind {
+    case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon
+
+    /// The attributes that give the element's geometry (not properties).
+    var geometryAttributes: Set<String> {
+        switch self {
+        case .svg: return Self.viewportAttributes
+        case .group: return []
+        case .anchor: return Self.linkAttributes
+        case .path: return Self.pathAttributes
+        case .rect: return Self.rectAttributes
+        case .circle: return Self.circleAttributes
+        case .ellipse: return Self.ellipseAttributes
+        case .line: return Self.lineAttributes
+        case .polyline, .polygon: return Self.pointsAttributes
+        }
+    }
+
+    // Built once: the reader consults them for every attribute.
+    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"]
+    private static let linkAttributes: Set<String> = ["href", "target"]
+    private static let pathAttributes: Set<String> = ["d"]
+    private static let rectAttributes: Set<String> = ["x", "y", "width", "height", "rx", "ry"]
+    private static let circleAttributes: Set<String> = ["cx", "cy", "r"]
+    private static let ellipseAttributes: Set<String> = ["cx", "cy", "rx", "ry"]
+    private static let lineAttributes: Set<String> = ["x1", "y1", "x2", "y2"]
+    private static let pointsAttributes: Set<String> = ["points"]
+}
+
+/// What the reader does with an element.
+enum SVGElementClass: Equatable {
+    /// Drawn.
+    case drawable(SVGElementKind)
+    /// Not drawn and nothing lost: containers of referenced content
+    /// (`defs`, `symbol`), metadata (`title`, `desc`, `metadata`) and
+    /// elements of other XML namespaces (editor data).
+    case skipped
+    /// An SVG feature the reader does not draw: warned, subtree skipped.
+    case unsupported
+
+    /// Classifies an element by its qualified name; the `svg:` prefix is
+    /// accepted for SVG elements.
+    init(name: String) {
+        var local = Substring(name)
+        if name.hasPrefix("svg:") {
+            local = local.dropFirst(4)
+        } else if name.contains(":") {
+            self = .skipped
+            return
+        }
+        switch local {
+        case "svg": self = .drawable(.svg)
+        case "g": self = .drawable(.group)
+        case "a": self = .drawable(.anchor)
+        case "path": self = .drawable(.path)
+        case "rect": self = .drawable(.rect)
+        case "circle": self = .drawable(.circle)
+        case "ellipse": self = .drawable(.ellipse)
+        case "line": self = .drawable(.line)
+        case "polyline": self = .drawable(.polyline)
+        case "polygon": self = .drawable(.polygon)
+        case "defs", "symbol", "title", "desc", "metadata": self = .skipped
+        default: self = .unsupported
+        }
+    }
+}
+
+/// An element's attributes, sorted by role.
+struct SVGElementAttributes {
+    /// Geometry attributes by name.
+    var geometry: [String: XMLAttribute] = [:]
+    /// Supported property declarations, presentation attributes first and
+    /// then the `style` attribute's (later ones win).
+    var declarations: [Declaration] = []
+    /// The `transform` attribute, if any.
+    var transform: XMLAttribute?
+}
+
+/// Builds the drawable tree, collecting warnings.
+struct SVGReader {
+    /// Warnings so far, in document order (offsets only; not yet located).
+    var warnings: [SVGWarning] = []
+    /// The user-space size of the nearest viewport, for percentages.
+    var viewport = SVGReader.defaultSize
+    /// Whether the once-per-document group-opacity warning was given.
+    var hasReportedGroupOpacity = false
+
+    /// The outermost element, read.
+    struct Document {
+        var size: Size
+        var viewBox: Rect?
+        var viewBoxTransform: AffineTransform
+        var root: SVGNode
+    }
+
+    /// Reads the document whose root element is `root`.
+    /// - Throws: `missingSVGRoot` unless the root is `<svg>`, and any value
+    ///   error below it.
+    mutating func read(root: XMLElement?) throws(SVGError) -> Document {
+        guard let root else { throw SVGError(.missingSVGRoot(found: nil), at: 0) }
+        guard SVGElementClass(name: root.name) == .drawable(.svg) else {
+            throw SVGError(.missingSVGRoot(found: root.name), at: root.offset)
+        }
+        let attributes = try sortAttributes(of: root, kind: .svg)
+        var style = InheritedStyle()
+        let local = try apply(attributes.declarations, of: root, to: &style)
+        let (size, viewBox, mapping) = try rootViewport(root, attributes.geometry)
+        let transform = mapping.concatenating(try parseTransform(attributes.transform))
+        viewport = viewBox?.size ?? size
+        style.parentOpacity = local.opacity
+        var children = try self.children(of: root, style: style)
+        let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
+        if isDisabled || !local.isDisplayed { children = [] }
+        let node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
+                           opacity: local.opacity, content: .group(children))
+        checkGroupOpacity(node, root)
+        return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
+    }
+
+    /// The drawable nodes for an element's children, in painting order.
+    mutating func children(of element: XMLElement, style: InheritedStyle) throws(SVGError) -> [SVGNode] {
+        var nodes: [SVGNode] = []
+        for child in element.children {
+            if let node = try node(for: child, inherited: style) { nodes.append(node) }
+        }
+        return nodes
+    }
+
+    /// The node for one element, or `nil` if it draws nothing.
+    mutating func node(for element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
+        let kind: SVGElementKind
+        switch SVGElementClass(name: element.name) {
+        case .skipped:
+            warnAboutStyleSheets(in: element)
+            return nil
+        case .unsupported:
+            warn(.unsupportedElement, element, at: element.offset)
+            return nil
+        case .drawable(let k):
+            kind = k
+        }
+        let attributes = try sortAttributes(of: element, kind: kind)
+        var style = inherited
+        let local = try apply(attributes.declarations, of: element, to: &style)
+        guard local.isDisplayed else { return nil }
+        var transform = try parseTransform(attributes.transform)
+        let content: SVGNode.Content
+        switch kind {
+        case .group, .anchor:
+            style.parentOpacity = local.opacity
+            content = .group(try children(of: element, style: style))
+        case .svg:
+            let (placement, inner) = try nestedViewport(element, attributes.geometry)
+            transform = placement.concatenating(transform)
+            let outer = viewport
+            viewport = inner
+            style.parentOpacity = local.opacity
+            let nodes = try children(of: element, style: style)
+            viewport = outer
+            content = .group(nodes)
+        default:
+            guard let path = try shapePath(kind, attributes.geometry, element) else { return nil }
+            content = .shape(path, fill: style.resolvedFill, rule: style.fillRule)
+        }
+        let node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
+                           opacity: local.opacity, content: content)
+        checkGroupOpacity(node, element)
+        return node
+    }
+
+    /// Sorts an element's attributes into geometry, transform and property
+    /// declarations; warns for each one the reader does not apply.
+    mutating func sortAttributes(of element: XMLElement, kind: SVGElementKind) throws(SVGError) -> SVGElementAttributes {
+        var result = SVGElementAttributes()
+        var styleDeclarations: [Declaration] = []
+        let geometryNames = kind.geometryAttributes
+        for attribute in element.attributes {
+            let name = attribute.name
+            if name == "style" {
+                styleDeclarations = try SVGProperties.declarations(inStyle: attribute)
+            } else if name == "transform" {
+                result.transform = attribute
+            } else if geometryNames.contains(name) {
+                result.geometry[name] = attribute
+            } else if !SVGProperties.isIgnoredAttribute(name) {
+                let declaration = Self.declaration(from: attribute)
+                if accepts(declaration, element) { result.declarations.append(declaration) }
+            }
+        }
+        for declaration in styleDeclarations where accepts(declaration, element) {
+            result.declarations.append(declaration)
+        }
+        return result
+    }
+
+    /// A presentation attribute as a declaration (value trimmed).
+    static func declaration(from attribute: XMLAttribute) -> Declaration {
+        let value = SVGColorParser.trimWhitespace(attribute.value)
+        let leading = attribute.value.utf8.prefix { SVGColorParser.isSpace($0) }.count
+        return Declaration(name: attribute.name, value: value,
+                           offset: attribute.documentOffset(ofValueByte: leading), nameOffset: attribute.offset)
+    }
+
+    /// Whether the reader applies a declaration; warns if it does not
+    /// (`stroke: none` needs no warning: nothing is lost).
+    mutating func accepts(_ declaration: Declaration, _ element: XMLElement) -> Bool {
+        if SVGProperties.supported.contains(declaration.name) { return true }
+        if SVGProperties.stroke.contains(declaration.name) {
+            if !(declaration.name == "stroke" && declaration.value.lowercased() == "none") {
+                warn(.strokeNotSupported, element, attribute: declaration.name, at: declaration.nameOffset)
+            }
+        } else {
+            warn(.unsupportedAttribute, element, attribute: declaration.name, at: declaration.nameOffset)
+        }
+        return false
+    }
+
+    /// Parses a `transform` attribute (identity if absent).
+    func parseTransform(_ attribute: XMLAttribute?) throws(SVGError) -> AffineTransform {
+        guard let attribute else { return .identity }
+        do throws(SVGTransformParser.SyntaxError) {
+            return try SVGTransformParser.parse(attribute.value)
+        } catch {
+            throw SVGError(.invalidTransform(attribute.value), at: attribute.documentOffset(ofValueByte: error.position))
+        }
+    }
+
+    /// Warns once per document if a group with opacity below 1 has
+    /// overlapping fills (then per-child opacity is an approximation).
+    mutating func checkGroupOpacity(_ node: SVGNode, _ element: XMLElement) {
+        guard !hasReportedGroupOpacity, node.opacity < 1, node.hasOverlappingFills else { return }
+        hasReportedGroupOpacity = true
+        warn(.groupOpacityApproximated, element, attribute: "opacity", at: element.offset)
+    }
+
+    /// Warns for each `<style>` element inside a skipped subtree (typically
+    /// `<defs>`, where editors put their style sheets): the rules in it
+    /// are not applied, and would be lost silently otherwise. Everything
+    /// else there only matters when referenced, and references warn.
+    mutating func warnAboutStyleSheets(in element: XMLElement) {
+        for child in element.children {
+            if child.name == "style" || child.name == "svg:style" {
+                warn(.unsupportedElement, child, at: child.offset)
+            } else {
+                warnAboutStyleSheets(in: child)
+            }
+        }
+    }
+
+    /// Records a warning.
+    mutating func warn(_ kind: SVGWarning.Kind, _ element: XMLElement, attribute: String? = nil, at offset: Int) {
+        warnings.append(SVGWarning(kind, element: element.name, attribute: attribute, at: offset))
+    }
+}

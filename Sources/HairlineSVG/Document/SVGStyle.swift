@@ -1,0 +1,162 @@
+// Document: style properties. Presentation attributes and the `style`
+// attribute -> an ordered list of declarations (style last, so it wins, as
+// CSS cascades author styles over presentation hints), and the inherited
+// state those declarations update (SVG 1.1 §6.4, CSS 2.1 §6.2 inheritance).
+
+import Hairline
+
+/// A fill as specified, before `currentColor` is resolved.
+enum SVGFillPaint: Equatable, Sendable {
+    case none
+    case color(Color)
+    /// The element's computed `color` property.
+    case currentColor
+}
+
+/// The properties an element passes to its children: the inherited ones
+/// (`fill`, `fill-rule`, `fill-opacity`, `color`, `visibility`) and the
+/// parent's specified `opacity`, which only `opacity: inherit` reads.
+struct InheritedStyle: Sendable {
+    var fill = SVGFillPaint.color(.black)
+    var fillRule = FillRule.nonZero
+    var fillOpacity = 1.0
+    var color = Color.black
+    var isVisible = true
+    var parentOpacity = 1.0
+
+    /// The color a shape with this style fills with, `nil` for none (or
+    /// hidden). Its alpha includes `fill-opacity`, not `opacity`.
+    var resolvedFill: Color? {
+        guard isVisible else { return nil }
+        switch fill {
+        case .none: return nil
+        case .color(let c): return c.withAlphaMultiplied(by: fillOpacity)
+        case .currentColor: return color.withAlphaMultiplied(by: fillOpacity)
+        }
+    }
+}
+
+/// One property declaration, from a presentation attribute or from the
+/// `style` attribute.
+struct Declaration {
+    /// The property name (lowercased when it came from `style`).
+    var name: String
+    /// The value without surrounding whitespace or `!important`.
+    var value: String
+    /// Document byte offset of the value.
+    var offset: Int
+    /// Document byte offset of the name (the attribute or the declaration).
+    var nameOffset: Int
+}
+
+/// Which properties the reader knows, and how.
+enum SVGProperties {
+    /// Properties the reader applies.
+    static let supported: Set<String> = [
+        "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
+    ]
+    /// Stroke properties: reported as `strokeNotSupported` until strokes land.
+    static let stroke: Set<String> = [
+        "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
+    ]
+    /// Attributes that never change the picture of the supported
+    /// elements, so ignoring them is exact (identity, metadata, hooks for
+    /// style sheets and scripts, which warn where they appear).
+    static let ignoredAttributes: Set<String> = [
+        "id", "class", "xmlns", "version", "baseProfile", "lang", "tabindex", "role",
+        "focusable", "pathLength", "enable-background", "zoomAndPan",
+    ]
+
+    /// Whether an attribute is ignored without a warning: the ones above,
+    /// any namespaced name (`xlink:href`, `xml:space`, editor metadata such
+    /// as `inkscape:label`) and `data-*` / `aria-*`.
+    static func isIgnoredAttribute(_ name: String) -> Bool {
+        ignoredAttributes.contains(name) || name.contains(":") || name.hasPrefix("data-") || name.hasPrefix("aria-")
+    }
+
+    /// `!important`, stripped from style values (there is no cascade of
+    /// style sheets for it to matter in).
+    static let important = "!important"
+
+    /// Splits a `style` attribute into declarations with document offsets.
+    /// CSS comments are blanked out first; `;` inside parentheses or quotes
+    /// does not split.
+    /// - Throws: `invalidValue` for a declaration without a `:` or a name.
+    static func declarations(inStyle attribute: XMLAttribute) throws(SVGError) -> [Declaration] {
+        var bytes = Array(attribute.value.utf8)
+        blankComments(&bytes)
+        var result: [Declaration] = []
+        var start = 0, depth = 0
+        var quote: UInt8?
+        for i in 0...bytes.count {
+            guard i < bytes.count else {
+                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                break
+            }
+            let byte = bytes[i]
+            if let q = quote {
+                if byte == q { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth = max(0, depth - 1)
+            case UInt8(ascii: ";") where depth == 0:
+                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                start = i + 1
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// One `name: value` declaration from `range` of the style bytes, or
+    /// `nil` for an empty one.
+    private static func declaration(_ bytes: [UInt8], _ range: Range<Int>, in attribute: XMLAttribute) throws(SVGError) -> Declaration? {
+        let trimmed = trim(bytes, range)
+        guard !trimmed.isEmpty else { return nil }
+        let text = String(decoding: bytes[trimmed], as: UTF8.self)
+        guard let colon = bytes[trimmed].firstIndex(of: UInt8(ascii: ":")) else {
+            throw SVGError(.invalidValue(attribute: "style", value: text), at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
+        }
+        let nameRange = trim(bytes, trimmed.lowerBound..<colon)
+        guard !nameRange.isEmpty else {
+            throw SVGError(.invalidValue(attribute: "style", value: text), at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
+        }
+        let valueRange = trim(bytes, (colon + 1)..<trimmed.upperBound)
+        var value = String(decoding: bytes[valueRange], as: UTF8.self)
+        if value.lowercased().hasSuffix(important) {
+            value = SVGColorParser.trimWhitespace(String(value.dropLast(important.count)))
+        }
+        return Declaration(
+            name: String(decoding: bytes[nameRange], as: UTF8.self).lowercased(), value: value,
+            offset: attribute.documentOffset(ofValueByte: valueRange.lowerBound),
+            nameOffset: attribute.documentOffset(ofValueByte: nameRange.lowerBound))
+    }
+
+    /// `range` without whitespace at either end.
+    private static func trim(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, SVGColorParser.isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, SVGColorParser.isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Replaces each `/* … */` with spaces, keeping offsets.
+    private static func blankComments(_ bytes: inout [UInt8]) {
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") else {
+                i += 1
+                continue
+            }
+            var j = i + 2
+            while j < bytes.count, !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+            let end = min(bytes.count, j + 2)
+            for k in i..<end { bytes[k] = UInt8(ascii: " ") }
+            i = end
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// Tests that nothing is dropped silently: strokes, unsupported elements,
+// attributes and values each warn with element, attribute and offset;
+// harmless metadata does not; group opacity warns once, only on overlap.
+// Also SVG-level errors: bad path data, numbers, sizes and points.
+
+import Testing
+import Hairline
+@testable import HairlineSVG
+
+@Suite("warnings and SVG errors")
+struct SVGWarningTests {
+    @Test("stroke properties warn per declaration, at the attribute or style name; stroke none does not")
+    func strokes() throws {
+        let text = svg(#"""
+            <rect width="1" height="1" stroke="red" stroke-width="2"/><rect width="1" height="1" style="stroke:blue"/><rect width="1" height="1" stroke="none"/>
+            """#)
+        let warnings = try SVGDocument(parsing: text).warnings
+        #expect(warnings.map(\.kind) == [.strokeNotSupported, .strokeNotSupported, .strokeNotSupported])
+        #expect(warnings.map(\.attribute) == ["stroke", "stroke-width", "stroke"])
+        #expect(warnings.map(\.element) == ["rect", "rect", "rect"])
+        #expect(warnings.map(\.offset) == [
+            offset(of: "stroke=", in: text), offset(of: "stroke-width", in: text), offset(of: "stroke:", in: text),
+        ])
+        #expect(warnings[0].line == 1 && warnings[0].description.contains("stroke not supported yet"))
+    }
+
+    @Test("unsupported elements warn once each and their content is skipped", arguments: [
+        "text", "use", "linearGradient", "radialGradient", "image", "clipPath", "mask", "filter", "pattern",
+        "marker", "style", "switch", "foreignObject", "script",
+    ])
+    func unsupportedElements(_ name: String) throws {
+        let text = svg("<\(name) fill='red'><rect width='1' height='1' stroke='red'/></\(name)><rect width='1' height='1'/>")
+        let document = try SVGDocument(parsing: text)
+        #expect(document.warnings == [SVGWarning(.unsupportedElement, element: name, at: offset(of: "<\(name)", in: text),
+                                                  line: 1, column: offset(of: "<\(name)", in: text) + 1)])
+        #expect(document.fillCommands().count == 1)
+    }
+
+    @Test("unsupported attributes and properties warn with their name")
+    func unsupportedAttributes() throws {
+        let text = svg(#"<rect width="1" height="1" clip-path="url(#c)" style="filter: blur(2px); mix-blend-mode: multiply" mask="url(#m)" transform="scale(1)"/>"#)
+        let warnings = try SVGDocument(parsing: text).warnings
+        #expect(warnings.map(\.kind) == Array(repeating: .unsupportedAttribute, count: 4))
+        #expect(warnings.map(\.attribute) == ["clip-path", "mask", "filter", "mix-blend-mode"])
+        #expect(warnings[2].offset == offset(of: "filter", in: text))
+    }
+
+    @Test("metadata, defs, namespaced data and identity attributes draw nothing and warn nothing")
+    func harmless() throws {
+        let text = svg(#"""
+            <title>t</title><desc>d</desc><metadata><rdf:RDF/></metadata>
+            <defs><linearGradient id="g"/><rect id="r" width="1" height="1"/></defs>
+            <sodipodi:namedview xmlns:sodipodi="x"/>
+            <g id="layer" class="c" inkscape:label="L" data-x="1" aria-hidden="true" xml:space="preserve">
+              <svg:rect xmlns:svg="http://www.w3.org/2000/svg" width="1" height="1"/>
+            </g>
+            """#, #"width="10" height="10" version="1.1" xmlns:xlink="http://www.w3.org/1999/xlink""#)
+        let document = try SVGDocument(parsing: text)
+        #expect(document.warnings.isEmpty)
+        #expect(document.fillCommands().count == 1)
+    }
+
+    @Test("a style sheet inside defs warns: its rules are not applied")
+    func styleSheetInDefs() throws {
+        let text = svg(#"<defs><style>.a { fill: red }</style></defs><rect class="a" width="1" height="1"/>"#)
+        let document = try SVGDocument(parsing: text)
+        #expect(document.warnings.map(\.kind) == [.unsupportedElement])
+        #expect(document.warnings.first?.element == "style")
+        #expect(document.warnings.first?.offset == offset(of: "<style", in: text))
+    }
+
+    @Test("url() fills warn and use their fallback")
+    func paintServers() throws {
+        let text = svg(#"<rect width="1" height="1" fill="url(#g) #00f"/>"#)
+        let document = try SVGDocument(parsing: text)
+        #expect(document.warnings.map(\.kind) == [.unsupportedValue("url(#g) #00f")])
+        #expect(document.warnings.first?.offset == offset(of: "url", in: text))
+        #expect(document.fillCommands().first?.color == Color(red: 0, green: 0, blue: 1))
+    }
+
+    @Test("group opacity warns once per document, and only when children overlap")
+    func groupOpacity() throws {
+        let apart = svg(#"<g opacity="0.5"><rect width="10" height="10"/><rect x="10" width="10" height="10"/></g>"#)
+        #expect(try SVGDocument(parsing: apart).warnings.isEmpty)
+        let overlapping = svg(#"""
+            <g opacity="0.5"><rect width="10" height="10"/><g transform="translate(5 5)"><rect width="10" height="10"/></g></g><g opacity="0.5"><circle r="5"/><circle r="5"/></g>
+            """#)
+        let document = try SVGDocument(parsing: overlapping)
+        #expect(document.warnings.map(\.kind) == [.groupOpacityApproximated])
+        #expect(document.warnings.first?.offset == offset(of: "<g opacity", in: overlapping))
+        #expect(document.warnings.first?.attribute == "opacity")
+        // The approximation itself: each child gets the group's opacity.
+        #expect(document.fillCommands().allSatisfy { $0.color.alpha == 0.5 })
+    }
+
+    @Test("bad path data throws invalidPathData at the offending byte of the document")
+    func badPathData() {
+        let text = svg(#"<g>\#n  <path d="M10 20 L30 40 X"/></g>"#)
+        let error = readError(text)
+        #expect(error?.kind == .invalidPathData(.unexpectedCharacter("X", at: 14)))
+        #expect(error?.offset == offset(of: "X\"", in: text))
+        #expect(error?.line == 2 && error?.column == 26)
+        let withReference = svg(#"<path d="M0 0&#x20;L1 1 L2"/>"#)
+        let referenceError = readError(withReference)
+        #expect(referenceError?.kind == .invalidPathData(.missingNumber(command: "L", at: 12)))
+        #expect(referenceError?.offset == offset(of: "\"/>", in: withReference))
+    }
+
+    @Test("bad numbers, negative sizes and odd point lists throw at the value")
+    func badValues() {
+        let cases: [(String, String, SVGError.Kind, String)] = [
+            (#"<rect width="-1" height="1"/>"#, #"width="10""#, .negativeValue(attribute: "width", value: "-1"), "-1"),
+            (#"<rect width="1" height="1" rx="-2"/>"#, #"width="10""#, .negativeValue(attribute: "rx", value: "-2"), "-2"),
+            (#"<circle r="-5"/>"#, #"width="10""#, .negativeValue(attribute: "r", value: "-5"), "-5"),
+            (#"<rect width="1x" height="1"/>"#, #"width="10""#, .invalidNumber(attribute: "width", value: "1x"), "1x"),
+            (#"<rect width="" height="1"/>"#, #"width="10""#, .invalidNumber(attribute: "width", value: ""), #"" height"#),
+            (#"<circle r="1e999"/>"#, #"width="10""#, .invalidNumber(attribute: "r", value: "1e999"), "1e999"),
+            (#"<polygon points="1 2 3"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 3"), #""/>"#),
+            (#"<polygon points="1 2 x 4"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 x 4"), "x 4"),
+            ("", #"width="-10""#, .negativeValue(attribute: "width", value: "-10"), "-10"),
+            ("", #"height="ten""#, .invalidNumber(attribute: "height", value: "ten"), "ten"),
+            ("", #"viewBox="0 0 10""#, .invalidValue(attribute: "viewBox", value: "0 0 10"), #""></svg>"#),
+            ("", #"viewBox="0 0 -1 10""#, .negativeValue(attribute: "viewBox", value: "0 0 -1 10"), "0 0 -1"),
+            ("", #"viewBox="0 0 1 1" preserveAspectRatio="xMidYMid cover""#,
+             .invalidValue(attribute: "preserveAspectRatio", value: "xMidYMid cover"), "xMidYMid"),
+        ]
+        for (body, root, kind, at) in cases {
+            let text = "<svg \(root)>\(body)</svg>"
+            let error = readError(text)
+            #expect(error?.kind == kind, "\(body) \(root)")
+            #expect(error?.offset == offset(of: at, in: text), "\(body) \(root)")
+        }
+    }
+
+    @Test("warnings and errors describe themselves with position and subject")
+    func descriptions() throws {
+        let document = try SVGDocument(parsing: "<svg width='1' height='1'>\n<text>hi</text></svg>")
+        #expect(document.warnings.first?.description
+            == "line 2, column 1 (byte 27): <text>: element not supported; it and its content are not drawn")
+        #expect(SVGError(.expectedName, at: 3).description == "byte 3: expected an element or attribute name")
+    }
+}
