@@ -33,7 +33,7 @@ arguments.removeFirst()
 do {
     switch command {
     case "render":
-        break
+        try RenderCommand(parsing: arguments).run()
     case "-h", "--help", "help":
         print(usage)
     default:
