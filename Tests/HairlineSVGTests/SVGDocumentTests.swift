@@ -148,7 +148,7 @@ struct SVGDocumentTests {
 
     @Test("draw(in:) fills onto a canvas and leaves its transform as it was")
     func drawing() throws {
-        let document = try SVGDocument(parsing: svg(#"<g transform="scale(3)"><rect width="5" height="5" stroke="red"/></g>"#))
+        let document = try SVGDocument(parsing: svg(#"<g transform="scale(3)"><rect width="5" height="5" stroke="red" marker-end="url(#m)"/></g>"#))
         let canvas = Canvas(surface: try Surface(width: 20, height: 20), scale: 2)
         canvas.translateBy(x: 1, y: 1)
         let before = canvas.transform

@@ -125,8 +125,6 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// A supported attribute with a value form the reader does not
         /// support (the value is given), e.g. `fill="url(#g)"`, `width="50%"`.
         case unsupportedValue(String)
-        /// A stroke: not drawn yet.
-        case strokeNotSupported
         /// `opacity` on a group whose children overlap, drawn by
         /// multiplying it into each child (reported once per document).
         case groupOpacityApproximated
@@ -169,7 +167,6 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         case .unsupportedElement: what = "element not supported; it and its content are not drawn"
         case .unsupportedAttribute: what = "not supported; ignored"
         case .unsupportedValue(let value): what = "value \"\(value)\" not supported"
-        case .strokeNotSupported: what = "stroke not supported yet; not drawn"
         case .groupOpacityApproximated:
             what = "group opacity over overlapping children is approximated (applied to each child)"
         case .defaultSize: what = "no usable width, height or viewBox; using 300 x 150"

@@ -12,10 +12,11 @@ public struct SVGNode: Sendable {
         /// A container (`<svg>`, `<g>`, `<a>`) and its drawable children,
         /// in painting order.
         case group([SVGNode])
-        /// A filled shape: the path in the node's own user space, the fill
-        /// color (sRGB, straight alpha including `fill-opacity`; `nil` when
-        /// `fill` is `none` or the shape is hidden) and the fill rule.
-        case shape(Path, fill: Color?, rule: FillRule)
+        /// A shape: the path in the node's own user space, the fill color
+        /// (sRGB, straight alpha including `fill-opacity`; `nil` when `fill`
+        /// is `none` or the shape is hidden), the fill rule, and the stroke
+        /// drawn over the fill (`nil` for none).
+        case shape(Path, fill: Color?, rule: FillRule, stroke: SVGStroke?)
     }
 
     /// The element's name as written (`g`, `rect`, `svg:path`, …).
@@ -52,9 +53,9 @@ extension SVGNode {
     /// The bounds of every visible fill below this node (including itself)
     /// in the space `parentTransform` maps to.
     func fillBounds(parentTransform: AffineTransform) -> [Rect] {
-        var commands: [SVGFillCommand] = []
-        appendFillCommands(to: &commands, parentTransform: parentTransform, parentOpacity: 1)
-        return commands.map { $0.transformedPath.bounds }
+        var commands: [SVGDrawCommand] = []
+        appendDrawCommands(to: &commands, parentTransform: parentTransform, parentOpacity: 1)
+        return commands.compactMap { if case .fill(let f) = $0 { return f.transformedPath.bounds } else { return nil } }
     }
 
     /// Whether two of the group's fills overlap with positive area (by

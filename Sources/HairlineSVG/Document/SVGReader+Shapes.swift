@@ -107,8 +107,18 @@ extension SVGReader {
     mutating func optionalLength(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
                                  nonNegative: Bool = false) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
-        guard let length = ValueScanner.length(attribute.value) else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        return try userLength(attribute.value, name: attribute.name, offset: attribute.valueOffset, axis, element,
+                              nonNegative: nonNegative)
+    }
+
+    /// A length value (`text`, of attribute or property `name` at document
+    /// byte `offset`) in user units: absolute units convert as CSS does,
+    /// percentages use the nearest viewport, font-relative units warn and
+    /// assume a 16 px font.
+    mutating func userLength(_ text: String, name: String, offset: Int, _ axis: LengthAxis, _ element: XMLElement,
+                             nonNegative: Bool = false) throws(SVGError) -> Double {
+        guard let length = ValueScanner.length(text) else {
+            throw SVGError(.invalidNumber(attribute: name, value: text), at: offset)
         }
         var value: Double
         if let factor = length.userUnitsPerUnit {
@@ -122,15 +132,15 @@ extension SVGReader {
             }
             value = length.value / 100 * reference
         } else {
-            warn(.unsupportedValue(attribute.value), element, attribute: attribute.name, at: attribute.valueOffset)
+            warn(.unsupportedValue(text), element, attribute: name, at: offset)
             let em = length.value * Self.assumedFontSize
             value = length.unit == .ex ? em * Self.assumedXHeightRatio : em
         }
         guard value.isFinite else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            throw SVGError(.invalidNumber(attribute: name, value: text), at: offset)
         }
         if nonNegative, value < 0 {
-            throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            throw SVGError(.negativeValue(attribute: name, value: text), at: offset)
         }
         return value
     }

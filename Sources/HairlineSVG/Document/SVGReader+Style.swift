@@ -1,6 +1,7 @@
 // Document: applies an element's property declarations, in order, to the
-// style inherited from its parent: fill (color, none, currentColor, url()
-// with fallback), fill-rule, fill-opacity, opacity, color, display and
+// style inherited from its parent: fill and stroke (color, none,
+// currentColor, url() with fallback), fill-rule, fill-opacity, the stroke
+// geometry properties, stroke-opacity, opacity, color, display and
 // visibility, each also accepting `inherit`. Malformed values throw;
 // values the reader cannot draw (paint servers) warn.
 
@@ -31,6 +32,14 @@ extension SVGReader {
                 case "color": style.color = parent.color
                 case "visibility": style.isVisible = parent.isVisible
                 case "opacity": local.opacity = parent.parentOpacity
+                case "stroke": style.stroke = parent.stroke
+                case "stroke-opacity": style.strokeOpacity = parent.strokeOpacity
+                case "stroke-width": style.strokeStyle.width = parent.strokeStyle.width
+                case "stroke-linejoin": style.strokeStyle.lineJoin = parent.strokeStyle.lineJoin
+                case "stroke-linecap": style.strokeStyle.lineCap = parent.strokeStyle.lineCap
+                case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
+                case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
+                case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
                 default: break  // display: the parent is displayed, or this would not run
                 }
                 continue
@@ -65,15 +74,76 @@ extension SVGReader {
                 default: throw invalidValue(declaration)
                 }
             default:
-                break
+                try applyStroke(declaration, keyword, element, to: &style)
             }
         }
         return local
     }
 
+    /// Applies one stroke property (SVG 1.1 §11.4); other names do nothing.
+    mutating func applyStroke(_ declaration: Declaration, _ keyword: String, _ element: XMLElement,
+                              to style: inout InheritedStyle) throws(SVGError) {
+        switch declaration.name {
+        case "stroke":
+            style.stroke = try paint(declaration, element)
+        case "stroke-opacity":
+            style.strokeOpacity = try opacity(declaration)
+        case "stroke-width":
+            style.strokeStyle.width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset,
+                                                     .other, element, nonNegative: true)
+        case "stroke-linejoin":
+            switch keyword {
+            case "miter": style.strokeStyle.lineJoin = .miter
+            case "round": style.strokeStyle.lineJoin = .round
+            case "bevel": style.strokeStyle.lineJoin = .bevel
+            case "miter-clip", "arcs":
+                // SVG 2 joins: drawn as a plain miter, and said so.
+                warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+                style.strokeStyle.lineJoin = .miter
+            default: throw invalidValue(declaration)
+            }
+        case "stroke-linecap":
+            switch keyword {
+            case "butt": style.strokeStyle.lineCap = .butt
+            case "round": style.strokeStyle.lineCap = .round
+            case "square": style.strokeStyle.lineCap = .square
+            default: throw invalidValue(declaration)
+            }
+        case "stroke-miterlimit":
+            guard let limit = ValueScanner.length(declaration.value), limit.unit == .none, limit.value.isFinite else {
+                throw SVGError(.invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            guard limit.value >= 1 else {
+                throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            style.strokeStyle.miterLimit = limit.value
+        case "stroke-dasharray":
+            style.strokeStyle.dashPattern = try dashArray(declaration, element)
+        case "stroke-dashoffset":
+            style.strokeStyle.dashPhase = try userLength(declaration.value, name: declaration.name,
+                                                         offset: declaration.offset, .other, element)
+        default:
+            break
+        }
+    }
+
+    /// Parses `stroke-dasharray`: `none`, or lengths separated by commas
+    /// and/or whitespace. Negative lengths throw (SVG 1.1: in error).
+    mutating func dashArray(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> [Double] {
+        if declaration.value.lowercased() == "none" { return [] }
+        var lengths: [Double] = []
+        let items = declaration.value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard !items.isEmpty else { throw invalidValue(declaration) }
+        for item in items {
+            lengths.append(try userLength(String(item), name: declaration.name, offset: declaration.offset,
+                                          .other, element, nonNegative: true))
+        }
+        return lengths
+    }
+
     /// Parses a `fill` value. Paint servers (`url(#…)`) are not supported:
     /// they warn and use their fallback (none if there is none).
-    mutating func paint(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> SVGFillPaint {
+    mutating func paint(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> SVGPaint {
         var text = declaration.value
         let lower = text.lowercased()
         if lower.hasPrefix("url(") || lower.hasPrefix("context-") {

@@ -169,7 +169,7 @@ struct SVGReader {
             content = .group(nodes)
         default:
             guard let path = try shapePath(kind, attributes.geometry, element) else { return nil }
-            content = .shape(path, fill: style.resolvedFill, rule: style.fillRule)
+            content = .shape(path, fill: style.resolvedFill, rule: style.fillRule, stroke: style.resolvedStroke)
         }
         let node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
@@ -210,17 +210,10 @@ struct SVGReader {
                            offset: attribute.documentOffset(ofValueByte: leading), nameOffset: attribute.offset)
     }
 
-    /// Whether the reader applies a declaration; warns if it does not
-    /// (`stroke: none` needs no warning: nothing is lost).
+    /// Whether the reader applies a declaration; warns if it does not.
     mutating func accepts(_ declaration: Declaration, _ element: XMLElement) -> Bool {
         if SVGProperties.supported.contains(declaration.name) { return true }
-        if SVGProperties.stroke.contains(declaration.name) {
-            if !(declaration.name == "stroke" && declaration.value.lowercased() == "none") {
-                warn(.strokeNotSupported, element, attribute: declaration.name, at: declaration.nameOffset)
-            }
-        } else {
-            warn(.unsupportedAttribute, element, attribute: declaration.name, at: declaration.nameOffset)
-        }
+        warn(.unsupportedAttribute, element, attribute: declaration.name, at: declaration.nameOffset)
         return false
     }
 

@@ -5,8 +5,8 @@
 
 import Hairline
 
-/// A fill as specified, before `currentColor` is resolved.
-enum SVGFillPaint: Equatable, Sendable {
+/// A fill or stroke paint as specified, before `currentColor` is resolved.
+enum SVGPaint: Equatable, Sendable {
     case none
     case color(Color)
     /// The element's computed `color` property.
@@ -14,25 +14,54 @@ enum SVGFillPaint: Equatable, Sendable {
 }
 
 /// The properties an element passes to its children: the inherited ones
-/// (`fill`, `fill-rule`, `fill-opacity`, `color`, `visibility`) and the
-/// parent's specified `opacity`, which only `opacity: inherit` reads.
+/// (`fill`, `fill-rule`, `fill-opacity`, the `stroke` properties, `color`,
+/// `visibility`) and the parent's specified `opacity`, which only
+/// `opacity: inherit` reads. Stroke defaults are SVG's: no stroke, width
+/// 1, miter join with limit 4, butt cap, no dashes.
 struct InheritedStyle: Sendable {
-    var fill = SVGFillPaint.color(.black)
+    var fill = SVGPaint.color(.black)
     var fillRule = FillRule.nonZero
     var fillOpacity = 1.0
     var color = Color.black
     var isVisible = true
     var parentOpacity = 1.0
+    var stroke = SVGPaint.none
+    var strokeOpacity = 1.0
+    /// Stroke geometry in user units (width, dashes); SVG's miter limit 4.
+    var strokeStyle = StrokeStyle(width: 1, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
 
     /// The color a shape with this style fills with, `nil` for none (or
     /// hidden). Its alpha includes `fill-opacity`, not `opacity`.
-    var resolvedFill: Color? {
+    var resolvedFill: Color? { resolve(fill, opacity: fillOpacity) }
+
+    /// The stroke a shape with this style draws, `nil` for none, hidden or
+    /// a zero width (SVG draws nothing then; Hairline's width 0 would be a
+    /// hairline). The color's alpha includes `stroke-opacity`.
+    var resolvedStroke: SVGStroke? {
+        guard strokeStyle.width > 0, let c = resolve(stroke, opacity: strokeOpacity) else { return nil }
+        return SVGStroke(color: c, style: strokeStyle)
+    }
+
+    private func resolve(_ paint: SVGPaint, opacity: Double) -> Color? {
         guard isVisible else { return nil }
-        switch fill {
+        switch paint {
         case .none: return nil
-        case .color(let c): return c.withAlphaMultiplied(by: fillOpacity)
-        case .currentColor: return color.withAlphaMultiplied(by: fillOpacity)
+        case .color(let c): return c.withAlphaMultiplied(by: opacity)
+        case .currentColor: return color.withAlphaMultiplied(by: opacity)
         }
+    }
+}
+
+/// A resolved stroke: its color (straight alpha including `stroke-opacity`)
+/// and geometry (width and dashes in the element's user units).
+public struct SVGStroke: Hashable, Sendable {
+    public var color: Color
+    public var style: StrokeStyle
+
+    /// Creates a stroke.
+    public init(color: Color, style: StrokeStyle) {
+        self.color = color
+        self.style = style
     }
 }
 
@@ -54,9 +83,6 @@ enum SVGProperties {
     /// Properties the reader applies.
     static let supported: Set<String> = [
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
-    ]
-    /// Stroke properties: reported as `strokeNotSupported` until strokes land.
-    static let stroke: Set<String> = [
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
     ]

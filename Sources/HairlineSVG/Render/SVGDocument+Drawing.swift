@@ -41,7 +41,7 @@ extension SVGNode {
     /// from its parent's space to viewport space and the opacity product of
     /// its ancestors. Fills that are `none` or fully transparent are left
     /// out. Recursion depth is bounded by the XML nesting limit.
-    func appendFillCommands(to commands: inout [SVGFillCommand], parentTransform: AffineTransform,
+    func appendDrawCommands(to commands: inout [SVGDrawCommand], parentTransform: AffineTransform,
                             parentOpacity: Double) {
         let total = transform.concatenating(parentTransform)
         let alpha = parentOpacity * opacity
@@ -49,15 +49,57 @@ extension SVGNode {
         switch content {
         case .group(let children):
             for child in children {
-                child.appendFillCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
+                child.appendDrawCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
             }
-        case .shape(let path, let fill, let rule):
-            guard let fill else { return }
-            let color = fill.withAlphaMultiplied(by: alpha)
-            guard color.alpha > 0 else { return }
-            commands.append(SVGFillCommand(path: path, transform: total, color: color, rule: rule, offset: offset))
+        case .shape(let path, let fill, let rule, let stroke):
+            if let fill {
+                let color = fill.withAlphaMultiplied(by: alpha)
+                if color.alpha > 0 {
+                    commands.append(.fill(SVGFillCommand(path: path, transform: total, color: color, rule: rule,
+                                                         offset: offset)))
+                }
+            }
+            if let stroke {
+                let color = stroke.color.withAlphaMultiplied(by: alpha)
+                if color.alpha > 0 {
+                    commands.append(.stroke(SVGStrokeCommand(path: path, transform: total, color: color,
+                                                             style: stroke.style, offset: offset)))
+                }
+            }
         }
     }
+}
+
+/// One stroke the document asks for: what `draw(in:)` hands to
+/// `Canvas.stroke`.
+public struct SVGStrokeCommand: Hashable, Sendable {
+    /// The shape in its element's own user space.
+    public var path: Path
+    /// Maps the element's user space to the document's viewport space.
+    public var transform: AffineTransform
+    /// The stroke color, straight alpha including `stroke-opacity` and the
+    /// `opacity` of the element and all its ancestors.
+    public var color: Color
+    /// Width and dashes in the element's user units (scaled by `transform`).
+    public var style: StrokeStyle
+    /// UTF-8 byte offset of the element in the document.
+    public var offset: Int
+
+    /// Creates a command.
+    public init(path: Path, transform: AffineTransform, color: Color, style: StrokeStyle, offset: Int) {
+        self.path = path
+        self.transform = transform
+        self.color = color
+        self.style = style
+        self.offset = offset
+    }
+}
+
+/// One drawing operation of a document, in painting order (an element's
+/// fill, then its stroke).
+public enum SVGDrawCommand: Hashable, Sendable {
+    case fill(SVGFillCommand)
+    case stroke(SVGStrokeCommand)
 }
 
 extension SVGDocument {
@@ -66,8 +108,14 @@ extension SVGDocument {
     /// Shapes with no fill or zero alpha are left out.
     /// - Complexity: O(nodes).
     public func fillCommands() -> [SVGFillCommand] {
-        var commands: [SVGFillCommand] = []
-        root.appendFillCommands(to: &commands, parentTransform: .identity, parentOpacity: 1)
+        drawCommands().compactMap { if case .fill(let f) = $0 { return f } else { return nil } }
+    }
+
+    /// Every fill and stroke the document draws, in painting order.
+    /// - Complexity: O(nodes).
+    public func drawCommands() -> [SVGDrawCommand] {
+        var commands: [SVGDrawCommand] = []
+        root.appendDrawCommands(to: &commands, parentTransform: .identity, parentOpacity: 1)
         return commands
     }
 
@@ -81,10 +129,16 @@ extension SVGDocument {
     /// - Returns: `warnings`, for callers that print them after drawing.
     @discardableResult
     public func draw(in canvas: Canvas) -> [SVGWarning] {
-        for command in fillCommands() {
+        for command in drawCommands() {
             canvas.withSavedState {
-                canvas.concatenate(command.transform)
-                canvas.fill(command.path, with: command.color, rule: command.rule)
+                switch command {
+                case .fill(let fill):
+                    canvas.concatenate(fill.transform)
+                    canvas.fill(fill.path, with: fill.color, rule: fill.rule)
+                case .stroke(let stroke):
+                    canvas.concatenate(stroke.transform)
+                    canvas.stroke(stroke.path, with: stroke.color, style: stroke.style)
+                }
             }
         }
         return warnings
