@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
         .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"]),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
+        // Runs the built `hairline` executable as a process.
+        .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

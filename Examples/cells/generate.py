@@ -56,3 +56,20 @@ for position in ("single", "top", "middle", "bottom"):
                     + f"  <!-- WORKLOADS.md `solid` draw, {position}: fill + 1/{s} pt border -->\n"
                     + f'  <path fill="{FILL}" stroke="{BORDER}" stroke-width="{fmt(1.0 / s)}"'
                     + f' stroke-linejoin="miter" stroke-linecap="butt" stroke-miterlimit="10" d="{d}"/>\n</svg>\n')
+
+
+# A picture for the README: a grouped table at scale s, a single cell and a
+# top/middle/bottom section, each cell translated into place (the height+1
+# overlap of top and middle cells lands under the next cell, which paints
+# over it, as separate cell buffers would).
+for s in (1, 2, 3):
+    margin, gap = 10, 16
+    cells = [("single", margin)] + [(p, margin + 44 + gap + i * 44) for i, p in enumerate(("top", "middle", "bottom"))]
+    height = margin + 4 * 44 + gap + margin
+    body = [f'<rect width="{fmt(W + 2 * margin)}" height="{height}" fill="rgb(94%, 94%, 96%)"/>']
+    for position, y in cells:
+        body.append(f'<g transform="translate({margin},{y})"><path fill="{FILL}" stroke="{BORDER}"'
+                    f' stroke-width="{fmt(1.0 / s)}" d="{cell_path(position, s)}"/></g>')
+    with open(os.path.join(here, f"table@{s}x.svg"), "w") as f:
+        f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(W + 2 * margin)}" height="{height}">\n  '
+                + "\n  ".join(body) + "\n</svg>\n")

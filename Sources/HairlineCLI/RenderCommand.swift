@@ -93,6 +93,16 @@ struct RenderCommand {
         for (_, path) in jobs where URL(fileURLWithPath: path).standardizedFileURL.path == inputPath {
             throw CommandLineError.outputWouldOverwriteInput(path)
         }
+        // Create missing output folders (an existing file in the way fails
+        // here with the file system's own message).
+        for (_, path) in jobs {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw RenderError.cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
+            }
+        }
         for (scale, path) in jobs {
             guard let width = Self.pixels(document.width * scale),
                   let height = Self.pixels(document.height * scale)
@@ -119,6 +129,7 @@ enum RenderError: Error, CustomStringConvertible {
     case notUTF8(path: String)
     case invalidSVG(path: String, detail: String)
     case badSize(path: String, detail: String)
+    case cannotCreateFolder(path: String, reason: String)
 
     var description: String {
         switch self {
@@ -126,6 +137,7 @@ enum RenderError: Error, CustomStringConvertible {
         case .notUTF8(let p): return "'\(p)' is not UTF-8 text"
         case .invalidSVG(let p, let d): return "'\(p)': \(d)"
         case .badSize(let p, let d): return "'\(p)': \(d)"
+        case .cannotCreateFolder(let p, let r): return "cannot create the folder '\(p)': \(r)"
         }
     }
 }

@@ -73,7 +73,12 @@ extension Renderer {
 extension Polyline {
     /// Maps every vertex by `t` (and unit directions by its linear part).
     mutating func apply(_ t: AffineTransform) {
-        for i in vertices.indices { vertices[i].point = t.apply(to: vertices[i].point) }
+        func unit(_ v: Point) -> Point? { unitDirection(t.applyToVector(v)) }
+        for i in vertices.indices {
+            vertices[i].point = t.apply(to: vertices[i].point)
+            vertices[i].tangentIn = vertices[i].tangentIn.flatMap(unit)
+            vertices[i].tangentOut = vertices[i].tangentOut.flatMap(unit)
+        }
         for i in subpaths.indices {
             let d = t.applyToVector(subpaths[i].direction)
             let length = d.length

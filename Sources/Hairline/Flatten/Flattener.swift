@@ -30,10 +30,24 @@ protocol LineSink {
     /// Ends the current contour; `explicitly` is true when the path closed
     /// it with `closeSubpath()` (fills close every contour regardless).
     mutating func closeContour(explicitly: Bool)
+    /// Reports the true unit tangents where the curve just flattened
+    /// starts and ends (strokes join and cap there along the curve, not
+    /// along its first or last chord).
+    mutating func curveTangents(start: Point, end: Point)
 }
 
 extension LineSink {
     mutating func addInteriorLine(to p: Point) { addLine(to: p) }
+    mutating func curveTangents(start: Point, end: Point) {}
+}
+
+/// The unit vector along the first non-zero difference, or `nil`.
+func unitDirection(_ candidates: Point...) -> Point? {
+    for d in candidates {
+        let length = d.length
+        if length > 0, length.isFinite { return d * (1 / length) }
+    }
+    return nil
 }
 
 /// Converts paths to polylines in device space within a tolerance.
@@ -82,16 +96,27 @@ public enum Flattener {
                 let q = t.apply(to: p), qc = t.apply(to: c)
                 guard q.isFinite, qc.isFinite else { return false }
                 flattenQuad(current, qc, q, tol, cullRect, &sink)
+                if let start = unitDirection(qc - current, q - current), let end = unitDirection(q - qc, q - current) {
+                    sink.curveTangents(start: start, end: end)
+                }
                 current = q
             case .curve(let p, let c1, let c2):
                 let q = t.apply(to: p), q1 = t.apply(to: c1), q2 = t.apply(to: c2)
                 guard q.isFinite, q1.isFinite, q2.isFinite else { return false }
                 flattenCubic(current, q1, q2, q, tol, cullRect, &sink)
+                if let start = unitDirection(q1 - current, q2 - current, q - current),
+                   let end = unitDirection(q - q2, q - q1, q - current) {
+                    sink.curveTangents(start: start, end: end)
+                }
                 current = q
             case .arc(let arc):
                 let a = arc.applying(t)
                 guard a.isFinite else { return false }
                 current = flattenArc(a, tol, cullRect, &sink)
+                if let start = unitDirection(a.derivative(at: a.startAngle)),
+                   let end = unitDirection(a.derivative(at: a.startAngle + a.sweepAngle)) {
+                    sink.curveTangents(start: start, end: end)
+                }
             case .closeSubpath:
                 if open { sink.closeContour(explicitly: true) }
                 open = false

@@ -52,6 +52,14 @@ public struct EllipticalArc: Hashable, Sendable {
             y: center.y + axis1.y * c + axis2.y * s)
     }
 
+    /// The velocity of the arc at parameter `angle`, in the direction the
+    /// arc runs (its sweep's sign).
+    public func derivative(at angle: Double) -> Point {
+        let c = _cos(angle), s = _sin(angle)
+        let sign: Double = sweepAngle < 0 ? -1 : 1
+        return Point(x: (axis2.x * c - axis1.x * s) * sign, y: (axis2.y * c - axis1.y * s) * sign)
+    }
+
     /// The point where the arc starts.
     public var startPoint: Point { point(at: startAngle) }
     /// The point where the arc ends.

@@ -54,7 +54,10 @@ extension Polyline {
         let firstSubpath = subpaths.count
         let startsOn = on
         var a = v[sub.range.lowerBound].point
-        if on { beginContour(at: a) }
+        if on {
+            beginContour(at: a)
+            vertices[vertices.count - 1].tangentOut = v[sub.range.lowerBound].tangentOut
+        }
         var ends = Array(sub.range.dropFirst())
         if sub.isClosed || ends.isEmpty { ends.append(sub.range.lowerBound) }
         var direction = sub.direction
@@ -80,9 +83,7 @@ extension Polyline {
                 remaining = pattern.lengths[index]
             }
             remaining -= length - travelled
-            if on {
-                if v[endIndex].isCorner { addLine(to: b) } else { addInteriorLine(to: b) }
-            }
+            if on { append(v[endIndex]) }
             a = b
         }
         guard on else { return }

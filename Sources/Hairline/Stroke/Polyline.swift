@@ -9,6 +9,10 @@ struct Polyline: LineSink {
         var point: Point
         /// Whether the point is a vertex of the path (not inside a curve).
         var isCorner: Bool
+        /// The true unit tangent of a curve arriving here, if one does.
+        var tangentIn: Point? = nil
+        /// The true unit tangent of a curve leaving here, if one does.
+        var tangentOut: Point? = nil
     }
 
     struct Subpath {
@@ -26,7 +30,7 @@ struct Polyline: LineSink {
 
     var vertices: [Vertex] = []
     var subpaths: [Subpath] = []
-    private var start = 0
+    private var contourStart = 0
     private var hasSegment = false
     /// The unit direction of the last segment of non-zero length.
     var lastDirection = Point(x: 1, y: 0)
@@ -34,13 +38,13 @@ struct Polyline: LineSink {
     mutating func reset() {
         vertices.removeAll(keepingCapacity: true)
         subpaths.removeAll(keepingCapacity: true)
-        start = 0
+        contourStart = 0
         hasSegment = false
         lastDirection = Point(x: 1, y: 0)
     }
 
     mutating func beginContour(at p: Point) {
-        start = vertices.count
+        contourStart = vertices.count
         hasSegment = false
         vertices.append(Vertex(point: p, isCorner: true))
     }
@@ -63,11 +67,28 @@ struct Polyline: LineSink {
         vertices.append(Vertex(point: p, isCorner: isCorner))
     }
 
+    mutating func curveTangents(start: Point, end: Point) {
+        // The curve ended at the last vertex; it started at the corner before
+        // its interior points.
+        guard var i = vertices.indices.last else { return }
+        vertices[i].tangentIn = end
+        i -= 1
+        while i > contourStart, !vertices[i].isCorner { i -= 1 }
+        if i >= contourStart { vertices[i].tangentOut = start }
+    }
+
+    /// Appends a copy of a vertex (with its tangents).
+    mutating func append(_ vertex: Polyline.Vertex) {
+        append(vertex.point, isCorner: vertex.isCorner)
+        vertices[vertices.count - 1].tangentIn = vertex.tangentIn
+        vertices[vertices.count - 1].tangentOut = vertex.tangentOut
+    }
+
     mutating func closeContour(explicitly: Bool) {
         let isClosed = explicitly
         if explicitly { hasSegment = true }
-        subpaths.append(Subpath(range: start..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
+        subpaths.append(Subpath(range: contourStart..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
                                 direction: lastDirection))
-        start = vertices.count
+        contourStart = vertices.count
     }
 }

@@ -52,8 +52,11 @@ struct StrokeEmitter<Sink: LineSink> {
         let lower = sub.range.lowerBound, n = sub.range.count
         let segmentCount = sub.isClosed ? n : n - 1
         // The first segment, and the one before the vertex being joined.
-        var first: (start: Point, direction: Point, length: Double)?
-        var previous: (end: Point, direction: Point, length: Double, endIsCorner: Bool)?
+        // At a vertex where a curve ends or starts, the style's join and
+        // the caps use the curve's true tangent; the chord meets that
+        // tangent with a round join, as the curve's own offset would.
+        var first: (start: Point, direction: Point, length: Double, tangent: Point?)?
+        var previous: (end: Point, direction: Point, length: Double, vertex: Polyline.Vertex)?
         var a = v[lower].point
         for s in 0..<segmentCount {
             let k = lower + (s + 1) % n
@@ -63,15 +66,19 @@ struct StrokeEmitter<Sink: LineSink> {
             guard length > 0, length.isFinite else { continue }
             let dir = d * (1 / length)
             if let prev = previous {
-                addJoin(at: a, from: prev.direction, prev.length, to: dir, length, round: !prev.endIsCorner)
+                addCorner(at: a, arriving: prev.direction, prev.length, prev.vertex,
+                          leaving: dir, length, v[(k - lower + n - 1) % n + lower].tangentOut)
             } else {
-                first = (a, dir, length)
+                let tangent = v[(k - lower + n - 1) % n + lower].tangentOut
+                first = (a, dir, length, tangent)
                 if !sub.isClosed {
-                    left.append(a + normal(dir))
-                    right.append(a - normal(dir))
+                    let startDirection = tangent ?? dir
+                    left.append(a + normal(startDirection))
+                    right.append(a - normal(startDirection))
+                    if let tangent { addJoin(at: a, from: tangent, 0, to: dir, length, round: true) }
                 }
             }
-            previous = (b, dir, length, v[k].isCorner)
+            previous = (b, dir, length, v[k])
             a = b
         }
         guard let start = first, let end = previous else {
@@ -79,23 +86,41 @@ struct StrokeEmitter<Sink: LineSink> {
             return
         }
         if sub.isClosed {
-            addJoin(at: start.start, from: end.direction, end.length, to: start.direction, start.length,
-                    round: !v[lower].isCorner)
+            addCorner(at: start.start, arriving: end.direction, end.length, end.vertex,
+                      leaving: start.direction, start.length, start.tangent)
             emitLoop(left, reversed: false)
             emitLoop(right, reversed: true)
             return
         }
-        left.append(end.end + normal(end.direction))
-        right.append(end.end - normal(end.direction))
+        let endDirection = end.vertex.tangentIn ?? end.direction
+        if let tangent = end.vertex.tangentIn {
+            addJoin(at: end.end, from: end.direction, end.length, to: tangent, 0, round: true)
+        }
+        left.append(end.end + normal(endDirection))
+        right.append(end.end - normal(endDirection))
         // Left side out, around the end cap, right side back, around the
         // start cap.
         let t = transform
         sink.beginContour(at: t.apply(to: left[0]))
         for p in left.dropFirst() { sink.addLine(to: t.apply(to: p)) }
-        addCap(at: end.end, outward: end.direction)
+        addCap(at: end.end, outward: endDirection)
         for p in right.reversed() { sink.addLine(to: t.apply(to: p)) }
-        addCap(at: start.start, outward: -start.direction)
+        addCap(at: start.start, outward: -(start.tangent ?? start.direction))
         sink.closeContour(explicitly: true)
+    }
+
+    /// The join at a vertex between a segment arriving along `d0` and one
+    /// leaving along `d1`: through the true curve tangents where curves end
+    /// or start there (round joins between chord and tangent), with the
+    /// style's join between the two tangents (or directions).
+    private mutating func addCorner(at p: Point, arriving d0: Point, _ l0: Double, _ vertex: Polyline.Vertex,
+                                    leaving d1: Point, _ l1: Double, _ tangentOut: Point?) {
+        let inDirection = vertex.tangentIn ?? d0
+        let outDirection = tangentOut ?? d1
+        if vertex.tangentIn != nil { addJoin(at: p, from: d0, l0, to: inDirection, 0, round: true) }
+        addJoin(at: p, from: inDirection, vertex.tangentIn == nil ? l0 : 0, to: outDirection,
+                tangentOut == nil ? l1 : 0, round: !vertex.isCorner)
+        if tangentOut != nil { addJoin(at: p, from: outDirection, 0, to: d1, l1, round: true) }
     }
 
     private mutating func emitLoop(_ points: [Point], reversed: Bool) {

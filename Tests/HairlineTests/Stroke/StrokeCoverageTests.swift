@@ -13,7 +13,7 @@ import Glibc
 @Suite struct StrokeCoverageTests {
     /// Dense polygon of a pie slice around `c` from angle a0 sweeping s.
     static func pie(_ c: Point, _ r: Double, _ a0: Double, _ s: Double) -> [Point] {
-        let n = 400
+        let n = max(2, Int(abs(s) * 64))
         return [c] + (0...n).map { i in
             let a = a0 + s * Double(i) / Double(n)
             return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
@@ -27,7 +27,10 @@ import Glibc
     }
 
     /// The stroke of an open or closed polyline as pieces (user space).
-    static func referencePieces(_ pts: [Point], closed: Bool, style: StrokeStyle) -> [[Point]] {
+    /// With `interior`, vertices at those indices are inside a curve and
+    /// join roundly whatever the style (the true curve's offset).
+    static func referencePieces(_ pts: [Point], closed: Bool, style: StrokeStyle,
+                                interior: Set<Int> = []) -> [[Point]] {
         let h = style.width / 2
         var pieces: [[Point]] = []
         let n = pts.count
@@ -49,7 +52,7 @@ import Glibc
             // Outer offsets: on the side away from the turn.
             let s: Double = turn > 0 ? -1 : 1
             let o0 = v + perp(d0) * s, o1 = v + perp(d1) * s
-            switch style.lineJoin {
+            switch interior.contains(j) ? .round : style.lineJoin {
             case .bevel:
                 pieces.append([v, o0, o1])
             case .round:
@@ -122,6 +125,87 @@ import Glibc
             let t = AffineTransform(a: 1.8, b: 0.3, c: -0.4, d: 1.1, tx: 1, ty: 2)
             try check(pts, closed: rng.int(in: 0...1) == 0, style: StrokeStyle(width: 1.5, lineJoin: join, lineCap: .round),
                       width: 24, height: 24, transform: t, "\(join) under skew, seed 301")
+        }
+    }
+
+    @Test(arguments: [LineJoin.miter, .round, .bevel], [LineCap.butt, .round, .square])
+    func curvesIncludingCuspsStayWithinToleranceOfTheTrueOffset(join: LineJoin, cap: LineCap) throws {
+        // The reference samples each curve densely and joins the samples
+        // roundly: the true curve's offset within ~1e-4 px.
+        // (Loops and cusps make the reference's pieces cross quadratically
+        // often; `cuspsHaveNoGapsOrSpikes` covers them.)
+        let curves: [(Point, Point, Point, Point)] = [
+            (Point(x: 3, y: 3), Point(x: 17, y: 3), Point(x: 17, y: 17), Point(x: 3, y: 17)),
+            (Point(x: 2, y: 10), Point(x: 10, y: -2), Point(x: 10, y: 22), Point(x: 18, y: 10)),  // inflection
+        ]
+        for (index, (p0, p1, p2, p3)) in curves.enumerated() {
+            var path = Path()
+            path.move(to: p0)
+            path.addCurve(to: p3, control1: p1, control2: p2)
+            path.addLine(to: Point(x: 10, y: 18.5))
+            let style = StrokeStyle(width: 2.5, lineJoin: join, lineCap: cap)
+            let surface = try Surface(width: 20, height: 20)
+            Canvas(surface: surface).stroke(path, with: .black, style: style)
+            let engine = (0..<400).map { Double(surface.pixel(x: $0 % 20, y: $0 / 20)!.alpha) / 255 }
+            let samples = 120
+            let curve = (0...samples).map { i -> Point in
+                let t = Double(i) / Double(samples), u = 1 - t
+                return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+            }
+            // Joins and caps at the curve's ends follow its true tangents: a
+            // step of 1e-6 along each, joined roundly to the samples.
+            let t0 = (p1 - p0) * (1 / (p1 - p0).length), t3 = (p3 - p2) * (1 / (p3 - p2).length)
+            let pts = [p0, p0 + t0 * 1e-6] + curve.dropFirst() + [p3 + t3 * 1e-6, Point(x: 10, y: 18.5)]
+            let pieces = Self.referencePieces(pts, closed: false, style: style, interior: Set(1...(samples + 1)))
+            let exact = ExactCoverage(contours: pieces, rule: .nonZero, width: 20, height: 20).coverage()
+            let diff = compareCoverage(engine, exact, width: 20)
+            #expect(diff.maximum <= curveTolerance, "curve \(index), \(join) \(cap): \(diff)")
+        }
+    }
+
+    @Test(arguments: [LineJoin.miter, .round, .bevel])
+    func cuspsHaveNoGapsOrSpikes(join: LineJoin) throws {
+        // A cubic with a cusp and a tight loop: the default tolerance must
+        // agree with a 80x finer flattening (a spike or gap from a chord
+        // direction would not), and the cusp itself is covered.
+        var path = Path()
+        path.move(to: Point(x: 2, y: 16))
+        path.addCurve(to: Point(x: 18, y: 16), control1: Point(x: 18, y: 2), control2: Point(x: 2, y: 2))
+        var cusp = Path()
+        cusp.move(to: Point(x: 3, y: 4))
+        cusp.addCurve(to: Point(x: 17, y: 4), control1: Point(x: 17, y: 16), control2: Point(x: 3, y: 16))
+        for shape in [path, cusp] {
+            for width in [0.6, 2.5, 6.0] {
+                let style = StrokeStyle(width: width, lineJoin: join, lineCap: .butt)
+                let coarse = try Surface(width: 20, height: 20), fine = try Surface(width: 20, height: 20)
+                Canvas(surface: coarse).stroke(shape, with: .black, style: style)
+                let canvas = Canvas(surface: fine)
+                canvas.flatteningTolerance = 1e-4
+                canvas.stroke(shape, with: .black, style: style)
+                let a = coarse.bytes, b = fine.bytes
+                let worst = zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                // A spike or gap would differ by tens of levels; a loop's boundary can be
+                // long inside one pixel, so the flattening bound is a few levels looser.
+                #expect(worst <= 6, "\(join), width \(width): \(worst)/255")
+            }
+        }
+        // The cusp of the second curve is at (10, 13): a wide stroke covers it.
+        let surface = try Surface(width: 20, height: 20)
+        Canvas(surface: surface).stroke(cusp, with: .black, style: StrokeStyle(width: 4, lineJoin: join))
+        #expect(surface.pixel(x: 10, y: 12)!.alpha == 255)
+    }
+
+    @Test func coincidentPointsChangeNothing() throws {
+        let pts = [Point(x: 2, y: 3), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 5, y: 12), Point(x: 5, y: 12)]
+        for style in [StrokeStyle(width: 2, lineJoin: .round, lineCap: .round), StrokeStyle(width: 3, lineCap: .square)] {
+            var with = Path(), without = Path()
+            with.move(to: pts[0]); without.move(to: pts[0])
+            for p in pts.dropFirst() { with.addLine(to: p) }
+            for p in [pts[1], pts[4]] { without.addLine(to: p) }
+            let a = try Surface(width: 16, height: 16), b = try Surface(width: 16, height: 16)
+            Canvas(surface: a).stroke(with, with: .black, style: style)
+            Canvas(surface: b).stroke(without, with: .black, style: style)
+            #expect(a.bytes == b.bytes)
         }
     }
 

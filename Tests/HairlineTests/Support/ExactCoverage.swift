@@ -45,9 +45,14 @@ struct ExactCoverage {
             for s in local {
                 for x in [s.a.x, s.b.x] where x > x0 && x < x1 { xs.append(x) }
             }
-            for i in local.indices {
-                for j in (i + 1)..<local.count {
-                    if let x = crossingX(local[i], local[j], x0, x1) { xs.append(x) }
+            // Only segments whose y ranges overlap can cross: sort by top.
+            let byTop = local.sorted { min($0.a.y, $0.b.y) < min($1.a.y, $1.b.y) }
+            for i in byTop.indices {
+                let bottom = max(byTop[i].a.y, byTop[i].b.y)
+                var j = i + 1
+                while j < byTop.count, min(byTop[j].a.y, byTop[j].b.y) <= bottom {
+                    if let x = crossingX(byTop[i], byTop[j], x0, x1) { xs.append(x) }
+                    j += 1
                 }
             }
             xs.sort()
