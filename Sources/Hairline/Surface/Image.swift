@@ -1,0 +1,80 @@
+// Surface: immutable bitmaps that paints and image draws read from.
+// Premultiplied RGBA, 8 bits a channel, in the same byte order as a
+// Surface, rows packed (no padding). A value type: cheap to copy, Sendable.
+
+/// Why an image could not be created.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Width or height below 1, or above `Surface.maximumDimension`, or too
+    /// many pixels in all.
+    case invalidSize(width: Int, height: Int)
+    /// The pixel array's count is not `width * height`.
+    case pixelCountMismatch(expected: Int, actual: Int)
+    /// A pixel has a color channel greater than its alpha.
+    case notPremultiplied(index: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let w, let h):
+            return "image size \(w) x \(h) is invalid: sides must be 1...\(Surface.maximumDimension) pixels, at most \(Surface.maximumPixelCount) in all"
+        case .pixelCountMismatch(let e, let a):
+            return "image has \(a) pixels, expected \(e)"
+        case .notPremultiplied(let i):
+            return "pixel \(i) has a color channel greater than its alpha"
+        }
+    }
+}
+
+/// An immutable premultiplied RGBA8 bitmap, in pixels (device units of the
+/// image; a pattern's transform says how they map to user space).
+public struct Image: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Row-major pixels, each packed as `PremultipliedColor.packed`.
+    public let pixels: [UInt32]
+
+    /// Creates an image from premultiplied pixels, row-major.
+    /// - Throws: `ImageError` for a bad size, a wrong pixel count or a
+    ///   pixel whose color exceeds its alpha.
+    public init(width: Int, height: Int, premultipliedPixels pixels: [UInt32]) throws(ImageError) {
+        guard width > 0, height > 0, width <= Surface.maximumDimension, height <= Surface.maximumDimension,
+              width * height <= Surface.maximumPixelCount
+        else { throw .invalidSize(width: width, height: height) }
+        guard pixels.count == width * height else {
+            throw .pixelCountMismatch(expected: width * height, actual: pixels.count)
+        }
+        for (i, p) in pixels.enumerated() {
+            let c = PremultipliedColor(packed: p)
+            if c.red > c.alpha || c.green > c.alpha || c.blue > c.alpha { throw .notPremultiplied(index: i) }
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Creates an image from straight-alpha colors, row-major, rounding
+    /// each premultiplied channel to nearest.
+    /// - Throws: `ImageError` for a bad size or a wrong pixel count.
+    public init(width: Int, height: Int, colors: [Color]) throws(ImageError) {
+        guard colors.count == width * height || !(width > 0 && height > 0) else {
+            throw .pixelCountMismatch(expected: width * height, actual: colors.count)
+        }
+        try self.init(width: width, height: height, premultipliedPixels: colors.map { $0.premultiplied.packed })
+    }
+
+    /// A snapshot of a surface's pixels.
+    public init(_ surface: Surface) {
+        width = surface.width
+        height = surface.height
+        pixels = surface.withUnsafeBytes { raw in
+            Array(raw.bindMemory(to: UInt32.self).prefix(surface.width * surface.height))
+        }
+    }
+
+    /// The pixel at (x, y), or `nil` outside the image.
+    public func pixel(x: Int, y: Int) -> PremultipliedColor? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        return PremultipliedColor(packed: pixels[y * width + x])
+    }
+}
