@@ -8,16 +8,25 @@
 /// User space is in points, origin top-left, y down. The canvas starts with
 /// the base transform `scale(scale)`, so one point is `scale` device pixels;
 /// user transforms are concatenated onto it and `resetTransform()` returns to
-/// the base. A canvas keeps scratch buffers between draws so that steady
+/// the base. The state (transform, clip, global alpha) is saved and restored
+/// as a stack. A canvas keeps scratch buffers between draws so that steady
 /// drawing allocates nothing; use it from one thread at a time.
 public final class Canvas {
     /// The surface drawn into.
     public let surface: Surface
     /// The screen scale: device pixels per point of the base transform.
     public let scale: Double
-    /// The current user-to-device transform.
-    public private(set) var transform: AffineTransform
-    private var savedTransforms: [AffineTransform] = []
+
+    /// What `save()` saves and `restore()` restores.
+    struct State {
+        var transform: AffineTransform
+        var clip: Clip
+        var globalAlpha = 1.0
+    }
+
+    var state: State
+    private var savedStates: [State] = []
+
     /// The curve tolerance in device pixels (see `Flattener`).
     public var flatteningTolerance: Double = Flattener.defaultTolerance {
         didSet {
@@ -36,23 +45,35 @@ public final class Canvas {
         let s = (scale.isFinite && scale > 0) ? scale : 1
         self.surface = surface
         self.scale = s
-        self.transform = AffineTransform(scaleX: s, y: s)
+        self.state = State(
+            transform: AffineTransform(scaleX: s, y: s),
+            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
     }
 
     /// The transform a fresh canvas starts with: `scale(scale)`.
     public var baseTransform: AffineTransform { AffineTransform(scaleX: scale, y: scale) }
 
+    /// The current user-to-device transform.
+    public var transform: AffineTransform { state.transform }
+
+    /// A factor (0...1) every draw's alpha is multiplied by; part of the
+    /// saved state. NaN counts as 0, values outside 0...1 are clamped.
+    public var globalAlpha: Double {
+        get { state.globalAlpha }
+        set { state.globalAlpha = Color.unit(newValue) }
+    }
+
     // MARK: State
 
-    /// Pushes the current state (the transform) on the state stack.
+    /// Pushes the current state (transform, clip, global alpha).
     public func save() {
-        savedTransforms.append(transform)
+        savedStates.append(state)
     }
 
     /// Pops the state saved by the matching `save()`; does nothing if the
     /// stack is empty.
     public func restore() {
-        if let t = savedTransforms.popLast() { transform = t }
+        if let s = savedStates.popLast() { state = s }
     }
 
     /// Runs `body` between `save()` and `restore()`.
@@ -64,41 +85,41 @@ public final class Canvas {
 
     /// Moves user space by (`x`, `y`) points (in the current user space).
     public func translateBy(x: Double, y: Double) {
-        transform = transform.translatedBy(x: x, y: y)
+        state.transform = state.transform.translatedBy(x: x, y: y)
     }
 
     /// Scales user space by `sx`, `sy`.
     public func scaleBy(x sx: Double, y sy: Double) {
-        transform = transform.scaledBy(x: sx, y: sy)
+        state.transform = state.transform.scaledBy(x: sx, y: sy)
     }
 
     /// Rotates user space by `angle` radians (clockwise on screen).
     public func rotate(by angle: Double) {
-        transform = transform.rotated(by: angle)
+        state.transform = state.transform.rotated(by: angle)
     }
 
     /// Applies `t` to user space before the current transform
     /// (`CGContextConcatCTM`).
     public func concatenate(_ t: AffineTransform) {
-        transform = t.concatenating(transform)
+        state.transform = t.concatenating(state.transform)
     }
 
-    /// Sets the user-to-device transform to `baseTransform` followed by
-    /// nothing else: user space is points again.
+    /// Sets the user-to-device transform back to `baseTransform`: user
+    /// space is points again.
     public func resetTransform() {
-        transform = baseTransform
+        state.transform = baseTransform
     }
 
     // MARK: Drawing
 
     /// Fills every pixel of the surface with `color` (no blending: the
     /// pixels become exactly the color, premultiplied). Ignores the
-    /// transform.
+    /// transform, clip and global alpha.
     public func clear(_ color: Color = .clear) {
         surface.clear(to: color.premultiplied)
     }
 
-    /// Fills `path` with a solid color, blending source-over.
+    /// Fills `path` with a paint, blending source-over, through the clip.
     ///
     /// Coverage is the exact area of the path inside each pixel (curves
     /// flattened within `flatteningTolerance` device pixels), resolved with
@@ -106,14 +127,20 @@ public final class Canvas {
     /// closed implicitly. A path with a non-finite coordinate, or a
     /// non-invertible transform, draws nothing; coordinates far outside the
     /// surface are clipped exactly.
-    public func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero) {
-        let source = color.premultiplied
-        guard source.alpha > 0 else { return }
-        renderer.fill(path, transform: transform, tolerance: flatteningTolerance,
-                      rule: rule, color: source, into: surface)
+    public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
+        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
+            return
+        }
+        renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+                      shader: shader, clip: state.clip, into: surface)
     }
 
-    /// Strokes `path` with a solid color, blending source-over.
+    /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
+    public func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero) {
+        fill(path, with: .solid(color), rule: rule)
+    }
+
+    /// Strokes `path` with a paint, blending source-over, through the clip.
     ///
     /// The width is in user space (points) and scales with the transform,
     /// non-uniformly too; `StrokeStyle.hairline` (width 0) is exactly one
@@ -122,10 +149,16 @@ public final class Canvas {
     /// in each pixel, curves within `flatteningTolerance`. Non-finite
     /// geometry, a negative or non-finite width, or a non-invertible
     /// transform draw nothing.
+    public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle = StrokeStyle()) {
+        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
+            return
+        }
+        renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
+                        shader: shader, clip: state.clip, into: surface)
+    }
+
+    /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).
     public func stroke(_ path: Path, with color: Color, style: StrokeStyle = StrokeStyle()) {
-        let source = color.premultiplied
-        guard source.alpha > 0 else { return }
-        renderer.stroke(path, style: style, transform: transform, tolerance: flatteningTolerance,
-                        color: source, into: surface)
+        stroke(path, with: .solid(color), style: style)
     }
 }

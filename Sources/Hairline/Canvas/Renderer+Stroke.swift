@@ -12,14 +12,13 @@ extension Renderer {
     /// Non-finite geometry, a negative or non-finite width, or a singular
     /// transform draw nothing.
     func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                color: PremultipliedColor, into surface: Surface) {
-        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0 else { return }
-        let clip = PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)
-        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip) else {
-            return
-        }
-        var sink = SolidSourceOver(surface: surface, color: color)
-        rasterizer.rasterize(rule: .nonZero, into: &sink)
+                shader: Shader, clip: Clip, into surface: Surface) {
+        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
+              !clip.isEmpty
+        else { return }
+        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
+        else { return }
+        composite(shader, rule: .nonZero, clip: clip, into: surface)
     }
 
     /// Builds the stroke outline's edges for `clip`; `false` if the

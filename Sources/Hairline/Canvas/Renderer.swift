@@ -9,17 +9,36 @@ final class Renderer {
     var dashed = Polyline()
     /// The stroker's two outline sides (user space), kept between draws.
     var strokeSides: ([Point], [Point]) = ([], [])
+    /// The gradient ramp, and what it was filled for.
+    let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
+    var rampKey: (gradient: Gradient, alpha: Double)?
+    /// Row buffers for shaded paints: source colors and coverage.
+    var rows = ScratchBuffer<UInt32>(capacity: 0)
+    var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
+
+    deinit {
+        rampStorage.deallocate()
+        rows.deallocate()
+        rowCoverage.deallocate()
+    }
     let rasterizer = Rasterizer()
 
-    /// Fills `path` (user space) mapped by `transform` into `surface`.
-    /// Non-finite geometry draws nothing.
+    /// Fills `path` (user space) mapped by `transform` into `surface`
+    /// through `clip`. Non-finite geometry draws nothing.
+    func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
+              shader: Shader, clip: Clip, into surface: Surface) {
+        guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
+        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
+        composite(shader, rule: rule, clip: clip, into: surface)
+    }
+
+    /// Fills with a solid color through the whole surface (tests and
+    /// benchmarks of the plain pipeline).
     func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
               color: PremultipliedColor, into surface: Surface) {
-        guard transform.isFinite, transform.determinant != 0 else { return }
-        let clip = PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)
-        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip) else { return }
-        var sink = SolidSourceOver(surface: surface, color: color)
-        rasterizer.rasterize(rule: rule, into: &sink)
+        fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(color.packed),
+             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
+             into: surface)
     }
 
     /// Flattens `path` into the rasterizer's edge list for `clip`.

@@ -24,3 +24,15 @@ func scalePacked(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
     ga = (ga &+ ((ga >> 8) & mask)) & ~mask
     return rb | ga
 }
+
+/// The alpha byte of a packed pixel (`PremultipliedColor.packed`: bytes
+/// R, G, B, A in memory order, so alpha is the high byte on little-endian
+/// hosts and the low byte on big-endian ones).
+@inline(__always)
+func packedAlpha(_ pixel: UInt32) -> UInt32 {
+    #if _endian(little)
+    return pixel >> 24
+    #else
+    return pixel & 0xFF
+    #endif
+}

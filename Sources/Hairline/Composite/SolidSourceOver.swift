@@ -16,6 +16,14 @@ struct SolidSourceOver: CoverageSink {
         self.sourceAlpha = UInt32(color.alpha)
     }
 
+    /// A sink for a packed premultiplied color.
+    @inline(__always)
+    init(surface: Surface, packed: UInt32) {
+        self.surface = surface
+        self.source = packed
+        self.sourceAlpha = packedAlpha(packed)
+    }
+
     @inline(__always)
     mutating func blendRun(x: Int, y: Int, count: Int, coverage: UInt8) {
         let row = surface.rowPointer(y) + x

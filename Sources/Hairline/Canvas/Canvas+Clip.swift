@@ -1,0 +1,63 @@
+// Canvas: clipping. Clips intersect: each call narrows the current clip,
+// until `restore()` brings back the saved one. A rectangle that lands on
+// whole device pixels only narrows the pixel bounds (no mask); anything
+// else is rasterized into an anti-aliased coverage mask (exact area, like
+// every fill) and multiplied with the mask before it.
+
+extension Canvas {
+    /// Narrows the clip to `rect` (user space). A rect whose device image
+    /// is axis-aligned on whole pixels costs nothing per pixel; others clip
+    /// with anti-aliased edges. A non-finite rect or a singular transform
+    /// clips everything away.
+    public func clip(to rect: Rect) {
+        let t = state.transform
+        guard rect.isFinite, t.isFinite, t.determinant != 0 else {
+            state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
+            return
+        }
+        if t.b == 0 && t.c == 0 {
+            let device = t.apply(to: rect)
+            let snapped = PixelRect(enclosing: device)
+            let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
+            if abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
+                && abs(Double(snapped.minY) - device.minY) <= tolerance
+                && abs(Double(snapped.maxY) - device.maxY) <= tolerance {
+                state.clip.bounds = state.clip.bounds.intersection(snapped)
+                return
+            }
+        }
+        var path = Path()
+        path.addRect(rect)
+        clip(to: path)
+    }
+
+    /// Narrows the clip to the inside of `path` (user space) under `rule`,
+    /// with anti-aliased edges: later draws are multiplied by the path's
+    /// exact coverage of each pixel. A path with non-finite coordinates or
+    /// a singular transform clips everything away.
+    public func clip(to path: Path, rule: FillRule = .nonZero) {
+        let old = state.clip
+        guard !old.isEmpty else { return }
+        let t = state.transform
+        guard t.isFinite, t.determinant != 0,
+              renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: old.bounds)
+        else {
+            state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
+            return
+        }
+        let builder = renderer.rasterizer.builder
+        let mask = ClipMask(width: surface.width, height: surface.height)
+        var sink = MaskSink(mask: mask, previous: old.mask)
+        renderer.rasterizer.rasterize(rule: rule, into: &sink)
+        // The new bounds: the old ones, narrowed to the path's rows and columns.
+        var bounds = old.bounds
+        if builder.edges.isEmpty {
+            bounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        } else {
+            let minY = Int(saturatingFloor: builder.minY, in: bounds.minY...bounds.maxY)
+            let maxY = Int(saturatingCeil: builder.maxY, in: bounds.minY...bounds.maxY)
+            bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: minY, maxX: bounds.maxX, maxY: maxY))
+        }
+        state.clip = Clip(bounds: bounds, mask: mask)
+    }
+}

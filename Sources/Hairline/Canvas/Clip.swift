@@ -1,0 +1,34 @@
+// Canvas: the current clip, in device pixels: a pixel rectangle every draw
+// is limited to (the fast path, exact for pixel-aligned rectangles), and
+// optionally an anti-aliased coverage mask for any other clip shape.
+
+/// The clip of a canvas state.
+struct Clip {
+    /// Pixels outside this rectangle are never touched.
+    var bounds: PixelRect
+    /// Coverage per pixel inside `bounds`, if the clip is not just a
+    /// rectangle of whole pixels.
+    var mask: ClipMask?
+
+    /// Whether no pixel can be drawn.
+    var isEmpty: Bool { bounds.isEmpty }
+}
+
+extension PixelRect {
+    /// The overlap of two pixel rectangles (empty if none).
+    func intersection(_ other: PixelRect) -> PixelRect {
+        let r = PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY),
+                          maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        return r.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) : r
+    }
+
+    /// The smallest pixel rectangle containing `rect` (device pixels),
+    /// saturating far outside any surface.
+    init(enclosing rect: Rect) {
+        let limit = 1 << 30
+        self.init(minX: Int(saturatingFloor: rect.minX, in: -limit...limit),
+                  minY: Int(saturatingFloor: rect.minY, in: -limit...limit),
+                  maxX: Int(saturatingCeil: rect.maxX, in: -limit...limit),
+                  maxY: Int(saturatingCeil: rect.maxY, in: -limit...limit))
+    }
+}

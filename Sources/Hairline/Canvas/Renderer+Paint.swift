@@ -1,0 +1,82 @@
+// Canvas: Paint (user space) + the transform -> a Shader in device space,
+// once per draw. Gradient ramps are cached: drawing the same gradient
+// again reuses the ramp. Paints whose transform cannot be inverted draw
+// nothing.
+
+extension Renderer {
+    /// The shader for `paint` drawn through `transform` with `alpha`
+    /// (global alpha, 0...1), or `nil` if nothing would be drawn.
+    func shader(for paint: Paint, transform: AffineTransform, alpha: Double) -> Shader? {
+        switch paint {
+        case .solid(let color):
+            let c = color.withAlphaMultiplied(by: alpha).premultiplied
+            return c.alpha == 0 ? nil : .solid(c.packed)
+        case .linearGradient(let g):
+            guard let toPaint = g.transform.concatenating(transform).inverted() else { return nil }
+            let d = g.end - g.start
+            let length2 = d.dot(d)
+            guard length2 > 0, length2.isFinite else {
+                // SVG: a zero-length gradient paints its last stop's color.
+                return lastStop(g.gradient, alpha: alpha)
+            }
+            let ramp = prepareRamp(g.gradient, alpha: alpha)
+            let a = (toPaint.a * d.x + toPaint.b * d.y) / length2
+            let b = (toPaint.c * d.x + toPaint.d * d.y) / length2
+            let c = ((toPaint.tx - g.start.x) * d.x + (toPaint.ty - g.start.y) * d.y) / length2
+            return .linear(LinearShader(ramp: ramp, a: a, b: b, c: c))
+        case .radialGradient(let g):
+            guard let toPaint = g.transform.concatenating(transform).inverted() else { return nil }
+            guard g.startRadius.isFinite, g.endRadius.isFinite, g.startCenter.isFinite, g.endCenter.isFinite else {
+                return nil
+            }
+            if g.startRadius <= 0 && g.endRadius <= 0 { return lastStop(g.gradient, alpha: alpha) }
+            let cd = g.endCenter - g.startCenter
+            let dr = g.endRadius - g.startRadius
+            return .radial(RadialShader(
+                ramp: prepareRamp(g.gradient, alpha: alpha), toPaint: toPaint,
+                c0: g.startCenter, r0: g.startRadius, cd: cd, dr: dr, qa: cd.dot(cd) - dr * dr))
+        case .conicGradient(let g):
+            guard let toPaint = g.transform.concatenating(transform).inverted(), g.center.isFinite,
+                  g.startAngle.isFinite
+            else { return nil }
+            return .conic(ConicShader(ramp: prepareRamp(g.gradient, alpha: alpha), toPaint: toPaint,
+                                      center: g.center, startAngle: g.startAngle))
+        case .pattern(let p):
+            guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
+            let a = UInt32((Color.unit(alpha) * 255).rounded())
+            guard a > 0 else { return nil }
+            return .pattern(PatternShader(
+                pixels: p.image.pixels, width: p.image.width, height: p.image.height, toPattern: toPattern,
+                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a))
+        }
+    }
+
+    private func lastStop(_ gradient: Gradient, alpha: Double) -> Shader? {
+        guard let last = gradient.normalizedStops.last else { return nil }
+        return shader(for: .solid(last.color), transform: .identity, alpha: alpha)
+    }
+
+    /// The ramp for `gradient` at `alpha`, refilled only if it changed.
+    private func prepareRamp(_ gradient: Gradient, alpha: Double) -> Ramp {
+        if rampKey?.gradient != gradient || rampKey?.alpha != alpha {
+            Ramp.fill(rampStorage, gradient: gradient, alpha: Color.unit(alpha))
+            rampKey = (gradient, alpha)
+        }
+        return Ramp(colors: rampStorage, extend: gradient.extend)
+    }
+
+    /// Composites the rasterizer's current edges with `shader` through
+    /// `clip` into `surface`.
+    func composite(_ shader: Shader, rule: FillRule, clip: Clip, into surface: Surface) {
+        if case .solid(let color) = shader, clip.mask == nil {
+            var sink = SolidSourceOver(surface: surface, packed: color)
+            rasterizer.rasterize(rule: rule, into: &sink)
+            return
+        }
+        rows.reserve(surface.width)
+        rowCoverage.reserve(surface.width)
+        var sink = PaintSink(surface: surface, shader: shader, mask: clip.mask,
+                             source: rows.base, coverage: rowCoverage.base)
+        rasterizer.rasterize(rule: rule, into: &sink)
+    }
+}

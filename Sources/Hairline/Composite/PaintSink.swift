@@ -1,0 +1,40 @@
+// Composite: coverage runs + a shader (+ the clip mask) -> Surface pixels,
+// source-over. Rows where the shader is constant (solids, vertical
+// gradients) without a mask take the solid kernel's fast paths; otherwise
+// the shader fills a row buffer and the row kernel blends it.
+
+/// Blends a shaded paint into a surface through an optional clip mask.
+struct PaintSink: CoverageSink {
+    let surface: Surface
+    let shader: Shader
+    let mask: ClipMask?
+    /// Scratch rows at least `surface.width` long, owned by the renderer.
+    let source: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func blendRun(x: Int, y: Int, count: Int, coverage c: UInt8) {
+        let dst = surface.rowPointer(y) + x
+        if let mask {
+            let m = mask.row(y) + x
+            let cover = UInt32(c)
+            var any = false
+            for i in 0..<count {
+                let v = UInt8(truncatingIfNeeded: div255(cover * UInt32(m[i])))
+                coverage[i] = v
+                any = any || v != 0
+            }
+            guard any else { return }
+            shader.shade(x: x, y: y, count: count, into: source)
+            sourceOverRow(source, dst, count: count, coverage: coverage)
+            return
+        }
+        if let constant = shader.rowConstant(y: y) {
+            var solid = SolidSourceOver(surface: surface, packed: constant)
+            solid.blendRun(x: x, y: y, count: count, coverage: c)
+            return
+        }
+        shader.shade(x: x, y: y, count: count, into: source)
+        sourceOverRow(source, dst, count: count, coverage: c)
+    }
+}

@@ -1,0 +1,102 @@
+// Paint: gradient color ramps. Stops (location, color) -> a ramp evaluated
+// in premultiplied space (so a fade to transparent never darkens), with
+// pad, repeat or reflect beyond [0, 1]. Stops out of order are fixed as CSS
+// and SVG do (each location is at least the previous one); coincident
+// stops make a hard edge.
+
+/// How a gradient or pattern continues outside its defined range.
+public enum ExtendMode: Hashable, Sendable {
+    /// The edge color (or edge pixel) continues forever.
+    case pad
+    /// The ramp (or image) repeats.
+    case `repeat`
+    /// The ramp (or image) repeats, every other copy mirrored.
+    case reflect
+}
+
+/// One color of a gradient at a location along it (0...1).
+public struct GradientStop: Hashable, Sendable {
+    /// Where the color sits along the gradient, 0 at its start, 1 at its
+    /// end; values outside 0...1 are clamped.
+    public var location: Double
+    /// The color there (sRGB, straight alpha).
+    public var color: Color
+
+    /// Creates a stop.
+    public init(location: Double, color: Color) {
+        self.location = location
+        self.color = color
+    }
+}
+
+/// The colors of a gradient along its parameter t.
+public struct Gradient: Hashable, Sendable {
+    /// The stops, in the order given.
+    public var stops: [GradientStop]
+    /// How t outside 0...1 maps back into it.
+    public var extend: ExtendMode
+
+    /// Creates a gradient from stops and an extend mode.
+    public init(stops: [GradientStop], extend: ExtendMode = .pad) {
+        self.stops = stops
+        self.extend = extend
+    }
+
+    /// A two-color gradient from `start` at 0 to `end` at 1.
+    public init(from start: Color, to end: Color, extend: ExtendMode = .pad) {
+        self.init(stops: [GradientStop(location: 0, color: start), GradientStop(location: 1, color: end)],
+                  extend: extend)
+    }
+
+    /// The stops as drawn: locations clamped to 0...1 (NaN to 0) and made
+    /// non-decreasing.
+    public var normalizedStops: [GradientStop] {
+        var result: [GradientStop] = []
+        var floor = 0.0
+        for stop in stops {
+            let location = max(floor, stop.location.isNaN ? 0 : min(max(stop.location, 0), 1))
+            floor = location
+            result.append(GradientStop(location: location, color: stop.color))
+        }
+        return result
+    }
+
+    /// The exact premultiplied color at parameter `t` (after the extend
+    /// mode), each channel in 0...1: linear interpolation of premultiplied
+    /// components between the stops around t. Transparent if there are no
+    /// stops.
+    public func color(at t: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        let stops = normalizedStops
+        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
+        let u = Gradient.extended(t, extend)
+        func premultiplied(_ c: Color) -> (Double, Double, Double, Double) {
+            let a = Color.unit(c.alpha)
+            return (Color.unit(c.red) * a, Color.unit(c.green) * a, Color.unit(c.blue) * a, a)
+        }
+        if u <= first.location { let p = premultiplied(first.color); return (p.0, p.1, p.2, p.3) }
+        if u >= last.location { let p = premultiplied(last.color); return (p.0, p.1, p.2, p.3) }
+        // The last stop at or before u, so at a hard edge the later color wins.
+        var i = 0
+        while i + 1 < stops.count, stops[i + 1].location <= u { i += 1 }
+        let a = stops[i], b = stops[min(i + 1, stops.count - 1)]
+        let span = b.location - a.location
+        let f = span > 0 ? (u - a.location) / span : 1
+        let pa = premultiplied(a.color), pb = premultiplied(b.color)
+        return (pa.0 + (pb.0 - pa.0) * f, pa.1 + (pb.1 - pa.1) * f, pa.2 + (pb.2 - pa.2) * f, pa.3 + (pb.3 - pa.3) * f)
+    }
+
+    /// Maps t into 0...1 by the extend mode (NaN maps to 0).
+    @inline(__always)
+    static func extended(_ t: Double, _ mode: ExtendMode) -> Double {
+        guard t.isFinite else { return t.isNaN ? 0 : (t > 0 ? 1 : 0) }
+        switch mode {
+        case .pad:
+            return min(max(t, 0), 1)
+        case .repeat:
+            return t - t.rounded(.down)
+        case .reflect:
+            let m = t - 2 * (t / 2).rounded(.down)  // 0..<2
+            return m > 1 ? 2 - m : m
+        }
+    }
+}

@@ -1,0 +1,104 @@
+// Paint: image patterns sampled at device pixel centres. Device -> pattern
+// space by the inverse of (pattern transform, then user transform); each
+// axis tiles by its mode; nearest or bilinear (premultiplied) sampling.
+
+/// An image pattern prepared for one draw.
+struct PatternShader {
+    let pixels: [UInt32]
+    let width: Int
+    let height: Int
+    let toPattern: AffineTransform
+    let tileX: TileMode
+    let tileY: TileMode
+    let sampling: ImageSampling
+    /// Global alpha, 0...255 (255 leaves colors as they are).
+    let alpha: UInt32
+
+    /// Coordinates beyond this (in image pixels) are clamped before
+    /// conversion to integers; far past any image size, so tiling is
+    /// unchanged up to the period, and no conversion can trap.
+    static let coordinateLimit = Double(1 << 40)
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var p = toPattern.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let step = Point(x: toPattern.a, y: toPattern.b)
+        pixels.withUnsafeBufferPointer { image in
+            let base = image.baseAddress!
+            switch sampling {
+            case .nearest:
+                for i in 0..<count {
+                    out[i] = nearest(base, p)
+                    p = p + step
+                }
+            case .bilinear:
+                for i in 0..<count {
+                    out[i] = bilinear(base, p)
+                    p = p + step
+                }
+            }
+        }
+        if alpha < 255 {
+            for i in 0..<count { out[i] = scalePacked(out[i], by: alpha) }
+        }
+    }
+
+    @inline(__always)
+    private func nearest(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
+        let i = Self.tile(Self.floor(p.x), width, tileX), j = Self.tile(Self.floor(p.y), height, tileY)
+        guard i >= 0, j >= 0 else { return 0 }
+        return image[j * width + i]
+    }
+
+    @inline(__always)
+    private func bilinear(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
+        let u = min(max(p.x - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+        let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+        let fu = u.rounded(.down), fv = v.rounded(.down)
+        let i0 = Int(fu), j0 = Int(fv)
+        let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
+        let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
+        let ja = Self.tile(j0, height, tileY), jb = Self.tile(j0 + 1, height, tileY)
+        func at(_ i: Int, _ j: Int) -> UInt32 { (i >= 0 && j >= 0) ? image[j * width + i] : 0 }
+        let top = Self.mix(at(ia, ja), at(ib, ja), wx)
+        let bottom = Self.mix(at(ia, jb), at(ib, jb), wx)
+        return Self.mix(top, bottom, wy)
+    }
+
+    /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...256.
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        if w == 0 { return a }
+        if w >= 256 { return b }
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF
+            let c = (ca * (256 - w) + cb * w + 128) >> 8
+            result |= c << shift
+        }
+        return result
+    }
+
+    @inline(__always)
+    static func floor(_ v: Double) -> Int {
+        Int(saturatingFloor: v, in: -Int(coordinateLimit)...Int(coordinateLimit))
+    }
+
+    /// The image index for integer coordinate `i` on an axis of `n`
+    /// pixels, or −1 where a decal axis shows nothing.
+    @inline(__always)
+    static func tile(_ i: Int, _ n: Int, _ mode: TileMode) -> Int {
+        switch mode {
+        case .pad:
+            return min(max(i, 0), n - 1)
+        case .repeat:
+            let m = i % n
+            return m < 0 ? m + n : m
+        case .reflect:
+            var m = i % (2 * n)
+            if m < 0 { m += 2 * n }
+            return m < n ? m : 2 * n - 1 - m
+        case .decal:
+            return (i >= 0 && i < n) ? i : -1
+        }
+    }
+}
