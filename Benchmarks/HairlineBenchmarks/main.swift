@@ -81,13 +81,20 @@ for scale in [1.0, 2.0, 3.0] {
         })
     }
     let border = StrokeStyle(width: 1 / scale)
-    for position in Position.allCases {
-        let path = cellPath(position, scale: scale)
-        results.append(measure("cell.solid.\(position.rawValue)@\(Int(scale))x") {
-            canvas.clear()
-            canvas.fill(path, with: fillColor)
-            canvas.stroke(path, with: borderColor, style: border)
-        })
+    let gradient = Paint.linearGradient(LinearGradient(
+        Gradient(from: Color(red: 1, green: 1, blue: 1), to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+        start: .zero, end: Point(x: 0, y: 44)))
+    let pattern = Paint.pattern(ImagePattern(try checkerTile(scale: Int(scale)),
+                                             transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
+    for (draw, paint) in [("solid", Paint.solid(fillColor)), ("gradient", gradient), ("pattern", pattern)] {
+        for position in Position.allCases {
+            let path = cellPath(position, scale: scale)
+            results.append(measure("cell.\(draw).\(position.rawValue)@\(Int(scale))x") {
+                canvas.clear()
+                canvas.fill(path, with: paint)
+                canvas.stroke(path, with: borderColor, style: border)
+            })
+        }
     }
     for m in results where filter.map({ m.name.contains($0) }) ?? true {
         let ratio = m.median / floor.median
@@ -95,6 +102,15 @@ for scale in [1.0, 2.0, 3.0] {
               String(format6(m.min)), String(format6(m.median)), String(format6(m.max)),
               "  " + String(Double(Int(ratio * 100)) / 100))
     }
+}
+
+/// The 8s x 8s px tile of WORKLOADS.md: a 2 x 2 checker.
+func checkerTile(scale s: Int) throws -> Image {
+    let n = 8 * s
+    let a = Color(red: 1.0, green: 1.0, blue: 0.9), b = Color(red: 0.94, green: 0.94, blue: 0.86)
+    var colors: [Color] = []
+    for y in 0..<n { for x in 0..<n { colors.append(((x / (4 * s)) + (y / (4 * s))) % 2 == 0 ? a : b) } }
+    return try Image(width: n, height: n, colors: colors)
 }
 
 func format6(_ v: Double) -> String {

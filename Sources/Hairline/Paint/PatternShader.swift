@@ -24,6 +24,12 @@ struct PatternShader {
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
             let base = image.baseAddress!
+            if sampling == .nearest, toPattern.b == 0, toPattern.a == 1 {
+                // One image row, one pattern pixel per device pixel: copy
+                // runs of the row (the common axis-aligned tile).
+                copyRow(base, p, count: count, into: out)
+                return
+            }
             switch sampling {
             case .nearest:
                 for i in 0..<count {
@@ -39,6 +45,35 @@ struct PatternShader {
         }
         if alpha < 255 {
             for i in 0..<count { out[i] = scalePacked(out[i], by: alpha) }
+        }
+    }
+
+    /// Nearest sampling where device x steps one image pixel and y is
+    /// constant along the run: whole stretches of the image row at a time.
+    private func copyRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let j = Self.tile(Self.floor(p.y), height, tileY)
+        guard j >= 0 else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        let row = image + j * width
+        var i = Self.floor(p.x)
+        var done = 0
+        if tileX == .repeat {
+            var index = Self.tile(i, width, .repeat)
+            while done < count {
+                let n = min(width - index, count - done)
+                (out + done).update(from: row + index, count: n)
+                done += n
+                index = 0
+            }
+            return
+        }
+        while done < count {
+            let index = Self.tile(i, width, tileX)
+            out[done] = index >= 0 ? row[index] : 0
+            i += 1
+            done += 1
         }
     }
 
