@@ -63,6 +63,14 @@ public struct Image: Hashable, Sendable {
         try self.init(width: width, height: height, premultipliedPixels: colors.map { $0.premultiplied.packed })
     }
 
+    /// An image from pixels already known to be valid (a part of another
+    /// image): no checks.
+    init(validatedWidth width: Int, height: Int, pixels: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     /// A snapshot of a surface's pixels.
     public init(_ surface: Surface) {
         width = surface.width

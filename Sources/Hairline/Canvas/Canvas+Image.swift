@@ -1,0 +1,90 @@
+// Canvas: drawing images, plain and nine-slice (stretchable images: caps
+// keep their size, edges stretch along one axis, the centre stretches or
+// tiles), as cell backgrounds made from images need. Each piece is a
+// rectangle filled with an image pattern, so it is anti-aliased, clipped,
+// transformed and alpha-blended like any fill.
+
+/// How the centre of a nine-slice image fills its area.
+public enum NineSliceCenter: Hashable, Sendable {
+    /// The centre slice is scaled to fill the area.
+    case stretch
+    /// The centre slice repeats at its natural size.
+    case tile
+}
+
+extension Canvas {
+    /// Draws `image` scaled to fill `rect` (user space, points).
+    /// - Parameters:
+    ///   - sampling: how pixels are sampled when the image is scaled.
+    /// Edge pixels extend (no wrap-around blending at the borders).
+    public func draw(_ image: Image, in rect: Rect, sampling: ImageSampling = .bilinear) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.isFinite else { return }
+        drawPiece(image, from: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                  to: r, tile: false, scale: 1, sampling: sampling)
+    }
+
+    /// Draws a stretchable image into `rect` (user space, points).
+    ///
+    /// `capInsets` (image pixels) mark the caps: the corners keep their
+    /// size, the top and bottom edges stretch horizontally, the left and
+    /// right edges vertically, and the centre stretches or tiles. The image
+    /// is `imageScale` pixels per point (2 for an @2x image). If `rect` is
+    /// smaller than the caps, the caps shrink in proportion.
+    public func draw(_ image: Image, in rect: Rect, capInsets: EdgeInsets, imageScale: Double = 1,
+                     center: NineSliceCenter = .stretch, sampling: ImageSampling = .bilinear) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.isFinite, imageScale.isFinite, imageScale > 0 else { return }
+        let w = Double(image.width), h = Double(image.height)
+        // Source caps in pixels, clamped to the image.
+        let left = min(max(capInsets.left, 0), w), right = min(max(capInsets.right, 0), w - left)
+        let top = min(max(capInsets.top, 0), h), bottom = min(max(capInsets.bottom, 0), h - top)
+        // Destination caps in points, shrunk if they do not fit.
+        var dl = left / imageScale, dr = right / imageScale, dt = top / imageScale, db = bottom / imageScale
+        if dl + dr > r.width { let f = r.width / (dl + dr); dl *= f; dr *= f }
+        if dt + db > r.height { let f = r.height / (dt + db); dt *= f; db *= f }
+        let sx = [0, left, w - right, w], dx = [r.minX, r.minX + dl, r.maxX - dr, r.maxX]
+        let sy = [0, top, h - bottom, h], dy = [r.minY, r.minY + dt, r.maxY - db, r.maxY]
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let source = Rect(x: sx[column], y: sy[row], width: sx[column + 1] - sx[column], height: sy[row + 1] - sy[row])
+                let destination = Rect(x: dx[column], y: dy[row], width: dx[column + 1] - dx[column],
+                                       height: dy[row + 1] - dy[row])
+                guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { continue }
+                let tiles = center == .tile && row == 1 && column == 1
+                drawPiece(image, from: source, to: destination, tile: tiles, scale: imageScale, sampling: sampling)
+            }
+        }
+    }
+
+    /// Fills `destination` with the `source` pixels of `image`: stretched,
+    /// or tiled at `scale` pixels per point. The slice is cropped first so
+    /// bilinear sampling never reads its neighbours.
+    private func drawPiece(_ image: Image, from source: Rect, to destination: Rect, tile: Bool, scale: Double,
+                           sampling: ImageSampling) {
+        let x0 = Int(source.minX.rounded()), y0 = Int(source.minY.rounded())
+        let x1 = Int(source.maxX.rounded()), y1 = Int(source.maxY.rounded())
+        guard x1 > x0, y1 > y0 else { return }
+        let slice = (x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) ? image : image.cropped(x0, y0, x1, y1)
+        let sw = Double(x1 - x0), sh = Double(y1 - y0)
+        let transform = tile
+            ? AffineTransform(scaleX: 1 / scale, y: 1 / scale)
+                .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
+            : AffineTransform(scaleX: destination.width / sw, y: destination.height / sh)
+                .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
+        let mode: TileMode = tile ? .repeat : .pad
+        var path = Path()
+        path.addRect(destination)
+        fill(path, with: .pattern(ImagePattern(slice, transform: transform, tileX: mode, tileY: mode, sampling: sampling)))
+    }
+}
+
+extension Image {
+    /// The pixels of columns x0..<x1 and rows y0..<y1 (within the image).
+    func cropped(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Image {
+        var result: [UInt32] = []
+        result.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 { result.append(contentsOf: pixels[(y * width + x0)..<(y * width + x1)]) }
+        return Image(validatedWidth: x1 - x0, height: y1 - y0, pixels: result)
+    }
+}
