@@ -58,6 +58,26 @@ for position in ("single", "top", "middle", "bottom"):
                     + f' stroke-linejoin="miter" stroke-linecap="butt" stroke-miterlimit="10" d="{d}"/>\n</svg>\n')
 
 
+# The `gradient` and `pattern` draws: the same path filled with a vertical
+# gradient (white at y = 0 to (0.85, 0.88, 0.95) at y = 44 pt) or an
+# 8 x 8 pt 2 x 2 checker tile anchored at the cell's origin, then the border.
+GRADIENT = ('<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="44">'
+            '<stop offset="0" stop-color="rgb(100%, 100%, 100%)"/>'
+            '<stop offset="1" stop-color="rgb(85%, 88%, 95%)"/></linearGradient>')
+PATTERN = ('<pattern id="p" patternUnits="userSpaceOnUse" x="0" y="0" width="8" height="8">'
+           f'<rect width="8" height="8" fill="{FILL}"/>'
+           '<rect x="4" width="4" height="4" fill="rgb(94%, 94%, 86%)"/>'
+           '<rect y="4" width="4" height="4" fill="rgb(94%, 94%, 86%)"/></pattern>')
+for draw, defs, paint in (("gradient", GRADIENT, "url(#g)"), ("pattern", PATTERN, "url(#p)")):
+    for position in ("single", "top", "middle", "bottom"):
+        for s in (1, 2, 3):
+            with open(os.path.join(here, f"{draw}-{position}@{s}x.svg"), "w") as f:
+                f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(W)}" height="{fmt(H)}">\n'
+                        f"  <!-- WORKLOADS.md `{draw}` draw, {position}, at {s}x -->\n"
+                        f"  <defs>{defs}</defs>\n"
+                        f'  <path fill="{paint}" stroke="{BORDER}" stroke-width="{fmt(1.0 / s)}" d="{cell_path(position, s)}"/>\n'
+                        "</svg>\n")
+
 # A picture for the README: a grouped table at scale s, a single cell and a
 # top/middle/bottom section, each cell translated into place (the height+1
 # overlap of top and middle cells lands under the next cell, which paints
