@@ -10,6 +10,10 @@
 /// One y-monotone chain's part in a row: its extent and winding.
 struct ChainSpan {
     var chain: Int32
+    /// The chain's pieces: `pieces[firstPiece ..< firstPiece + pieceCount]`
+    /// while the row check runs (pieces sorted by chain).
+    var firstPiece: Int32
+    var pieceCount: Int32
     var minX: Double
     var maxX: Double
     var minY: Double
@@ -38,7 +42,8 @@ extension RasterCore {
         while i < list.count {
             let p = list[i]
             var span = ChainSpan(
-                chain: p.chain, minX: min(p.xa, p.xb), maxX: max(p.xa, p.xb),
+                chain: p.chain, firstPiece: Int32(truncatingIfNeeded: i), pieceCount: 1,
+                minX: min(p.xa, p.xb), maxX: max(p.xa, p.xb),
                 minY: p.ya, maxY: p.yb, winding: p.winding)
             i += 1
             while i < list.count, list[i].chain == span.chain {
@@ -47,6 +52,7 @@ extension RasterCore {
                 span.maxX = max(span.maxX, max(q.xa, q.xb))
                 span.minY = min(span.minY, q.ya)
                 span.maxY = max(span.maxY, q.yb)
+                span.pieceCount += 1
                 i += 1
             }
             chains.append(span)
@@ -57,10 +63,14 @@ extension RasterCore {
         // vertex, or lying on the same vertical line, cannot cross).
         var reach = -Double.infinity
         var fullHeight = true
+        var overlapping = false
         for s in spans {
-            if s.minX < reach { return false }
+            if s.minX < reach { overlapping = true }
             reach = max(reach, s.maxX)
             if s.minY > 0 || s.maxY < 1 { fullHeight = false }
+        }
+        if overlapping {
+            return overlappingChainsStayIndicator(list, spans)
         }
         if fullHeight {
             return windingStaysIndicator(spans, at: nil)
@@ -80,6 +90,91 @@ extension RasterCore {
             if !windingStaysIndicator(spans, at: (ys[k] + ys[k - 1]) * 0.5) { return false }
         }
         return true
+    }
+
+    /// The check for rows where some chains' x extents overlap: chains that
+    /// properly cross send the row to the resolver; otherwise, between any
+    /// two consecutive piece-end heights no chain starts, ends or crosses
+    /// another, so the chains' left-to-right order there is their order at
+    /// the interval's middle, and the winding is checked in that order.
+    /// (A crossing exactly at a vertex lies on an interval boundary.)
+    private mutating func overlappingChainsStayIndicator(
+        _ list: UnsafeMutableBufferPointer<Piece>, _ spans: UnsafeMutableBufferPointer<ChainSpan>
+    ) -> Bool {
+        for i in spans.indices {
+            var j = i + 1
+            while j < spans.count, spans[j].minX < spans[i].maxX {
+                if chainsCross(spans[i], spans[j], list) { return false }
+                j += 1
+            }
+        }
+        splits.count = 0
+        splits.append(0)
+        splits.append(1)
+        for p in list {
+            if p.ya > 0 { splits.append(p.ya) }
+            if p.yb < 1 { splits.append(p.yb) }
+        }
+        let ys = splits.buffer
+        sortInPlace(ys) { $0 < $1 }
+        for k in 1..<ys.count where ys[k] > ys[k - 1] {
+            let y = (ys[k] + ys[k - 1]) * 0.5
+            slab.count = 0
+            for s in spans where s.minY < y && y < s.maxY {
+                let first = Int(s.firstPiece)
+                for q in first..<(first + Int(s.pieceCount)) where list[q].ya <= y && y <= list[q].yb {
+                    let x = list[q].x(at: y)
+                    slab.append(SlabEdge(xTop: x, xBottom: x, winding: s.winding))
+                    break
+                }
+            }
+            let ordered = slab.buffer
+            sortInPlace(ordered) { $0.xTop < $1.xTop }
+            var w = 0.0
+            var sawPositive = false, sawNegative = false
+            for (index, e) in ordered.enumerated() {
+                // Two chains at the same x: their order is unknown here.
+                if index > 0, ordered[index - 1].xTop == e.xTop { return false }
+                w += e.winding
+                if w > 0 {
+                    if w > 1 || sawNegative { return false }
+                    sawPositive = true
+                } else if w < 0 {
+                    if w < -1 || sawPositive { return false }
+                    sawNegative = true
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether a piece of chain `a` properly crosses a piece of chain `b`
+    /// (each strictly on both sides of the other's line).
+    private func chainsCross(_ a: ChainSpan, _ b: ChainSpan, _ list: UnsafeMutableBufferPointer<Piece>) -> Bool {
+        let aStart = Int(a.firstPiece), bStart = Int(b.firstPiece)
+        for i in aStart..<(aStart + Int(a.pieceCount)) {
+            let p = list[i]
+            for j in bStart..<(bStart + Int(b.pieceCount)) {
+                let q = list[j]
+                guard p.ya < q.yb, q.ya < p.yb,
+                      min(p.xa, p.xb) < max(q.xa, q.xb), min(q.xa, q.xb) < max(p.xa, p.xb)
+                else { continue }
+                let d1 = orientation(p.xa, p.ya, p.xb, p.yb, q.xa, q.ya)
+                let d2 = orientation(p.xa, p.ya, p.xb, p.yb, q.xb, q.yb)
+                let d3 = orientation(q.xa, q.ya, q.xb, q.yb, p.xa, p.ya)
+                let d4 = orientation(q.xa, q.ya, q.xb, q.yb, p.xb, p.yb)
+                if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The sign of the turn from segment (a → b) to point c.
+    @inline(__always)
+    private func orientation(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double) -> Double {
+        (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     }
 
     /// Whether the winding, left to right across `spans` at height `y`
