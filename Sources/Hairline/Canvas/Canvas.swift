@@ -22,6 +22,7 @@ public final class Canvas {
         var transform: AffineTransform
         var clip: Clip
         var globalAlpha = 1.0
+        var blendMode = BlendMode.sourceOver
     }
 
     var state: State
@@ -63,9 +64,18 @@ public final class Canvas {
         set { state.globalAlpha = Color.unit(newValue) }
     }
 
+    /// How drawing combines with the surface (source-over by default);
+    /// part of the saved state. Every mode acts only where the shape (and
+    /// clip) covers: coverage c moves a pixel c/255 of the way from its old
+    /// value to the mode's result, so pixels outside the shape are kept.
+    public var blendMode: BlendMode {
+        get { state.blendMode }
+        set { state.blendMode = newValue }
+    }
+
     // MARK: State
 
-    /// Pushes the current state (transform, clip, global alpha).
+    /// Pushes the current state (transform, clip, global alpha, blend mode).
     public func save() {
         savedStates.append(state)
     }
@@ -119,7 +129,7 @@ public final class Canvas {
         surface.clear(to: color.premultiplied)
     }
 
-    /// Fills `path` with a paint, blending source-over, through the clip.
+    /// Fills `path` with a paint, blended by `blendMode`, through the clip.
     ///
     /// Coverage is the exact area of the path inside each pixel (curves
     /// flattened within `flatteningTolerance` device pixels), resolved with
@@ -131,8 +141,9 @@ public final class Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
+        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
         renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                      shader: shader, clip: state.clip, into: surface)
+                      shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
@@ -140,7 +151,7 @@ public final class Canvas {
         fill(path, with: .solid(color), rule: rule)
     }
 
-    /// Strokes `path` with a paint, blending source-over, through the clip.
+    /// Strokes `path` with a paint, blended by `blendMode`, through the clip.
     ///
     /// The width is in user space (points) and scales with the transform,
     /// non-uniformly too; `StrokeStyle.hairline` (width 0) is exactly one
@@ -153,8 +164,9 @@ public final class Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
+        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
         renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                        shader: shader, clip: state.clip, into: surface)
+                        shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
     }
 
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).

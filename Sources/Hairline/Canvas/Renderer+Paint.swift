@@ -9,8 +9,9 @@ extension Renderer {
     func shader(for paint: Paint, transform: AffineTransform, alpha: Double) -> Shader? {
         switch paint {
         case .solid(let color):
-            let c = color.withAlphaMultiplied(by: alpha).premultiplied
-            return c.alpha == 0 ? nil : .solid(c.packed)
+            // A transparent source still matters to modes such as copy or
+            // destinationIn; the renderer skips it only for source-over.
+            return .solid(color.withAlphaMultiplied(by: alpha).premultiplied.packed)
         case .linearGradient(let g):
             guard let toPaint = g.transform.concatenating(transform).inverted() else { return nil }
             let d = g.end - g.start
@@ -44,7 +45,6 @@ extension Renderer {
         case .pattern(let p):
             guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
             let a = UInt32((Color.unit(alpha) * 255).rounded())
-            guard a > 0 else { return nil }
             return .pattern(PatternShader(
                 pixels: p.image.pixels, width: p.image.width, height: p.image.height, toPattern: toPattern,
                 tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a))
@@ -67,15 +67,15 @@ extension Renderer {
 
     /// Composites the rasterizer's current edges with `shader` through
     /// `clip` into `surface`.
-    func composite(_ shader: Shader, rule: FillRule, clip: Clip, into surface: Surface) {
-        if case .solid(let color) = shader, clip.mask == nil {
+    func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+        if case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver {
             var sink = SolidSourceOver(surface: surface, packed: color)
             rasterizer.rasterize(rule: rule, into: &sink)
             return
         }
         rows.reserve(surface.width)
         rowCoverage.reserve(surface.width)
-        var sink = PaintSink(surface: surface, shader: shader, mask: clip.mask,
+        var sink = PaintSink(surface: surface, shader: shader, mode: mode, mask: clip.mask,
                              source: rows.base, coverage: rowCoverage.base)
         rasterizer.rasterize(rule: rule, into: &sink)
     }

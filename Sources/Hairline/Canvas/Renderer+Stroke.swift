@@ -12,13 +12,13 @@ extension Renderer {
     /// Non-finite geometry, a negative or non-finite width, or a singular
     /// transform draw nothing.
     func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                shader: Shader, clip: Clip, into surface: Surface) {
+                shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
         guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
               !clip.isEmpty
         else { return }
         guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
         else { return }
-        composite(shader, rule: .nonZero, clip: clip, into: surface)
+        composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
     }
 
     /// Builds the stroke outline's edges for `clip`; `false` if the

@@ -26,10 +26,10 @@ final class Renderer {
     /// Fills `path` (user space) mapped by `transform` into `surface`
     /// through `clip`. Non-finite geometry draws nothing.
     func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
-              shader: Shader, clip: Clip, into surface: Surface) {
+              shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
         guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
-        composite(shader, rule: rule, clip: clip, into: surface)
+        composite(shader, rule: rule, clip: clip, mode: mode, into: surface)
     }
 
     /// Fills with a solid color through the whole surface (tests and

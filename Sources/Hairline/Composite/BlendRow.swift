@@ -206,8 +206,3 @@ func mixPacked(_ x: UInt32, weight wx: UInt32, _ y: UInt32, weight wy: UInt32) -
     return rb | ga
 }
 
-/// The alpha byte of a packed pixel, whatever the host's byte order.
-@inline(__always)
-func packedAlpha(_ pixel: UInt32) -> UInt32 {
-    UInt32(littleEndian: pixel) >> 24
-}

@@ -1,12 +1,14 @@
 // Composite: coverage runs + a shader (+ the clip mask) -> Surface pixels,
-// source-over. Rows where the shader is constant (solids, vertical
-// gradients) without a mask take the solid kernel's fast paths; otherwise
-// the shader fills a row buffer and the row kernel blends it.
+// under a blend mode. Source-over rows where the shader is constant
+// (solids, vertical gradients) without a mask take the solid kernel's fast
+// paths; otherwise the shader fills a row buffer and a row kernel blends
+// it (source-over's own, or `blendRow` for every other mode).
 
 /// Blends a shaded paint into a surface through an optional clip mask.
 struct PaintSink: CoverageSink {
     let surface: Surface
     let shader: Shader
+    let mode: BlendMode
     let mask: ClipMask?
     /// Scratch rows at least `surface.width` long, owned by the renderer.
     let source: UnsafeMutablePointer<UInt32>
@@ -26,15 +28,27 @@ struct PaintSink: CoverageSink {
             }
             guard any else { return }
             shader.shade(x: x, y: y, count: count, into: source)
-            sourceOverRow(source, dst, count: count, coverage: coverage)
+            if mode == .sourceOver {
+                sourceOverRow(source, dst, count: count, coverage: coverage)
+            } else {
+                blendRow(mode, source: source, destination: dst, count: count, coverage: coverage)
+            }
             return
         }
         if let constant = shader.rowConstant(y: y) {
-            var solid = SolidSourceOver(surface: surface, packed: constant)
-            solid.blendRun(x: x, y: y, count: count, coverage: c)
+            if mode == .sourceOver {
+                var solid = SolidSourceOver(surface: surface, packed: constant)
+                solid.blendRun(x: x, y: y, count: count, coverage: c)
+            } else {
+                blendRow(mode, source: constant, destination: dst, count: count, coverage: c)
+            }
             return
         }
         shader.shade(x: x, y: y, count: count, into: source)
-        sourceOverRow(source, dst, count: count, coverage: c)
+        if mode == .sourceOver {
+            sourceOverRow(source, dst, count: count, coverage: c)
+        } else {
+            blendRow(mode, source: source, destination: dst, count: count, coverage: c)
+        }
     }
 }
