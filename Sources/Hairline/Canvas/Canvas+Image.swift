@@ -36,9 +36,11 @@ extension Canvas {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite, imageScale.isFinite, imageScale > 0 else { return }
         let w = Double(image.width), h = Double(image.height)
-        // Source caps in pixels, clamped to the image.
-        let left = min(max(capInsets.left, 0), w), right = min(max(capInsets.right, 0), w - left)
-        let top = min(max(capInsets.top, 0), h), bottom = min(max(capInsets.bottom, 0), h - top)
+        // Source caps in pixels, clamped to the image (non-finite or
+        // negative insets count as 0).
+        func clean(_ v: Double) -> Double { v.isFinite ? max(v, 0) : 0 }
+        let left = min(clean(capInsets.left), w), right = min(clean(capInsets.right), w - left)
+        let top = min(clean(capInsets.top), h), bottom = min(clean(capInsets.bottom), h - top)
         // Destination caps in points, shrunk if they do not fit.
         var dl = left / imageScale, dr = right / imageScale, dt = top / imageScale, db = bottom / imageScale
         if dl + dr > r.width { let f = r.width / (dl + dr); dl *= f; dr *= f }
@@ -62,8 +64,10 @@ extension Canvas {
     /// bilinear sampling never reads its neighbours.
     private func drawPiece(_ image: Image, from source: Rect, to destination: Rect, tile: Bool, scale: Double,
                            sampling: ImageSampling) {
-        let x0 = Int(source.minX.rounded()), y0 = Int(source.minY.rounded())
-        let x1 = Int(source.maxX.rounded()), y1 = Int(source.maxY.rounded())
+        let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...image.width)
+        let y0 = Int(saturatingFloor: source.minY.rounded(), in: 0...image.height)
+        let x1 = Int(saturatingFloor: source.maxX.rounded(), in: 0...image.width)
+        let y1 = Int(saturatingFloor: source.maxY.rounded(), in: 0...image.height)
         guard x1 > x0, y1 > y0 else { return }
         let slice = (x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) ? image : image.cropped(x0, y0, x1, y1)
         let sw = Double(x1 - x0), sh = Double(y1 - y0)

@@ -68,6 +68,16 @@ import Testing
         }
     }
 
+    @Test func badInsetsAndRectsDrawSafely() throws {
+        let surface = try Surface(width: 8, height: 8)
+        let canvas = Canvas(surface: surface)
+        canvas.draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8),
+                    capInsets: EdgeInsets(top: .nan, left: -3, bottom: .infinity, right: 1e300), sampling: .nearest)
+        canvas.draw(try Self.blocks(), in: Rect(x: .nan, y: 0, width: 8, height: 8))
+        canvas.draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8), capInsets: EdgeInsets(all: 1), imageScale: .nan)
+        #expect(surface.pixel(x: 0, y: 0) != nil)
+    }
+
     @Test func capsShrinkWhenTheRectIsTooSmall() throws {
         let surface = try Surface(width: 2, height: 2)
         Canvas(surface: surface).draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 2, height: 2),
