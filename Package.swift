@@ -27,7 +27,7 @@ let package = Package(
             path: "Benchmarks/HairlineBenchmarks"
         ),
         .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
-        .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"]),
+        .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),

@@ -1,0 +1,129 @@
+// Zlib stage: the inner loop of the inflater (RFC 1951 §3.2.5). Bits in ->
+// literals and length/distance copies out, through two-level tables, until
+// the end-of-block symbol. Guarantees: no read or write outside the input
+// and output buffers; reserved symbols, undefined codes, distances beyond
+// the output and the output limit throw. Method: after zlib's inflate_fast.
+
+extension Inflater {
+    /// Decodes the symbols of one Huffman-coded block with the given tables,
+    /// up to and including its end-of-block symbol.
+    ///
+    /// The reader and output state live in locals for the loop (so that the
+    /// optimiser keeps them in registers) and are stored back at the end.
+    /// - Throws: `.invalidSymbol`, `.undefinedCode`, `.distanceTooFar`,
+    ///   `.outputLimitExceeded` or `.truncated`.
+    /// - Complexity: O(bits read + bytes written).
+    mutating func decodeSymbols(
+        literalLengths: InflateHuffmanTable, distances: InflateHuffmanTable
+    ) throws(ZlibError) {
+        var reader = self.reader
+        // Stored back on every exit, so that after an error `inflate()` can
+        // tell whether the bits at fault ran past the input's end.
+        defer { self.reader = reader }
+        let output = self.output
+        var bytes = output.bytes, count = output.count, capacity = output.capacity
+        let literalEntries = literalLengths.entries, distanceEntries = distances.entries
+        let literalRoot = UInt64(literalLengths.rootBits), distanceRoot = UInt64(distances.rootBits)
+        let literalMask: UInt64 = (1 << literalRoot) - 1, distanceMask: UInt64 = (1 << distanceRoot) - 1
+        let literalKind = InflateEntry.Kind.literal.rawValue, baseKind = InflateEntry.Kind.base.rawValue
+        let linkKind = InflateEntry.Kind.link.rawValue
+
+        while true {
+            try reader.refill()
+            var entry = literalEntries[Int(truncatingIfNeeded: reader.buffer & literalMask)]
+            if InflateEntry.kindBits(entry) == linkKind {
+                let index = Int(truncatingIfNeeded: reader.buffer >> literalRoot) & ((1 << InflateEntry.extra(entry)) - 1)
+                entry = literalEntries[InflateEntry.value(entry) + index]
+            }
+            let kind = InflateEntry.kindBits(entry)
+            if kind == literalKind {
+                reader.consume(InflateEntry.codeLength(entry))
+                if count >= capacity {
+                    // Grow (rarely): the buffer may move.
+                    output.count = count
+                    try output.reserve(count + 1, offset: reader.byteOffset)
+                    bytes = output.bytes
+                    capacity = output.capacity
+                }
+                bytes[count] = UInt8(truncatingIfNeeded: entry >> InflateEntry.valueShift)
+                count &+= 1
+                continue
+            }
+            guard kind == baseKind else {
+                if kind == InflateEntry.Kind.endOfBlock.rawValue {
+                    reader.consume(InflateEntry.codeLength(entry))
+                    break
+                }
+                let offset = reader.byteOffset
+                reader.consume(InflateEntry.codeLength(entry))
+                throw Inflater.badEntry(entry, at: offset)
+            }
+            // A match: length, then a distance code and its extra bits.
+            let matchOffset = reader.byteOffset
+            reader.consume(InflateEntry.codeLength(entry))
+            let lengthExtra = InflateEntry.extra(entry)
+            let length = InflateEntry.value(entry) &+ Int(reader.peek(lengthExtra))
+            reader.consume(lengthExtra)
+            var distanceEntry = distanceEntries[Int(truncatingIfNeeded: reader.buffer & distanceMask)]
+            if InflateEntry.kindBits(distanceEntry) == linkKind {
+                let index = Int(truncatingIfNeeded: reader.buffer >> distanceRoot)
+                    & ((1 << InflateEntry.extra(distanceEntry)) - 1)
+                distanceEntry = distanceEntries[InflateEntry.value(distanceEntry) + index]
+            }
+            guard InflateEntry.kindBits(distanceEntry) == baseKind else {
+                let offset = reader.byteOffset
+                reader.consume(InflateEntry.codeLength(distanceEntry))
+                throw Inflater.badEntry(distanceEntry, at: offset)
+            }
+            reader.consume(InflateEntry.codeLength(distanceEntry))
+            let distanceExtra = InflateEntry.extra(distanceEntry)
+            let distance = InflateEntry.value(distanceEntry) &+ Int(reader.peek(distanceExtra))
+            reader.consume(distanceExtra)
+            guard distance <= count else {
+                throw .distanceTooFar(distance: distance, available: count, at: matchOffset)
+            }
+            if length > capacity &- count {
+                output.count = count
+                try output.reserve(count + length, offset: matchOffset)
+                bytes = output.bytes
+                capacity = output.capacity
+            }
+            Inflater.copyMatch(in: bytes, at: count, distance: distance, length: length)
+            count &+= length
+        }
+        output.count = count
+    }
+
+    /// The error for an entry that is neither a literal, a match nor the
+    /// end of the block: a reserved symbol or bits of no code.
+    static func badEntry(_ entry: UInt32, at offset: Int) -> ZlibError {
+        InflateEntry.kindBits(entry) == InflateEntry.Kind.reserved.rawValue
+            ? .invalidSymbol(InflateEntry.value(entry), at: offset) : .undefinedCode(at: offset)
+    }
+
+    /// Bytes moved per step of a wide match copy.
+    static let wordByteCount = MemoryLayout<UInt64>.size
+
+    /// Copies `length` bytes from `distance` bytes back to offset `count` of
+    /// `bytes`, byte by byte in effect (a match may overlap itself). May
+    /// write up to `InflateOutput.copySlack - 1` bytes past the match.
+    @inline(__always)
+    static func copyMatch(in bytes: UnsafeMutablePointer<UInt8>, at count: Int, distance: Int, length: Int) {
+        let destination = UnsafeMutableRawPointer(bytes + count)
+        if distance >= wordByteCount {
+            // Each 8-byte read ends at or before the bytes being written.
+            let source = UnsafeRawPointer(destination - distance)
+            var offset = 0
+            repeat {
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                offset &+= wordByteCount
+            } while offset < length
+        } else if distance == 1 {
+            (bytes + count).update(repeating: bytes[count - 1], count: length)
+        } else {
+            let target = bytes + count, source = bytes + (count - distance)
+            for index in 0..<length { target[index] = source[index] }
+        }
+    }
+}
