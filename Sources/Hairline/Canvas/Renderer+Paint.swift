@@ -47,7 +47,7 @@ extension Renderer {
             let a = UInt32((Color.unit(alpha) * 255).rounded())
             return .pattern(PatternShader(
                 pixels: p.image.pixels, width: p.image.width, height: p.image.height, toPattern: toPattern,
-                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a))
+                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a, imageIsOpaque: p.image.isOpaque))
         }
     }
 
@@ -61,8 +61,9 @@ extension Renderer {
         if rampKey?.gradient != gradient || rampKey?.alpha != alpha {
             Ramp.fill(rampStorage, gradient: gradient, alpha: Color.unit(alpha))
             rampKey = (gradient, alpha)
+            rampIsOpaque = (0..<rampSize).allSatisfy { packedAlpha(rampStorage[$0]) == 255 }
         }
-        return Ramp(colors: rampStorage, extend: gradient.extend)
+        return Ramp(colors: rampStorage, extend: gradient.extend, isOpaque: rampIsOpaque)
     }
 
     /// Composites the rasterizer's current edges with `shader` through

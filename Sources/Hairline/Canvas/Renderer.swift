@@ -12,6 +12,7 @@ final class Renderer {
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?
+    var rampIsOpaque = false
     /// Row buffers for shaded paints: source colors and coverage.
     var rows = ScratchBuffer<UInt32>(capacity: 0)
     var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)

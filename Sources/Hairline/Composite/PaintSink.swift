@@ -44,6 +44,12 @@ struct PaintSink: CoverageSink {
             }
             return
         }
+        if mode == .sourceOver, c == 255, shader.isOpaque {
+            // Opaque colors at full coverage replace the pixels: shade
+            // straight into the surface.
+            shader.shade(x: x, y: y, count: count, into: dst)
+            return
+        }
         shader.shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: c)

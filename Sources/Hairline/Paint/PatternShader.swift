@@ -13,6 +13,10 @@ struct PatternShader {
     let sampling: ImageSampling
     /// Global alpha, 0...255 (255 leaves colors as they are).
     let alpha: UInt32
+    /// Whether every sample is opaque: an opaque image, global alpha 255,
+    /// and no decal axis (which shows transparency outside the image).
+    var isOpaque: Bool { imageIsOpaque && alpha == 255 && tileX != .decal && tileY != .decal }
+    let imageIsOpaque: Bool
 
     /// Coordinates beyond this (in image pixels) are clamped before
     /// conversion to integers; far past any image size, so tiling is

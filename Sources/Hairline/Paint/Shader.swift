@@ -27,6 +27,18 @@ enum Shader {
         }
     }
 
+    /// Whether every color the shader produces is opaque (source-over at
+    /// full coverage may then write the colors straight into the surface).
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let c): return packedAlpha(c) == 255
+        case .linear(let s): return s.ramp.isOpaque
+        case .radial: return false  // points no circle reaches are transparent
+        case .conic(let s): return s.ramp.isOpaque
+        case .pattern(let s): return s.isOpaque
+        }
+    }
+
     /// Writes the colors of pixels x..<x+count of row y.
     @inline(__always)
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -44,6 +56,8 @@ enum Shader {
 struct Ramp {
     let colors: UnsafePointer<UInt32>
     let extend: ExtendMode
+    /// Whether every ramp color is opaque.
+    let isOpaque: Bool
 
     @inline(__always)
     func color(_ t: Double) -> UInt32 {

@@ -33,6 +33,8 @@ public struct Image: Hashable, Sendable {
     public let height: Int
     /// Row-major pixels, each packed as `PremultipliedColor.packed`.
     public let pixels: [UInt32]
+    /// Whether every pixel is fully opaque (lets draws copy instead of blend).
+    public let isOpaque: Bool
 
     /// Creates an image from premultiplied pixels, row-major.
     /// - Throws: `ImageError` for a bad size, a wrong pixel count or a
@@ -44,13 +46,16 @@ public struct Image: Hashable, Sendable {
         guard pixels.count == width * height else {
             throw .pixelCountMismatch(expected: width * height, actual: pixels.count)
         }
+        var opaque = true
         for (i, p) in pixels.enumerated() {
             let c = PremultipliedColor(packed: p)
             if c.red > c.alpha || c.green > c.alpha || c.blue > c.alpha { throw .notPremultiplied(index: i) }
+            opaque = opaque && c.alpha == 255
         }
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.isOpaque = opaque
     }
 
     /// Creates an image from straight-alpha colors, row-major, rounding
@@ -69,6 +74,7 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }
     }
 
     /// A snapshot of a surface's pixels.
@@ -78,6 +84,7 @@ public struct Image: Hashable, Sendable {
         pixels = surface.withUnsafeBytes { raw in
             Array(raw.bindMemory(to: UInt32.self).prefix(surface.width * surface.height))
         }
+        isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }
     }
 
     /// The pixel at (x, y), or `nil` outside the image.
