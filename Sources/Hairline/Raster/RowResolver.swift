@@ -21,6 +21,28 @@ struct ChainSpan {
     var winding: Double
 }
 
+/// The winding seen walking left to right across chains: stays an
+/// indicator while it only takes the values {0, 1}, or only {0, −1}.
+struct IndicatorWalk {
+    private var winding = 0.0
+    private var sawPositive = false, sawNegative = false
+
+    /// Steps over a chain of winding ±1; `false` once the winding leaves
+    /// the indicator values.
+    @inline(__always)
+    mutating func cross(_ w: Double) -> Bool {
+        winding += w
+        if winding > 0 {
+            if winding > 1 || sawNegative { return false }
+            sawPositive = true
+        } else if winding < 0 {
+            if winding < -1 || sawPositive { return false }
+            sawNegative = true
+        }
+        return true
+    }
+}
+
 /// A piece restricted to one slab, with its x at the slab's top and bottom.
 struct SlabEdge {
     var xTop: Double
@@ -130,19 +152,11 @@ extension RasterCore {
             }
             let ordered = slab.buffer
             sortInPlace(ordered) { $0.xTop < $1.xTop }
-            var w = 0.0
-            var sawPositive = false, sawNegative = false
+            var walk = IndicatorWalk()
             for (index, e) in ordered.enumerated() {
                 // Two chains at the same x: their order is unknown here.
                 if index > 0, ordered[index - 1].xTop == e.xTop { return false }
-                w += e.winding
-                if w > 0 {
-                    if w > 1 || sawNegative { return false }
-                    sawPositive = true
-                } else if w < 0 {
-                    if w < -1 || sawPositive { return false }
-                    sawNegative = true
-                }
+                if !walk.cross(e.winding) { return false }
             }
         }
         return true
@@ -180,18 +194,10 @@ extension RasterCore {
     /// Whether the winding, left to right across `spans` at height `y`
     /// (all heights if `nil`), stays within {0, 1} or within {0, −1}.
     private func windingStaysIndicator(_ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?) -> Bool {
-        var w = 0.0
-        var sawPositive = false, sawNegative = false
+        var walk = IndicatorWalk()
         for s in spans {
             if let y, !(s.minY < y && y < s.maxY) { continue }
-            w += s.winding
-            if w > 0 {
-                if w > 1 || sawNegative { return false }
-                sawPositive = true
-            } else if w < 0 {
-                if w < -1 || sawPositive { return false }
-                sawNegative = true
-            }
+            if !walk.cross(s.winding) { return false }
         }
         return true
     }
