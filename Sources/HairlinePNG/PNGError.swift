@@ -19,8 +19,10 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// The bytes do not start with the eight-byte PNG signature.
     case notPNG
-    /// The data ends inside the signature or the chunk that starts at byte
-    /// `at`, or (when `at` is the data's length) before the IEND chunk.
+    /// The data ends before the IEND chunk: `at` is the offset of the chunk
+    /// it ends in, or the data's length if it ends inside the signature or
+    /// between two chunks. (A zlib stream that ends early inside complete
+    /// IDAT chunks is `.inflate(.truncated(...), at:)` instead.)
     case truncated(at: Int)
     /// The CRC-32 stored after chunk `chunk` (at byte `at`) does not match
     /// its type and data.
@@ -47,9 +49,10 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case chunkOrder(String, at: Int)
     /// A required chunk is absent: PLTE for a palette image, or IDAT.
     case missingChunk(String)
-    /// The image data (the IDAT chunks' zlib stream) is malformed; `error`
-    /// has the offset within that stream, `at` the file offset of the
-    /// same byte (or the first IDAT's offset when no byte is involved).
+    /// The image data (the IDAT chunks' zlib stream) is malformed; the
+    /// `ZlibError` has the offset within that stream, `at` the file offset
+    /// of the same byte (the end of the last IDAT's data for a stream that
+    /// ends early).
     case inflate(ZlibError, at: Int)
     /// The image data decompresses to fewer bytes than the header implies.
     case notEnoughImageData(expected: Int, found: Int)

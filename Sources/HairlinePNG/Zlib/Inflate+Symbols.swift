@@ -28,25 +28,42 @@ extension Inflater {
         let literalKind = InflateEntry.Kind.literal.rawValue, baseKind = InflateEntry.Kind.base.rawValue
         let linkKind = InflateEntry.Kind.link.rawValue
 
+        /// The literal/length entry for the next bits (at least 15 available).
+        @inline(__always) func literalEntry(_ bits: UInt64) -> UInt32 {
+            let entry = literalEntries[Int(truncatingIfNeeded: bits & literalMask)]
+            guard InflateEntry.kindBits(entry) == linkKind else { return entry }
+            let index = Int(truncatingIfNeeded: bits >> literalRoot) & ((1 << InflateEntry.extra(entry)) - 1)
+            return literalEntries[InflateEntry.value(entry) + index]
+        }
+
         while true {
             try reader.refill()
-            var entry = literalEntries[Int(truncatingIfNeeded: reader.buffer & literalMask)]
-            if InflateEntry.kindBits(entry) == linkKind {
-                let index = Int(truncatingIfNeeded: reader.buffer >> literalRoot) & ((1 << InflateEntry.extra(entry)) - 1)
-                entry = literalEntries[InflateEntry.value(entry) + index]
-            }
+            let entry = literalEntry(reader.buffer)
             let kind = InflateEntry.kindBits(entry)
             if kind == literalKind {
                 reader.consume(InflateEntry.codeLength(entry))
-                if count >= capacity {
+                if capacity &- count < Inflater.literalsPerRefill {
                     // Grow (rarely): the buffer may move.
                     output.count = count
                     try output.reserve(count + 1, offset: reader.byteOffset)
                     bytes = output.bytes
                     capacity = output.capacity
+                    bytes[count] = UInt8(truncatingIfNeeded: entry >> InflateEntry.valueShift)
+                    count &+= 1
+                    continue
                 }
                 bytes[count] = UInt8(truncatingIfNeeded: entry >> InflateEntry.valueShift)
-                count &+= 1
+                // Runs of literals: after a refill and one code at least 41
+                // bits remain, enough for two more codes of up to 15 bits.
+                let second = literalEntry(reader.buffer)
+                guard InflateEntry.kindBits(second) == literalKind else { count &+= 1; continue }
+                reader.consume(InflateEntry.codeLength(second))
+                bytes[count &+ 1] = UInt8(truncatingIfNeeded: second >> InflateEntry.valueShift)
+                let third = literalEntry(reader.buffer)
+                guard InflateEntry.kindBits(third) == literalKind else { count &+= 2; continue }
+                reader.consume(InflateEntry.codeLength(third))
+                bytes[count &+ 2] = UInt8(truncatingIfNeeded: third >> InflateEntry.valueShift)
+                count &+= 3
                 continue
             }
             guard kind == baseKind else {
@@ -101,6 +118,9 @@ extension Inflater {
             ? .invalidSymbol(InflateEntry.value(entry), at: offset) : .undefinedCode(at: offset)
     }
 
+    /// Literals decoded per refill at most: 56 bits cover three 15-bit codes.
+    static let literalsPerRefill = 3
+
     /// Bytes moved per step of a wide match copy.
     static let wordByteCount = MemoryLayout<UInt64>.size
 
@@ -109,21 +129,29 @@ extension Inflater {
     /// write up to `InflateOutput.copySlack - 1` bytes past the match.
     @inline(__always)
     static func copyMatch(in bytes: UnsafeMutablePointer<UInt8>, at count: Int, distance: Int, length: Int) {
-        let destination = UnsafeMutableRawPointer(bytes + count)
-        if distance >= wordByteCount {
-            // Each 8-byte read ends at or before the bytes being written.
-            let source = UnsafeRawPointer(destination - distance)
-            var offset = 0
-            repeat {
-                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
-                offset &+= wordByteCount
-            } while offset < length
-        } else if distance == 1 {
-            (bytes + count).update(repeating: bytes[count - 1], count: length)
-        } else {
-            let target = bytes + count, source = bytes + (count - distance)
-            for index in 0..<length { target[index] = source[index] }
+        let target = bytes + count
+        var period = distance, start = 0
+        if distance < wordByteCount {
+            if distance == 1 {
+                target.update(repeating: target[-1], count: length)
+                return
+            }
+            // Widen the period: copy bytes one at a time until the bytes
+            // just written repeat with a multiple of `distance` that is at
+            // least a word, then copy words from that far back.
+            period = distance * ((wordByteCount + distance - 1) / distance)
+            start = min(length, period - distance)
+            for index in 0..<start { target[index] = target[index - distance] }
+            if start == length { return }
         }
+        // Each 8-byte read ends at or before the bytes being written.
+        let destination = UnsafeMutableRawPointer(target)
+        let source = UnsafeRawPointer(target - period)
+        var offset = start
+        repeat {
+            let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset &+= wordByteCount
+        } while offset < length
     }
 }

@@ -22,6 +22,10 @@ struct Inflater {
     static let fixedDistanceSymbolCount = 32
     /// Bits of the BFINAL and BTYPE block header fields.
     static let finalFlagBits = 1, blockTypeBits = 2
+    /// The most bytes one input byte can inflate to: a match of 258 bytes
+    /// coded in 2 bits (1-bit length and distance codes) makes 1032 per
+    /// byte, and nothing in DEFLATE does better.
+    static let maximumExpansion = Deflate.maximumMatchLength * 8 / 2
     /// Bytes of a stored block's LEN and NLEN fields, each.
     static let storedLengthFieldBytes = 2
 
@@ -100,8 +104,12 @@ struct Inflater {
     init(_ input: UnsafeRawBufferPointer, start: Int = 0, maximumOutputSize: Int, expectedOutputSize: Int? = nil) {
         reader = InflateBitReader(input, start: start)
         // Without an estimate, PNG-like data typically inflates 2-4 times.
+        // With one, trust it only as far as the input could possibly reach,
+        // so that a lying header cannot reserve memory the data never fills.
         let typicalRatio = 4
-        let estimate = expectedOutputSize
+        let reachable = input.count.multipliedReportingOverflow(by: Inflater.maximumExpansion)
+        let possible = reachable.overflow ? Int.max : max(InflateOutput.defaultInitialCapacity, reachable.partialValue)
+        let estimate = expectedOutputSize.map { min($0, possible) }
             ?? max(InflateOutput.defaultInitialCapacity, min(maximumOutputSize, input.count) * typicalRatio)
         output = InflateOutput(initialCapacity: estimate, limit: maximumOutputSize)
     }

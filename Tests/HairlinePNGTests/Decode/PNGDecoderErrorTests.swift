@@ -187,6 +187,15 @@ import Testing
         }
     }
 
+    /// A header within the limits whose data is far too short: the decoder
+    /// must not trust the header's size for its first allocation (the test
+    /// would be slow and memory-hungry if it did) and reports the shortfall.
+    @Test func lyingHeaderFailsWithoutFillingItsClaimedSize() {
+        let ihdr = B.chunk("IHDR", B.header(width: 16_384, height: 16_384, bitDepth: 8, colorType: 6))
+        let error = Self.error(B.file([ihdr, Self.idatGray8, Self.iend]))
+        #expect(error == .notEnoughImageData(expected: 16_384 * (1 + 16_384 * 4), found: 15))
+    }
+
     @Test func inflateErrorsCarryTheFileOffset() {
         // A zlib header with method 9, inside the first IDAT's data.
         var stream = ZlibStream.compress([UInt8](repeating: 0, count: 15))

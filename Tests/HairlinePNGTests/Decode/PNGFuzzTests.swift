@@ -7,8 +7,9 @@ import Testing
 @testable import HairlinePNG
 
 @Suite struct PNGFuzzTests {
-    /// Small valid files of different kinds: plain RGBA from the encoder,
-    /// Adam7 palette with tRNS, 16-bit gray split over many IDATs.
+    /// Small valid files of different kinds: plain RGBA, Adam7 palette with
+    /// tRNS, 16-bit gray split over many IDATs, and three PngSuite images
+    /// (Adam7 16-bit RGBA, 1-bit gray, ancillary chunks after IDAT).
     static let files: [[UInt8]] = {
         let rgba = TestPNGImage.random(width: 9, height: 7, bitDepth: 8, colorType: 6, seed: 1)
         let palette = TestPNGImage.random(width: 11, height: 6, bitDepth: 2, colorType: 3, seed: 2)
@@ -17,10 +18,11 @@ import Testing
             rgba.png(interlaced: false, filter: { PNGFilter.allCases[$0 % 5] }),
             palette.png(interlaced: true, filter: { _ in .paeth }),
             gray.png(interlaced: false, filter: { _ in .average }, idatSize: 9),
-        ]
+        ] + ["basi6a16", "basn0g01", "ccwn3p08"].compactMap { try? PngSuiteFixtures.bytes($0) }
     }()
 
     @Test func everyPrefixThrowsTruncated() throws {
+        #expect(Self.files.count == 6)
         for (index, file) in Self.files.enumerated() {
             #expect(throws: Never.self) { try PNGDecoder.decode(file) }
             for length in 0..<file.count {
@@ -52,7 +54,7 @@ import Testing
         let seed: UInt64 = 20_241_122
         var generator = SeededGenerator(seed: seed)
         var thrown = 0, decoded = 0
-        for trial in 0..<600 {
+        for trial in 0..<3000 {
             let original = Self.files[trial % Self.files.count]
             var file = original
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
