@@ -8,6 +8,11 @@
 // outline is the polyline's Minkowski sum with the pen, within the
 // flattening tolerance of the true curve's (GEOMETRY.md, "Strokes").
 
+/// The largest cross product of two unit directions the stroker treats as
+/// no turn (rounding noise, e.g. a tangent of (1, 6e-17) against a line's
+/// (1, 0)).
+let parallelTolerance = 1e-12
+
 /// Emits stroke pieces into a device-space line sink.
 struct StrokeEmitter<Sink: LineSink> {
     var sink: Sink
@@ -115,12 +120,48 @@ struct StrokeEmitter<Sink: LineSink> {
     /// style's join between the two tangents (or directions).
     private mutating func addCorner(at p: Point, arriving d0: Point, _ l0: Double, _ vertex: Polyline.Vertex,
                                     leaving d1: Point, _ l1: Double, _ tangentOut: Point?) {
+        guard vertex.tangentIn != nil || tangentOut != nil else {
+            addJoin(at: p, from: d0, l0, to: d1, l1, round: !vertex.isCorner)
+            return
+        }
         let inDirection = vertex.tangentIn ?? d0
         let outDirection = tangentOut ?? d1
-        if vertex.tangentIn != nil { addJoin(at: p, from: d0, l0, to: inDirection, 0, round: true) }
-        addJoin(at: p, from: inDirection, vertex.tangentIn == nil ? l0 : 0, to: outDirection,
-                tangentOut == nil ? l1 : 0, round: !vertex.isCorner)
-        if tangentOut != nil { addJoin(at: p, from: outDirection, 0, to: d1, l1, round: true) }
+        // The corner as up to three joins at one point: chord → tangent
+        // (round), tangent → tangent (the style's), tangent → chord (round).
+        // When they all turn the same way as the chords do, their wedges
+        // lie on one side: the outer side runs through all of them and the
+        // inner side is the chords' own (the zero-length tangent steps add
+        // nothing there), which keeps the outline free of spikes.
+        let overall = d0.cross(d1)
+        // Unit directions this close to parallel are the same direction
+        // (a tangent computed as (1, 6e-17) against a line's (1, 0)).
+        func turns(_ a: Point, _ b: Point) -> Bool { !(abs(a.cross(b)) <= parallelTolerance && a.dot(b) > 0) }
+        func agrees(_ a: Point, _ b: Point) -> Bool {
+            let c = a.cross(b)
+            return c != 0 && (c > 0) == (overall > 0)
+        }
+        let first = turns(d0, inDirection), middle = turns(inDirection, outDirection), last = turns(outDirection, d1)
+        let sameWay = overall != 0 && d0.dot(d1) > -1
+            && (!first || agrees(d0, inDirection)) && (!middle || agrees(inDirection, outDirection))
+            && (!last || agrees(outDirection, d1))
+        guard sameWay else {
+            if vertex.tangentIn != nil { addJoin(at: p, from: d0, l0, to: inDirection, 0, round: true) }
+            addJoin(at: p, from: inDirection, vertex.tangentIn == nil ? l0 : 0, to: outDirection,
+                    tangentOut == nil ? l1 : 0, round: !vertex.isCorner)
+            if tangentOut != nil { addJoin(at: p, from: outDirection, 0, to: d1, l1, round: true) }
+            return
+        }
+        if !first && !middle && !last {
+            // Every step is straight on: the offsets continue.
+            left.append(p + normal(d1))
+            right.append(p - normal(d1))
+            return
+        }
+        let side = Self.outerSide(overall)
+        if first { addOuter(at: p, from: d0, to: inDirection, side: side, round: true) }
+        if middle { addOuter(at: p, from: inDirection, to: outDirection, side: side, round: !vertex.isCorner) }
+        if last { addOuter(at: p, from: outDirection, to: d1, side: side, round: true) }
+        addInner(at: p, from: d0, l0, to: d1, l1, side: side)
     }
 
     private mutating func emitLoop(_ points: [Point], reversed: Bool) {
@@ -144,18 +185,28 @@ struct StrokeEmitter<Sink: LineSink> {
     /// `l0` and the next, `d1` and `l1`, to both sides.
     private mutating func addJoin(at p: Point, from d0: Point, _ l0: Double, to d1: Point, _ l1: Double, round: Bool) {
         let cross = d0.cross(d1), dot = d0.dot(d1)
-        let m0 = normal(d0), m1 = normal(d1)
-        if cross == 0 && dot > 0 {  // straight on: the offsets continue
-            left.append(p + m0)
-            right.append(p - m0)
+        if abs(cross) <= parallelTolerance && dot > 0 {  // straight on: the offsets continue
+            left.append(p + normal(d0))
+            right.append(p - normal(d0))
             return
         }
-        // The turn φ (signed) and the side the offsets open on (outer).
-        let reversal = cross == 0
+        let side = Self.outerSide(cross)
+        addOuter(at: p, from: d0, to: d1, side: side, round: round)
+        addInner(at: p, from: d0, l0, to: d1, l1, side: side)
+    }
+
+    /// The side (+1 left, −1 right) a turn of cross product `cross` opens
+    /// on; a reversal (cross 0) counts as opening on the right.
+    @inline(__always)
+    private static func outerSide(_ cross: Double) -> Double { cross >= 0 ? -1 : 1 }
+
+    /// Appends a join's outer points, from the first segment's offset
+    /// through the join's shape to the second's, on `side`.
+    private mutating func addOuter(at p: Point, from d0: Point, to d1: Point, side: Double, round: Bool) {
+        let cross = d0.cross(d1), dot = d0.dot(d1)
+        let reversal = cross == 0 && dot <= 0
         let turn = reversal ? Double.pi : _atan2(cross, dot)
-        let side: Double = (cross > 0 || reversal) ? -1 : 1
-        let n0 = m0 * side, n1 = m1 * side
-        // Outer side: the join's shape.
+        let n0 = normal(d0) * side, n1 = normal(d1) * side
         var outer = side > 0 ? left : right
         if side > 0 { left = [] } else { right = [] }
         outer.append(p + n0)
@@ -173,12 +224,17 @@ struct StrokeEmitter<Sink: LineSink> {
         }
         outer.append(p + n1)
         if side > 0 { left = outer } else { right = outer }
-        // Inner side: cut at the offset lines' intersection if the loop it
-        // removes lies inside both segments' quads.
-        let q0 = p - n0, q1 = p - n1
+    }
+
+    /// Appends the inner side of a turn from `d0` (segment length `l0`) to
+    /// `d1` (`l1`) at `p`: the offset lines' intersection if the loop it
+    /// cuts off lies inside both segments' quads, else through `p`.
+    private mutating func addInner(at p: Point, from d0: Point, _ l0: Double, to d1: Point, _ l1: Double, side: Double) {
+        let cross = d0.cross(d1), dot = d0.dot(d1)
+        let q0 = p - normal(d0) * side, q1 = p - normal(d1) * side
         let sinTurn = abs(cross), tanHalf = abs(cross) / (1 + dot)
         let reach = halfWidth * max(sinTurn, tanHalf)
-        if !reversal, dot > -1, reach <= min(l0, l1) {
+        if cross != 0, dot > -1, reach <= min(l0, l1) {
             let x = q0 + d0 * ((q1 - q0).cross(d1) / cross)
             if side > 0 { right.append(x) } else { left.append(x) }
         } else if side > 0 {
