@@ -140,8 +140,15 @@ struct SVGReader {
         var children = try self.children(of: root, style: style)
         let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
         if isDisabled || !local.isDisplayed { children = [] }
-        let node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
+        var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
                            opacity: local.opacity, content: .group(children))
+        if let reference = local.clipPath {
+            switch try clip(reference, for: node, root) {
+            case .none: break
+            case .clip(let clip): node.clip = clip
+            case .hidden: node.content = .group([])
+            }
+        }
         checkGroupOpacity(node, root)
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
     }
