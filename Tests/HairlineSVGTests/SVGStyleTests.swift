@@ -70,7 +70,7 @@ struct SVGStyleTests {
         let fills = try commands(svg(row.body))
         #expect(fills.count == row.fills.count)
         for (command, (color, rule)) in zip(fills, row.fills) {
-            #expect(isClose(command.color, color), "got \(command.color)")
+            #expect(isClose(command.color ?? .clear, color), "got \(command.color)")
             #expect(command.rule == rule)
         }
     }

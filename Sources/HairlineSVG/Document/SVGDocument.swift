@@ -9,11 +9,15 @@ import Hairline
 /// filled shapes, ready to draw onto a `Canvas`.
 ///
 /// The supported subset: `<svg>` (also nested), `<g>`, `<a>`, `<path>`,
-/// `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`;
-/// `transform`; `fill`, `fill-rule`, `fill-opacity`, `opacity`, `color`,
-/// `display`, `visibility` as attributes or in `style` (style wins), with
-/// CSS inheritance. Everything else (strokes, gradients, text, `use`,
-/// clipping, masks, filters, style sheets) is not drawn and is reported in
+/// `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`,
+/// `<image>` (through an injected `SVGResourceLoader`); `transform`;
+/// `fill` and `stroke` with colors or `url(#id)` references to
+/// `<linearGradient>`, `<radialGradient>` and `<pattern>` (with `href`
+/// inheritance and a fallback color); `clip-path` references to
+/// `<clipPath>`; the fill, stroke, opacity, `color`, `display`,
+/// `visibility` and `clip-rule` properties as attributes or in `style`
+/// (style wins), with CSS inheritance. Everything else (text, `use`,
+/// masks, filters, style sheets) is not drawn and is reported in
 /// `warnings`. Group `opacity` is multiplied into each child, which is
 /// exact unless children overlap (then a warning says so).
 ///
@@ -55,14 +59,16 @@ public struct SVGDocument: Sendable {
     ///   is not `<svg>`, bad path data, numbers, colors, transforms, or a
     ///   negative width, height, radius or viewBox size.
     /// - Complexity: O(n) in the text's length plus the shapes' elements.
-    public init(parsing text: String) throws(SVGError) {
-        try self.init(parsingUTF8: Array(text.utf8))
+    /// - Parameter loader: loads `<image>` sources while the document is
+    ///   read; the default loads nothing (each image warns and is skipped).
+    public init(parsing text: String, loader: SVGResourceLoader = .none) throws(SVGError) {
+        try self.init(parsingUTF8: Array(text.utf8), loader: loader)
     }
 
     /// Reads an SVG document from UTF-8 bytes (a leading byte order mark
-    /// is skipped); see `init(parsing:)`.
-    public init(parsingUTF8 bytes: [UInt8]) throws(SVGError) {
-        var reader = SVGReader()
+    /// is skipped); see `init(parsing:loader:)`.
+    public init(parsingUTF8 bytes: [UInt8], loader: SVGResourceLoader = .none) throws(SVGError) {
+        var reader = SVGReader(loader: loader)
         let document: SVGReader.Document
         do throws(SVGError) {
             document = try reader.read(root: try XMLTreeBuilder.parse(bytes))

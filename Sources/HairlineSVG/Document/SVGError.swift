@@ -133,6 +133,24 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         case defaultSize
         /// A nested `<svg>`: its content is not clipped to its viewport.
         case clippingNotSupported
+        /// `url(#id)` names no element (the id is given): the fallback
+        /// color is used, else nothing is painted (or clipped).
+        case missingReference(String)
+        /// `url(#id)` or `href` names an element of the wrong kind (the id
+        /// is given): treated like a missing reference.
+        case invalidReference(String)
+        /// References (`href` chains, patterns drawing themselves) form a
+        /// cycle through the given id: the reference is treated as invalid.
+        case referenceCycle(String)
+        /// An `<image>` whose source could not be loaded (the loader's
+        /// error is given): it is not drawn.
+        case imageNotLoaded(String)
+        /// A `<clipPath>` whose children use different `clip-rule`s: the
+        /// union is clipped with the first child's rule.
+        case mixedClipRules
+        /// A pattern tile larger than the tile limit at the drawing scale:
+        /// rendered at a lower resolution (at draw time).
+        case patternTileTooLarge
     }
 
     /// What was not drawn or only approximated.
@@ -171,6 +189,12 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
             what = "group opacity over overlapping children is approximated (applied to each child)"
         case .defaultSize: what = "no usable width, height or viewBox; using 300 x 150"
         case .clippingNotSupported: what = "nested viewport is not clipped; content outside it is drawn"
+        case .missingReference(let id): what = "no element with id \"\(id)\"; using the fallback"
+        case .invalidReference(let id): what = "#\(id) is not an element this reference can use; using the fallback"
+        case .referenceCycle(let id): what = "references through #\(id) form a cycle; using the fallback"
+        case .imageNotLoaded(let reason): what = "image not drawn: \(reason)"
+        case .mixedClipRules: what = "children with different clip-rules; the first child's rule clips the union"
+        case .patternTileTooLarge: what = "pattern tile exceeds the tile size limit; drawn at a lower resolution"
         }
         return "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(subject): \(what)"
     }

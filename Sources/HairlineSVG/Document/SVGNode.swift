@@ -1,7 +1,8 @@
 // Document: the drawable tree the reader builds. Styles are already
 // resolved (inheritance, currentColor, fill-opacity), so each shape knows
-// its fill color and rule; only transforms and group opacity remain to be
-// combined along the path from the root, which `fillCommands()` does.
+// its fill paint and rule (paint servers resolved against its bounding
+// box) and its clip; only transforms and group opacity remain to be
+// combined along the path from the root, which `drawCommands()` does.
 
 import Hairline
 
@@ -12,11 +13,15 @@ public struct SVGNode: Sendable {
         /// A container (`<svg>`, `<g>`, `<a>`) and its drawable children,
         /// in painting order.
         case group([SVGNode])
-        /// A shape: the path in the node's own user space, the fill color
-        /// (sRGB, straight alpha including `fill-opacity`; `nil` when `fill`
-        /// is `none` or the shape is hidden), the fill rule, and the stroke
-        /// drawn over the fill (`nil` for none).
-        case shape(Path, fill: Color?, rule: FillRule, stroke: SVGStroke?)
+        /// A shape: the path in the node's own user space, the fill paint
+        /// (alpha including `fill-opacity`; `nil` when `fill` is `none`, the
+        /// shape is hidden or a paint server paints nothing), the fill rule,
+        /// and the stroke drawn over the fill (`nil` for none).
+        case shape(Path, fill: SVGShapePaint?, rule: FillRule, stroke: SVGStroke?)
+        /// An `<image>`: the bitmap, the rectangle it is drawn into (node
+        /// user space, after `preserveAspectRatio`), and the viewport it
+        /// is clipped to (`slice`), if any.
+        case image(Image, destination: Rect, clip: Rect?)
     }
 
     /// The element's name as written (`g`, `rect`, `svg:path`, …).
@@ -31,15 +36,18 @@ public struct SVGNode: Sendable {
     public var opacity: Double
     /// What the node draws.
     public var content: Content
+    /// The `clip-path`, in the node's user space (after its transform).
+    public var clip: SVGClip?
 
     /// Creates a node.
     public init(elementName: String, offset: Int, transform: AffineTransform = .identity,
-                opacity: Double = 1, content: Content) {
+                opacity: Double = 1, content: Content, clip: SVGClip? = nil) {
         self.elementName = elementName
         self.offset = offset
         self.transform = transform
         self.opacity = opacity
         self.content = content
+        self.clip = clip
     }
 
     /// The child nodes of a group; empty for a shape.
@@ -72,5 +80,21 @@ extension SVGNode {
             }
         }
         return false
+    }
+}
+
+/// A resolved `clip-path`: one path (the union of the `<clipPath>`'s
+/// children, each mapped by its own transform, then the clip path's
+/// `transform` and units) in the clipped element's user space.
+public struct SVGClip: Hashable, Sendable {
+    /// The clip region's outline.
+    public var path: Path
+    /// The rule that decides its inside (the children's `clip-rule`).
+    public var rule: FillRule
+
+    /// Creates a clip.
+    public init(path: Path, rule: FillRule) {
+        self.path = path
+        self.rule = rule
     }
 }

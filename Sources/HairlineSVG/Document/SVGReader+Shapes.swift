@@ -74,7 +74,7 @@ extension SVGReader {
                 throw SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset))
             }
             if path.isEmpty { return nil }
-        case .svg, .group, .anchor:
+        case .svg, .group, .anchor, .image:
             return nil
         }
         return path

@@ -2,8 +2,8 @@
 // style inherited from its parent: fill and stroke (color, none,
 // currentColor, url() with fallback), fill-rule, fill-opacity, the stroke
 // geometry properties, stroke-opacity, opacity, color, display and
-// visibility, each also accepting `inherit`. Malformed values throw;
-// values the reader cannot draw (paint servers) warn.
+// visibility, clip-path and clip-rule, each also accepting `inherit`.
+// Malformed values throw; values the reader cannot draw warn.
 
 import Hairline
 
@@ -13,6 +13,8 @@ struct LocalStyle {
     var opacity = 1.0
     /// False for `display: none` (the element and its subtree draw nothing).
     var isDisplayed = true
+    /// `clip-path: url(#id)`: the referenced id and the value's offset.
+    var clipPath: (id: String, offset: Int)?
 }
 
 extension SVGReader {
@@ -40,6 +42,7 @@ extension SVGReader {
                 case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
                 case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
                 case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
+                case "clip-rule": style.clipRule = parent.clipRule
                 default: break  // display: the parent is displayed, or this would not run
                 }
                 continue
@@ -47,11 +50,22 @@ extension SVGReader {
             switch declaration.name {
             case "fill":
                 style.fill = try paint(declaration, element)
-            case "fill-rule":
+            case "fill-rule", "clip-rule":
+                let rule: FillRule
                 switch keyword {
-                case "nonzero": style.fillRule = .nonZero
-                case "evenodd": style.fillRule = .evenOdd
+                case "nonzero": rule = .nonZero
+                case "evenodd": rule = .evenOdd
                 default: throw invalidValue(declaration)
+                }
+                if declaration.name == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
+            case "clip-path":
+                if keyword == "none" {
+                    local.clipPath = nil
+                } else if let (id, _) = Self.urlReference(declaration.value) {
+                    local.clipPath = (id, declaration.offset)
+                } else {
+                    // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
+                    warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
                 }
             case "fill-opacity":
                 style.fillOpacity = try opacity(declaration)
@@ -141,17 +155,32 @@ extension SVGReader {
         return lengths
     }
 
-    /// Parses a `fill` value. Paint servers (`url(#…)`) are not supported:
-    /// they warn and use their fallback (none if there is none).
+    /// Parses a `fill` or `stroke` value: `none`, `currentColor`, a color,
+    /// or `url(#id)` with an optional fallback (`none`, `currentColor` or
+    /// a color), resolved per shape later. `context-fill` and
+    /// `context-stroke` warn and draw nothing.
     mutating func paint(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> SVGPaint {
-        var text = declaration.value
-        let lower = text.lowercased()
-        if lower.hasPrefix("url(") || lower.hasPrefix("context-") {
+        let lower = declaration.value.lowercased()
+        if lower.hasPrefix("context-") {
             warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-            guard lower.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return .none }
-            text = SVGColorParser.trimWhitespace(String(text[text.index(after: close)...]))
-            if text.isEmpty { return .none }
+            return .none
         }
+        if let (id, rest) = Self.urlReference(declaration.value) {
+            let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
+            return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,
+                                             offset: declaration.offset))
+        }
+        if lower.hasPrefix("url("), let close = declaration.value.firstIndex(of: ")") {
+            // A reference into another document: not loaded; the fallback is used.
+            warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            let rest = SVGColorParser.trimWhitespace(String(declaration.value[declaration.value.index(after: close)...]))
+            return rest.isEmpty ? .none : try plainPaint(rest, declaration)
+        }
+        return try plainPaint(declaration.value, declaration)
+    }
+
+    /// `none`, `currentColor` or a color.
+    func plainPaint(_ text: String, _ declaration: Declaration) throws(SVGError) -> SVGPaint {
         switch text.lowercased() {
         case "none": return .none
         case "currentcolor": return .currentColor
@@ -161,6 +190,19 @@ extension SVGReader {
             }
             return .color(color)
         }
+    }
+
+    /// Splits `url(#id) rest` (quotes allowed around the reference) into
+    /// the id and the trimmed rest; `nil` unless the text starts with a
+    /// local `url(#…)`.
+    static func urlReference(_ text: String) -> (id: String, rest: String)? {
+        guard text.lowercased().hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
+        var inner = SVGColorParser.trimWhitespace(String(text[text.index(text.startIndex, offsetBy: 4)..<close]))
+        if inner.count >= 2, let q = inner.first, q == "\"" || q == "'", inner.last == q {
+            inner = SVGColorParser.trimWhitespace(String(inner.dropFirst().dropLast()))
+        }
+        guard inner.hasPrefix("#"), inner.count > 1 else { return nil }
+        return (String(inner.dropFirst()), SVGColorParser.trimWhitespace(String(text[text.index(after: close)...])))
     }
 
     /// Parses an opacity: a number or a percentage, clamped to 0...1.

@@ -8,7 +8,7 @@ import Hairline
 
 /// The kinds of element the reader draws.
 enum SVGElementKind {
-    case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon
+    case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon, image
 
     /// The attributes that give the element's geometry (not properties).
     var geometryAttributes: Set<String> {
@@ -22,6 +22,7 @@ enum SVGElementKind {
         case .ellipse: return Self.ellipseAttributes
         case .line: return Self.lineAttributes
         case .polyline, .polygon: return Self.pointsAttributes
+        case .image: return Self.imageAttributes
         }
     }
 
@@ -34,6 +35,8 @@ enum SVGElementKind {
     private static let ellipseAttributes: Set<String> = ["cx", "cy", "rx", "ry"]
     private static let lineAttributes: Set<String> = ["x1", "y1", "x2", "y2"]
     private static let pointsAttributes: Set<String> = ["points"]
+    private static let imageAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href",
+                                                        "preserveAspectRatio", "crossorigin"]
 }
 
 /// What the reader does with an element.
@@ -41,8 +44,9 @@ enum SVGElementClass: Equatable {
     /// Drawn.
     case drawable(SVGElementKind)
     /// Not drawn and nothing lost: containers of referenced content
-    /// (`defs`, `symbol`), metadata (`title`, `desc`, `metadata`) and
-    /// elements of other XML namespaces (editor data).
+    /// (`defs`, `symbol`), paint servers and clip paths (drawn only where
+    /// referenced), metadata (`title`, `desc`, `metadata`) and elements of
+    /// other XML namespaces (editor data).
     case skipped
     /// An SVG feature the reader does not draw: warned, subtree skipped.
     case unsupported
@@ -68,7 +72,9 @@ enum SVGElementClass: Equatable {
         case "line": self = .drawable(.line)
         case "polyline": self = .drawable(.polyline)
         case "polygon": self = .drawable(.polygon)
-        case "defs", "symbol", "title", "desc", "metadata": self = .skipped
+        case "image": self = .drawable(.image)
+        case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath":
+            self = .skipped
         default: self = .unsupported
         }
     }
@@ -93,6 +99,19 @@ struct SVGReader {
     var viewport = SVGReader.defaultSize
     /// Whether the once-per-document group-opacity warning was given.
     var hasReportedGroupOpacity = false
+    /// Every element with an `id`, the first of each id (`url(#id)` and
+    /// `href` targets), filled by `read(root:)`.
+    var elementsByID: [String: XMLElement] = [:]
+    /// Ids of the paint servers being resolved, outermost first: a
+    /// reference to one of them is a cycle.
+    var activeReferences: [String] = []
+    /// Loads `<image>` sources.
+    var loader = SVGResourceLoader.none
+
+    /// Creates a reader that loads images with `loader`.
+    init(loader: SVGResourceLoader = .none) {
+        self.loader = loader
+    }
 
     /// The outermost element, read.
     struct Document {
@@ -110,6 +129,7 @@ struct SVGReader {
         guard SVGElementClass(name: root.name) == .drawable(.svg) else {
             throw SVGError(.missingSVGRoot(found: root.name), at: root.offset)
         }
+        elementsByID = Self.elementsByID(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: root, to: &style)
@@ -120,8 +140,15 @@ struct SVGReader {
         var children = try self.children(of: root, style: style)
         let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
         if isDisabled || !local.isDisplayed { children = [] }
-        let node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
+        var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
                            opacity: local.opacity, content: .group(children))
+        if let reference = local.clipPath {
+            switch try clip(reference, for: node, root) {
+            case .none: break
+            case .clip(let clip): node.clip = clip
+            case .hidden: node.content = .group([])
+            }
+        }
         checkGroupOpacity(node, root)
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
     }
@@ -167,19 +194,39 @@ struct SVGReader {
             let nodes = try children(of: element, style: style)
             viewport = outer
             content = .group(nodes)
+        case .image:
+            guard style.isVisible, let image = try imageContent(attributes.geometry, element) else { return nil }
+            content = image
         default:
             guard let path = try shapePath(kind, attributes.geometry, element) else { return nil }
-            content = .shape(path, fill: style.resolvedFill, rule: style.fillRule, stroke: style.resolvedStroke)
+            let bounds = path.bounds
+            let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
+            var stroke: SVGStroke?
+            if style.strokeStyle.width > 0,
+               let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
+                stroke = SVGStroke(paint: paint, style: style.strokeStyle)
+            }
+            content = .shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
         }
-        let node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
+        var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
+        if let reference = local.clipPath {
+            switch try clip(reference, for: node, element) {
+            case .none: break
+            case .clip(let clip): node.clip = clip
+            case .hidden: return nil
+            }
+        }
         checkGroupOpacity(node, element)
         return node
     }
 
     /// Sorts an element's attributes into geometry, transform and property
-    /// declarations; warns for each one the reader does not apply.
-    mutating func sortAttributes(of element: XMLElement, kind: SVGElementKind) throws(SVGError) -> SVGElementAttributes {
+    /// declarations; warns for each one the reader does not apply, unless
+    /// `quiet` (for referenced elements whose own attributes are read
+    /// directly, such as `<clipPath clipPathUnits>`).
+    mutating func sortAttributes(of element: XMLElement, kind: SVGElementKind,
+                                 quiet: Bool = false) throws(SVGError) -> SVGElementAttributes {
         var result = SVGElementAttributes()
         var styleDeclarations: [Declaration] = []
         let geometryNames = kind.geometryAttributes
@@ -191,6 +238,8 @@ struct SVGReader {
                 result.transform = attribute
             } else if geometryNames.contains(name) {
                 result.geometry[name] = attribute
+            } else if quiet, !SVGProperties.supported.contains(name) {
+                continue
             } else if !SVGProperties.isIgnoredAttribute(name) {
                 let declaration = Self.declaration(from: attribute)
                 if accepts(declaration, element) { result.declarations.append(declaration) }

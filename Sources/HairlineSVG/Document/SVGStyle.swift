@@ -5,19 +5,36 @@
 
 import Hairline
 
-/// A fill or stroke paint as specified, before `currentColor` is resolved.
+/// A fill or stroke paint as specified, before `currentColor` and paint
+/// server references are resolved.
 enum SVGPaint: Equatable, Sendable {
     case none
     case color(Color)
     /// The element's computed `color` property.
     case currentColor
+    /// `url(#id) [fallback]`: a paint server, resolved per shape (its
+    /// bounding box matters) by `SVGReader.resolve(_:opacity:bounds:_:)`.
+    indirect case server(SVGPaintReference)
+}
+
+/// A `url(#id)` paint with its optional fallback and where it was written.
+struct SVGPaintReference: Equatable, Sendable {
+    /// The referenced element's `id`.
+    var id: String
+    /// The color after the `url()`, used when the reference is missing or
+    /// not a paint server; `nil` if none was given.
+    var fallback: SVGPaint?
+    /// The property (`fill` or `stroke`).
+    var attribute: String
+    /// Document byte offset of the value.
+    var offset: Int
 }
 
 /// The properties an element passes to its children: the inherited ones
 /// (`fill`, `fill-rule`, `fill-opacity`, the `stroke` properties, `color`,
-/// `visibility`) and the parent's specified `opacity`, which only
-/// `opacity: inherit` reads. Stroke defaults are SVG's: no stroke, width
-/// 1, miter join with limit 4, butt cap, no dashes.
+/// `visibility`, `clip-rule`) and the parent's specified `opacity`, which
+/// only `opacity: inherit` reads. Stroke defaults are SVG's: no stroke,
+/// width 1, miter join with limit 4, butt cap, no dashes.
 struct InheritedStyle: Sendable {
     var fill = SVGPaint.color(.black)
     var fillRule = FillRule.nonZero
@@ -29,40 +46,82 @@ struct InheritedStyle: Sendable {
     var strokeOpacity = 1.0
     /// Stroke geometry in user units (width, dashes); SVG's miter limit 4.
     var strokeStyle = StrokeStyle(width: 1, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
+    /// The rule of shapes inside a `<clipPath>`.
+    var clipRule = FillRule.nonZero
 
-    /// The color a shape with this style fills with, `nil` for none (or
-    /// hidden). Its alpha includes `fill-opacity`, not `opacity`.
-    var resolvedFill: Color? { resolve(fill, opacity: fillOpacity) }
-
-    /// The stroke a shape with this style draws, `nil` for none, hidden or
-    /// a zero width (SVG draws nothing then; Hairline's width 0 would be a
-    /// hairline). The color's alpha includes `stroke-opacity`.
-    var resolvedStroke: SVGStroke? {
-        guard strokeStyle.width > 0, let c = resolve(stroke, opacity: strokeOpacity) else { return nil }
-        return SVGStroke(color: c, style: strokeStyle)
-    }
-
-    private func resolve(_ paint: SVGPaint, opacity: Double) -> Color? {
+    /// The color of a plain paint (`nil` for none, hidden, or a paint
+    /// server), alpha multiplied by `opacity`.
+    func resolvedColor(_ paint: SVGPaint, opacity: Double) -> Color? {
         guard isVisible else { return nil }
         switch paint {
-        case .none: return nil
+        case .none, .server: return nil
         case .color(let c): return c.withAlphaMultiplied(by: opacity)
         case .currentColor: return color.withAlphaMultiplied(by: opacity)
         }
     }
 }
 
-/// A resolved stroke: its color (straight alpha including `stroke-opacity`)
-/// and geometry (width and dashes in the element's user units).
+/// What a shape is filled or stroked with, resolved against the shape:
+/// an engine paint (solid or gradient, alpha already including
+/// `fill-opacity` / `stroke-opacity`), or a pattern tile that is rendered
+/// when drawn (at the canvas's resolution).
+public enum SVGShapePaint: Hashable, Sendable {
+    /// A solid color or a gradient in the element's user space.
+    case paint(Paint)
+    /// A `<pattern>`, rendered into a tile image at draw time.
+    case pattern(SVGPattern)
+
+    /// The solid color, or `nil` for gradients and patterns.
+    public var color: Color? {
+        if case .paint(.solid(let c)) = self { return c }
+        return nil
+    }
+
+    /// The paint with every color's alpha (or the pattern's opacity)
+    /// multiplied by `factor` (0...1).
+    public func withAlphaMultiplied(by factor: Double) -> SVGShapePaint {
+        func scaled(_ g: Gradient) -> Gradient {
+            Gradient(stops: g.stops.map { GradientStop(location: $0.location, color: $0.color.withAlphaMultiplied(by: factor)) },
+                     extend: g.extend)
+        }
+        switch self {
+        case .paint(.solid(let c)): return .paint(.solid(c.withAlphaMultiplied(by: factor)))
+        case .paint(.linearGradient(var g)): g.gradient = scaled(g.gradient); return .paint(.linearGradient(g))
+        case .paint(.radialGradient(var g)): g.gradient = scaled(g.gradient); return .paint(.radialGradient(g))
+        case .paint(.conicGradient(var g)): g.gradient = scaled(g.gradient); return .paint(.conicGradient(g))
+        case .paint(.pattern): return self
+        case .pattern(var p): p.opacity *= factor; return .pattern(p)
+        }
+    }
+
+    /// Whether the paint draws nothing at all (a transparent solid color,
+    /// a gradient whose stops are all transparent, a transparent pattern).
+    var isInvisible: Bool {
+        switch self {
+        case .paint(.solid(let c)): return !(c.alpha > 0)
+        case .paint(.linearGradient(let g)): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .paint(.radialGradient(let g)): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .paint(.conicGradient(let g)): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .paint(.pattern): return false
+        case .pattern(let p): return !(p.opacity > 0)
+        }
+    }
+}
+
+/// A resolved stroke: its paint (alpha including `stroke-opacity`) and
+/// geometry (width and dashes in the element's user units).
 public struct SVGStroke: Hashable, Sendable {
-    public var color: Color
+    public var paint: SVGShapePaint
     public var style: StrokeStyle
 
     /// Creates a stroke.
-    public init(color: Color, style: StrokeStyle) {
-        self.color = color
+    public init(paint: SVGShapePaint, style: StrokeStyle) {
+        self.paint = paint
         self.style = style
     }
+
+    /// The solid stroke color, or `nil` for gradients and patterns.
+    public var color: Color? { paint.color }
 }
 
 /// One property declaration, from a presentation attribute or from the
@@ -84,7 +143,7 @@ enum SVGProperties {
     static let supported: Set<String> = [
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
-        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
     ]
     /// Attributes that never change the picture of the supported
     /// elements, so ignoring them is exact (identity, metadata, hooks for

@@ -1,105 +1,44 @@
-// Render: drawable tree -> fill commands -> Canvas. Walks the tree once,
+// Render: drawable tree -> draw commands -> Canvas. Walks the tree once,
 // combining transforms (element first, outermost last) and multiplying
-// opacities down to each shape; the canvas then rasterizes each fill.
-// Group opacity is applied per child (exact when children do not overlap).
+// opacities down to each shape; the canvas then rasterizes each command.
+// Group opacity is applied per child (exact when children do not overlap);
+// clips bracket the commands of their element.
 
 import Hairline
 
-/// One fill the document asks for, in painting order: what `draw(in:)`
-/// hands to `Canvas.fill`.
-public struct SVGFillCommand: Hashable, Sendable {
-    /// The shape in its element's own user space.
-    public var path: Path
-    /// Maps the element's user space to the document's viewport space
-    /// (points, origin top-left, after the viewBox mapping): every
-    /// ancestor's transform, outermost last.
-    public var transform: AffineTransform
-    /// The fill color, straight alpha including `fill-opacity` and the
-    /// `opacity` of the element and all its ancestors.
-    public var color: Color
-    /// The fill rule.
-    public var rule: FillRule
-    /// UTF-8 byte offset of the element in the document.
-    public var offset: Int
-
-    /// Creates a command.
-    public init(path: Path, transform: AffineTransform, color: Color, rule: FillRule, offset: Int) {
-        self.path = path
-        self.transform = transform
-        self.color = color
-        self.rule = rule
-        self.offset = offset
-    }
-
-    /// The path in viewport space: `path` mapped by `transform` (arcs stay
-    /// exact). Complexity: O(elements).
-    public var transformedPath: Path { path.applying(transform) }
-}
-
 extension SVGNode {
-    /// Appends this node's fills, in painting order, given the transform
+    /// Appends this node's commands, in painting order, given the transform
     /// from its parent's space to viewport space and the opacity product of
-    /// its ancestors. Fills that are `none` or fully transparent are left
+    /// its ancestors. Paints that are `none` or fully transparent are left
     /// out. Recursion depth is bounded by the XML nesting limit.
     func appendDrawCommands(to commands: inout [SVGDrawCommand], parentTransform: AffineTransform,
                             parentOpacity: Double) {
         let total = transform.concatenating(parentTransform)
         let alpha = parentOpacity * opacity
         guard alpha > 0 else { return }
+        if let clip { commands.append(.beginClip(SVGClipCommand(clip: clip, transform: total, offset: offset))) }
         switch content {
         case .group(let children):
             for child in children {
                 child.appendDrawCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
             }
         case .shape(let path, let fill, let rule, let stroke):
-            if let fill {
-                let color = fill.withAlphaMultiplied(by: alpha)
-                if color.alpha > 0 {
-                    commands.append(.fill(SVGFillCommand(path: path, transform: total, color: color, rule: rule,
-                                                         offset: offset)))
-                }
+            if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
+                commands.append(.fill(SVGFillCommand(path: path, transform: total, paint: paint, rule: rule, offset: offset)))
             }
             if let stroke {
-                let color = stroke.color.withAlphaMultiplied(by: alpha)
-                if color.alpha > 0 {
-                    commands.append(.stroke(SVGStrokeCommand(path: path, transform: total, color: color,
+                let paint = stroke.paint.withAlphaMultiplied(by: alpha)
+                if !paint.isInvisible {
+                    commands.append(.stroke(SVGStrokeCommand(path: path, transform: total, paint: paint,
                                                              style: stroke.style, offset: offset)))
                 }
             }
+        case .image(let image, let destination, let clipRect):
+            commands.append(.image(SVGImageCommand(image: image, destination: destination, clip: clipRect,
+                                                   transform: total, opacity: alpha, offset: offset)))
         }
+        if clip != nil { commands.append(.endClip) }
     }
-}
-
-/// One stroke the document asks for: what `draw(in:)` hands to
-/// `Canvas.stroke`.
-public struct SVGStrokeCommand: Hashable, Sendable {
-    /// The shape in its element's own user space.
-    public var path: Path
-    /// Maps the element's user space to the document's viewport space.
-    public var transform: AffineTransform
-    /// The stroke color, straight alpha including `stroke-opacity` and the
-    /// `opacity` of the element and all its ancestors.
-    public var color: Color
-    /// Width and dashes in the element's user units (scaled by `transform`).
-    public var style: StrokeStyle
-    /// UTF-8 byte offset of the element in the document.
-    public var offset: Int
-
-    /// Creates a command.
-    public init(path: Path, transform: AffineTransform, color: Color, style: StrokeStyle, offset: Int) {
-        self.path = path
-        self.transform = transform
-        self.color = color
-        self.style = style
-        self.offset = offset
-    }
-}
-
-/// One drawing operation of a document, in painting order (an element's
-/// fill, then its stroke).
-public enum SVGDrawCommand: Hashable, Sendable {
-    case fill(SVGFillCommand)
-    case stroke(SVGStrokeCommand)
 }
 
 extension SVGDocument {
@@ -111,7 +50,7 @@ extension SVGDocument {
         drawCommands().compactMap { if case .fill(let f) = $0 { return f } else { return nil } }
     }
 
-    /// Every fill and stroke the document draws, in painting order.
+    /// Every command the document draws, in painting order.
     /// - Complexity: O(nodes).
     public func drawCommands() -> [SVGDrawCommand] {
         var commands: [SVGDrawCommand] = []
@@ -123,24 +62,74 @@ extension SVGDocument {
     /// as the document's viewport space: (0, 0) is its top-left corner and
     /// 1 unit is 1 point, so a `Canvas(surface:scale: s)` over a surface of
     /// `width * s` x `height * s` pixels shows the whole document at scale
-    /// `s`. Each fill is drawn inside `canvas.withSavedState` with its
-    /// transform concatenated; the canvas's transform is unchanged after.
+    /// `s`. Each command is drawn inside `canvas.withSavedState` with its
+    /// transform concatenated; the canvas's state is unchanged after.
+    /// Pattern tiles are rendered here, at the canvas's resolution.
     /// Nothing is clipped to the viewport beyond the surface's own bounds.
-    /// - Returns: `warnings`, for callers that print them after drawing.
+    /// - Returns: `warnings`, then any found while drawing (pattern tiles
+    ///   over the size limit).
     @discardableResult
     public func draw(in canvas: Canvas) -> [SVGWarning] {
-        for command in drawCommands() {
-            canvas.withSavedState {
-                switch command {
-                case .fill(let fill):
+        var drawWarnings: [SVGWarning] = []
+        SVGRenderer.draw(drawCommands(), in: canvas, warnings: &drawWarnings)
+        return warnings + drawWarnings
+    }
+}
+
+/// Replays draw commands onto a canvas (the document's and each pattern
+/// tile's).
+enum SVGRenderer {
+    /// Draws `commands` in the canvas's current user space; clip brackets
+    /// are balanced even if the list is not.
+    static func draw(_ commands: [SVGDrawCommand], in canvas: Canvas, warnings: inout [SVGWarning]) {
+        var openClips = 0
+        for command in commands {
+            switch command {
+            case .fill(let fill):
+                canvas.withSavedState {
                     canvas.concatenate(fill.transform)
-                    canvas.fill(fill.path, with: fill.color, rule: fill.rule)
-                case .stroke(let stroke):
-                    canvas.concatenate(stroke.transform)
-                    canvas.stroke(stroke.path, with: stroke.color, style: stroke.style)
+                    if let paint = paint(fill.paint, canvas: canvas, warnings: &warnings, offset: fill.offset) {
+                        canvas.fill(fill.path, with: paint, rule: fill.rule)
+                    }
                 }
+            case .stroke(let stroke):
+                canvas.withSavedState {
+                    canvas.concatenate(stroke.transform)
+                    if let paint = paint(stroke.paint, canvas: canvas, warnings: &warnings, offset: stroke.offset) {
+                        canvas.stroke(stroke.path, with: paint, style: stroke.style)
+                    }
+                }
+            case .image(let image):
+                canvas.withSavedState {
+                    canvas.concatenate(image.transform)
+                    canvas.globalAlpha *= image.opacity
+                    if let clip = image.clip { canvas.clip(to: clip) }
+                    canvas.draw(image.image, in: image.destination, sampling: .bilinear)
+                }
+            case .beginClip(let clip):
+                canvas.save()
+                openClips += 1
+                canvas.clip(to: clip.clip.path.applying(clip.transform), rule: clip.clip.rule)
+            case .endClip:
+                guard openClips > 0 else { continue }
+                canvas.restore()
+                openClips -= 1
             }
         }
-        return warnings
+        for _ in 0..<openClips { canvas.restore() }
+    }
+
+    /// The engine paint for a command, with the canvas already in the
+    /// element's user space: patterns are rendered into a tile here (and
+    /// their opacity set as the global alpha); `nil` if a tile cannot be
+    /// made.
+    static func paint(_ paint: SVGShapePaint, canvas: Canvas, warnings: inout [SVGWarning], offset: Int) -> Paint? {
+        switch paint {
+        case .paint(let p):
+            return p
+        case .pattern(let pattern):
+            canvas.globalAlpha *= pattern.opacity
+            return pattern.imagePattern(deviceTransform: canvas.transform, warnings: &warnings, offset: offset)
+        }
     }
 }

@@ -1,0 +1,89 @@
+// Document: clip paths. `clip-path="url(#id)"` on a shape or group plus
+// its bounding box -> one SVGClip path in the element's user space (SVG 1.1
+// §14.3): the union of the <clipPath>'s shape children, each with its own
+// transform, then clipPathUnits and the clipPath's own transform. The
+// union is one path with one rule, exact unless children overlap with
+// opposite windings (nonzero) or at all (evenodd).
+
+import Hairline
+
+/// What a `clip-path` reference came to.
+enum SVGClipResult {
+    /// Nothing to clip: a missing or invalid reference (warned), which is
+    /// ignored as browsers do.
+    case none
+    /// Clip to this.
+    case clip(SVGClip)
+    /// The element is clipped away entirely (an empty clip path, or
+    /// bounding-box units on a box without area).
+    case hidden
+}
+
+extension SVGReader {
+    /// The clip for `node` (whose content is already read) from
+    /// `clip-path="url(#id)"`.
+    mutating func clip(_ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement)
+        throws(SVGError) -> SVGClipResult
+    {
+        guard let target = elementsByID[reference.id] else {
+            warn(.missingReference(reference.id), element, attribute: "clip-path", at: reference.offset)
+            return .none
+        }
+        guard Self.localName(target) == "clipPath" else {
+            warn(.invalidReference(reference.id), element, attribute: "clip-path", at: reference.offset)
+            return .none
+        }
+        let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
+        var style = InheritedStyle()
+        let local = try apply(attributes.declarations, of: target, to: &style)
+        if local.clipPath != nil { warn(.unsupportedAttribute, target, attribute: "clip-path", at: target.offset) }
+        var transform = try parseTransform(attributes.transform)
+        if try isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false) {
+            guard let mapping = Self.boundingBoxMapping(Self.bounds(of: node)) else { return .hidden }
+            transform = mapping.concatenating(transform)
+        }
+        var path = Path()
+        var rules: [FillRule] = []
+        for child in target.children {
+            guard case .drawable(let kind) = SVGElementClass(name: child.name),
+                  kind != .svg, kind != .group, kind != .anchor, kind != .image
+            else {
+                if SVGElementClass(name: child.name) != .skipped { warn(.unsupportedElement, child, at: child.offset) }
+                continue
+            }
+            let childAttributes = try sortAttributes(of: child, kind: kind)
+            var childStyle = style
+            let childLocal = try apply(childAttributes.declarations, of: child, to: &childStyle)
+            if childLocal.clipPath != nil {
+                warn(.unsupportedAttribute, child, attribute: "clip-path", at: child.offset)
+            }
+            guard childLocal.isDisplayed, childStyle.isVisible,
+                  let shape = try shapePath(kind, childAttributes.geometry, child)
+            else { continue }
+            path.addPath(shape.applying(try parseTransform(childAttributes.transform)))
+            rules.append(childStyle.clipRule)
+        }
+        guard let rule = rules.first else { return .hidden }
+        if rules.contains(where: { $0 != rule }) { warn(.mixedClipRules, target, at: target.offset) }
+        return .clip(SVGClip(path: path.applying(transform), rule: rule))
+    }
+
+    /// A node's bounding box in its own user space: a shape's path bounds,
+    /// an image's destination, a group's union of its children's fills.
+    static func bounds(of node: SVGNode) -> Rect {
+        switch node.content {
+        case .shape(let path, _, _, _):
+            return path.bounds
+        case .image(_, let destination, let clip):
+            return clip.flatMap { destination.intersection($0) } ?? destination
+        case .group(let children):
+            var result: Rect?
+            for child in children {
+                for box in child.fillBounds(parentTransform: .identity) {
+                    result = result.map { $0.union(box) } ?? box
+                }
+            }
+            return result ?? .zero
+        }
+    }
+}

@@ -1,0 +1,126 @@
+// Document: gradients. A <linearGradient> or <radialGradient> href chain
+// plus the referencing shape's bounding box -> an engine LinearGradient or
+// RadialGradient (SVG 1.1 §13.2, SVG 2 `fr`). Bounding-box units are built
+// in the unit square with the box mapping in the paint's transform, after
+// gradientTransform. No stops: nothing; one stop: a solid color.
+
+import Hairline
+
+extension SVGReader {
+    /// The paint of a gradient chain (`chain[0]` is the referenced
+    /// element) for a shape with bounding box `bounds`; `nil` if it paints
+    /// nothing (no stops, or bounding-box units on a box without area).
+    /// - Throws: `SVGError` for malformed attributes and stops.
+    mutating func gradient(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
+        let element = chain[0]
+        let isRadial = Self.localName(element) == "radialGradient"
+        let boundingBox = try isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true)
+        let gradientTransform = try parseTransform(Self.inherited("gradientTransform", chain))
+        let extend = try spreadMethod(Self.inherited("spreadMethod", chain))
+        // The stops of the first element in the chain that has any.
+        var stopElements: [XMLElement] = []
+        for link in chain {
+            stopElements = link.children.filter { Self.localName($0) == "stop" }
+            if !stopElements.isEmpty { break }
+        }
+        let stops = try self.stops(stopElements)
+        guard let last = stops.last else { return nil }
+        if stops.count == 1 { return .paint(.solid(last.color)) }
+
+        var transform = gradientTransform
+        if boundingBox {
+            guard let mapping = Self.boundingBoxMapping(bounds) else { return nil }
+            transform = gradientTransform.concatenating(mapping)
+        }
+        let ramp = Gradient(stops: stops, extend: extend)
+        func coordinate(_ name: String, _ axis: LengthAxis, _ fallback: Double,
+                        nonNegative: Bool = false) throws(SVGError) -> Double {
+            try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element,
+                             default: fallback, nonNegative: nonNegative)
+        }
+        // Percentage defaults, in the units in force.
+        let full = boundingBox ? 1 : viewport.width
+        let half: (x: Double, y: Double, r: Double) = boundingBox
+            ? (0.5, 0.5, 0.5)
+            : (viewport.width / 2, viewport.height / 2,
+               ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot() / 2)
+        if !isRadial {
+            let start = Point(x: try coordinate("x1", .horizontal, 0), y: try coordinate("y1", .vertical, 0))
+            let end = Point(x: try coordinate("x2", .horizontal, full), y: try coordinate("y2", .vertical, 0))
+            // SVG 1.1 §13.2.2: coincident ends paint the last stop's color.
+            if start == end { return .paint(.solid(last.color)) }
+            return .paint(.linearGradient(LinearGradient(ramp, start: start, end: end, transform: transform)))
+        }
+        let cx = try coordinate("cx", .horizontal, half.x), cy = try coordinate("cy", .vertical, half.y)
+        let r = try coordinate("r", .other, half.r, nonNegative: true)
+        let fx = try coordinate("fx", .horizontal, cx), fy = try coordinate("fy", .vertical, cy)
+        let fr = try coordinate("fr", .other, 0, nonNegative: true)
+        // SVG 1.1 §13.2.3: r = 0 paints the last stop's color.
+        guard r > 0 else { return .paint(.solid(last.color)) }
+        return .paint(.radialGradient(RadialGradient(ramp, startCenter: Point(x: fx, y: fy), startRadius: fr,
+                                                     endCenter: Point(x: cx, y: cy), endRadius: r,
+                                                     transform: transform)))
+    }
+
+    /// `spreadMethod`: pad (default), reflect or repeat.
+    func spreadMethod(_ attribute: XMLAttribute?) throws(SVGError) -> ExtendMode {
+        guard let attribute else { return .pad }
+        switch SVGColorParser.trimWhitespace(attribute.value) {
+        case "pad": return .pad
+        case "reflect": return .reflect
+        case "repeat": return .repeat
+        default: throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        }
+    }
+
+    /// The `<stop>` elements' offsets and colors: offsets (a number or a
+    /// percentage) clamped to 0...1 and made non-decreasing; `stop-color`
+    /// (default black, `currentColor` is the stop's `color`) and
+    /// `stop-opacity` (default 1) as attributes or in `style`.
+    /// - Throws: `invalidNumber` for a bad offset or opacity,
+    ///   `invalidColor` for a bad color.
+    func stops(_ elements: [XMLElement]) throws(SVGError) -> [GradientStop] {
+        var result: [GradientStop] = []
+        var floor = 0.0
+        for element in elements {
+            var location = 0.0
+            if let attribute = element.attribute("offset") {
+                guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
+                      length.unit == .none || length.unit == .percent
+                else {
+                    throw SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset)
+                }
+                location = length.unit == .percent ? length.value / 100 : length.value
+            }
+            location = max(floor, min(max(location, 0), 1))
+            floor = location
+            var color = Color.black, opacity = 1.0, currentColor = Color.black, usesCurrentColor = false
+            let extra: Set<String> = ["stop-color", "stop-opacity"]
+            for declaration in try propertyDeclarations(of: element, extra: extra) {
+                let keyword = declaration.value.lowercased()
+                switch declaration.name {
+                case "stop-color" where keyword == "currentcolor":
+                    usesCurrentColor = true
+                case "stop-color" where keyword == "inherit":
+                    color = .black
+                case "stop-color":
+                    guard let parsed = SVGColorParser.parse(declaration.value) else {
+                        throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
+                                       at: declaration.offset)
+                    }
+                    color = parsed
+                    usesCurrentColor = false
+                case "stop-opacity" where keyword != "inherit":
+                    opacity = try self.opacity(declaration)
+                case "color":
+                    currentColor = SVGColorParser.parse(declaration.value) ?? currentColor
+                default:
+                    break
+                }
+            }
+            let stopColor = usesCurrentColor ? currentColor : color
+            result.append(GradientStop(location: location, color: stopColor.withAlphaMultiplied(by: opacity)))
+        }
+        return result
+    }
+}

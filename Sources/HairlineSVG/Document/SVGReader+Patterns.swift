@@ -1,0 +1,88 @@
+// Document: patterns. A <pattern> href chain plus the referencing shape's
+// bounding box -> an SVGPattern: the tile rectangle, patternTransform, and
+// the tile's content as draw commands in tile space (SVG 1.1 §13.3). The
+// tile is rendered into an image only when drawn, at the canvas's scale
+// (SVGPattern+Rendering.swift).
+
+import Hairline
+
+/// A `<pattern>` resolved for one shape: a tile of content repeated over
+/// the plane.
+///
+/// Spaces: the tile rectangle is in pattern space, which `transform`
+/// (`patternTransform`) maps to the shape's user space; `content` is in
+/// tile space, whose origin is the tile's top-left corner (`viewBox` and
+/// `patternContentUnits` are already folded into the commands).
+public struct SVGPattern: Hashable, Sendable {
+    /// The tile (`x`, `y`, `width`, `height`) in pattern space; both sides
+    /// are positive.
+    public var tile: Rect
+    /// Maps pattern space to the shape's user space (`patternTransform`).
+    public var transform: AffineTransform
+    /// What one tile draws, in tile space, in painting order; it is
+    /// clipped to the tile.
+    public var content: [SVGDrawCommand]
+    /// Multiplied into the whole tile (`fill-opacity` and the opacities of
+    /// the shape and its ancestors), 0...1.
+    public var opacity: Double
+
+    /// Creates a pattern.
+    public init(tile: Rect, transform: AffineTransform = .identity, content: [SVGDrawCommand], opacity: Double = 1) {
+        self.tile = tile
+        self.transform = transform
+        self.content = content
+        self.opacity = opacity
+    }
+}
+
+extension SVGReader {
+    /// The pattern of a chain (`chain[0]` is the referenced element) for a
+    /// shape with bounding box `bounds`; `nil` if it paints nothing (a tile
+    /// without area, or bounding-box units on a box without area).
+    /// Content inherits style from the pattern element (not from the shape).
+    /// - Throws: `SVGError` for malformed attributes or content.
+    mutating func pattern(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
+        let element = chain[0]
+        let boundingBox = try isBoundingBoxUnits(Self.inherited("patternUnits", chain), default: true)
+        let contentBoundingBox = try isBoundingBoxUnits(Self.inherited("patternContentUnits", chain), default: false)
+        let patternTransform = try parseTransform(Self.inherited("patternTransform", chain))
+        let viewBox = try self.viewBox(Self.inherited("viewBox", chain))
+        let aspect = try aspectRatio(Self.inherited("preserveAspectRatio", chain))
+        func value(_ name: String, _ axis: LengthAxis, nonNegative: Bool = false) throws(SVGError) -> Double {
+            try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element, default: 0,
+                             nonNegative: nonNegative)
+        }
+        var tile = Rect(x: try value("x", .horizontal), y: try value("y", .vertical),
+                        width: try value("width", .horizontal, nonNegative: true),
+                        height: try value("height", .vertical, nonNegative: true))
+        let mapping = Self.boundingBoxMapping(bounds)
+        if boundingBox {
+            guard let mapping else { return nil }
+            tile = mapping.apply(to: tile)
+        }
+        guard tile.width > 0, tile.height > 0, tile.isFinite else { return nil }
+
+        // Tile space -> content: the viewBox fit, else bounding-box units.
+        var contentTransform = AffineTransform.identity
+        if let viewBox {
+            guard viewBox.width > 0, viewBox.height > 0 else { return nil }
+            contentTransform = aspect.transform(mapping: viewBox, into: tile.size)
+        } else if contentBoundingBox {
+            guard let mapping else { return nil }
+            contentTransform = AffineTransform(scaleX: mapping.a, y: mapping.d)
+        }
+        // The content of the first element in the chain that has children.
+        let source = chain.first { !$0.children.isEmpty } ?? element
+        var style = InheritedStyle()
+        _ = try apply(try propertyDeclarations(of: element), of: element, to: &style)
+        let outer = viewport
+        viewport = tile.size
+        let nodes = try children(of: source, style: style)
+        viewport = outer
+        var commands: [SVGDrawCommand] = []
+        for node in nodes {
+            node.appendDrawCommands(to: &commands, parentTransform: contentTransform, parentOpacity: 1)
+        }
+        return .pattern(SVGPattern(tile: tile, transform: patternTransform, content: commands))
+    }
+}
