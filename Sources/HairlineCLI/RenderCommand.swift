@@ -69,6 +69,21 @@ struct RenderCommand {
         return Int(length.rounded(.up))
     }
 
+    /// Loads `<image>` PNGs: data URIs as given, file paths relative to
+    /// the SVG's folder.
+    static func pngLoader(relativeTo svgPath: String) -> SVGResourceLoader {
+        let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
+        return SVGResourceLoader { source in
+            switch source {
+            case .data(let bytes, _):
+                return try PNGDecoder.decodeImage(bytes)
+            case .file(let path):
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+                return try PNGDecoder.decode(contentsOfFile: url.path).image()
+            }
+        }
+    }
+
     func run() throws {
         let data: Data
         do {
@@ -81,7 +96,7 @@ struct RenderCommand {
         }
         let document: SVGDocument
         do {
-            document = try SVGDocument(parsing: text)
+            document = try SVGDocument(parsing: text, loader: Self.pngLoader(relativeTo: input))
         } catch {
             throw RenderError.invalidSVG(path: input, detail: "\(error)")
         }

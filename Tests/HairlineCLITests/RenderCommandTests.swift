@@ -84,6 +84,19 @@ import Testing
         #expect(result.stderr.contains("warning") && result.stderr.contains("text"))
     }
 
+    @Test func imagesLoadPNGFilesRelativeToTheSVG() throws {
+        let folder = try temporaryFolder()
+        let input = folder.appendingPathComponent("cell.svg")
+        try cell.write(to: input, atomically: true, encoding: .utf8)
+        #expect(try run(["render", input.path, "-o", folder.appendingPathComponent("tile.png").path]).status == 0)
+        let page = folder.appendingPathComponent("page.svg")
+        try #"<svg width="35" height="20"><image href="tile.png" width="35" height="20"/></svg>"#
+            .write(to: page, atomically: true, encoding: .utf8)
+        let result = try run(["render", page.path, "-o", folder.appendingPathComponent("page.png").path])
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        #expect(try pngSize(folder.appendingPathComponent("page.png")) == (35, 20))
+    }
+
     @Test func refusesToOverwriteTheInput() throws {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("cell.svg")
