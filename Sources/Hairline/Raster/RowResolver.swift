@@ -99,13 +99,8 @@ extension RasterCore {
         }
         // Partial chains: check the winding on every elementary interval of
         // heights between chain ends.
-        splits.count = 0
-        splits.append(0)
-        splits.append(1)
-        for s in spans {
-            if s.minY > 0 { splits.append(s.minY) }
-            if s.maxY < 1 { splits.append(s.maxY) }
-        }
+        resetSplits()
+        for s in spans { addSplits(s.minY, s.maxY) }
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
@@ -130,13 +125,8 @@ extension RasterCore {
                 j += 1
             }
         }
-        splits.count = 0
-        splits.append(0)
-        splits.append(1)
-        for p in list {
-            if p.ya > 0 { splits.append(p.ya) }
-            if p.yb < 1 { splits.append(p.yb) }
-        }
+        resetSplits()
+        for p in list { addSplits(p.ya, p.yb) }
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
@@ -191,6 +181,20 @@ extension RasterCore {
         (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     }
 
+    /// Starts the split heights with the row's top (0) and bottom (1).
+    private mutating func resetSplits() {
+        splits.count = 0
+        splits.append(0)
+        splits.append(1)
+    }
+
+    /// Adds the ends of a height range that lie strictly inside the row.
+    @inline(__always)
+    private mutating func addSplits(_ top: Double, _ bottom: Double) {
+        if top > 0 { splits.append(top) }
+        if bottom < 1 { splits.append(bottom) }
+    }
+
     /// Whether the winding, left to right across `spans` at height `y`
     /// (all heights if `nil`), stays within {0, 1} or within {0, −1}.
     private func windingStaysIndicator(_ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?) -> Bool {
@@ -208,13 +212,10 @@ extension RasterCore {
     mutating func resolveRow(rule: FillRule, width: Int) {
         let list = pieces.buffer
         sortInPlace(list) { min($0.xa, $0.xb) < min($1.xa, $1.xb) }
-        splits.count = 0
-        splits.append(0)
-        splits.append(1)
+        resetSplits()
         for i in 0..<list.count {
             let p = list[i]
-            if p.ya > 0 { splits.append(p.ya) }
-            if p.yb < 1 { splits.append(p.yb) }
+            addSplits(p.ya, p.yb)
             let pMax = max(p.xa, p.xb)
             var j = i + 1
             while j < list.count {
