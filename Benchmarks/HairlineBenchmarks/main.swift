@@ -1,123 +1,130 @@
-// Benchmarks: times the canonical cell workloads of WORKLOADS.md in a
-// release build, each against the floor (clearing the same buffer).
-// A first harness: warm-up, repeated samples sized to a time budget,
-// min/median/max per draw. Run: swift run -c release HairlineBenchmarks
-// [--filter SUBSTRING].
+// Benchmarks: times the canonical workloads of ../shared/WORKLOADS.md in a
+// release build. Run:
+//   swift run -c release HairlineBenchmarks [--filter S] [--json PATH]
+// Every cell draw is reported in ns per draw and as a multiple of the
+// floor (clearing the same buffer); the table in cells per second,
+// serially and over all cores, with its speedup against a control loop.
 
-import Dispatch
+import Foundation
 import Hairline
 
-/// Nanoseconds from a monotonic clock.
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-
-struct Measurement {
-    var name: String
-    var samples: [Double]  // ns per iteration
-    var min: Double { samples.min() ?? 0 }
-    var median: Double { samples.isEmpty ? 0 : samples.sorted()[samples.count / 2] }
-    var max: Double { samples.max() ?? 0 }
+let options: Options
+do {
+    options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data((error.message + "\n").utf8))
+    exit(2)
 }
 
-/// Runs `body` repeatedly: a warm-up, then `sampleCount` samples of as many
-/// iterations as fit in about `budget / sampleCount` nanoseconds.
-/// Workloads whose name does not contain `--filter` are skipped (the
-/// floor always runs: every ratio needs it).
-func measure(_ name: String, filter: String? = nil, budget: Double = 3e8, sampleCount: Int = 15,
-             _ body: () -> Void) -> Measurement {
-    if let filter, !name.contains(filter), !name.hasPrefix("floor.") { return Measurement(name: name, samples: []) }
-    for _ in 0..<3 { body() }
-    var iterations = 1
-    while true {
-        let t0 = now()
-        for _ in 0..<iterations { body() }
-        let elapsed = Double(now() - t0)
-        if elapsed > budget / Double(sampleCount) / 4 || iterations > 1 << 20 { break }
-        iterations *= 2
+/// Every workload name, in run order.
+func workloadNames(scale: Int) -> [String] {
+    var names = ["floor.clear@\(scale)x"]
+    for position in Position.allCases { names.append("cell.fill.\(position.rawValue)@\(scale)x") }
+    for draw in Draw.allCases {
+        for position in Position.allCases { names.append("cell.\(draw.rawValue).\(position.rawValue)@\(scale)x") }
     }
-    var samples: [Double] = []
-    for _ in 0..<sampleCount {
-        let t0 = now()
-        for _ in 0..<iterations { body() }
-        samples.append(Double(now() - t0) / Double(iterations))
-    }
-    return Measurement(name: name, samples: samples)
+    names.append("table.solid@\(scale)x")
+    return names
 }
 
-enum Position: String, CaseIterable {
-    case single, top, middle, bottom
+if options.listOnly {
+    for scale in options.scales { for name in workloadNames(scale: scale) { print(name) } }
+    exit(0)
 }
 
-/// The background path of WORKLOADS.md for a position at a scale.
-func cellPath(_ position: Position, scale s: Double) -> Path {
-    let b = 0.5 / s
-    var bounds = Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b)
-    var corners: RectCorner = .all
-    switch position {
-    case .single: corners = .all
-    case .top: bounds.size.height += 1; corners = .top
-    case .middle: bounds.size.height += 1; corners = []
-    case .bottom: corners = .bottom
-    }
-    var path = Path()
-    path.addRoundedRect(in: bounds, cornerRadius: 10, corners: corners)
-    return path
+struct CellRow {
+    var measurement: Measurement
+    var scale: Int
+    var floor: Double
+    var ratio: Double { measurement.median / floor }
 }
 
-let fillColor = Color(red: 1.0, green: 1.0, blue: 0.9)
-let borderColor = Color(red: 0.78, green: 0.78, blue: 0.80)
-var filter: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let arg = arguments.popFirst() {
-    if arg == "--filter" { filter = arguments.popFirst() }
-}
+let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+var rows: [CellRow] = []
+var tables: [TableResult] = []
+let started = now()
 
-print("workload                      min ns   median ns     max ns   x floor")
-for scale in [1.0, 2.0, 3.0] {
-    let surface = try Surface(width: Int(343 * scale), height: Int(44 * scale))
-    let canvas = Canvas(surface: surface, scale: scale)
-    let floor = measure("floor.clear@\(Int(scale))x") { canvas.clear() }
-    var results = [floor]
-    for position in Position.allCases {
-        let path = cellPath(position, scale: scale)
-        results.append(measure("cell.fill.\(position.rawValue)@\(Int(scale))x", filter: filter) {
+print("Hairline benchmarks: release build, \(workers) cores, budget \(options.budget) s per workload")
+print("")
+print(padRight("workload", 28) + pad("min ns", 11) + pad("median ns", 11) + pad("max ns", 11) + pad("x floor", 9))
+do {
+    for scale in options.scales {
+        let selected = workloadNames(scale: scale).dropFirst().filter(options.selects)
+        guard !selected.isEmpty else { continue }
+        let canvas = try Cell.canvas(scale: scale)
+        let floor = measure("floor.clear@\(scale)x", budget: options.budget, sampleCount: options.samples) {
             canvas.clear()
-            canvas.fill(path, with: fillColor)
-        })
-    }
-    let border = StrokeStyle(width: 1 / scale)
-    let gradient = Paint.linearGradient(LinearGradient(
-        Gradient(from: Color(red: 1, green: 1, blue: 1), to: Color(red: 0.85, green: 0.88, blue: 0.95)),
-        start: .zero, end: Point(x: 0, y: 44)))
-    let pattern = Paint.pattern(ImagePattern(try checkerTile(scale: Int(scale)),
-                                             transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
-    for (draw, paint) in [("solid", Paint.solid(fillColor)), ("gradient", gradient), ("pattern", pattern)] {
+        }
+        func report(_ m: Measurement) {
+            let row = CellRow(measurement: m, scale: scale, floor: floor.median)
+            rows.append(row)
+            print(padRight(m.name, 28) + pad(fixed(m.min, 0), 11) + pad(fixed(m.median, 0), 11)
+                  + pad(fixed(m.max, 0), 11) + pad(fixed(row.ratio, 2), 9))
+        }
+        report(floor)
         for position in Position.allCases {
-            let path = cellPath(position, scale: scale)
-            results.append(measure("cell.\(draw).\(position.rawValue)@\(Int(scale))x", filter: filter) {
+            let name = "cell.fill.\(position.rawValue)@\(scale)x"
+            guard options.selects(name) else { continue }
+            let path = Cell.path(position, scale: Double(scale))
+            report(measure(name, budget: options.budget, sampleCount: options.samples) {
                 canvas.clear()
-                canvas.fill(path, with: paint)
-                canvas.stroke(path, with: borderColor, style: border)
+                canvas.fill(path, with: Cell.fill)
             })
         }
+        for draw in Draw.allCases {
+            for position in Position.allCases {
+                let name = "cell.\(draw.rawValue).\(position.rawValue)@\(scale)x"
+                guard options.selects(name) else { continue }
+                let cell = try CellDraw(position, draw, scale: scale)
+                report(measure(name, budget: options.budget, sampleCount: options.samples) { cell.run(on: canvas) })
+            }
+        }
+        if options.selects("table.solid@\(scale)x") {
+            tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
+                                       rounds: options.tableRounds))
+        }
     }
-    for m in results where !m.samples.isEmpty && (filter.map({ m.name.contains($0) }) ?? true) {
-        let ratio = m.median / floor.median
-        print(m.name + String(repeating: " ", count: max(0, 28 - m.name.count)),
-              String(format6(m.min)), String(format6(m.median)), String(format6(m.max)),
-              "  " + String(Double(Int(ratio * 100)) / 100))
-    }
+} catch {
+    FileHandle.standardError.write(Data("benchmark setup failed: \(error)\n".utf8))
+    exit(1)
 }
 
-/// The 8s x 8s px tile of WORKLOADS.md: a 2 x 2 checker.
-func checkerTile(scale s: Int) throws -> Image {
-    let n = 8 * s
-    let a = Color(red: 1.0, green: 1.0, blue: 0.9), b = Color(red: 0.94, green: 0.94, blue: 0.86)
-    var colors: [Color] = []
-    for y in 0..<n { for x in 0..<n { colors.append(((x / (4 * s)) + (y / (4 * s))) % 2 == 0 ? a : b) } }
-    return try Image(width: n, height: n, colors: colors)
+if !tables.isEmpty {
+    print("")
+    print(padRight("table (\(options.tableCells) cells, solid)", 28) + pad("serial/s", 11) + pad("conc./s", 11)
+          + pad("speedup", 9) + pad("control", 9) + pad("ratio", 8) + pad("effic.", 8))
+    for t in tables {
+        print(padRight("table.solid@\(t.scale)x", 28) + pad(fixed(t.serialCellsPerSecond, 0), 11)
+              + pad(fixed(t.concurrentCellsPerSecond, 0), 11) + pad(fixed(t.speedup, 2), 9)
+              + pad(fixed(t.controlSpeedup, 2), 9) + pad(fixed(t.speedupRatio, 3), 8)
+              + pad(fixed(t.efficiency, 2), 8))
+    }
 }
+print("")
+print("total \(fixed(Double(now() - started) / 1e9, 1)) s")
 
-func format6(_ v: Double) -> String {
-    let s = String(Int(v.rounded()))
-    return String(repeating: " ", count: max(0, 10 - s.count)) + s
+if let path = options.jsonPath {
+    var json = "{\n  \"cores\": \(workers),\n  \"budgetSeconds\": \(options.budget),\n  \"cells\": [\n"
+    json += rows.map { r in
+        let m = r.measurement
+        return "    {\"name\": \"\(m.name)\", \"scale\": \(r.scale), \"minNs\": \(fixed(m.min, 1)), "
+            + "\"medianNs\": \(fixed(m.median, 1)), \"maxNs\": \(fixed(m.max, 1)), "
+            + "\"samples\": \(m.samples.count), \"iterationsPerSample\": \(m.iterationsPerSample), "
+            + "\"floorRatio\": \(fixed(r.ratio, 3))}"
+    }.joined(separator: ",\n")
+    json += "\n  ],\n  \"tables\": [\n"
+    json += tables.map { t in
+        "    {\"name\": \"table.solid@\(t.scale)x\", \"scale\": \(t.scale), \"cells\": \(t.cells), "
+            + "\"workers\": \(t.workers), \"serialCellsPerSecond\": \(fixed(t.serialCellsPerSecond, 0)), "
+            + "\"concurrentCellsPerSecond\": \(fixed(t.concurrentCellsPerSecond, 0)), "
+            + "\"speedup\": \(fixed(t.speedup, 3)), \"controlSpeedup\": \(fixed(t.controlSpeedup, 3)), "
+            + "\"speedupRatio\": \(fixed(t.speedupRatio, 3)), \"efficiency\": \(fixed(t.efficiency, 3))}"
+    }.joined(separator: ",\n")
+    json += "\n  ]\n}\n"
+    do {
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
 }

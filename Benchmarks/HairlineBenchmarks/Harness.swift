@@ -1,0 +1,150 @@
+// Benchmarks: the timing harness. A workload is a closure run many times:
+// a warm-up, then samples, each of as many iterations as fit in an equal
+// share of the workload's time budget; min, median and max per iteration.
+
+import Dispatch
+
+/// Nanoseconds from a monotonic clock.
+@inline(__always)
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The command-line options.
+struct Options {
+    /// Only workloads whose name contains this run (floors of the scales
+    /// they use always run: every ratio needs one).
+    var filter: String?
+    /// Where to write the machine-readable results.
+    var jsonPath: String?
+    /// Time budget per workload, in seconds.
+    var budget = 0.3
+    /// Samples per workload.
+    var samples = 15
+    /// Cells in the table workload.
+    var tableCells = 1000
+    /// Timed rounds of the table (each: control serial and concurrent,
+    /// table serial and concurrent).
+    var tableRounds = 9
+    var scales = [1, 2, 3]
+    var listOnly = false
+
+    static let usage = """
+    usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
+                              [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
+    """
+
+    init(arguments: [String]) throws(OptionError) {
+        var rest = arguments[...]
+        func value(_ flag: String) throws(OptionError) -> String {
+            guard let v = rest.popFirst() else { throw OptionError("\(flag) needs a value") }
+            return v
+        }
+        func number(_ flag: String, _ text: String) throws(OptionError) -> Double {
+            guard let v = Double(text), v.isFinite, v > 0 else {
+                throw OptionError("\(flag) needs a positive number, not '\(text)'")
+            }
+            return v
+        }
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "--filter": filter = try value(arg)
+            case "--json": jsonPath = try value(arg)
+            case "--budget": budget = try number(arg, try value(arg))
+            case "--samples": samples = max(3, Int(try number(arg, try value(arg))))
+            case "--table-rounds": tableRounds = max(1, Int(try number(arg, try value(arg))))
+            case "--table-cells": tableCells = max(1, Int(try number(arg, try value(arg))))
+            case "--scales":
+                let text = try value(arg)
+                var list: [Int] = []
+                for part in text.split(separator: ",") {
+                    guard let s = Int(part), (1...3).contains(s) else {
+                        throw OptionError("--scales takes 1, 2 or 3, comma separated, not '\(text)'")
+                    }
+                    list.append(s)
+                }
+                scales = list
+            case "--list": listOnly = true
+            case "-h", "--help": throw OptionError(Options.usage)
+            default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)
+            }
+        }
+    }
+
+    func selects(_ name: String) -> Bool {
+        filter.map { name.contains($0) } ?? true
+    }
+}
+
+struct OptionError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The timings of one workload, in nanoseconds per iteration.
+struct Measurement {
+    var name: String
+    var samples: [Double]
+    var iterationsPerSample: Int
+    var min: Double { samples.min() ?? 0 }
+    var median: Double {
+        let s = samples.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    var max: Double { samples.max() ?? 0 }
+}
+
+/// Times `body`: warms up for a tenth of `budget` seconds, sizes the
+/// iteration count so that `sampleCount` samples fill the budget, then
+/// takes the samples.
+func measure(_ name: String, budget: Double, sampleCount: Int, _ body: () -> Void) -> Measurement {
+    let budgetNs = budget * 1e9
+    // Warm-up, which also estimates the cost of one iteration.
+    var iterations = 0
+    let warmStart = now()
+    repeat {
+        body()
+        iterations += 1
+    } while Double(now() - warmStart) < budgetNs / 10 && iterations < 1 << 24
+    let perIteration = Double(now() - warmStart) / Double(iterations)
+    let perSample = max(1, Int(budgetNs / Double(sampleCount) / max(perIteration, 1)))
+    var samples: [Double] = []
+    samples.reserveCapacity(sampleCount)
+    for _ in 0..<sampleCount {
+        let t0 = now()
+        for _ in 0..<perSample { body() }
+        samples.append(Double(now() - t0) / Double(perSample))
+    }
+    return Measurement(name: name, samples: samples, iterationsPerSample: perSample)
+}
+
+/// The median of a non-empty list.
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Right-aligns `text` in `width` columns.
+func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
+/// Left-aligns `text` in `width` columns.
+func padRight(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+}
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "-" }
+    var p = 1.0
+    for _ in 0..<digits { p *= 10 }
+    let scaled = (abs(value) * p).rounded()
+    let whole = Int(scaled / p)
+    let fraction = Int(scaled) - whole * Int(p)
+    var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+    if digits > 0 {
+        let f = String(fraction)
+        text += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return text
+}

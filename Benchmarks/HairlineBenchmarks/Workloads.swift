@@ -1,0 +1,93 @@
+// Benchmarks: the canonical cell of ../shared/WORKLOADS.md (343 x 44 pt,
+// 10 pt circular corners, the 0.5/scale hairline inset, the height + 1
+// overlap of top and middle cells) and its three draws.
+
+import Hairline
+
+enum Position: String, CaseIterable {
+    case single, top, middle, bottom
+}
+
+enum Draw: String, CaseIterable {
+    case solid, gradient, pattern
+}
+
+enum Cell {
+    static let size = Size(width: 343, height: 44)
+    static let cornerRadius = 10.0
+    static let fill = Color(red: 1.0, green: 1.0, blue: 0.9)
+    static let border = Color(red: 0.78, green: 0.78, blue: 0.80)
+
+    /// The background path of a position at `scale` (points).
+    static func path(_ position: Position, scale s: Double) -> Path {
+        let b = 0.5 / s
+        var bounds = Rect(x: b, y: b, width: size.width - 2 * b, height: size.height - 2 * b)
+        let corners: RectCorner
+        switch position {
+        case .single: corners = .all
+        case .top: bounds.size.height += 1; corners = .top
+        case .middle: bounds.size.height += 1; corners = []
+        case .bottom: corners = .bottom
+        }
+        var path = Path()
+        path.addRoundedRect(in: bounds, cornerRadius: cornerRadius, corners: corners)
+        return path
+    }
+
+    /// The paint of a draw at `scale`.
+    static func paint(_ draw: Draw, scale: Int) throws -> Paint {
+        switch draw {
+        case .solid:
+            return .solid(fill)
+        case .gradient:
+            return .linearGradient(LinearGradient(
+                Gradient(from: Color(red: 1, green: 1, blue: 1), to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+                start: .zero, end: Point(x: 0, y: size.height)))
+        case .pattern:
+            let s = Double(scale)
+            return .pattern(ImagePattern(try checkerTile(scale: scale),
+                                         transform: AffineTransform(scaleX: 1 / s, y: 1 / s)))
+        }
+    }
+
+    /// The 8s x 8s px tile: a 2 x 2 checker of (1, 1, 0.9) and
+    /// (0.94, 0.94, 0.86), 4s px squares.
+    static func checkerTile(scale s: Int) throws -> Image {
+        let n = 8 * s
+        let a = Color(red: 1.0, green: 1.0, blue: 0.9), b = Color(red: 0.94, green: 0.94, blue: 0.86)
+        var colors: [Color] = []
+        colors.reserveCapacity(n * n)
+        for y in 0..<n {
+            for x in 0..<n { colors.append(((x / (4 * s)) + (y / (4 * s))) % 2 == 0 ? a : b) }
+        }
+        return try Image(width: n, height: n, colors: colors)
+    }
+
+    /// A canvas on a buffer of the cell's size in device pixels.
+    static func canvas(scale: Int) throws -> Canvas {
+        let s = Double(scale)
+        let surface = try Surface(width: Int(size.width * s), height: Int(size.height * s))
+        return Canvas(surface: surface, scale: s)
+    }
+}
+
+/// One cell draw, ready to run: clear, fill with the paint, stroke the
+/// hairline border (width 1/scale pt, miter join, butt cap).
+struct CellDraw {
+    let path: Path
+    let paint: Paint
+    let border: StrokeStyle
+
+    init(_ position: Position, _ draw: Draw, scale: Int) throws {
+        path = Cell.path(position, scale: Double(scale))
+        paint = try Cell.paint(draw, scale: scale)
+        border = StrokeStyle(width: 1 / Double(scale), lineJoin: .miter, lineCap: .butt)
+    }
+
+    @inline(__always)
+    func run(on canvas: Canvas) {
+        canvas.clear()
+        canvas.fill(path, with: paint)
+        canvas.stroke(path, with: Cell.border, style: border)
+    }
+}
