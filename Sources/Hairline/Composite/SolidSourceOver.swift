@@ -30,7 +30,7 @@ struct SolidSourceOver: CoverageSink {
         let run = UnsafeMutableBufferPointer(start: row, count: count)
         if coverage == 255 {
             if sourceAlpha == 255 {
-                run.update(repeating: source)
+                fillPixels(row, count: count, with: source)
             } else {
                 blendSourceOver(run, source: source, alpha: sourceAlpha)
             }
@@ -47,7 +47,7 @@ struct SolidSourceOver: CoverageSink {
 func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, alpha: UInt32) {
     let inverse = 255 - alpha
     if inverse == 0 {
-        run.update(repeating: source)
+        if let start = run.baseAddress { fillPixels(start, count: run.count, with: source) }
         return
     }
     for i in run.indices {

@@ -43,7 +43,7 @@ enum Shader {
     @inline(__always)
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         switch self {
-        case .solid(let c): out.update(repeating: c, count: count)
+        case .solid(let c): fillPixels(out, count: count, with: c)
         case .linear(let s): s.shade(x: x, y: y, count: count, into: out)
         case .radial(let s): s.shade(x: x, y: y, count: count, into: out)
         case .conic(let s): s.shade(x: x, y: y, count: count, into: out)

@@ -35,6 +35,8 @@ final class Rasterizer {
     private var core = RasterCore()
     /// Rows that needed the slab resolver in the last draw (for tests).
     private(set) var resolvedRowCount = 0
+    /// Rows that repeated the row above in the last draw (for tests).
+    private(set) var replayedRowCount = 0
 
     deinit { core.deallocate() }
 
@@ -55,6 +57,7 @@ final class Rasterizer {
         }
         core = local
         resolvedRowCount = local.resolvedRowCount
+        replayedRowCount = local.replayedRowCount
     }
 }
 
@@ -81,18 +84,23 @@ struct RasterCore {
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
+    /// The last swept row's coverage runs.
+    var runs = ScratchBuffer<CoverageRun>(capacity: 0)
     /// Rows that needed the slab resolver in the last draw.
     var resolvedRowCount = 0
+    /// Rows that repeated the row above in the last draw.
+    var replayedRowCount = 0
 
     var capacities: [Int] {
         [area.capacity, cover.capacity, touched.capacity, rowCounts.capacity, order.capacity,
-         active.capacity, pieces.capacity, chains.capacity, splits.capacity, slab.capacity]
+         active.capacity, pieces.capacity, chains.capacity, splits.capacity, slab.capacity, runs.capacity]
     }
 
     func deallocate() {
         area.deallocate(); cover.deallocate(); touched.deallocate()
         rowCounts.deallocate(); order.deallocate(); active.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
+        runs.deallocate()
     }
 
     /// Rasterizes `edges` (built for `clip`, spanning heights minY...maxY)
@@ -102,6 +110,7 @@ struct RasterCore {
         rule: FillRule, into sink: inout S
     ) {
         resolvedRowCount = 0
+        replayedRowCount = 0
         guard !clip.isEmpty, !edges.isEmpty else { return }
         let firstRow = max(clip.minY, Int(saturatingFloor: minY, in: clip.minY...clip.maxY))
         let endRow = min(clip.maxY, Int(saturatingCeil: maxY, in: clip.minY...clip.maxY))
@@ -111,40 +120,70 @@ struct RasterCore {
         active.count = 0
         var nextEdge = 0
         let edgeCount = edges.count
-        do {
-            for y in firstRow..<endRow {
-                let rowTop = Double(y)
-                // Admit edges starting in this row, drop those that ended.
-                let bucketEnd = Int(rowCounts[y - firstRow + 1])
-                while nextEdge < bucketEnd, nextEdge < edgeCount {
-                    active.append(order[nextEdge])
-                    nextEdge += 1
-                }
-                var kept = 0
-                for i in 0..<active.count {
-                    let e = active[i]
-                    if edges[Int(e)].y1 > rowTop {
-                        active[kept] = e
-                        kept += 1
+        let clipLeft = Double(clip.minX), clipRight = Double(clip.maxX)
+        var y = firstRow
+        while y < endRow {
+            let rowTop = Double(y)
+            // Admit edges starting in this row, drop those that ended.
+            let bucketEnd = Int(rowCounts[y - firstRow + 1])
+            while nextEdge < bucketEnd, nextEdge < edgeCount {
+                active.append(order[nextEdge])
+                nextEdge += 1
+            }
+            // While dropping, find whether every active edge is vertical
+            // inside the clip over the whole row, and where the first one
+            // ends: rows up to there then have this row's coverage.
+            var kept = 0
+            var vertical = true
+            var bandEnd = endRow
+            for i in 0..<active.count {
+                let e = active[i]
+                let edge = edges[Int(e)]
+                if edge.y1 > rowTop {
+                    active[kept] = e
+                    kept += 1
+                    if vertical {
+                        let xl = min(edge.x0, edge.x1), xr = max(edge.x0, edge.x1)
+                        vertical = edge.y0 <= rowTop && (xl == xr || xr <= clipLeft || xl >= clipRight)
+                        bandEnd = min(bandEnd, Int(saturatingFloor: edge.y1, in: y...endRow))
                     }
                 }
-                active.count = kept
-                guard kept > 0 else { continue }
-                pieces.count = 0
-                for i in 0..<kept {
-                    appendPieces(of: edges[Int(active[i])], row: rowTop, clip: clip)
+            }
+            active.count = kept
+            guard kept > 0 else {
+                y += 1
+                continue
+            }
+            pieces.count = 0
+            for i in 0..<kept {
+                appendPieces(of: edges[Int(active[i])], row: rowTop, clip: clip)
+            }
+            guard pieces.count > 0 else {
+                y += 1
+                continue
+            }
+            if rowIsSimple() {
+                for i in 0..<pieces.count {
+                    let p = pieces[i]
+                    accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
                 }
-                guard pieces.count > 0 else { continue }
-                if rowIsSimple() {
-                    for i in 0..<pieces.count {
-                        let p = pieces[i]
-                        accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
-                    }
-                } else {
-                    resolvedRowCount += 1
-                    resolveRow(rule: rule, width: clip.width)
-                }
-                sweep(y: y, clip: clip, into: &sink)
+            } else {
+                resolvedRowCount += 1
+                resolveRow(rule: rule, width: clip.width)
+            }
+            sweep(width: clip.width)
+            emitRuns(y: y, left: clip.minX, into: &sink)
+            y += 1
+            guard vertical else { continue }
+            // The band ends where the next edge starts, too.
+            if nextEdge < edgeCount {
+                let start = Int(saturatingFloor: edges[Int(order[nextEdge])].y0, in: y...endRow)
+                bandEnd = min(bandEnd, start)
+            }
+            while y < bandEnd {
+                emitRuns(y: y, left: clip.minX, into: &sink)
+                replayedRowCount += 1
+                y += 1
             }
         }
     }
@@ -274,10 +313,11 @@ struct RasterCore {
         touchedMaxWord = max(touchedMaxWord, word)
     }
 
-    /// Emits row `y`'s coverage left to right and clears its cells.
-    private mutating func sweep<S: CoverageSink>(y: Int, clip: PixelRect, into sink: inout S) {
+    /// Turns the row's accumulated cells into `runs` (left to right,
+    /// coverage 0 left out) and clears the cells.
+    private mutating func sweep(width: Int) {
+        runs.count = 0
         guard touchedMaxWord >= 0 else { return }
-        let width = clip.width, left = clip.minX
         var acc = 0.0
         var x = 0
         for wordIndex in touchedMinWord...touchedMaxWord {
@@ -288,10 +328,10 @@ struct RasterCore {
                 bits &= bits &- 1
                 if cell > x {
                     let c = coverageByte(acc)
-                    if c > 0 { sink.blendRun(x: left + x, y: y, count: cell - x, coverage: c) }
+                    if c > 0 { runs.append(CoverageRun(x: x, count: cell - x, coverage: c)) }
                 }
                 let c = coverageByte(acc + area[cell])
-                if c > 0 { sink.blendRun(x: left + cell, y: y, count: 1, coverage: c) }
+                if c > 0 { runs.append(CoverageRun(x: cell, count: 1, coverage: c)) }
                 acc += cover[cell]
                 area[cell] = 0
                 cover[cell] = 0
@@ -300,9 +340,32 @@ struct RasterCore {
         }
         if x < width {
             let c = coverageByte(acc)
-            if c > 0 { sink.blendRun(x: left + x, y: y, count: width - x, coverage: c) }
+            if c > 0 { runs.append(CoverageRun(x: x, count: width - x, coverage: c)) }
         }
         touchedMinWord = Int.max
         touchedMaxWord = -1
+    }
+
+    /// Sends `runs` to `sink` as row `y` (`left`: the clip's first column).
+    @inline(__always)
+    private func emitRuns<S: CoverageSink>(y: Int, left: Int, into sink: inout S) {
+        for i in 0..<runs.count {
+            let r = runs[i]
+            sink.blendRun(x: left + Int(r.x), y: y, count: Int(r.count), coverage: r.coverage)
+        }
+    }
+}
+
+/// A run of equal coverage in a row, columns relative to the clip.
+struct CoverageRun {
+    var x: Int32
+    var count: Int32
+    var coverage: UInt8
+
+    @inline(__always)
+    init(x: Int, count: Int, coverage: UInt8) {
+        self.x = Int32(truncatingIfNeeded: x)
+        self.count = Int32(truncatingIfNeeded: count)
+        self.coverage = coverage
     }
 }

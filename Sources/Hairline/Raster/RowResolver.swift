@@ -23,9 +23,17 @@ struct ChainSpan {
 
 /// The winding seen walking left to right across chains: stays an
 /// indicator while it only takes the values {0, 1}, or only {0, −1}.
+/// One walk serves a whole row: the sign seen must be the same at every
+/// height of the row, since a pixel's accumulated area adds up the windings
+/// of all its heights (+1 above and −1 below would cancel).
 struct IndicatorWalk {
     private var winding = 0.0
     private var sawPositive = false, sawNegative = false
+
+    /// Starts a walk across the row at another height (the signs seen so
+    /// far still count).
+    @inline(__always)
+    mutating func restart() { winding = 0 }
 
     /// Steps over a chain of winding ±1; `false` once the winding leaves
     /// the indicator values.
@@ -95,7 +103,8 @@ extension RasterCore {
             return overlappingChainsStayIndicator(list, spans)
         }
         if fullHeight {
-            return windingStaysIndicator(spans, at: nil)
+            var walk = IndicatorWalk()
+            return windingStaysIndicator(spans, at: nil, walk: &walk)
         }
         // Partial chains: check the winding on every elementary interval of
         // heights between chain ends.
@@ -103,8 +112,10 @@ extension RasterCore {
         for s in spans { addSplits(s.minY, s.maxY) }
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
+        var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
-            if !windingStaysIndicator(spans, at: (ys[k] + ys[k - 1]) * 0.5) { return false }
+            walk.restart()
+            if !windingStaysIndicator(spans, at: (ys[k] + ys[k - 1]) * 0.5, walk: &walk) { return false }
         }
         return true
     }
@@ -129,6 +140,7 @@ extension RasterCore {
         for p in list { addSplits(p.ya, p.yb) }
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
+        var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
             let y = (ys[k] + ys[k - 1]) * 0.5
             slab.count = 0
@@ -142,7 +154,7 @@ extension RasterCore {
             }
             let ordered = slab.buffer
             sortInPlace(ordered) { $0.xTop < $1.xTop }
-            var walk = IndicatorWalk()
+            walk.restart()
             for (index, e) in ordered.enumerated() {
                 // Two chains at the same x: their order is unknown here.
                 if index > 0, ordered[index - 1].xTop == e.xTop { return false }
@@ -196,9 +208,10 @@ extension RasterCore {
     }
 
     /// Whether the winding, left to right across `spans` at height `y`
-    /// (all heights if `nil`), stays within {0, 1} or within {0, −1}.
-    private func windingStaysIndicator(_ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?) -> Bool {
-        var walk = IndicatorWalk()
+    /// (all heights if `nil`), stays within {0, 1} or within {0, −1}
+    /// (continuing `walk`, which carries the signs seen in this row).
+    private func windingStaysIndicator(_ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?,
+                                       walk: inout IndicatorWalk) -> Bool {
         for s in spans {
             if let y, !(s.minY < y && y < s.maxY) { continue }
             if !walk.cross(s.winding) { return false }

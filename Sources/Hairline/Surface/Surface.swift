@@ -88,7 +88,7 @@ public final class Surface {
             return
         }
         let words = storage.assumingMemoryBound(to: UInt32.self)
-        words.update(repeating: color.packed, count: width * height)
+        fillPixels(words, count: width * height, with: color.packed)
     }
 
     /// Calls `body` with the pixel bytes (rows of `bytesPerRow`).

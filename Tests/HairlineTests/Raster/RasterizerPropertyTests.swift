@@ -93,4 +93,63 @@ let polygonTolerance = 1.0 / 255
         let engine = try engineCoverage(polygonPath([points]), width: 20, height: 20, rule: rule)
         #expect(engine[10 * 20 + 10] == (rule == .nonZero ? 1 : 0))
     }
+
+    /// Rows whose edges are all vertical repeat the previous row's coverage
+    /// until an edge starts or ends (the band replay): rectangles and
+    /// staircases with coordinates on and off the pixel grid, overlapping
+    /// in either direction, partly off the surface, some with a slanted
+    /// contour beside them.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func rectilinearShapesReplayRowsExactly(rule: FillRule) throws {
+        func coordinate(_ rng: inout SeededRandom, _ limit: Double) -> Double {
+            switch rng.int(in: 0...2) {
+            case 0: return Double(rng.int(in: -2...Int(limit) + 2))
+            case 1: return Double(rng.int(in: -4...Int(limit * 2) + 4)) / 2
+            default: return rng.double(in: -2...(limit + 2))
+            }
+        }
+        for seed in UInt64(3000)...3200 {
+            var rng = SeededRandom(seed: seed)
+            var contours: [[Point]] = []
+            for _ in 0..<rng.int(in: 1...4) {
+                let xa = coordinate(&rng, Double(Self.width)), xb = coordinate(&rng, Double(Self.width))
+                let ya = coordinate(&rng, Double(Self.height)), yb = coordinate(&rng, Double(Self.height))
+                var rect = [Point(x: xa, y: ya), Point(x: xb, y: ya), Point(x: xb, y: yb), Point(x: xa, y: yb)]
+                if rng.int(in: 0...1) == 0 { rect.reverse() }
+                contours.append(rect)
+            }
+            if rng.int(in: 0...3) == 0 {
+                // A staircase.
+                var stairs: [Point] = [Point(x: 1, y: 1)]
+                var x = 1.0, y = 1.0
+                for _ in 0..<rng.int(in: 2...5) {
+                    x += rng.double(in: 0.3...4)
+                    stairs.append(Point(x: x, y: y))
+                    y += rng.double(in: 0.3...4)
+                    stairs.append(Point(x: x, y: y))
+                }
+                stairs.append(Point(x: 1, y: y))
+                contours.append(stairs)
+            }
+            if rng.int(in: 0...4) == 0 { contours.append(Self.simplePolygon(&rng, vertices: 5)) }
+            try check(contours, rule: rule, seed: seed)
+        }
+    }
+
+    @Test func tallRectanglesReplayTheirMiddleRows() throws {
+        let surface = try Surface(width: 30, height: 40)
+        let renderer = Renderer()
+        var path = Path()
+        path.addRect(Rect(x: 2.5, y: 3.25, width: 20.3, height: 30.5))
+        renderer.fill(path, transform: .identity, tolerance: 0.008, rule: .nonZero,
+                      color: Color.black.premultiplied, into: surface)
+        // Rows 3 and 33 are partial; rows 4...32 all repeat row 4.
+        #expect(renderer.rasterizer.replayedRowCount == 28)
+        for y in 4...32 {
+            #expect(surface.pixel(x: 2, y: y)!.alpha == 128)
+            #expect(surface.pixel(x: 10, y: y)!.alpha == 255)
+            #expect(surface.pixel(x: 22, y: y)!.alpha == 204)
+            #expect(surface.pixel(x: 23, y: y)!.alpha == 0)
+        }
+    }
 }
