@@ -60,6 +60,7 @@ extension Renderer {
             userTolerance: style.isHairline ? tol : userTolerance, left: sides.0, right: sides.1)
         emitter.stroke(pattern != nil ? dashed : polyline)
         rasterizer.builder = emitter.sink
+        rasterizer.builder.contoursAreNested = emitter.isNestedRing
         strokeSides = (emitter.left, emitter.right)
         if rasterizer.builder.sawNonFinite {
             rasterizer.builder.reset(clip: clip)

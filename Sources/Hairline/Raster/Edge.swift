@@ -51,6 +51,26 @@ struct EdgeBuilder: LineSink {
     private(set) var maxY = -Double.infinity
     /// Whether a non-finite point arrived (the draw must then be dropped).
     private(set) var sawNonFinite = false
+    /// The convexity of the contour being built, and the orientations of
+    /// the first two finished contours (0 where not convex).
+    private var convexity = ConvexityTracker()
+    private var contourCount = 0
+    private var orientations = (0.0, 0.0)
+    /// Set by a builder of two nested contours (the stroker's ring of a
+    /// convex closed path) that vouches for the inner one lying inside the
+    /// outer one.
+    var contoursAreNested = false
+
+    /// Whether every row can be accumulated without the row check: one
+    /// convex contour, or two of opposite orientation nested (see
+    /// Convexity.swift).
+    var isKnownSimple: Bool {
+        switch contourCount {
+        case 1: return orientations.0 != 0
+        case 2: return contoursAreNested && orientations.0 != 0 && orientations.0 == -orientations.1
+        default: return false
+        }
+    }
 
     mutating func reset(clip: PixelRect) {
         edges.removeAll(keepingCapacity: true)
@@ -60,10 +80,19 @@ struct EdgeBuilder: LineSink {
         minY = .infinity
         maxY = -.infinity
         sawNonFinite = false
+        convexity.reset()
+        contourCount = 0
+        orientations = (0, 0)
+        contoursAreNested = false
     }
 
     mutating func beginContour(at p: Point) {
         if !p.isFinite { sawNonFinite = true }
+        if convexity.isStarted {
+            // The previous contour was left open: count it as not convex.
+            convexity.reset()
+            finishContour(orientation: 0)
+        }
         start = p
         last = p
         chainDirection = 0
@@ -77,6 +106,7 @@ struct EdgeBuilder: LineSink {
         }
         let a = last
         last = p
+        convexity.add(p - a)
         let dy = p.y - a.y
         guard dy != 0 else { return }
         let direction: Double = dy > 0 ? 1 : -1
@@ -114,5 +144,11 @@ struct EdgeBuilder: LineSink {
         chainDirection = 0
         firstDirection = 0
         last = start
+        if let orientation = convexity.finish() { finishContour(orientation: orientation) }
+    }
+
+    private mutating func finishContour(orientation: Double) {
+        if contourCount == 0 { orientations.0 = orientation } else if contourCount == 1 { orientations.1 = orientation }
+        contourCount += 1
     }
 }

@@ -53,7 +53,7 @@ final class Rasterizer {
         var local = core
         builder.edges.withUnsafeBufferPointer { edges in
             local.rasterize(edges, clip: builder.clip, minY: builder.minY, maxY: builder.maxY,
-                            rule: rule, into: &sink)
+                            rule: rule, knownSimple: builder.isKnownSimple, into: &sink)
         }
         core = local
         resolvedRowCount = local.resolvedRowCount
@@ -103,11 +103,19 @@ struct RasterCore {
         runs.deallocate()
     }
 
+    /// How far (device px) the ends of an edge may differ in x for the
+    /// edge to count as vertical when repeating rows: arcs and offset
+    /// curves end a rounding error away from where they should, and 1e-9
+    /// px changes no coverage byte.
+    static let verticalSlack = 1e-9
+
     /// Rasterizes `edges` (built for `clip`, spanning heights minY...maxY)
-    /// with `rule`, sending coverage runs to `sink`.
+    /// with `rule`, sending coverage runs to `sink`. `knownSimple`: the
+    /// edges' winding is proven an indicator everywhere (Convexity.swift),
+    /// so no row needs checking.
     mutating func rasterize<S: CoverageSink>(
         _ edges: UnsafeBufferPointer<Edge>, clip: PixelRect, minY: Double, maxY: Double,
-        rule: FillRule, into sink: inout S
+        rule: FillRule, knownSimple: Bool = false, into sink: inout S
     ) {
         resolvedRowCount = 0
         replayedRowCount = 0
@@ -144,7 +152,8 @@ struct RasterCore {
                     kept += 1
                     if vertical {
                         let xl = min(edge.x0, edge.x1), xr = max(edge.x0, edge.x1)
-                        vertical = edge.y0 <= rowTop && (xl == xr || xr <= clipLeft || xl >= clipRight)
+                        vertical = edge.y0 <= rowTop
+                            && (xr - xl <= Self.verticalSlack || xr <= clipLeft || xl >= clipRight)
                         bandEnd = min(bandEnd, Int(saturatingFloor: edge.y1, in: y...endRow))
                     }
                 }
@@ -162,7 +171,7 @@ struct RasterCore {
                 y += 1
                 continue
             }
-            if rowIsSimple() {
+            if knownSimple || rowIsSimple() {
                 for i in 0..<pieces.count {
                     let p = pieces[i]
                     accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)

@@ -35,10 +35,28 @@ struct StrokeEmitter<Sink: LineSink> {
     /// draws by the renderer.
     var left: [Point]
     var right: [Point]
+    /// Subpaths stroked, closed ones among them, and whether some inner
+    /// join went through its vertex instead of cutting the offsets.
+    private(set) var subpathCount = 0
+    private(set) var closedCount = 0
+    private(set) var innerWentThroughVertex = false
+
+    /// Whether the outline is the two loops of one closed subpath with
+    /// every inner join cut at the offsets' intersection: then the inner
+    /// loop's edges lie on the inner offset lines, and if both loops are
+    /// convex (the edge builder checks), the inner one lies inside the
+    /// polyline's polygon (the intersection of the half-planes the offset
+    /// lines bound), which lies inside the outer loop.
+    var isNestedRing: Bool { subpathCount == 1 && closedCount == 1 && !innerWentThroughVertex }
+
+    /// Segments shorter than this times their largest coordinate are
+    /// rounding noise (about 500 ulps).
+    static var noiseFactor: Double { 1e-13 }
 
     /// Emits the stroke of every subpath of `polyline`.
     mutating func stroke(_ polyline: Polyline) {
         for sub in polyline.subpaths where sub.hasSegment && !sub.range.isEmpty {
+            subpathCount += 1
             stroke(sub, polyline.vertices)
         }
     }
@@ -68,7 +86,11 @@ struct StrokeEmitter<Sink: LineSink> {
             let b = v[k].point
             let d = b - a
             let length = d.length
-            guard length > 0, length.isFinite else { continue }
+            // Segments no longer than the rounding noise of their
+            // coordinates (an arc's computed end a few ulps from the point
+            // the path closes to) have no meaningful direction: skip them.
+            let noise = Self.noiseFactor * max(max(abs(a.x), abs(a.y)), max(abs(b.x), abs(b.y)))
+            guard length > noise, length.isFinite else { continue }
             let dir = d * (1 / length)
             if let prev = previous {
                 addCorner(at: a, arriving: prev.direction, prev.length, prev.vertex,
@@ -91,6 +113,7 @@ struct StrokeEmitter<Sink: LineSink> {
             return
         }
         if sub.isClosed {
+            closedCount += 1
             addCorner(at: start.start, arriving: end.direction, end.length, end.vertex,
                       leaving: start.direction, start.length, start.tangent)
             emitLoop(left, reversed: false)
@@ -191,7 +214,7 @@ struct StrokeEmitter<Sink: LineSink> {
             return
         }
         let side = Self.outerSide(cross)
-        addOuter(at: p, from: d0, to: d1, side: side, round: round)
+        addOuter(at: p, from: d0, to: d1, side: side, round: round, reach: min(l0, l1))
         addInner(at: p, from: d0, l0, to: d1, l1, side: side)
     }
 
@@ -201,29 +224,56 @@ struct StrokeEmitter<Sink: LineSink> {
     private static func outerSide(_ cross: Double) -> Double { cross >= 0 ? -1 : 1 }
 
     /// Appends a join's outer points, from the first segment's offset
-    /// through the join's shape to the second's, on `side`.
-    private mutating func addOuter(at p: Point, from d0: Point, to d1: Point, side: Double, round: Bool) {
+    /// through the join's shape to the second's, on `side`. `reach` is the
+    /// shorter of the two segments (0 where one is a curve's tangent).
+    private mutating func addOuter(at p: Point, from d0: Point, to d1: Point, side: Double, round: Bool,
+                                   reach: Double = 0) {
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let reversal = cross == 0 && dot <= 0
-        let turn = reversal ? Double.pi : _atan2(cross, dot)
         let n0 = normal(d0) * side, n1 = normal(d1) * side
         var outer = side > 0 ? left : right
         if side > 0 { left = [] } else { right = [] }
+        let style = round ? LineJoin.round : join
+        if style == .round, !reversal, let m = Self.miterPoint(n0, n1, halfWidth: halfWidth),
+           m.error <= userTolerance, m.along <= reach {
+            // A turn so small (the joins between a curve's chords) that
+            // the offset lines' intersection lies within the tolerance of
+            // the round join: one point, no trigonometry.
+            outer.append(p + m.offset)
+            if side > 0 { left = outer } else { right = outer }
+            return
+        }
         outer.append(p + n0)
-        switch round ? .round : join {
+        switch style {
         case .round:
+            let turn = reversal ? Double.pi : _atan2(cross, dot)
             Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &outer)
         case .bevel:
             break
         case .miter:
-            let sum = n0 + n1
-            let cosHalf = sum.length / (2 * halfWidth)
-            if !reversal, cosHalf > 0, 1 / cosHalf <= max(1, miterLimit) {
-                outer.append(p + sum * (2 * halfWidth * halfWidth / sum.dot(sum)))
+            if !reversal, let m = Self.miterPoint(n0, n1, halfWidth: halfWidth), m.ratio <= max(1, miterLimit) {
+                outer.append(p + m.offset)
             }
         }
         outer.append(p + n1)
         if side > 0 { left = outer } else { right = outer }
+    }
+
+    /// Where the outer offset lines of a turn meet, relative to the vertex,
+    /// for offsets `n0` and `n1` of length `halfWidth`: the offset, the
+    /// miter ratio 1/cos(φ/2) (φ the turn), how far the point lies outside
+    /// the round join (halfWidth·(ratio − 1)), and how far along each
+    /// segment it reaches (halfWidth·tan(φ/2)); nil for a reversal.
+    @inline(__always)
+    private static func miterPoint(_ n0: Point, _ n1: Point, halfWidth r: Double)
+        -> (offset: Point, ratio: Double, error: Double, along: Double)? {
+        let sum = n0 + n1
+        let sumSquared = sum.dot(sum)
+        let cosHalf = sumSquared.squareRoot() / (2 * r)
+        guard cosHalf > 0, cosHalf.isFinite else { return nil }
+        let ratio = 1 / cosHalf
+        let sinHalf = max(0, 1 - cosHalf * cosHalf).squareRoot()
+        return (sum * (2 * r * r / sumSquared), ratio, r * (ratio - 1), r * sinHalf * ratio)
     }
 
     /// Appends the inner side of a turn from `d0` (segment length `l0`) to
@@ -238,8 +288,10 @@ struct StrokeEmitter<Sink: LineSink> {
             let x = q0 + d0 * ((q1 - q0).cross(d1) / cross)
             if side > 0 { right.append(x) } else { left.append(x) }
         } else if side > 0 {
+            innerWentThroughVertex = true
             right.append(q0); right.append(p); right.append(q1)
         } else {
+            innerWentThroughVertex = true
             left.append(q0); left.append(p); left.append(q1)
         }
     }

@@ -152,4 +152,33 @@ let polygonTolerance = 1.0 / 255
             #expect(surface.pixel(x: 23, y: y)!.alpha == 0)
         }
     }
+
+    /// A convex contour skips the per-row check; one wound twice, or two
+    /// overlapping convex contours, must not (winding 2 would double the
+    /// edge pixels).
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func convexityProofAcceptsOnlyConvexSimpleContours(rule: FillRule) throws {
+        let hexagon = (0..<6).map { k -> Point in
+            let a = Double(k) * Double.pi / 3
+            return Point(x: 10.3 + 7.1 * cos(a), y: 9.7 + 6.4 * sin(a))
+        }
+        func builder(_ contours: [[Point]]) -> EdgeBuilder {
+            var b = EdgeBuilder()
+            b.reset(clip: PixelRect(minX: 0, minY: 0, maxX: 24, maxY: 20))
+            _ = Flattener.flatten(polygonPath(contours), transform: .identity, tolerance: 0.008,
+                                  cullRect: Rect(x: 0, y: 0, width: 24, height: 20), into: &b)
+            return b
+        }
+        #expect(builder([hexagon]).isKnownSimple)
+        #expect(builder([hexagon.reversed()]).isKnownSimple)
+        let twice = hexagon + hexagon
+        #expect(!builder([twice]).isKnownSimple)
+        #expect(!builder([hexagon, hexagon]).isKnownSimple)
+        let dented = hexagon + [Point(x: 10.3, y: 9.7)]
+        #expect(!builder([dented]).isKnownSimple)
+        try check([twice], rule: rule, seed: 0)
+        try check([hexagon, hexagon.reversed()], rule: rule, seed: 0)
+        try check([hexagon, hexagon], rule: rule, seed: 0)
+        try check([dented], rule: rule, seed: 0)
+    }
 }

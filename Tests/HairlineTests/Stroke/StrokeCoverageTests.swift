@@ -117,6 +117,40 @@ import Glibc
         }
     }
 
+    /// Closed convex polygons: their outline is two convex loops, one
+    /// inside the other, which skip the per-row check (Convexity.swift);
+    /// wide strokes whose inner offsets collapse must not.
+    @Test(arguments: [LineJoin.miter, .round, .bevel])
+    func closedConvexPolygonsAtEveryWidth(join: LineJoin) throws {
+        var rng = SeededRandom(seed: 302)
+        var proven = 0
+        for i in 0..<16 {
+            let c = Point(x: rng.double(in: 8...12), y: rng.double(in: 8...12))
+            let rx = rng.double(in: 3...7), ry = rng.double(in: 3...7)
+            let n = rng.int(in: 3...9)
+            // Even cases: spread vertices and thin strokes (the proof
+            // applies); odd ones: clustered vertices and wide strokes whose
+            // inner offsets collapse (it must not).
+            let angles = i % 2 == 0
+                ? (0..<n).map { Double($0) * 2 * Double.pi / Double(n) + rng.double(in: 0...0.3) }
+                : (0..<n).map { _ in rng.double(in: 0...(2 * Double.pi)) }.sorted()
+            var pts = angles.map { Point(x: c.x + rx * cos($0), y: c.y + ry * sin($0)) }
+            if rng.int(in: 0...1) == 0 { pts.reverse() }
+            let width = i % 2 == 0 ? rng.double(in: 0.1...1.5) : rng.double(in: 1...7)
+            let style = StrokeStyle(width: width, lineJoin: join, miterLimit: rng.double(in: 1...12))
+            try check(pts, closed: true, style: style, width: 20, height: 20, "\(join) w \(style.width), seed 302")
+            let renderer = Renderer()
+            var path = Path()
+            path.move(to: pts[0])
+            for p in pts.dropFirst() { path.addLine(to: p) }
+            path.closeSubpath()
+            _ = renderer.buildStrokeEdges(path, style: style, transform: .identity, tolerance: 0.008,
+                                          clip: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20))
+            if renderer.rasterizer.builder.isKnownSimple { proven += 1 }
+        }
+        #expect(proven >= 6, "only \(proven) of 16 rings took the proven path")
+    }
+
     @Test(arguments: [LineJoin.miter, .round, .bevel])
     func transformedStrokesScaleTheirWidthNonUniformly(join: LineJoin) throws {
         var rng = SeededRandom(seed: 301)
