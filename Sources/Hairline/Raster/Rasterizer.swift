@@ -294,9 +294,16 @@ struct RasterCore {
         guard xl < Double(width) else { return }
         let first = Int(xl)
         let last = min(width - 1, max(first, Int(xr.rounded(.up)) - 1))
+        // Raw pointers in locals: stores through them cannot alias the
+        // buffers' own fields, so nothing is reloaded per cell.
+        let area = self.area.base, cover = self.cover.base, touched = self.touched.base
+        touchedMinWord = min(touchedMinWord, first >> 6)
+        touchedMaxWord = max(touchedMaxWord, last >> 6)
         if first == last {
             let mid = (xl + xr) * 0.5 - Double(first)
-            addCell(first, area: dy * (1 - mid), cover: dy)
+            area[first] += dy * (1 - mid)
+            cover[first] += dy
+            touched[first >> 6] |= 1 &<< UInt64(first & 63)
             return
         }
         let dydx = dy / (xr - xl)
@@ -306,20 +313,12 @@ struct RasterCore {
             let xNext = cell == last ? xr : Double(cell + 1)
             let d = (xNext - x) * dydx
             let mid = (x + xNext) * 0.5 - Double(cell)
-            addCell(cell, area: d * (1 - mid), cover: d)
+            area[cell] += d * (1 - mid)
+            cover[cell] += d
+            touched[cell >> 6] |= 1 &<< UInt64(cell & 63)
             x = xNext
             cell += 1
         }
-    }
-
-    @inline(__always)
-    private mutating func addCell(_ cell: Int, area a: Double, cover c: Double) {
-        area[cell] += a
-        cover[cell] += c
-        let word = cell >> 6
-        touched[word] |= 1 &<< UInt64(cell & 63)
-        touchedMinWord = min(touchedMinWord, word)
-        touchedMaxWord = max(touchedMaxWord, word)
     }
 
     /// Turns the row's accumulated cells into `runs` (left to right,
@@ -327,6 +326,7 @@ struct RasterCore {
     private mutating func sweep(width: Int) {
         runs.count = 0
         guard touchedMaxWord >= 0 else { return }
+        let area = self.area.base, cover = self.cover.base, touched = self.touched.base
         var acc = 0.0
         var x = 0
         for wordIndex in touchedMinWord...touchedMaxWord {

@@ -32,7 +32,8 @@ struct Polyline: LineSink {
     var subpaths: [Subpath] = []
     private var contourStart = 0
     private var hasSegment = false
-    /// The unit direction of the last segment of non-zero length.
+    /// The unit direction of the last segment of non-zero length (updated
+    /// when a contour closes).
     var lastDirection = Point(x: 1, y: 0)
 
     mutating func reset() {
@@ -59,11 +60,6 @@ struct Polyline: LineSink {
 
     private mutating func append(_ p: Point, isCorner: Bool) {
         hasSegment = true
-        if let last = vertices.last?.point {
-            let d = p - last
-            let length = d.length
-            if length > 0 { lastDirection = d * (1 / length) }
-        }
         vertices.append(Vertex(point: p, isCorner: isCorner))
     }
 
@@ -87,6 +83,19 @@ struct Polyline: LineSink {
     mutating func closeContour(explicitly: Bool) {
         let isClosed = explicitly
         if explicitly { hasSegment = true }
+        // The direction of the contour's last segment of non-zero length
+        // (found here rather than on every append); with none, the one
+        // before stays (or what the dasher set).
+        var k = vertices.count - 1
+        while k > contourStart {
+            let d = vertices[k].point - vertices[k - 1].point
+            let length = d.length
+            if length > 0, length.isFinite {
+                lastDirection = d * (1 / length)
+                break
+            }
+            k -= 1
+        }
         subpaths.append(Subpath(range: contourStart..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
                                 direction: lastDirection))
         contourStart = vertices.count

@@ -231,49 +231,66 @@ struct StrokeEmitter<Sink: LineSink> {
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let reversal = cross == 0 && dot <= 0
         let n0 = normal(d0) * side, n1 = normal(d1) * side
-        var outer = side > 0 ? left : right
-        if side > 0 { left = [] } else { right = [] }
         let style = round ? LineJoin.round : join
-        if style == .round, !reversal, let m = Self.miterPoint(n0, n1, halfWidth: halfWidth),
-           m.error <= userTolerance, m.along <= reach {
+        if style == .round, !reversal, let offset = smallTurnMiter(n0, n1, reach: reach) {
             // A turn so small (the joins between a curve's chords) that
             // the offset lines' intersection lies within the tolerance of
             // the round join: one point, no trigonometry.
-            outer.append(p + m.offset)
-            if side > 0 { left = outer } else { right = outer }
+            appendOuter(p + offset, side: side)
             return
         }
-        outer.append(p + n0)
+        appendOuter(p + n0, side: side)
         switch style {
         case .round:
             let turn = reversal ? Double.pi : _atan2(cross, dot)
-            Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &outer)
+            if side > 0 {
+                Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &left)
+            } else {
+                Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &right)
+            }
         case .bevel:
             break
         case .miter:
             if !reversal, let m = Self.miterPoint(n0, n1, halfWidth: halfWidth), m.ratio <= max(1, miterLimit) {
-                outer.append(p + m.offset)
+                appendOuter(p + m.offset, side: side)
             }
         }
-        outer.append(p + n1)
-        if side > 0 { left = outer } else { right = outer }
+        appendOuter(p + n1, side: side)
+    }
+
+    /// Appends a point to the left side (`side` > 0) or the right one.
+    @inline(__always)
+    private mutating func appendOuter(_ point: Point, side: Double) {
+        if side > 0 { left.append(point) } else { right.append(point) }
+    }
+
+    /// The outer offset lines' intersection (relative to the vertex) for
+    /// a turn from offset `n0` to `n1` if it lies within the tolerance of
+    /// the round join, r·(1/cos(φ/2) − 1) ≤ tolerance, and no farther
+    /// along either segment than `reach`, r·tan(φ/2) ≤ reach; else nil.
+    /// Squared forms, so one division and no square root.
+    @inline(__always)
+    private func smallTurnMiter(_ n0: Point, _ n1: Point, reach: Double) -> Point? {
+        let sum = n0 + n1
+        let sumSquared = sum.dot(sum)
+        let r2 = halfWidth * halfWidth
+        // cos²(φ/2) = |n0 + n1|² / (4r²).
+        let cos2 = sumSquared / (4 * r2)
+        let limit = 1 + userTolerance / halfWidth
+        guard cos2 > 0, cos2 * limit * limit >= 1, r2 * (1 - cos2) <= reach * reach * cos2 else { return nil }
+        return sum * (2 * r2 / sumSquared)
     }
 
     /// Where the outer offset lines of a turn meet, relative to the vertex,
-    /// for offsets `n0` and `n1` of length `halfWidth`: the offset, the
-    /// miter ratio 1/cos(φ/2) (φ the turn), how far the point lies outside
-    /// the round join (halfWidth·(ratio − 1)), and how far along each
-    /// segment it reaches (halfWidth·tan(φ/2)); nil for a reversal.
+    /// for offsets `n0` and `n1` of length `halfWidth`, and the miter
+    /// ratio 1/cos(φ/2) (φ the turn); nil for a reversal.
     @inline(__always)
-    private static func miterPoint(_ n0: Point, _ n1: Point, halfWidth r: Double)
-        -> (offset: Point, ratio: Double, error: Double, along: Double)? {
+    private static func miterPoint(_ n0: Point, _ n1: Point, halfWidth r: Double) -> (offset: Point, ratio: Double)? {
         let sum = n0 + n1
         let sumSquared = sum.dot(sum)
         let cosHalf = sumSquared.squareRoot() / (2 * r)
         guard cosHalf > 0, cosHalf.isFinite else { return nil }
-        let ratio = 1 / cosHalf
-        let sinHalf = max(0, 1 - cosHalf * cosHalf).squareRoot()
-        return (sum * (2 * r * r / sumSquared), ratio, r * (ratio - 1), r * sinHalf * ratio)
+        return (sum * (2 * r * r / sumSquared), 1 / cosHalf)
     }
 
     /// Appends the inner side of a turn from `d0` (segment length `l0`) to
