@@ -23,13 +23,17 @@ struct Options {
     var tableCells = 1000
     /// Timed rounds of the table (each: control serial and concurrent,
     /// table serial and concurrent).
-    var tableRounds = 9
+    var tableRounds = 15
     var scales = [1, 2, 3]
     var listOnly = false
+    /// Draws every cell workload this many times without timing, for an
+    /// allocation count under valgrind (see README).
+    var drawCount: Int?
 
     static let usage = """
     usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
                               [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
+                              [--draws N]
     """
 
     init(arguments: [String]) throws(OptionError) {
@@ -63,6 +67,7 @@ struct Options {
                 }
                 scales = list
             case "--list": listOnly = true
+            case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)
             }

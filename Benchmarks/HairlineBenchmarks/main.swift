@@ -32,6 +32,28 @@ if options.listOnly {
     exit(0)
 }
 
+if let draws = options.drawCount {
+    // Untimed: one warm-up draw of each workload, then `draws` more, so
+    // that a heap profiler's totals for two counts differ only by what the
+    // steady-state draws allocate.
+    do {
+        for scale in options.scales {
+            let canvas = try Cell.canvas(scale: scale)
+            for draw in Draw.allCases {
+                for position in Position.allCases {
+                    let cell = try CellDraw(position, draw, scale: scale)
+                    for _ in 0...draws { cell.run(on: canvas) }
+                }
+            }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("benchmark setup failed: \(error)\n".utf8))
+        exit(1)
+    }
+    print("drew each of \(options.scales.count * 12) cell workloads \(draws + 1) times")
+    exit(0)
+}
+
 struct CellRow {
     var measurement: Measurement
     var scale: Int

@@ -12,6 +12,7 @@
 /// as a stack. A canvas keeps scratch buffers between draws so that steady
 /// drawing allocates nothing; use it from one thread at a time.
 public final class Canvas {
+    private let leadingPad = CacheLinePad()
     /// The surface drawn into.
     public let surface: Surface
     /// The screen scale: device pixels per point of the base transform.
@@ -38,6 +39,9 @@ public final class Canvas {
     }
 
     let renderer = Renderer()
+    /// Keeps this canvas's reference count and fields off the cache lines
+    /// of the next heap object (CacheLinePad).
+    private let trailingPad = CacheLinePad()
 
     /// Creates a canvas that draws into `surface` at `scale` device pixels
     /// per point (1, 2 and 3 for common screens). A non-finite or

@@ -4,6 +4,8 @@
 
 /// The drawing pipeline and its reusable scratch. One per canvas.
 final class Renderer {
+    /// Keeps the fields below off neighbouring objects' cache lines.
+    private let leadingPad = CacheLinePad()
     /// Flattened and dashed subpaths for strokes.
     var polyline = Polyline()
     var dashed = Polyline()
@@ -16,13 +18,15 @@ final class Renderer {
     /// Row buffers for shaded paints: source colors and coverage.
     var rows = ScratchBuffer<UInt32>(capacity: 0)
     var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
+    let rasterizer = Rasterizer()
+
+    private let trailingPad = CacheLinePad()
 
     deinit {
         rampStorage.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
     }
-    let rasterizer = Rasterizer()
 
     /// Fills `path` (user space) mapped by `transform` into `surface`
     /// through `clip`. Non-finite geometry draws nothing.

@@ -29,6 +29,8 @@ struct Piece {
 
 /// The exact-area scanline rasterizer. Not thread-safe: one per canvas.
 final class Rasterizer {
+    /// Keeps the fields below off neighbouring objects' cache lines.
+    private let leadingPad = CacheLinePad()
     /// The edges of the current draw, and the clip they were built for.
     var builder = EdgeBuilder()
     /// The row machinery and its scratch, kept between draws.
@@ -37,6 +39,8 @@ final class Rasterizer {
     private(set) var resolvedRowCount = 0
     /// Rows that repeated the row above in the last draw (for tests).
     private(set) var replayedRowCount = 0
+
+    private let trailingPad = CacheLinePad()
 
     deinit { core.deallocate() }
 

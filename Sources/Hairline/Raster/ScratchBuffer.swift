@@ -10,8 +10,18 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     var count = 0
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        (base, self.capacity) = Self.allocateLines(max(capacity, 16))
+    }
+
+    /// Storage for at least `n` elements on whole cache lines of its own,
+    /// so that scratch written per row by one thread never shares a line
+    /// with another thread's (false sharing would bounce it between cores).
+    private static func allocateLines(_ n: Int) -> (UnsafeMutablePointer<Element>, Int) {
+        let line = 64
+        let stride = MemoryLayout<Element>.stride
+        let bytes = (n * stride + line - 1) / line * line
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(line, MemoryLayout<Element>.alignment))
+        return (raw.bindMemory(to: Element.self, capacity: bytes / stride), bytes / stride)
     }
 
     /// Makes room for at least `n` elements, keeping the first `count`.
@@ -23,8 +33,7 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
 
     @inline(never)
     private mutating func grow(to n: Int) {
-        let newCapacity = max(n, capacity * 2)
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let (newBase, newCapacity) = Self.allocateLines(max(n, capacity * 2))
         newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase
@@ -105,4 +114,12 @@ func heapSort<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
         siftDown(0, end)
         end -= 1
     }
+}
+
+/// 64 unused bytes: a stored property of this type first and last in a
+/// class whose fields are written on every draw keeps those fields off
+/// the cache lines of neighbouring heap objects, which another thread may
+/// be writing (two canvases made one after another lie side by side).
+struct CacheLinePad {
+    private var words: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 }

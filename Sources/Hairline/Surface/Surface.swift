@@ -42,6 +42,9 @@ public final class Surface {
     /// The pixel bytes, `bytesPerRow * height` of them.
     @usableFromInline
     let storage: UnsafeMutableRawPointer
+    /// Keeps the reference count, which every draw changes, off the cache
+    /// line of the next heap object (CacheLinePad).
+    private let trailingPad = CacheLinePad()
 
     /// Creates a surface of `width` x `height` pixels, cleared to
     /// transparent black.
@@ -56,7 +59,9 @@ public final class Surface {
         self.height = height
         self.bytesPerRow = width * 4
         let count = bytesPerRow * height
-        storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        // Whole cache lines: the last pixels written must not share a line
+        // with a neighbouring allocation another thread may be writing.
+        storage = UnsafeMutableRawPointer.allocate(byteCount: (count + 63) & ~63, alignment: 64)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
     }
 
