@@ -29,7 +29,10 @@ extension Int {
         } else if value >= Double(bounds.upperBound) {
             self = bounds.upperBound
         } else {
-            self = Int(value.rounded(.down))
+            // In range, so the conversion cannot trap; truncation then a
+            // step down for negative fractions (no libm call).
+            let t = Int(value)
+            self = Double(t) > value ? t - 1 : t
         }
     }
 
@@ -43,7 +46,8 @@ extension Int {
         } else if value >= Double(bounds.upperBound) {
             self = bounds.upperBound
         } else {
-            self = Int(value.rounded(.up))
+            let t = Int(value)
+            self = Double(t) < value ? t + 1 : t
         }
     }
 }

@@ -64,12 +64,22 @@ struct PatternShader {
         var i = Self.floor(p.x)
         var done = 0
         if tileX == .repeat {
-            var index = Self.tile(i, width, .repeat)
+            // The rest of the tile row, then one whole tile row; from there
+            // on the output repeats itself, so it is copied from its own
+            // first period in doubling blocks (a few copies a row rather
+            // than one per tile).
+            let index = Self.tile(i, width, .repeat)
+            done = min(width - index, count)
+            out.update(from: row + index, count: done)
+            guard done < count else { return }
+            let start = done
+            let first = min(width, count - done)
+            (out + done).update(from: row, count: first)
+            done += first
             while done < count {
-                let n = min(width - index, count - done)
-                (out + done).update(from: row + index, count: n)
+                let n = min(done - start, count - done)
+                (out + done).update(from: out + start, count: n)
                 done += n
-                index = 0
             }
             return
         }

@@ -167,22 +167,37 @@ struct RasterCore {
                 y += 1
                 continue
             }
-            pieces.count = 0
-            for i in 0..<kept {
-                appendPieces(of: edges[Int(active[i])], row: rowTop, clip: clip)
-            }
-            guard pieces.count > 0 else {
-                y += 1
-                continue
-            }
-            if knownSimple || rowIsSimple() {
-                for i in 0..<pieces.count {
-                    let p = pieces[i]
-                    accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
+            if knownSimple {
+                // Proven exact: accumulate each edge's part straight away.
+                for i in 0..<kept {
+                    Self.clip(edges[Int(active[i])], row: rowTop, clip: clip) { xa, ya, xb, yb, w, _ in
+                        accumulate(xa: xa, ya: ya, xb: xb, yb: yb, weight: w, width: clip.width)
+                    }
+                }
+                guard touchedMaxWord >= 0 else {
+                    y += 1
+                    continue
                 }
             } else {
-                resolvedRowCount += 1
-                resolveRow(rule: rule, width: clip.width)
+                pieces.count = 0
+                for i in 0..<kept {
+                    Self.clip(edges[Int(active[i])], row: rowTop, clip: clip) { xa, ya, xb, yb, w, chain in
+                        pieces.append(Piece(xa: xa, ya: ya, xb: xb, yb: yb, winding: w, chain: chain))
+                    }
+                }
+                guard pieces.count > 0 else {
+                    y += 1
+                    continue
+                }
+                if rowIsSimple() {
+                    for i in 0..<pieces.count {
+                        let p = pieces[i]
+                        accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
+                    }
+                } else {
+                    resolvedRowCount += 1
+                    resolveRow(rule: rule, width: clip.width)
+                }
             }
             sweep(width: clip.width)
             emitRuns(y: y, left: clip.minX, into: &sink)
@@ -244,12 +259,16 @@ struct RasterCore {
         // Now rowCounts[r + 1] is the end of row r's bucket.
     }
 
-    /// Clips an edge to row `row` and the clip's columns, appending its
-    /// pieces in row-local coordinates. Parts left of the clip are projected
-    /// onto its left side (they still change the winding of every pixel to
-    /// their right); parts right of it are dropped.
+    /// Clips an edge to row `row` and the clip's columns and hands `body`
+    /// its parts in row-local coordinates (xa, ya, xb, yb, winding,
+    /// chain). Parts left of the clip are projected onto its left side
+    /// (they still change the winding of every pixel to their right);
+    /// parts right of it are dropped.
     @inline(__always)
-    private mutating func appendPieces(of e: Edge, row: Double, clip: PixelRect) {
+    private static func clip(
+        _ e: Edge, row: Double, clip: PixelRect,
+        _ body: (Double, Double, Double, Double, Double, Int32) -> Void
+    ) {
         let ya = max(e.y0, row), yb = min(e.y1, row + 1)
         guard yb > ya else { return }
         let left = Double(clip.minX)
@@ -259,7 +278,7 @@ struct RasterCore {
         var ta = ya - row, tb = yb - row
         let w = e.winding, chain = e.chain
         if xa <= 0 && xb <= 0 {
-            pieces.append(Piece(xa: 0, ya: ta, xb: 0, yb: tb, winding: w, chain: chain))
+            body(0, ta, 0, tb, w, chain)
             return
         }
         if xa >= width && xb >= width { return }
@@ -267,10 +286,10 @@ struct RasterCore {
         if xa < 0 || xb < 0 {
             let tc = ta + (tb - ta) * ((0 - xa) / (xb - xa))
             if xa < 0 {
-                pieces.append(Piece(xa: 0, ya: ta, xb: 0, yb: tc, winding: w, chain: chain))
+                body(0, ta, 0, tc, w, chain)
                 xa = 0; ta = tc
             } else {
-                pieces.append(Piece(xa: 0, ya: tc, xb: 0, yb: tb, winding: w, chain: chain))
+                body(0, tc, 0, tb, w, chain)
                 xb = 0; tb = tc
             }
         }
@@ -283,9 +302,7 @@ struct RasterCore {
                 xb = width; tb = tc
             }
         }
-        if tb > ta {
-            pieces.append(Piece(xa: xa, ya: ta, xb: xb, yb: tb, winding: w, chain: chain))
-        }
+        if tb > ta { body(xa, ta, xb, tb, w, chain) }
     }
 
     /// Adds the area and cover of a row-local segment from (xa, ya) to
@@ -296,8 +313,12 @@ struct RasterCore {
         guard dy != 0 else { return }
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         guard xl < Double(width) else { return }
+        // xl, xr ≥ 0 here, so truncation is floor, and the ceiling needs
+        // no libm call (x86-64's baseline has no rounding instruction).
         let first = Int(xl)
-        let last = min(width - 1, max(first, Int(xr.rounded(.up)) - 1))
+        let truncated = Int(xr)
+        let ceiling = Double(truncated) < xr ? truncated + 1 : truncated
+        let last = min(width - 1, max(first, ceiling - 1))
         // Raw pointers in locals: stores through them cannot alias the
         // buffers' own fields, so nothing is reloaded per cell.
         let area = self.area.base, cover = self.cover.base, touched = self.touched.base

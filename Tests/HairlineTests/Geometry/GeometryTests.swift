@@ -71,5 +71,15 @@ import Testing
         #expect(Int(saturatingFloor: -1e300, in: -5...10) == -5)
         #expect(Int(saturatingFloor: 3.7, in: 0...10) == 3)
         #expect(Int(saturatingCeil: 3.2, in: 0...10) == 4)
+        // Against the library's floor and ceil on both sides of zero,
+        // on integers, and a hair either side of them.
+        var rng = SeededRandom(seed: 77)
+        var values: [Double] = [-2, -1.5, -1, -0.5, -0.0, 0, 0.5, 1, 1.5, 2, 3.0.nextDown, 3.0.nextUp, -3.0.nextDown,
+                                -3.0.nextUp, 1e15 + 0.5, -1e15 - 0.5]
+        for _ in 0..<2000 { values.append(rng.double(in: -1e6...1e6)) }
+        for v in values {
+            #expect(Int(saturatingFloor: v, in: Int.min / 2...Int.max / 2) == Int(v.rounded(.down)), "\(v)")
+            #expect(Int(saturatingCeil: v, in: Int.min / 2...Int.max / 2) == Int(v.rounded(.up)), "\(v)")
+        }
     }
 }
