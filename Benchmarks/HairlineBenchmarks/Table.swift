@@ -13,7 +13,38 @@
 
 import Dispatch
 import Hairline
+import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pins the calling thread to one core (Linux: glibc's
+/// sched_setaffinity, found at run time as it is a GNU extension Swift's
+/// Glibc module does not show). Nil where that is not available.
+struct Affinity {
+    private typealias Call = @convention(c) (Int32, Int, UnsafeMutableRawPointer?) -> Int32
+    private let set: Call
+    private static let maskBytes = 128
+
+    init?() {
+        #if canImport(Glibc)
+        guard let handle = dlopen(nil, RTLD_NOW), let s = dlsym(handle, "sched_setaffinity") else { return nil }
+        set = unsafeBitCast(s, to: Call.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Pins the calling thread to `cpu`; false if that failed.
+    func pin(to cpu: Int) -> Bool {
+        guard cpu < Self.maskBytes * 8 else { return false }
+        var mask = [UInt64](repeating: 0, count: Self.maskBytes / 8)
+        mask[cpu / 64] = 1 << UInt64(cpu % 64)
+        return mask.withUnsafeMutableBytes { set(0, Self.maskBytes, $0.baseAddress) } == 0
+    }
+
+}
 
 /// The positions of the table's cells, in order.
 func tablePositions(cells: Int) -> [Position] {
@@ -37,24 +68,63 @@ func tablePositions(cells: Int) -> [Position] {
     return positions
 }
 
+/// Runs `body` on a new thread pinned to `cpu` and returns its result
+/// (nil if the thread could not be pinned).
+func onPinnedThread<T>(cpu: Int, affinity: Affinity, _ body: () -> T) -> T? {
+    // The body runs while this thread waits for it, so it may capture
+    // whatever this thread owns.
+    withoutActuallyEscaping(body) { escapable in
+        let box = UnsafeTransfer(escapable)
+        let result = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            if affinity.pin(to: cpu) { result.value = box.value() }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return result.value
+    }
+}
+
+/// Moves a value to another thread that runs while the sender waits.
+struct UnsafeTransfer<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// A result written by one thread and read after it signalled.
+final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
 /// The table's results at one scale.
 struct TableResult {
     var scale: Int
     var cells: Int
     var workers: Int
-    /// Median seconds per pass over all cells.
+    /// Median seconds per pass over all cells (serial: on the main thread,
+    /// wherever the system runs it).
     var serialSeconds: Double
     var concurrentSeconds: Double
     /// Median over rounds of serial time / concurrent time.
     var speedup: Double
-    var controlSpeedup: Double
-    /// Median over rounds of the table's speedup / the control's speedup
-    /// in the same round (transient load on the machine cancels out).
+    /// Each core's own serial rate, cells per second (empty if threads
+    /// cannot be pinned here).
+    var coreRates: [Double]
+    /// The concurrent rate over the sum of the cores' serial rates, for
+    /// the table and for the control loop (1 = every core at its own
+    /// serial speed).
+    var efficiency: Double
+    var controlEfficiency: Double
+    /// Median over rounds of the table's efficiency / the control's in
+    /// the same round (transient load on the machine cancels out).
     var speedupRatio: Double
     var serialCellsPerSecond: Double { Double(cells) / serialSeconds }
     var concurrentCellsPerSecond: Double { Double(cells) / concurrentSeconds }
-    /// The speedup per worker.
-    var efficiency: Double { speedup / Double(workers) }
+    /// The efficiencies as speedups over one average core.
+    var balancedSpeedup: Double { efficiency * Double(workers) }
+    var controlSpeedup: Double { controlEfficiency * Double(workers) }
 }
 
 /// Pure arithmetic, no memory traffic: `steps` rounds of a 64-bit LCG
@@ -79,6 +149,8 @@ struct WorkerSet: @unchecked Sendable {
     let next: Counter
     /// Each worker's own cell draws, by position.
     let draws: [[CellDraw]]
+    /// Each worker's own copy of the cells' draw indices.
+    let orders: [[Int]]
 }
 
 /// A shared atomic cell index.
@@ -115,7 +187,8 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     // and scratch it writes per draw to whole cache lines against false
     // sharing).
     let set = WorkerSet(canvases: try (0..<workers).map { _ in try Cell.canvas(scale: scale) }, slots: slots,
-                        next: Counter(), draws: workerDraws)
+                        next: Counter(), draws: workerDraws,
+                        orders: (0..<workers).map { _ in drawIndex.map { $0 } })
 
     func tableSerial() {
         let canvas = set.canvases[0]
@@ -125,11 +198,11 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
         set.next.reset()
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let canvas = set.canvases[w]
-            let draws = set.draws[w]
+            let draws = set.draws[w], order = set.orders[w]
             while true {
                 let start = set.next.claim(chunk)
                 guard start < cells else { break }
-                for i in start..<min(start + chunk, cells) { draws[drawIndex[i]].run(on: canvas) }
+                for i in start..<min(start + chunk, cells) { draws[order[i]].run(on: canvas) }
             }
         }
     }
@@ -166,19 +239,44 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     }
     controlConcurrent()
     tableConcurrent()
-    var serial: [Double] = [], concurrent: [Double] = []
-    var speedups: [Double] = [], controlSpeedups: [Double] = [], ratios: [Double] = []
+    let affinity = Affinity()
+    let cpus = affinity == nil ? 0 : workers
+    var serial: [Double] = [], concurrent: [Double] = [], speedups: [Double] = []
+    var efficiencies: [Double] = [], controlEfficiencies: [Double] = [], ratios: [Double] = []
+    var perCPU = [[Double]](repeating: [], count: cpus)
     for _ in 0..<rounds {
+        // Serial passes pinned to each core in turn: the cores of a shared
+        // machine need not be equally fast (here one runs this workload
+        // half again as fast as the other), so the concurrent rate is
+        // judged against the sum of the cores' own serial rates.
+        var tableRates = 0.0, controlRates = 0.0
+        for cpu in 0..<cpus {
+            // On a thread of its own, so that no thread the main one or
+            // Dispatch later makes inherits the pinning.
+            guard let (t, c) = onPinnedThread(cpu: cpu, affinity: affinity!, { (seconds(tableSerial), seconds(controlSerial)) })
+            else { continue }
+            perCPU[cpu].append(Double(cells) / t)
+            tableRates += 1 / t
+            controlRates += 1 / c
+        }
         let cs = seconds(controlSerial), cc = seconds(controlConcurrent)
         let ts = seconds(tableSerial), tc = seconds(tableConcurrent)
+        if cpus == 0 {
+            tableRates = Double(workers) / ts
+            controlRates = Double(workers) / cs
+        }
         serial.append(ts)
         concurrent.append(tc)
         speedups.append(ts / tc)
-        controlSpeedups.append(cs / cc)
-        ratios.append((ts / tc) / (cs / cc))
+        let efficiency = 1 / (tc * tableRates), controlEfficiency = 1 / (cc * controlRates)
+        efficiencies.append(efficiency)
+        controlEfficiencies.append(controlEfficiency)
+        ratios.append(efficiency / controlEfficiency)
     }
     return TableResult(scale: scale, cells: cells, workers: workers,
                        serialSeconds: median(serial), concurrentSeconds: median(concurrent),
-                       speedup: median(speedups), controlSpeedup: median(controlSpeedups),
+                       speedup: median(speedups),
+                       coreRates: perCPU.map { $0.isEmpty ? 0 : median($0) },
+                       efficiency: median(efficiencies), controlEfficiency: median(controlEfficiencies),
                        speedupRatio: median(ratios))
 }

@@ -112,14 +112,19 @@ do {
 }
 
 if !tables.isEmpty {
+    // serial/s: one core (the main thread's); per core/s: each core's own
+    // serial rate (pinned); speedup: serial time / concurrent time;
+    // balanced: the concurrent rate over the mean core rate, for the table
+    // and the control loop; ratio: table over control.
     print("")
-    print(padRight("table (\(options.tableCells) cells, solid)", 28) + pad("serial/s", 11) + pad("conc./s", 11)
-          + pad("speedup", 9) + pad("control", 9) + pad("ratio", 8) + pad("effic.", 8))
+    print(padRight("table (\(options.tableCells) cells, solid)", 24) + pad("serial/s", 9) + pad("per core/s", 16)
+          + pad("conc./s", 9) + pad("speedup", 9) + pad("balanced", 10) + pad("control", 9) + pad("ratio", 7))
     for t in tables {
-        print(padRight("table.solid@\(t.scale)x", 28) + pad(fixed(t.serialCellsPerSecond, 0), 11)
-              + pad(fixed(t.concurrentCellsPerSecond, 0), 11) + pad(fixed(t.speedup, 2), 9)
-              + pad(fixed(t.controlSpeedup, 2), 9) + pad(fixed(t.speedupRatio, 3), 8)
-              + pad(fixed(t.efficiency, 2), 8))
+        let cores = t.coreRates.isEmpty ? "-" : t.coreRates.map { fixed($0, 0) }.joined(separator: "/")
+        print(padRight("table.solid@\(t.scale)x", 24) + pad(fixed(t.serialCellsPerSecond, 0), 9) + pad(cores, 16)
+              + pad(fixed(t.concurrentCellsPerSecond, 0), 9) + pad(fixed(t.speedup, 2), 9)
+              + pad(fixed(t.balancedSpeedup, 2), 10) + pad(fixed(t.controlSpeedup, 2), 9)
+              + pad(fixed(t.speedupRatio, 3), 7))
     }
 }
 print("")
@@ -139,8 +144,10 @@ if let path = options.jsonPath {
         "    {\"name\": \"table.solid@\(t.scale)x\", \"scale\": \(t.scale), \"cells\": \(t.cells), "
             + "\"workers\": \(t.workers), \"serialCellsPerSecond\": \(fixed(t.serialCellsPerSecond, 0)), "
             + "\"concurrentCellsPerSecond\": \(fixed(t.concurrentCellsPerSecond, 0)), "
-            + "\"speedup\": \(fixed(t.speedup, 3)), \"controlSpeedup\": \(fixed(t.controlSpeedup, 3)), "
-            + "\"speedupRatio\": \(fixed(t.speedupRatio, 3)), \"efficiency\": \(fixed(t.efficiency, 3))}"
+            + "\"coreCellsPerSecond\": [\(t.coreRates.map { fixed($0, 0) }.joined(separator: ", "))], "
+            + "\"speedup\": \(fixed(t.speedup, 3)), \"balancedSpeedup\": \(fixed(t.balancedSpeedup, 3)), "
+            + "\"controlSpeedup\": \(fixed(t.controlSpeedup, 3)), \"speedupRatio\": \(fixed(t.speedupRatio, 3)), "
+            + "\"efficiency\": \(fixed(t.efficiency, 3)), \"controlEfficiency\": \(fixed(t.controlEfficiency, 3))}"
     }.joined(separator: ",\n")
     json += "\n  ]\n}\n"
     do {

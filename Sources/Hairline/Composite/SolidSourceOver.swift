@@ -45,12 +45,36 @@ struct SolidSourceOver: CoverageSink {
 /// `source` is premultiplied with alpha `alpha`, so no channel overflows.
 @inline(__always)
 func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, alpha: UInt32) {
+    guard let base = run.baseAddress else { return }
     let inverse = 255 - alpha
     if inverse == 0 {
-        if let start = run.baseAddress { fillPixels(start, count: run.count, with: source) }
+        fillPixels(base, count: run.count, with: source)
         return
     }
-    for i in run.indices {
-        run[i] = source &+ scalePacked(run[i], by: inverse)
+    var i = 0
+    if run.count >= 8 { i = blendSourceOverVector(base, count: run.count, source: source, inverse: inverse) }
+    while i < run.count {
+        base[i] = source &+ scalePacked(base[i], by: inverse)
+        i += 1
     }
+}
+
+/// The vector part of `blendSourceOver`: four pixels at a time as sixteen
+/// 16-bit channels (SSE2's `pmullw` on x86-64's baseline), the same
+/// rounding as `div255` per channel. Returns how many pixels it did.
+@inline(never)
+func blendSourceOverVector(_ base: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) -> Int {
+    let src = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self))
+    let inv = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
+    let half = SIMD16<UInt16>(repeating: 128)
+    var i = 0
+    while i + 4 <= count {
+        let raw = UnsafeMutableRawPointer(base + i)
+        let d = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<UInt8>.self))
+        var t = d &* inv &+ half
+        t = (t &+ (t &>> 8)) &>> 8
+        raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: t &+ src), as: SIMD16<UInt8>.self)
+        i += 4
+    }
+    return i
 }

@@ -88,3 +88,22 @@ import Testing
         }
     }
 }
+
+@Suite struct VectorKernelTests {
+    /// The four-pixel vector kernel of source-over gives the scalar
+    /// kernel's bytes for every alpha, random premultiplied sources and
+    /// random destinations, with a scalar tail for any run length.
+    @Test func solidSourceOverVectorMatchesScalar() {
+        var rng = SeededRandom(seed: 91)
+        for alpha in UInt32(0)...255 {
+            let channel = { (rng: inout SeededRandom) in UInt32(rng.int(in: 0...Int(alpha))) }
+            let source = channel(&rng) | channel(&rng) << 8 | channel(&rng) << 16 | alpha << 24
+            let count = rng.int(in: 0...23)
+            let destination = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            var vector = destination
+            vector.withUnsafeMutableBufferPointer { blendSourceOver($0, source: source, alpha: alpha) }
+            let scalar = destination.map { alpha == 255 ? source : source &+ scalePacked($0, by: 255 - alpha) }
+            #expect(vector == scalar, "alpha \(alpha), count \(count)")
+        }
+    }
+}
