@@ -22,6 +22,16 @@ final class Renderer {
 
     private let trailingPad = CacheLinePad()
 
+    /// The capacities of every buffer the pipeline reuses, in elements
+    /// (for tests that check steady drawing stops allocating).
+    var storageFootprint: [Int] {
+        rasterizer.storageFootprint + [
+            rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
+            dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
+            rows.capacity, rowCoverage.capacity,
+        ]
+    }
+
     deinit {
         rampStorage.deallocate()
         rows.deallocate()

@@ -93,4 +93,40 @@ import Testing
         #expect(canvas.renderer.rasterizer.builder.edges.capacity == edges)
         #expect(canvas.renderer.rasterizer.storageFootprint == storage)
     }
+
+    /// The workload's three draws (fill, stroke; solid, gradient, pattern
+    /// paints) reuse every buffer from the second draw on: steady drawing
+    /// allocates nothing (Benchmarks/allocations.sh shows the same with
+    /// valgrind's allocation count).
+    @Test func everyCellDrawReusesItsBuffers() throws {
+        for scale in [1.0, 2.0, 3.0] {
+            let surface = try Surface(width: Int(343 * scale), height: Int(44 * scale))
+            let canvas = Canvas(surface: surface, scale: scale)
+            let b = 0.5 / scale
+            var path = Path()
+            path.addRoundedRect(in: Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b), cornerRadius: 10)
+            let n = Int(8 * scale)
+            let tile = try Image(width: n, height: n, colors: (0..<(n * n)).map { i in
+                ((i % n) / (n / 2) + (i / n) / (n / 2)) % 2 == 0 ? Color(red: 1, green: 1, blue: 0.9) : Color(red: 0.94, green: 0.94, blue: 0.86)
+            })
+            let paints: [Paint] = [
+                .solid(Color(red: 1, green: 1, blue: 0.9)),
+                .linearGradient(LinearGradient(Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+                                               start: .zero, end: Point(x: 0, y: 44))),
+                .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale))),
+            ]
+            func drawAll() {
+                for paint in paints {
+                    canvas.clear()
+                    canvas.fill(path, with: paint)
+                    canvas.stroke(path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: StrokeStyle(width: 1 / scale))
+                }
+            }
+            drawAll()
+            drawAll()
+            let footprint = canvas.renderer.storageFootprint
+            for _ in 0..<5 { drawAll() }
+            #expect(canvas.renderer.storageFootprint == footprint, "scale \(scale)")
+        }
+    }
 }
