@@ -59,21 +59,27 @@ func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, 
     }
 }
 
-/// The vector part of `blendSourceOver`: four pixels at a time as sixteen
-/// 16-bit channels (SSE2's `pmullw` on x86-64's baseline), the same
-/// rounding as `div255` per channel. Returns how many pixels it did.
+/// The vector part of `blendSourceOver`: four pixels at a time, each
+/// 16-bit lane holding two channels, split into low and high bytes and
+/// scaled with SSE2's `pmullw` (x86-64's baseline; no widening
+/// conversions), the same rounding as `div255` per channel. The source
+/// adds back without carries: each channel's sum is at most 255.
+/// Returns how many pixels it did.
 @inline(never)
 func blendSourceOverVector(_ base: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) -> Int {
-    let src = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self))
-    let inv = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
-    let half = SIMD16<UInt16>(repeating: 128)
+    let src = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD8<UInt16>.self)
+    let inv = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
+    let half = SIMD8<UInt16>(repeating: 128)
+    let low = SIMD8<UInt16>(repeating: 0x00FF)
     var i = 0
     while i + 4 <= count {
         let raw = UnsafeMutableRawPointer(base + i)
-        let d = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<UInt8>.self))
-        var t = d &* inv &+ half
-        t = (t &+ (t &>> 8)) &>> 8
-        raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: t &+ src), as: SIMD16<UInt8>.self)
+        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+        var lo = (d & low) &* inv &+ half
+        lo = (lo &+ (lo &>> 8)) &>> 8
+        var hi = (d &>> 8) &* inv &+ half
+        hi = (hi &+ (hi &>> 8)) &>> 8
+        raw.storeBytes(of: (lo | (hi &<< 8)) &+ src, as: SIMD8<UInt16>.self)
         i += 4
     }
     return i

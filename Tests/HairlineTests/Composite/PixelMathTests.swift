@@ -107,3 +107,33 @@ import Testing
         }
     }
 }
+
+extension VectorKernelTests {
+    /// The vector row kernel gives the scalar bytes for random valid
+    /// premultiplied sources (transparent, opaque and in between) at every
+    /// coverage, over random destinations.
+    @Test func sourceOverRowVectorMatchesScalar() {
+        var rng = SeededRandom(seed: 92)
+        func pixel(_ rng: inout SeededRandom) -> UInt32 {
+            let a: UInt32 = [0, 255, UInt32(rng.int(in: 0...255))][rng.int(in: 0...2)]
+            let ch = { (rng: inout SeededRandom) in UInt32(rng.int(in: 0...Int(a))) }
+            return ch(&rng) | ch(&rng) << 8 | ch(&rng) << 16 | a << 24
+        }
+        for c in UInt8(1)...255 {
+            let count = rng.int(in: 1...29)
+            let source = (0..<count).map { _ in pixel(&rng) }
+            let destination = (0..<count).map { _ in pixel(&rng) }
+            var vector = destination
+            source.withUnsafeBufferPointer { s in
+                vector.withUnsafeMutableBufferPointer { d in
+                    sourceOverRow(s.baseAddress!, d.baseAddress!, count: count, coverage: c)
+                }
+            }
+            let expected = zip(source, destination).map { s0, d in
+                let s = c == 255 ? s0 : scalePacked(s0, by: UInt32(c))
+                return s &+ scalePacked(d, by: 255 - packedAlpha(s))
+            }
+            #expect(vector == expected, "coverage \(c), count \(count)")
+        }
+    }
+}
