@@ -74,28 +74,28 @@ func onPinnedThread<T>(cpu: Int, affinity: Affinity, _ body: () -> T) -> T? {
     // The body runs while this thread waits for it, so it may capture
     // whatever this thread owns.
     withoutActuallyEscaping(body) { escapable in
-        let box = UnsafeTransfer(escapable)
-        let result = ResultBox<T>()
+        let job = PinnedJob(escapable)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            if affinity.pin(to: cpu) { result.value = box.value() }
+            if affinity.pin(to: cpu) { job.result = job.body?() }
+            // Let go of the body before signalling: it must not outlive
+            // this call.
+            job.body = nil
             done.signal()
         }
         thread.start()
         done.wait()
-        return result.value
+        return job.result
     }
 }
 
-/// Moves a value to another thread that runs while the sender waits.
-struct UnsafeTransfer<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
-
-/// A result written by one thread and read after it signalled.
-final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
+/// A body handed to another thread that runs while the sender waits, and
+/// its result. Each field is written by one thread before a semaphore
+/// signal and read by the other after it.
+final class PinnedJob<T>: @unchecked Sendable {
+    var body: (() -> T)?
+    var result: T?
+    init(_ body: @escaping () -> T) { self.body = body }
 }
 
 /// The table's results at one scale.
