@@ -89,6 +89,9 @@ struct Measurement {
     var name: String
     var samples: [Double]
     var iterationsPerSample: Int
+    /// Each sample over the floor sample taken right before it (empty
+    /// without a floor).
+    var floorRatios: [Double] = []
     var min: Double { samples.min() ?? 0 }
     var median: Double {
         let s = samples.sorted()
@@ -100,26 +103,46 @@ struct Measurement {
 
 /// Times `body`: warms up for a tenth of `budget` seconds, sizes the
 /// iteration count so that `sampleCount` samples fill the budget, then
-/// takes the samples.
-func measure(_ name: String, budget: Double, sampleCount: Int, _ body: () -> Void) -> Measurement {
+/// takes the samples. With a `floor`, each sample is paired with a sample
+/// of the floor taken right before it (a third of the time), and the
+/// measurement keeps each pair's ratio: a shared machine's slow and fast
+/// phases then move both sides of the ratio together.
+func measure(_ name: String, budget: Double, sampleCount: Int, floor: (() -> Void)? = nil,
+             _ body: () -> Void) -> Measurement {
     let budgetNs = budget * 1e9
+    func rate(_ run: () -> Void) -> Double {
+        var iterations = 0
+        let start = now()
+        repeat {
+            run()
+            iterations += 1
+        } while Double(now() - start) < budgetNs / 20 && iterations < 1 << 24
+        return Double(now() - start) / Double(iterations)
+    }
     // Warm-up, which also estimates the cost of one iteration.
-    var iterations = 0
-    let warmStart = now()
-    repeat {
-        body()
-        iterations += 1
-    } while Double(now() - warmStart) < budgetNs / 10 && iterations < 1 << 24
-    let perIteration = Double(now() - warmStart) / Double(iterations)
+    let perIteration = rate(body)
     let perSample = max(1, Int(budgetNs / Double(sampleCount) / max(perIteration, 1)))
-    var samples: [Double] = []
+    var floorPerSample = 0
+    if let floor {
+        let floorIteration = rate(floor)
+        floorPerSample = max(1, Int(budgetNs / 3 / Double(sampleCount) / max(floorIteration, 1)))
+    }
+    var samples: [Double] = [], ratios: [Double] = []
     samples.reserveCapacity(sampleCount)
     for _ in 0..<sampleCount {
+        var floorNs = 0.0
+        if let floor {
+            let t = now()
+            for _ in 0..<floorPerSample { floor() }
+            floorNs = Double(now() - t) / Double(floorPerSample)
+        }
         let t0 = now()
         for _ in 0..<perSample { body() }
-        samples.append(Double(now() - t0) / Double(perSample))
+        let ns = Double(now() - t0) / Double(perSample)
+        samples.append(ns)
+        if floor != nil { ratios.append(ns / floorNs) }
     }
-    return Measurement(name: name, samples: samples, iterationsPerSample: perSample)
+    return Measurement(name: name, samples: samples, iterationsPerSample: perSample, floorRatios: ratios)
 }
 
 /// The median of a non-empty list.

@@ -71,13 +71,23 @@ func tablePositions(cells: Int) -> [Position] {
 /// Runs `body` on a new thread pinned to `cpu` and returns its result
 /// (nil if the thread could not be pinned).
 func onPinnedThread<T>(cpu: Int, affinity: Affinity, _ body: () -> T) -> T? {
+    onThread(pin: { affinity.pin(to: cpu) }, body)
+}
+
+/// Runs `body` on a new thread and returns its result.
+func onNewThread<T>(_ body: () -> T) -> T {
+    onThread(pin: { true }, body)!
+}
+
+/// Runs `body` on a new thread after `pin` succeeds there.
+func onThread<T>(pin: @escaping @Sendable () -> Bool, _ body: () -> T) -> T? {
     // The body runs while this thread waits for it, so it may capture
     // whatever this thread owns.
     withoutActuallyEscaping(body) { escapable in
         let job = PinnedJob(escapable)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            if affinity.pin(to: cpu) { job.result = job.body?() }
+            if pin() { job.result = job.body?() }
             // Let go of the body before signalling: it must not outlive
             // this call.
             job.body = nil
@@ -175,8 +185,8 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     // that shared one path would contend on its storage's reference count
     // (a cache line bouncing between cores on every retain), which
     // measures Swift's ARC, not drawing.
-    let workerDraws = try (0..<workers).map { _ in try Position.allCases.map { try CellDraw($0, .solid, scale: scale) } }
     let drawIndex = positions.map { p in Position.allCases.firstIndex(of: p)! }
+    let affinity = Affinity()
     // One result slot per worker, a cache line apart, so that the control
     // loop's only store shares no line.
     let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: workers * 8)
@@ -186,9 +196,25 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     // objects lie side by side in the heap (the engine pads the objects
     // and scratch it writes per draw to whole cache lines against false
     // sharing).
-    let set = WorkerSet(canvases: try (0..<workers).map { _ in try Cell.canvas(scale: scale) }, slots: slots,
-                        next: Counter(), draws: workerDraws,
-                        orders: (0..<workers).map { _ in drawIndex.map { $0 } })
+    // Each worker's canvas, draws and order are made on a thread of its
+    // own (one after another, on pinned threads when possible), so that
+    // they come from that thread's malloc arena, far from the other
+    // workers' (objects made back to back on one thread share cache lines
+    // at their edges, and reference counting writes even to read-only
+    // paths).
+    var canvases: [Canvas] = [], ownDraws: [[CellDraw]] = [], orders: [[Int]] = []
+    for w in 0..<workers {
+        let make = { () -> Result<(Canvas, [CellDraw], [Int]), Error> in
+            Result { (try Cell.canvas(scale: scale),
+                      try Position.allCases.map { try CellDraw($0, .solid, scale: scale) },
+                      drawIndex.map { $0 }) }
+        }
+        let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
+        canvases.append(made.0)
+        ownDraws.append(made.1)
+        orders.append(made.2)
+    }
+    let set = WorkerSet(canvases: canvases, slots: slots, next: Counter(), draws: ownDraws, orders: orders)
 
     func tableSerial() {
         let canvas = set.canvases[0]
@@ -239,7 +265,6 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     }
     controlConcurrent()
     tableConcurrent()
-    let affinity = Affinity()
     let cpus = affinity == nil ? 0 : workers
     var serial: [Double] = [], concurrent: [Double] = [], speedups: [Double] = []
     var efficiencies: [Double] = [], controlEfficiencies: [Double] = [], ratios: [Double] = []

@@ -57,8 +57,8 @@ if let draws = options.drawCount {
 struct CellRow {
     var measurement: Measurement
     var scale: Int
-    var floor: Double
-    var ratio: Double { measurement.median / floor }
+    /// The median of the paired ratios to the floor (1 for the floor).
+    var ratio: Double { measurement.floorRatios.isEmpty ? 1 : median(measurement.floorRatios) }
 }
 
 let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -78,7 +78,7 @@ do {
             canvas.clear()
         }
         func report(_ m: Measurement) {
-            let row = CellRow(measurement: m, scale: scale, floor: floor.median)
+            let row = CellRow(measurement: m, scale: scale)
             rows.append(row)
             print(padRight(m.name, 28) + pad(fixed(m.min, 0), 11) + pad(fixed(m.median, 0), 11)
                   + pad(fixed(m.max, 0), 11) + pad(fixed(row.ratio, 2), 9))
@@ -88,7 +88,7 @@ do {
             let name = "cell.fill.\(position.rawValue)@\(scale)x"
             guard options.selects(name) else { continue }
             let path = Cell.path(position, scale: Double(scale))
-            report(measure(name, budget: options.budget, sampleCount: options.samples) {
+            report(measure(name, budget: options.budget, sampleCount: options.samples, floor: { canvas.clear() }) {
                 canvas.clear()
                 canvas.fill(path, with: Cell.fill)
             })
@@ -98,7 +98,8 @@ do {
                 let name = "cell.\(draw.rawValue).\(position.rawValue)@\(scale)x"
                 guard options.selects(name) else { continue }
                 let cell = try CellDraw(position, draw, scale: scale)
-                report(measure(name, budget: options.budget, sampleCount: options.samples) { cell.run(on: canvas) })
+                report(measure(name, budget: options.budget, sampleCount: options.samples,
+                               floor: { canvas.clear() }) { cell.run(on: canvas) })
             }
         }
         if options.selects("table.solid@\(scale)x") {
