@@ -152,6 +152,8 @@ if let path = options.jsonPath {
     }.joined(separator: ",\n")
     json += "\n  ]\n}\n"
     do {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try json.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
         FileHandle.standardError.write(Data("cannot write \(path): \(error)\n".utf8))
