@@ -31,7 +31,8 @@ struct Edge {
 /// Collects a flattener's polylines as `Edge`s with chain tags. Reused from
 /// draw to draw: `reset` keeps the storage.
 struct EdgeBuilder: LineSink {
-    var edges: [Edge] = []
+    /// The edges (storage owned by the rasterizer, which deallocates it).
+    var edges = ScratchBuffer<Edge>()
     /// Rows and columns that can be affected (device pixels).
     var clip = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     private var start = Point.zero
@@ -73,7 +74,7 @@ struct EdgeBuilder: LineSink {
     }
 
     mutating func reset(clip: PixelRect) {
-        edges.removeAll(keepingCapacity: true)
+        edges.count = 0
         self.clip = clip
         nextChain = 0
         chainDirection = 0

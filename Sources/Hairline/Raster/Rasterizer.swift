@@ -42,7 +42,10 @@ final class Rasterizer {
 
     private let trailingPad = CacheLinePad()
 
-    deinit { core.deallocate() }
+    deinit {
+        core.deallocate()
+        builder.edges.deallocate()
+    }
 
     /// The capacities of every scratch buffer, in elements (for tests that
     /// check steady drawing stops allocating).
@@ -55,10 +58,8 @@ final class Rasterizer {
         // (no dynamic exclusivity checks); the copy owns the same storage
         // and is stored back, with any growth, at the end.
         var local = core
-        builder.edges.withUnsafeBufferPointer { edges in
-            local.rasterize(edges, clip: builder.clip, minY: builder.minY, maxY: builder.maxY,
-                            rule: rule, knownSimple: builder.isKnownSimple, into: &sink)
-        }
+        local.rasterize(UnsafeBufferPointer(builder.edges.buffer), clip: builder.clip, minY: builder.minY,
+                        maxY: builder.maxY, rule: rule, knownSimple: builder.isKnownSimple, into: &sink)
         core = local
         resolvedRowCount = local.resolvedRowCount
         replayedRowCount = local.replayedRowCount

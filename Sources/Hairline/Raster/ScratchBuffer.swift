@@ -2,7 +2,8 @@
 // steady drawing allocates nothing. Owned by one rasterizer (one thread).
 
 /// A manually managed buffer of trivial values that only grows.
-/// The owner calls `deallocate()` exactly once.
+/// The owner calls `deallocate()` exactly once. Copies share the storage:
+/// exactly one of them may be used (and grown) at a time.
 struct ScratchBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
@@ -11,6 +12,13 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
 
     init(capacity: Int) {
         (base, self.capacity) = Self.allocateLines(max(capacity, 16))
+    }
+
+    /// An empty buffer that allocates nothing until the first growth (its
+    /// `deallocate()` is then a no-op).
+    init() {
+        base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+        capacity = 0
     }
 
     /// Storage for at least `n` elements on whole cache lines of its own,
@@ -35,7 +43,7 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     private mutating func grow(to n: Int) {
         let (newBase, newCapacity) = Self.allocateLines(max(n, capacity * 2))
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
         base = newBase
         capacity = newCapacity
     }
@@ -56,7 +64,11 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     /// The elements in use.
     var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() {
+        if capacity > 0 { base.deallocate() }
+    }
+
+    var isEmpty: Bool { count == 0 }
 }
 
 /// Sorts a small buffer in place: insertion sort up to a few dozen elements
