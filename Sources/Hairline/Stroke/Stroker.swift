@@ -82,7 +82,9 @@ struct StrokeEmitter<Sink: LineSink> {
         var previous: (end: Point, direction: Point, length: Double, vertex: Polyline.Vertex)?
         var a = v[lower].point
         for s in 0..<segmentCount {
-            let k = lower + (s + 1) % n
+            // The segment from vertex j (= s) to vertex k (the next, wrapping).
+            let j = lower + s
+            let k = s + 1 == n ? lower : j + 1
             let b = v[k].point
             let d = b - a
             let length = d.length
@@ -94,9 +96,9 @@ struct StrokeEmitter<Sink: LineSink> {
             let dir = d * (1 / length)
             if let prev = previous {
                 addCorner(at: a, arriving: prev.direction, prev.length, prev.vertex,
-                          leaving: dir, length, v[(k - lower + n - 1) % n + lower].tangentOut)
+                          leaving: dir, length, v[j].tangentOut)
             } else {
-                let tangent = v[(k - lower + n - 1) % n + lower].tangentOut
+                let tangent = v[j].tangentOut
                 first = (a, dir, length, tangent)
                 if !sub.isClosed {
                     let startDirection = tangent ?? dir
