@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Hairline", targets: ["Hairline"]),
         .library(name: "HairlinePNG", targets: ["HairlinePNG"]),
         .library(name: "HairlineSVG", targets: ["HairlineSVG"]),
+        .library(name: "HairlineCells", targets: ["HairlineCells"]),
         .executable(name: "hairline", targets: ["HairlineCLI"]),
     ],
     targets: [
@@ -17,18 +18,22 @@ let package = Package(
         .target(name: "Hairline"),
         .target(name: "HairlinePNG", dependencies: ["Hairline"]),
         .target(name: "HairlineSVG", dependencies: ["Hairline"]),
+        // The table-cell kit: positions, background styles, separators,
+        // whole tables rendered across cores. Needs no Foundation.
+        .target(name: "HairlineCells", dependencies: ["Hairline"]),
         .executableTarget(
             name: "HairlineCLI",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG"]
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
-            dependencies: ["Hairline"],
+            dependencies: ["Hairline", "HairlineCells"],
             path: "Benchmarks/HairlineBenchmarks"
         ),
         .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
         .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
+        .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells"]),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
     ],

@@ -9,6 +9,7 @@ enum CommandLineError: Error, CustomStringConvertible {
     case missingInput
     case unexpectedArgument(String)
     case outputWouldOverwriteInput(String)
+    case invalidValue(option: String, value: String, expected: String)
 
     var description: String {
         switch self {
@@ -19,6 +20,7 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .missingInput: return "no input file given"
         case .unexpectedArgument(let a): return "unexpected argument '\(a)'"
         case .outputWouldOverwriteInput(let p): return "refusing to overwrite the input file '\(p)'"
+        case .invalidValue(let o, let v, let e): return "invalid value '\(v)' for '\(o)': expected \(e)"
         }
     }
 }

@@ -6,12 +6,32 @@ import Foundation
 
 let usage = """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [-o|--output OUT.png]
+           hairline table [--style grouped|insetGrouped|plain] [--sections 3,1,4] [--scale S]
+                          [--width PT] [--row-height PT] [--select S:R]... [--alternating]
+                          [--continuous] [-o|--output table.png]
+           hairline gallery [--out DIR] [--scales 1,2,3]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
              --scale S         one scale (default 1), written to OUT.png
              --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png
              -o, --output      the output path (default: INPUT with .png)
+
+    table    Draws the cell backgrounds of a table (HairlineCells) into a PNG:
+             --style           grouped (iOS 6), insetGrouped (iOS 13), plain (iOS 7);
+                               default grouped
+             --sections        rows per section (default 3,1,4)
+             --scale S         device pixels per point (default 1)
+             --width PT        table width in points (default 320)
+             --row-height PT   row height in points (default 44)
+             --select S:R      selects row R of section S (repeatable)
+             --alternating     alternating row colors
+             --continuous      continuous (iOS 7+) corners instead of circular
+             -o, --output      the output path (default table.png)
+
+    gallery  Writes every cell style (normal, selected, alternating, gradient,
+             pattern, image, continuous corners) of every layout at each scale
+             as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
     """
 
 func fail(_ message: String) -> Never {
@@ -34,6 +54,10 @@ do {
     switch command {
     case "render":
         try RenderCommand(parsing: arguments).run()
+    case "table":
+        try TableCommand(parsing: arguments).run()
+    case "gallery":
+        try GalleryCommand(parsing: arguments).run()
     case "-h", "--help", "help":
         print(usage)
     default:

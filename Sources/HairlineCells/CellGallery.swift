@@ -1,0 +1,103 @@
+// HairlineCells: the gallery: one small table for every style and state
+// the kit offers (normal, selected, alternating rows, gradient, pattern and
+// stretchable-image fills, continuous corners) in each layout, at a given
+// scale. `hairline gallery` renders it to PNGs; the tests render it too.
+
+import Hairline
+
+/// A named table of the gallery.
+public struct GalleryItem: Sendable {
+    /// A file-name-safe name, like `grouped-selected`.
+    public let name: String
+    /// The table drawn.
+    public let table: TableDescription
+}
+
+/// The gallery of cell styles.
+public enum CellGallery {
+    /// The gallery's tables at `scale` device pixels per point (images in
+    /// the fills are made at the scale rounded to a whole number, at least
+    /// 1): for each layout, the plain style and its variants `selected`,
+    /// `alternating`, `gradient`, `pattern`, `image` and, for the rounded
+    /// layouts, `continuous`.
+    public static func items(scale: Double) -> [GalleryItem] {
+        var items: [GalleryItem] = []
+        let imageScale = max(1, Int(scale.isFinite ? min(scale, 16).rounded() : 1))
+        for layout in CellLayout.allCases {
+            let base = CellStyle(layout: layout)
+            func table(_ style: CellStyle, rows: [Int] = [1, 3], selected: [CellIndexPath] = []) -> TableDescription {
+                var t = TableDescription(cellStyle: style, rowCounts: rows, width: 320, scale: scale)
+                t.selectedRows = Set(selected)
+                return t
+            }
+            func add(_ suffix: String?, _ t: TableDescription) {
+                items.append(GalleryItem(name: suffix.map { "\(layout)-\($0)" } ?? "\(layout)", table: t))
+            }
+            add(nil, table(base))
+            add("selected", table(base, selected: [CellIndexPath(row: 0, section: 0), CellIndexPath(row: 1, section: 1)]))
+            var alternating = base
+            alternating.alternateFill = .color(Color(red8: 0xF2, green8: 0xF5, blue8: 0xFA))
+            add("alternating", table(alternating, rows: [2, 5], selected: [CellIndexPath(row: 3, section: 1)]))
+            var gradient = base
+            gradient.fill = .verticalGradient(.white, Color(red: 0.85, green: 0.88, blue: 0.95))
+            add("gradient", table(gradient))
+            var pattern = base
+            pattern.fill = .pattern(checkerTile(scale: imageScale), imageScale: Double(imageScale))
+            add("pattern", table(pattern))
+            var image = base
+            image.fill = .stretchableImage(bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
+                                           imageScale: Double(imageScale))
+            add("image", table(image))
+            if layout != .plain {
+                var continuous = base
+                continuous.cornerCurve = .continuous
+                continuous.cornerRadius = 12
+                add("continuous", table(continuous))
+            }
+        }
+        return items
+    }
+
+    /// The 8 x 8 pt checker tile of WORKLOADS.md at `scale` (8s x 8s
+    /// pixels, squares of 4s pixels of (1, 1, 0.9) and (0.94, 0.94, 0.86)).
+    public static func checkerTile(scale: Int) -> Image {
+        let s = max(1, scale), n = 8 * s
+        let a = Color(red: 1.0, green: 1.0, blue: 0.9), b = Color(red: 0.94, green: 0.94, blue: 0.86)
+        var colors: [Color] = []
+        colors.reserveCapacity(n * n)
+        for y in 0..<n {
+            for x in 0..<n { colors.append((x / (4 * s) + y / (4 * s)) % 2 == 0 ? a : b) }
+        }
+        // n x n valid colors: cannot fail.
+        return (try? Image(width: n, height: n, colors: colors)) ?? solidImage(a)
+    }
+
+    /// A 12 x 12 pt stretchable image at `scale`: a light vertical sheen
+    /// with a 4 pt soft highlight along its top, for the nine-slice fill.
+    static func bevelImage(scale: Int) -> Image {
+        let s = max(1, scale), n = 12 * s
+        var colors: [Color] = []
+        colors.reserveCapacity(n * n)
+        for y in 0..<n {
+            let t = Double(y) / Double(n - 1)
+            let highlight = y < 4 * s ? 0.04 * (1 - Double(y) / Double(4 * s)) : 0
+            for _ in 0..<n {
+                colors.append(Color(red: min(1, 0.99 - 0.05 * t + highlight), green: min(1, 0.97 - 0.04 * t + highlight),
+                                    blue: min(1, 0.92 - 0.02 * t + highlight)))
+            }
+        }
+        return (try? Image(width: n, height: n, colors: colors)) ?? solidImage(.white)
+    }
+
+    private static func solidImage(_ color: Color) -> Image {
+        Image(solid: color)
+    }
+}
+
+extension Image {
+    /// A 1 x 1 image of one color.
+    fileprivate init(solid color: Color) {
+        // One pixel of a valid color: the initializer cannot fail.
+        self = try! Image(width: 1, height: 1, colors: [color])
+    }
+}

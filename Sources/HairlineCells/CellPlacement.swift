@@ -1,0 +1,145 @@
+// HairlineCells: where a cell sits in its table. From (row, rows in the
+// section, section, number of sections) follow the cell's position in a
+// grouped section (which corners round, whether it shares its bottom
+// separator with the next cell) and the separator rules of plain tables.
+// No geometry here: the styles turn a placement into paths.
+
+/// Where a cell sits in its section, as grouped table styles see it.
+public enum CellPosition: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The only cell of its section: every corner rounds.
+    case single
+    /// The first cell of a section of two or more: the top corners round.
+    case top
+    /// Neither first nor last: square corners, separators top and bottom.
+    case middle
+    /// The last cell of a section of two or more: the bottom corners round.
+    case bottom
+
+    /// The position of row `row` (0-based) in a section of `rowCount` rows,
+    /// or `nil` if `row` is not in `0..<rowCount`.
+    public init?(row: Int, rowCount: Int) {
+        guard row >= 0, row < rowCount else { return nil }
+        if rowCount == 1 {
+            self = .single
+        } else if row == 0 {
+            self = .top
+        } else if row == rowCount - 1 {
+            self = .bottom
+        } else {
+            self = .middle
+        }
+    }
+
+    /// Whether the cell is the first of its section (`single` or `top`).
+    public var isFirstInSection: Bool { self == .single || self == .top }
+    /// Whether the cell is the last of its section (`single` or `bottom`).
+    public var isLastInSection: Bool { self == .single || self == .bottom }
+
+    public var description: String {
+        switch self {
+        case .single: "single"
+        case .top: "top"
+        case .middle: "middle"
+        case .bottom: "bottom"
+        }
+    }
+}
+
+/// A cell's address: its section and its row in that section (0-based),
+/// as `IndexPath` addresses table cells in UIKit.
+public struct CellIndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The section, from 0.
+    public var section: Int
+    /// The row within the section, from 0.
+    public var row: Int
+
+    /// Creates the index path of `row` in `section` (both 0-based).
+    public init(row: Int, section: Int) {
+        self.row = row
+        self.section = section
+    }
+
+    public static func < (a: CellIndexPath, b: CellIndexPath) -> Bool {
+        (a.section, a.row) < (b.section, b.row)
+    }
+
+    public var description: String { "[\(section), \(row)]" }
+}
+
+/// Everything a cell's background depends on besides its style and size:
+/// its row within its section and its section within the table.
+///
+/// Build one with `init(row:rowsInSection:section:sectionCount:)`, which
+/// validates the numbers, or `init(position:)` for a cell drawn on its
+/// own. Values; `Sendable`.
+public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
+    /// The row within the section, from 0.
+    public let row: Int
+    /// The number of rows in the cell's section (at least 1).
+    public let rowsInSection: Int
+    /// The section, from 0.
+    public let section: Int
+    /// The number of sections in the table (at least 1).
+    public let sectionCount: Int
+
+    /// The placement of `row` of `section`.
+    /// - Throws: `TableError.rowOutOfRange` unless `0 <= row < rowsInSection`,
+    ///   `TableError.sectionOutOfRange` unless `0 <= section < sectionCount`.
+    public init(row: Int, rowsInSection: Int, section: Int, sectionCount: Int) throws(TableError) {
+        guard row >= 0, row < rowsInSection else {
+            throw .rowOutOfRange(row: row, rowsInSection: rowsInSection)
+        }
+        guard section >= 0, section < sectionCount else {
+            throw .sectionOutOfRange(section: section, sectionCount: sectionCount)
+        }
+        self.row = row
+        self.rowsInSection = rowsInSection
+        self.section = section
+        self.sectionCount = sectionCount
+    }
+
+    /// A cell with `position` in the only section of a table: row 0 of 1
+    /// for `single`, row 0 of 2 for `top`, row 1 of 3 for `middle`, row 1
+    /// of 2 for `bottom`.
+    public init(position: CellPosition) {
+        switch position {
+        case .single: (row, rowsInSection) = (0, 1)
+        case .top: (row, rowsInSection) = (0, 2)
+        case .middle: (row, rowsInSection) = (1, 3)
+        case .bottom: (row, rowsInSection) = (1, 2)
+        }
+        section = 0
+        sectionCount = 1
+    }
+
+    /// The cell's index path.
+    public var indexPath: CellIndexPath { CellIndexPath(row: row, section: section) }
+
+    /// The cell's position in its section (grouped styles).
+    public var position: CellPosition {
+        // The initializers guarantee 0 <= row < rowsInSection.
+        CellPosition(row: row, rowCount: rowsInSection) ?? .single
+    }
+
+    /// Whether the cell is the last of its section.
+    public var isLastInSection: Bool { row == rowsInSection - 1 }
+
+    /// Whether the cell's section is the table's last.
+    public var isInLastSection: Bool { section == sectionCount - 1 }
+
+    /// Whether a plain-style cell draws its bottom separator: every cell
+    /// does except the last of a section that is not the table's last (the
+    /// next section's header follows it, as in UIKit's plain tables).
+    public var drawsPlainBottomSeparator: Bool { !(isLastInSection && !isInLastSection) }
+
+    /// Whether the row counts as an alternate row for alternating row
+    /// colors: the odd rows counted from 0 within the section (the 2nd, 4th,
+    /// ... row), as `NSTableView` alternates. The answer depends only on
+    /// the row's current index, so colors stay alternating when rows are
+    /// inserted or deleted.
+    public var isAlternateRow: Bool { row % 2 == 1 }
+
+    public var description: String {
+        "row \(row) of \(rowsInSection), section \(section) of \(sectionCount) (\(position))"
+    }
+}

@@ -1,0 +1,72 @@
+// HairlineCells: drawing many cells on one canvas without allocating. A
+// CellRenderer keeps the paths of the cell shapes it has drawn (keyed by
+// position, separator and rect), so a table view's worker that draws the
+// same few shapes over and over builds each once; the canvas keeps its own
+// scratch. One renderer per thread, like its canvas.
+
+import Hairline
+
+/// Draws cell backgrounds of one style on one canvas, reusing the cells'
+/// paths from draw to draw: after the first draw of each shape, drawing a
+/// cell allocates nothing (solid, gradient and pattern fills; a
+/// stretchable image's clip mask is allocated per draw).
+///
+/// Not thread-safe: use one renderer (and canvas) per thread.
+public final class CellRenderer {
+    /// The canvas drawn on.
+    public let canvas: Canvas
+    /// The style of the cells drawn; changing it forgets the kept paths.
+    public var style: CellStyle {
+        didSet { if style != oldValue { shapes.removeAll(keepingCapacity: true) } }
+    }
+
+    private struct ShapeKey: Hashable {
+        var position: CellPosition
+        var drawsSeparator: Bool
+        var rect: Rect
+        var scale: Double
+    }
+
+    private struct Shapes {
+        var background: Path
+        var separator: Path?
+    }
+
+    private var shapes: [ShapeKey: Shapes] = [:]
+
+    /// How many distinct shapes are kept before the oldest set is
+    /// forgotten (a table has a few cell heights; this bounds memory for
+    /// callers that draw cells of ever-changing sizes).
+    public static let shapeLimit = 64
+
+    /// Creates a renderer that draws `style` on `canvas`.
+    public init(canvas: Canvas, style: CellStyle) {
+        self.canvas = canvas
+        self.style = style
+    }
+
+    /// Draws the background of the cell at `placement` into `rect` (points,
+    /// the canvas's user space); the same as `CellStyle.draw(_:in:on:isSelected:)`
+    /// with this renderer's style and canvas, pixel for pixel.
+    public func draw(_ placement: CellPlacement, in rect: Rect, isSelected: Bool = false) {
+        let rect = rect.standardized
+        guard rect.isFinite, !rect.isEmpty else { return }
+        let scale = canvas.scale
+        let drawsSeparator = style.drawsSeparator(for: placement, width: rect.width)
+        let key = ShapeKey(position: placement.position, drawsSeparator: drawsSeparator, rect: rect, scale: scale)
+        let cell: Shapes
+        if let kept = shapes[key] {
+            cell = kept
+        } else {
+            cell = Shapes(background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
+                          separator: style.separatorPath(for: placement, in: rect, scale: scale))
+            if shapes.count >= CellRenderer.shapeLimit { shapes.removeAll(keepingCapacity: true) }
+            shapes[key] = cell
+        }
+        style.draw(placement, in: rect, on: canvas, isSelected: isSelected,
+                   background: cell.background, separator: cell.separator)
+    }
+
+    /// The number of shapes kept (for tests).
+    var keptShapeCount: Int { shapes.count }
+}

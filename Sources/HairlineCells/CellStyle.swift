@@ -1,0 +1,139 @@
+// HairlineCells: the background styles of table cells, as values. A style
+// says how a cell looks (layout, fills, separators, corners); drawing it is
+// in CellStyle+Drawing.swift. Conventions follow UIKit's table views (see
+// GEOMETRY.md, "Table-view conventions").
+
+import Hairline
+
+/// How a table view lays out its cells' backgrounds.
+public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The iOS 6 grouped look: sections of cells with rounded top and
+    /// bottom corners and a one-device-pixel border, adjacent cells sharing
+    /// one separator line.
+    case grouped
+    /// The iOS 13+ inset grouped look: sections with rounded corners and
+    /// no border, hairline separators between cells, inset from the leading
+    /// edge.
+    case insetGrouped
+    /// The iOS 7+ plain look: full-width cells, each with a hairline
+    /// separator along its bottom edge, inset from the leading edge.
+    case plain
+
+    public var description: String {
+        switch self {
+        case .grouped: "grouped"
+        case .insetGrouped: "insetGrouped"
+        case .plain: "plain"
+        }
+    }
+}
+
+/// The look of a table's cell backgrounds: a value you configure once and
+/// draw into any rect at any scale with `draw(_:in:on:isSelected:)`.
+///
+/// Lengths are in points; "one device pixel" lines are `1 / scale` points
+/// thick at the canvas's scale.
+public struct CellStyle: Hashable, Sendable {
+    /// Which of the three table looks.
+    public var layout: CellLayout
+    /// The background of a cell in its normal state.
+    public var fill: CellFill
+    /// The background of a selected cell (UIKit's
+    /// `selectedBackgroundView`); selection wins over alternation.
+    public var selectedFill: CellFill
+    /// When set, the fill of alternate rows (the odd rows counted from 0
+    /// within each section, see `CellPlacement.isAlternateRow`); `fill` is
+    /// then the primary color of the even rows.
+    public var alternateFill: CellFill?
+    /// The color of borders (`grouped`) and separators (all layouts).
+    public var separatorColor: Color
+    /// How far separators start from the cell's leading edge, in points
+    /// (`plain` and `insetGrouped`; a `grouped` cell's separator is its
+    /// border and spans the cell). Clamped to the cell's width.
+    public var separatorInset: Double
+    /// The radius of rounded corners in points (`grouped` and
+    /// `insetGrouped`), clamped as CSS does when a cell is too small for it.
+    public var cornerRadius: Double
+    /// The shape of rounded corners: circular arcs or continuous corners.
+    public var cornerCurve: CornerCurve
+
+    /// Creates a style; every parameter has the layout's UIKit-like default.
+    public init(layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
+                alternateFill: CellFill? = nil, separatorColor: Color? = nil,
+                separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
+                cornerCurve: CornerCurve = .circular) {
+        self.layout = layout
+        self.fill = fill ?? .color(.white)
+        self.selectedFill = selectedFill ?? CellStyle.defaultSelectedFill(for: layout)
+        self.alternateFill = alternateFill
+        self.separatorColor = separatorColor ?? CellStyle.defaultSeparatorColor(for: layout)
+        self.separatorInset = separatorInset ?? CellStyle.defaultSeparatorInset(for: layout)
+        self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve
+    }
+
+    /// The iOS 6 grouped style: white cells, 10 pt corners, a hairline
+    /// #ABABAB border.
+    public static let grouped = CellStyle(layout: .grouped)
+    /// The iOS 13 inset grouped style: white cells, 10 pt section corners,
+    /// separators inset 16 pt.
+    public static let insetGrouped = CellStyle(layout: .insetGrouped)
+    /// The iOS 7 plain style: white full-width cells, separators inset 15 pt.
+    public static let plain = CellStyle(layout: .plain)
+
+    /// The separator color of a layout: the iOS 6 grouped border gray,
+    /// #ABABAB, for `grouped`; #C8C7CC, UIKit's separator color since iOS 7,
+    /// for the others.
+    public static func defaultSeparatorColor(for layout: CellLayout) -> Color {
+        layout == .grouped ? Color(red8: 0xAB, green8: 0xAB, blue8: 0xAB) : Color(red8: 0xC8, green8: 0xC7, blue8: 0xCC)
+    }
+    /// The corner radius of grouped cells, in points.
+    public static let defaultCornerRadius = 10.0
+
+    /// The leading separator inset of a layout, in points: 15 for `plain`
+    /// (iOS 7), 16 for `insetGrouped` (the phone layout margin), 0 for
+    /// `grouped` (whose separators span the cell).
+    public static func defaultSeparatorInset(for layout: CellLayout) -> Double {
+        switch layout {
+        case .grouped: 0
+        case .insetGrouped: 16
+        case .plain: 15
+        }
+    }
+
+    /// The selected-state background of a layout: the iOS 6 blue gradient
+    /// for `grouped`, UIKit's gray for the others (#D9D9D9 plain, #D1D1D6
+    /// inset grouped).
+    public static func defaultSelectedFill(for layout: CellLayout) -> CellFill {
+        switch layout {
+        case .grouped:
+            .verticalGradient(Color(red8: 0x05, green8: 0x8C, blue8: 0xF5), Color(red8: 0x01, green8: 0x5E, blue8: 0xE6))
+        case .insetGrouped:
+            .color(Color(red8: 0xD1, green8: 0xD1, blue8: 0xD6))
+        case .plain:
+            .color(Color(red8: 0xD9, green8: 0xD9, blue8: 0xD9))
+        }
+    }
+
+    /// The fill a cell at `placement` draws: the selected fill if
+    /// `isSelected`, else the alternate fill on alternate rows when one is
+    /// set, else `fill`.
+    public func fill(for placement: CellPlacement, isSelected: Bool) -> CellFill {
+        if isSelected { return selectedFill }
+        if let alternateFill, placement.isAlternateRow { return alternateFill }
+        return fill
+    }
+
+    /// The corners of a cell at `position` that round: all of a single
+    /// cell, the top ones of a top cell, the bottom ones of a bottom cell,
+    /// none of a middle cell or of any `plain` cell.
+    public func roundedCorners(at position: CellPosition) -> RectCorner {
+        guard layout != .plain else { return [] }
+        switch position {
+        case .single: return .all
+        case .top: return .top
+        case .middle: return []
+        case .bottom: return .bottom
+        }
+    }
+}

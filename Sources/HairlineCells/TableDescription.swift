@@ -1,0 +1,168 @@
+// HairlineCells: a table as data: its cell style, sections with row
+// heights and header/footer spacing, width, scale, background and
+// selection. `layout()` (TableLayout.swift) validates it and places every
+// cell on whole device pixels; TableRenderer draws it.
+
+import Hairline
+
+/// One section of a table: its rows' heights and the spacing above and
+/// below it. Lengths in points.
+public struct TableSection: Hashable, Sendable {
+    /// The height of each row, in points; the count is the number of rows.
+    public var rowHeights: [Double]
+    /// The space above the section's first row (its header), in points;
+    /// `nil` uses the table's `defaultHeaderHeight`.
+    public var headerHeight: Double?
+    /// The space below the section's last row (its footer), in points;
+    /// `nil` uses the table's `defaultFooterHeight`.
+    public var footerHeight: Double?
+
+    /// A section of `rows` rows of `rowHeight` points each (a negative
+    /// count gives no rows).
+    public init(rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
+                headerHeight: Double? = nil, footerHeight: Double? = nil) {
+        self.init(rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
+                  headerHeight: headerHeight, footerHeight: footerHeight)
+    }
+
+    /// A section whose rows have the given heights (points).
+    public init(rowHeights: [Double], headerHeight: Double? = nil, footerHeight: Double? = nil) {
+        self.rowHeights = rowHeights
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+
+    /// UIKit's default row height, 44 pt.
+    public static let defaultRowHeight = 44.0
+
+    /// The number of rows.
+    public var rowCount: Int { rowHeights.count }
+}
+
+/// A table to draw: everything about it except the contents of its cells.
+///
+/// Lengths are in points; `scale` maps them to device pixels. A value,
+/// `Sendable`; edit it (insert rows, select) and render it again.
+public struct TableDescription: Hashable, Sendable {
+    /// How every cell's background looks.
+    public var cellStyle: CellStyle
+    /// The sections, top to bottom.
+    public var sections: [TableSection]
+    /// The table's width in points.
+    public var width: Double
+    /// Device pixels per point (1, 2, 3 for common screens; any value in
+    /// `scaleRange`).
+    public var scale: Double
+    /// What shows around and between the sections, laid out in the table's
+    /// coordinates (points, origin at its top-left corner).
+    public var background: CellFill
+    /// The space between the table's sides and its cells, in points
+    /// (grouped sections float inside the table).
+    public var horizontalInset: Double
+    /// The header spacing of sections that do not set their own, in points.
+    public var defaultHeaderHeight: Double
+    /// The footer spacing of sections that do not set their own, in points.
+    public var defaultFooterHeight: Double
+    /// When set, section headers (their full width) are filled with this
+    /// color, as plain tables draw their header bars.
+    public var headerColor: Color?
+    /// The selected cells.
+    public var selectedRows: Set<CellIndexPath>
+
+    /// The scales a table accepts, device pixels per point.
+    public static let scaleRange: ClosedRange<Double> = 0.25...16
+
+    /// Creates a table whose spacing, insets and background default to the
+    /// UIKit look of `cellStyle.layout`: grouped (iOS 6) insets sections
+    /// 10 pt on the pinstripe background with 10 pt headers and footers;
+    /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
+    /// headers and footers; plain draws full-width cells on white under
+    /// 28 pt header bars of #F7F7F7, with no footers.
+    public init(cellStyle: CellStyle, sections: [TableSection], width: Double = 375, scale: Double = 1) {
+        self.cellStyle = cellStyle
+        self.sections = sections
+        self.width = width
+        self.scale = scale
+        selectedRows = []
+        switch cellStyle.layout {
+        case .grouped:
+            background = TableDescription.pinstripes(scale: scale)
+            horizontalInset = 10
+            defaultHeaderHeight = 10
+            defaultFooterHeight = 10
+            headerColor = nil
+        case .insetGrouped:
+            background = .color(Color(red8: 0xF2, green8: 0xF2, blue8: 0xF7))
+            horizontalInset = 16
+            defaultHeaderHeight = 18
+            defaultFooterHeight = 18
+            headerColor = nil
+        case .plain:
+            background = .color(.white)
+            horizontalInset = 0
+            defaultHeaderHeight = 28
+            defaultFooterHeight = 0
+            headerColor = Color(red8: 0xF7, green8: 0xF7, blue8: 0xF7)
+        }
+    }
+
+    /// A table of sections with the given row counts, every row
+    /// `rowHeight` points tall.
+    public init(cellStyle: CellStyle, rowCounts: [Int], rowHeight: Double = TableSection.defaultRowHeight,
+                width: Double = 375, scale: Double = 1) {
+        self.init(cellStyle: cellStyle, sections: rowCounts.map { TableSection(rows: $0, rowHeight: rowHeight) },
+                  width: width, scale: scale)
+    }
+
+    /// The iOS 6 grouped table background: vertical pinstripes, 5 pt of
+    /// #C5CCD4 and 2 pt of #CBD2D8 (the look of
+    /// `groupTableViewBackgroundColor`), as a pattern made at `scale` (a
+    /// non-finite or out-of-range scale gets the 1x tile).
+    public static func pinstripes(scale: Double) -> CellFill {
+        let s = (scale.isFinite && scaleRange.contains(scale)) ? max(1, Int((scale).rounded())) : 1
+        let dark = Color(red8: 0xC5, green8: 0xCC, blue8: 0xD4), light = Color(red8: 0xCB, green8: 0xD2, blue8: 0xD8)
+        let colors = (0..<(7 * s)).map { $0 < 5 * s ? dark : light }
+        // 7s x 1 pixels of valid colors: cannot fail.
+        guard let tile = try? Image(width: 7 * s, height: 1, colors: colors) else { return .color(dark) }
+        return .pattern(tile, imageScale: Double(s))
+    }
+
+    // MARK: Editing
+
+    /// Inserts `count` rows of `rowHeight` points before row `row` of
+    /// `section` (`row == rowCount` appends), shifting the selection of the
+    /// rows after them as a table view does.
+    /// - Throws: `TableError` if the section or row is out of range.
+    public mutating func insertRows(_ count: Int, at row: Int, inSection section: Int,
+                                    rowHeight: Double = TableSection.defaultRowHeight) throws(TableError) {
+        guard section >= 0, section < sections.count else {
+            throw .sectionOutOfRange(section: section, sectionCount: sections.count)
+        }
+        let rows = sections[section].rowCount
+        guard row >= 0, row <= rows else { throw .rowOutOfRange(row: row, rowsInSection: rows + 1) }
+        let added = max(count, 0)
+        sections[section].rowHeights.insert(contentsOf: repeatElement(rowHeight, count: added), at: row)
+        selectedRows = Set(selectedRows.map { p in
+            p.section == section && p.row >= row ? CellIndexPath(row: p.row + added, section: section) : p
+        })
+    }
+
+    /// Deletes the rows `rows` of `section`, dropping their selection and
+    /// shifting the selection of the rows after them.
+    /// - Throws: `TableError` if the section or a row is out of range.
+    public mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) throws(TableError) {
+        guard section >= 0, section < sections.count else {
+            throw .sectionOutOfRange(section: section, sectionCount: sections.count)
+        }
+        let count = sections[section].rowCount
+        guard rows.lowerBound >= 0, rows.upperBound <= count else {
+            throw .rowOutOfRange(row: rows.lowerBound < 0 ? rows.lowerBound : rows.upperBound - 1, rowsInSection: count)
+        }
+        sections[section].rowHeights.removeSubrange(rows)
+        selectedRows = Set(selectedRows.compactMap { p in
+            guard p.section == section, p.row >= rows.lowerBound else { return p }
+            if rows.contains(p.row) { return nil }
+            return CellIndexPath(row: p.row - rows.count, section: section)
+        })
+    }
+}

@@ -1,0 +1,141 @@
+// HairlineCells: laying out a table description in device pixels. Input:
+// a TableDescription; output: the table's pixel size and every cell's and
+// header's rectangle on whole device pixels (edges at round(y * scale),
+// so cells tile the table with no gap and no overlap whatever the heights),
+// after every length has been checked.
+
+import Hairline
+
+/// A rectangle of whole device pixels: columns `x..<x + width`, rows
+/// `y..<y + height`.
+public struct DeviceRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    /// Creates a device-pixel rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether it holds no pixel.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The same rectangle in points at `scale` device pixels per point.
+    public func points(scale: Double) -> Rect {
+        Rect(x: Double(x) / scale, y: Double(y) / scale, width: Double(width) / scale, height: Double(height) / scale)
+    }
+
+    public var description: String { "(\(x), \(y), \(width) x \(height) px)" }
+}
+
+/// One cell of a laid-out table.
+public struct CellFrame: Hashable, Sendable {
+    /// The cell's row, section and the counts around it.
+    public let placement: CellPlacement
+    /// The cell's pixels in the table (device pixels, origin at the
+    /// table's top-left corner); empty for a row whose height rounds to 0.
+    public let pixelRect: DeviceRect
+    /// Whether the cell is selected.
+    public let isSelected: Bool
+
+    /// The cell's index path.
+    public var indexPath: CellIndexPath { placement.indexPath }
+}
+
+/// A table laid out on whole device pixels.
+public struct TableLayout: Hashable, Sendable {
+    /// The table's size in device pixels (at least 1 x 1).
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Device pixels per point.
+    public let scale: Double
+    /// Every cell, in index-path order.
+    public let cells: [CellFrame]
+    /// Every section's header band (full table width), by section; empty
+    /// rects for zero-height headers.
+    public let headers: [DeviceRect]
+}
+
+extension TableDescription {
+    /// Lays the table out on whole device pixels: headers, rows and footers
+    /// stacked from the top, each edge at `round(y * scale)` for its
+    /// position `y` in points; cells span the width minus
+    /// `horizontalInset` on each side (rounded the same way).
+    /// - Throws: `TableError` for a scale outside `scaleRange`, a width that
+    ///   is not positive, a negative or non-finite height or inset, no
+    ///   sections, or a table larger than a `Surface` can hold.
+    public func layout() throws(TableError) -> TableLayout {
+        guard scale.isFinite, TableDescription.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+        guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
+        guard !sections.isEmpty else { throw .noSections }
+        try TableDescription.check(horizontalInset, "the horizontal inset")
+        try TableDescription.check(defaultHeaderHeight, "the default header height")
+        try TableDescription.check(defaultFooterHeight, "the default footer height")
+        // Check every length and the total before any conversion to Int.
+        var total = 0.0
+        for (s, section) in sections.enumerated() {
+            let header = section.headerHeight ?? defaultHeaderHeight
+            let footer = section.footerHeight ?? defaultFooterHeight
+            try TableDescription.check(header, "the header height of section \(s)")
+            try TableDescription.check(footer, "the footer height of section \(s)")
+            total += header + footer
+            for (r, height) in section.rowHeights.enumerated() {
+                try TableDescription.check(height, "the height of row \(r) in section \(s)")
+                total += height
+            }
+        }
+        let limit = Double(Surface.maximumDimension)
+        guard (total * scale).rounded() <= limit, (width * scale).rounded() <= limit else {
+            throw .tooLarge(width: TableDescription.clampedPixels(width * scale),
+                            height: TableDescription.clampedPixels(total * scale))
+        }
+        let pixelWidth = max(1, Int((width * scale).rounded()))
+        let pixelHeight = max(1, Int((total * scale).rounded()))
+        guard pixelWidth * pixelHeight <= Surface.maximumPixelCount else {
+            throw .tooLarge(width: pixelWidth, height: pixelHeight)
+        }
+        return placeCells(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    private func placeCells(pixelWidth: Int, pixelHeight: Int) -> TableLayout {
+        func pixels(_ y: Double) -> Int { min(Int((y * scale).rounded()), pixelHeight) }
+        let inset = min(horizontalInset, width / 2)
+        let x0 = Int((inset * scale).rounded()), x1 = Int(((width - inset) * scale).rounded())
+        var cells: [CellFrame] = []
+        cells.reserveCapacity(sections.reduce(0) { $0 + $1.rowCount })
+        var headers: [DeviceRect] = []
+        var y = 0.0
+        for (s, section) in sections.enumerated() {
+            let top = pixels(y)
+            y += section.headerHeight ?? defaultHeaderHeight
+            headers.append(DeviceRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
+            for (r, height) in section.rowHeights.enumerated() {
+                let cellTop = pixels(y)
+                y += height
+                // The counts and indices come from the arrays: valid.
+                guard let placement = try? CellPlacement(row: r, rowsInSection: section.rowCount,
+                                                         section: s, sectionCount: sections.count) else { continue }
+                cells.append(CellFrame(
+                    placement: placement,
+                    pixelRect: DeviceRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
+                    isSelected: selectedRows.contains(placement.indexPath)))
+            }
+            y += section.footerHeight ?? defaultFooterHeight
+        }
+        return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells, headers: headers)
+    }
+
+    private static func check(_ length: Double, _ what: @autoclosure () -> String) throws(TableError) {
+        guard length.isFinite, length >= 0 else { throw .invalidLength(what: what(), value: length) }
+    }
+
+    /// A pixel count for an error message, without trapping on huge values.
+    private static func clampedPixels(_ v: Double) -> Int {
+        v.isFinite ? Int(min(max(v.rounded(), 0), 1e15)) : Int.max
+    }
+}

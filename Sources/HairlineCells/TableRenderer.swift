@@ -1,0 +1,161 @@
+// HairlineCells: rendering a laid-out table, serially or across cores.
+// Input: a TableDescription; output: one surface for the whole table, or
+// one per cell. Cells are independent jobs spread over Dispatch's
+// concurrentPerform; each worker draws with its own canvas and scratch, and
+// every job's result depends only on its own cell, so the output is the
+// same, byte for byte, for any number of workers.
+
+import Dispatch
+import Hairline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A cell rendered into a surface of its own.
+public struct RenderedCell {
+    /// Where the cell is in the table.
+    public let frame: CellFrame
+    /// The cell's pixels: `frame.pixelRect`'s size, transparent where the
+    /// cell draws nothing (outside rounded corners).
+    public let surface: Surface
+}
+
+/// Renders tables described by `TableDescription`.
+public enum TableRenderer {
+    /// The number of workers used when a call does not say: the number of
+    /// processors online (at least 1).
+    public static var defaultWorkerCount: Int {
+        #if canImport(Glibc) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
+    }
+
+    /// Rows of the table's background painted per job.
+    static let backgroundBandHeight = 64
+
+    /// Renders the whole table into one surface of the layout's pixel size:
+    /// the background and header bars, then every cell over them.
+    ///
+    /// - Parameter workers: threads to draw on (`nil`: `defaultWorkerCount`;
+    ///   1 draws on the calling thread). The result is identical for every
+    ///   worker count.
+    /// - Throws: `TableError` from `layout()`.
+    /// - Complexity: one pass over the table's pixels for the background,
+    ///   then each cell's draw, plus two copies of each cell's pixels.
+    public static func render(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> Surface {
+        let layout = try table.layout()
+        let surface: Surface
+        do {
+            surface = try Surface(width: layout.pixelWidth, height: layout.pixelHeight)
+        } catch {
+            throw .tooLarge(width: layout.pixelWidth, height: layout.pixelHeight)
+        }
+        let workers = workers ?? defaultWorkerCount
+        let shared = SharedSurface(surface: surface)
+        // Pass 1: the background, in bands of rows.
+        let bands = (layout.pixelHeight + backgroundBandHeight - 1) / backgroundBandHeight
+        perform(jobs: bands, workers: workers, makeWorker: { Canvas(surface: shared.surface, scale: layout.scale) }) {
+            canvas, band in
+            paintBackground(of: table, layout: layout, rows: band * backgroundBandHeight..<min(
+                (band + 1) * backgroundBandHeight, layout.pixelHeight), on: canvas)
+        }
+        // Pass 2: each cell over the background under it.
+        let cells = layout.cells.filter { !$0.pixelRect.isEmpty }
+        surface.withUnsafeMutableBytes { bytes in
+            let pixels = SharedPixels(base: bytes.baseAddress!, bytesPerRow: surface.bytesPerRow)
+            perform(jobs: cells.count, workers: workers, makeWorker: { CellWorker(style: table.cellStyle, scale: layout.scale) }) {
+                worker, index in
+                let frame = cells[index]
+                worker.draw(frame) { scratch, toScratch in
+                    pixels.copy(frame.pixelRect, with: scratch, toScratch: toScratch)
+                }
+            }
+        }
+        return surface
+    }
+
+    /// Renders every cell into a surface of its own, on a transparent
+    /// background (as cells draw into their backing stores), in index-path
+    /// order; cells whose height rounds to 0 pixels are left out.
+    ///
+    /// - Parameter workers: as for `render(_:workers:)`.
+    /// - Throws: `TableError` from `layout()`.
+    public static func renderCells(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> [RenderedCell] {
+        let layout = try table.layout()
+        let cells = layout.cells.filter { !$0.pixelRect.isEmpty }
+        let results = ResultSlots(count: cells.count)
+        defer { results.deallocate() }
+        perform(jobs: cells.count, workers: workers ?? defaultWorkerCount,
+                makeWorker: { CellWorker(style: table.cellStyle, scale: layout.scale) }) { worker, index in
+            let frame = cells[index]
+            worker.draw(frame) { scratch, toScratch in
+                if toScratch {
+                    scratch.clear()
+                } else {
+                    results.store(try? scratch.copy(), at: index)
+                }
+            }
+        }
+        var rendered: [RenderedCell] = []
+        rendered.reserveCapacity(cells.count)
+        for (index, frame) in cells.enumerated() {
+            // A surface of a laid-out cell's size cannot fail to allocate
+            // short of memory exhaustion, which traps anyway.
+            guard let surface = results.take(at: index) else { continue }
+            rendered.append(RenderedCell(frame: frame, surface: surface))
+        }
+        return rendered
+    }
+
+    /// Paints the table's background and header bars into `rows` (device
+    /// pixel rows) of the canvas's surface, and nothing outside them.
+    static func paintBackground(of table: TableDescription, layout: TableLayout, rows: Range<Int>, on canvas: Canvas) {
+        let s = layout.scale
+        let band = DeviceRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
+        let whole = DeviceRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight).points(scale: s)
+        canvas.save()
+        defer { canvas.restore() }
+        canvas.clip(to: band.points(scale: s))
+        var path = Path()
+        path.addRect(whole)
+        table.background.draw(path, cellRect: whole, on: canvas)
+        guard let color = table.headerColor else { return }
+        for header in layout.headers where !header.isEmpty && header.y < rows.upperBound && header.y + header.height > rows.lowerBound {
+            var bar = Path()
+            bar.addRect(header.points(scale: s))
+            canvas.fill(bar, with: color)
+        }
+    }
+
+    /// Runs `jobs` jobs on up to `workers` threads with Dispatch; each
+    /// thread makes its own worker state and claims jobs one at a time from
+    /// a shared counter (cells differ in cost, so a fixed split would leave
+    /// a core idle). One worker runs on the calling thread.
+    static func perform<Worker>(jobs: Int, workers: Int, makeWorker: () -> Worker,
+                                _ body: (inout Worker, Int) -> Void) {
+        guard jobs > 0 else { return }
+        let threads = min(max(workers, 1), jobs)
+        guard threads > 1 else {
+            var worker = makeWorker()
+            for job in 0..<jobs { body(&worker, job) }
+            return
+        }
+        withoutActuallyEscaping(makeWorker) { makeWorker in
+            withoutActuallyEscaping(body) { body in
+                let shared = UncheckedJobs(makeWorker: makeWorker, body: body)
+                DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                    var worker = shared.makeWorker()
+                    while true {
+                        let job = shared.claim()
+                        guard job < jobs else { break }
+                        shared.body(&worker, job)
+                    }
+                }
+            }
+        }
+    }
+}
