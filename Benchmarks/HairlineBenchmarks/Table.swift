@@ -1,5 +1,8 @@
 // Benchmarks: the 1,000-cell table of WORKLOADS.md. Sections' row counts
-// cycle 1...10, so every position occurs; each cell is the `solid` draw.
+// cycle 1...10, so every position occurs; each cell is the `solid` draw,
+// made by the cell kit (HairlineCells' grouped style with the workload's
+// colors, drawn by a CellRenderer: a test checks it is the WORKLOADS.md
+// draw byte for byte).
 // Drawn serially, then spread over all cores with
 // DispatchQueue.concurrentPerform: one iteration per core, each taking
 // chunks of cells from a shared atomic counter until none are left (cells
@@ -13,6 +16,7 @@
 
 import Dispatch
 import Hairline
+import HairlineCells
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -46,26 +50,39 @@ struct Affinity {
 
 }
 
-/// The positions of the table's cells, in order.
-func tablePositions(cells: Int) -> [Position] {
-    var positions: [Position] = []
-    positions.reserveCapacity(cells)
-    var rows = 1
-    while positions.count < cells {
-        for row in 0..<rows where positions.count < cells {
-            if rows == 1 {
-                positions.append(.single)
-            } else if row == 0 {
-                positions.append(.top)
-            } else if row == rows - 1 {
-                positions.append(.bottom)
-            } else {
-                positions.append(.middle)
+/// The placements of the table's cells, in order: sections of 1, 2, ...,
+/// 10, 1, 2, ... rows, the last cut short at `cells`.
+func tablePlacements(cells: Int) -> [CellPlacement] {
+    var counts: [Int] = []
+    var total = 0
+    while total < cells {
+        let rows = min(counts.count % 10 + 1, cells - total)
+        counts.append(rows)
+        total += rows
+    }
+    var placements: [CellPlacement] = []
+    placements.reserveCapacity(cells)
+    for (section, rows) in counts.enumerated() {
+        for row in 0..<rows {
+            // Rows and sections come from the counts: always valid.
+            if let p = try? CellPlacement(row: row, rowsInSection: rows, section: section, sectionCount: counts.count) {
+                placements.append(p)
             }
         }
-        rows = rows % 10 + 1
     }
-    return positions
+    return placements
+}
+
+/// The workload's `solid` cell as a kit style: the grouped layout with
+/// WORKLOADS.md's fill and border colors (10 pt circular corners).
+let workloadStyle = CellStyle(layout: .grouped, fill: .color(Cell.fill), separatorColor: Cell.border)
+
+/// One cell of the table: clear the cell's buffer, then draw its background
+/// through the kit.
+@inline(__always)
+func drawTableCell(_ placement: CellPlacement, with renderer: CellRenderer) {
+    renderer.canvas.clear()
+    renderer.draw(placement, in: Rect(origin: .zero, size: Cell.size))
 }
 
 /// Runs `body` on a new thread pinned to `cpu` and returns its result
@@ -149,18 +166,17 @@ func controlUnit(seed: UInt64, steps: Int) -> UInt64 {
     return x
 }
 
-/// What the workers share: a canvas each and a result slot each. Canvases
-/// are not thread-safe; worker `w` touches only `canvases[w]` and
-/// `slots[8 * w]`, which is what makes sharing the set sound.
+/// What the workers share: a cell renderer each and a result slot each.
+/// Renderers are not thread-safe; worker `w` touches only `renderers[w]`,
+/// `placements[w]` and `slots[8 * w]`, which is what makes sharing the set
+/// sound.
 struct WorkerSet: @unchecked Sendable {
-    let canvases: [Canvas]
+    let renderers: [CellRenderer]
     let slots: UnsafeMutablePointer<UInt64>
     /// The next unclaimed cell.
     let next: Counter
-    /// Each worker's own cell draws, by position.
-    let draws: [[CellDraw]]
-    /// Each worker's own copy of the cells' draw indices.
-    let orders: [[Int]]
+    /// Each worker's own copy of the cells' placements.
+    let placements: [[CellPlacement]]
 }
 
 /// A shared atomic cell index.
@@ -179,13 +195,11 @@ let chunk = 4
 
 /// Runs the table at `scale` for `rounds` rounds on `workers` threads.
 func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> TableResult {
-    let positions = tablePositions(cells: cells)
-    let draws = try Position.allCases.map { try CellDraw($0, .solid, scale: scale) }
-    // Each worker draws from its own copies of the cell draws: workers
-    // that shared one path would contend on its storage's reference count
-    // (a cache line bouncing between cores on every retain), which
-    // measures Swift's ARC, not drawing.
-    let drawIndex = positions.map { p in Position.allCases.firstIndex(of: p)! }
+    let placements = tablePlacements(cells: cells)
+    // Each worker draws with its own renderer, whose kept paths are its
+    // own: workers that shared one path would contend on its storage's
+    // reference count (a cache line bouncing between cores on every
+    // retain), which measures Swift's ARC, not drawing.
     let affinity = Affinity()
     // One result slot per worker, a cache line apart, so that the control
     // loop's only store shares no line.
@@ -202,33 +216,30 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     // workers' (objects made back to back on one thread share cache lines
     // at their edges, and reference counting writes even to read-only
     // paths).
-    var canvases: [Canvas] = [], ownDraws: [[CellDraw]] = [], orders: [[Int]] = []
+    var renderers: [CellRenderer] = [], ownPlacements: [[CellPlacement]] = []
     for w in 0..<workers {
-        let make = { () -> Result<(Canvas, [CellDraw], [Int]), Error> in
-            Result { (try Cell.canvas(scale: scale),
-                      try Position.allCases.map { try CellDraw($0, .solid, scale: scale) },
-                      drawIndex.map { $0 }) }
+        let make = { () -> Result<(CellRenderer, [CellPlacement]), Error> in
+            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale), style: workloadStyle), placements.map { $0 }) }
         }
         let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
-        canvases.append(made.0)
-        ownDraws.append(made.1)
-        orders.append(made.2)
+        renderers.append(made.0)
+        ownPlacements.append(made.1)
     }
-    let set = WorkerSet(canvases: canvases, slots: slots, next: Counter(), draws: ownDraws, orders: orders)
+    let set = WorkerSet(renderers: renderers, slots: slots, next: Counter(), placements: ownPlacements)
 
     func tableSerial() {
-        let canvas = set.canvases[0]
-        for i in 0..<cells { draws[drawIndex[i]].run(on: canvas) }
+        let renderer = set.renderers[0]
+        for placement in placements { drawTableCell(placement, with: renderer) }
     }
     func tableConcurrent() {
         set.next.reset()
         DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let canvas = set.canvases[w]
-            let draws = set.draws[w], order = set.orders[w]
+            let renderer = set.renderers[w]
+            let placements = set.placements[w]
             while true {
                 let start = set.next.claim(chunk)
                 guard start < cells else { break }
-                for i in start..<min(start + chunk, cells) { draws[order[i]].run(on: canvas) }
+                for i in start..<min(start + chunk, cells) { drawTableCell(placements[i], with: renderer) }
             }
         }
     }

@@ -7,6 +7,7 @@
 
 import Foundation
 import Hairline
+import HairlineCells
 
 let options: Options
 do {
@@ -24,6 +25,7 @@ func workloadNames(scale: Int) -> [String] {
         for position in Position.allCases { names.append("cell.\(draw.rawValue).\(position.rawValue)@\(scale)x") }
     }
     names.append("table.solid@\(scale)x")
+    for layout in CellLayout.allCases { names.append("table.render.\(layout)@\(scale)x") }
     return names
 }
 
@@ -64,6 +66,7 @@ struct CellRow {
 let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
 var rows: [CellRow] = []
 var tables: [TableResult] = []
+var wholeTables: [WholeTableResult] = []
 let started = now()
 
 print("Hairline benchmarks: release build, \(workers) cores, budget \(options.budget) s per workload")
@@ -106,6 +109,9 @@ do {
             tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
                                        rounds: options.tableRounds))
         }
+        for layout in CellLayout.allCases where options.selects("table.render.\(layout)@\(scale)x") {
+            wholeTables.append(try runWholeTable(layout, scale: scale, workers: workers, rounds: options.tableRounds))
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark setup failed: \(error)\n".utf8))
@@ -126,6 +132,18 @@ if !tables.isEmpty {
               + pad(fixed(t.concurrentCellsPerSecond, 0), 9) + pad(fixed(t.speedup, 2), 9)
               + pad(fixed(t.balancedSpeedup, 2), 10) + pad(fixed(t.controlSpeedup, 2), 9)
               + pad(fixed(t.speedupRatio, 3), 7))
+    }
+}
+if !wholeTables.isEmpty {
+    // Whole tables through the kit: ms per table on one worker and on all,
+    // cells per second each way, and the speedup.
+    print("")
+    print(padRight("whole table (39 cells)", 30) + pad("serial ms", 10) + pad("conc. ms", 10) + pad("serial/s", 10)
+          + pad("conc./s", 10) + pad("speedup", 9))
+    for t in wholeTables {
+        print(padRight(t.name, 30) + pad(fixed(t.serialSeconds * 1e3, 3), 10) + pad(fixed(t.concurrentSeconds * 1e3, 3), 10)
+              + pad(fixed(Double(t.cells) / t.serialSeconds, 0), 10)
+              + pad(fixed(Double(t.cells) / t.concurrentSeconds, 0), 10) + pad(fixed(t.speedup, 2), 9))
     }
 }
 print("")
@@ -149,6 +167,12 @@ if let path = options.jsonPath {
             + "\"speedup\": \(fixed(t.speedup, 3)), \"balancedSpeedup\": \(fixed(t.balancedSpeedup, 3)), "
             + "\"controlSpeedup\": \(fixed(t.controlSpeedup, 3)), \"speedupRatio\": \(fixed(t.speedupRatio, 3)), "
             + "\"efficiency\": \(fixed(t.efficiency, 3)), \"controlEfficiency\": \(fixed(t.controlEfficiency, 3))}"
+    }.joined(separator: ",\n")
+    json += "\n  ],\n  \"wholeTables\": [\n"
+    json += wholeTables.map { t in
+        "    {\"name\": \"\(t.name)\", \"scale\": \(t.scale), \"cells\": \(t.cells), \"workers\": \(workers), "
+            + "\"serialMs\": \(fixed(t.serialSeconds * 1e3, 4)), \"concurrentMs\": \(fixed(t.concurrentSeconds * 1e3, 4)), "
+            + "\"speedup\": \(fixed(t.speedup, 3))}"
     }.joined(separator: ",\n")
     json += "\n  ]\n}\n"
     do {
