@@ -22,6 +22,8 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSections
     /// The laid-out table (device pixels) is larger than a `Surface` can be.
     case tooLarge(width: Int, height: Int)
+    /// A surface given to draw the table into is not the table's size.
+    case surfaceSizeMismatch(expected: DeviceRect, actual: DeviceRect)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             "the table is \(width) x \(height) device pixels, more than a surface can hold "
                 + "(\(Surface.maximumDimension) a side, \(Surface.maximumPixelCount) pixels)"
+        case .surfaceSizeMismatch(let expected, let actual):
+            "the surface is \(actual.width) x \(actual.height) pixels; the table needs \(expected.width) x \(expected.height)"
         }
     }
 }

@@ -54,7 +54,26 @@ public enum TableRenderer {
         } catch {
             throw .tooLarge(width: layout.pixelWidth, height: layout.pixelHeight)
         }
-        let workers = workers ?? defaultWorkerCount
+        draw(table, layout: layout, into: surface, workers: workers ?? defaultWorkerCount)
+        return surface
+    }
+
+    /// Renders the whole table into `surface`, which must have the
+    /// layout's pixel size (reuse one surface to redraw a table without
+    /// allocating its pixels again). Every pixel is overwritten.
+    ///
+    /// - Throws: `TableError` from `layout()`, or `.surfaceSizeMismatch`
+    ///   if `surface` is not `layout().pixelWidth` x `pixelHeight`.
+    public static func render(_ table: TableDescription, into surface: Surface, workers: Int? = nil) throws(TableError) {
+        let layout = try table.layout()
+        guard surface.width == layout.pixelWidth, surface.height == layout.pixelHeight else {
+            throw .surfaceSizeMismatch(expected: DeviceRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
+                                       actual: DeviceRect(x: 0, y: 0, width: surface.width, height: surface.height))
+        }
+        draw(table, layout: layout, into: surface, workers: workers ?? defaultWorkerCount)
+    }
+
+    private static func draw(_ table: TableDescription, layout: TableLayout, into surface: Surface, workers: Int) {
         let shared = SharedSurface(surface: surface)
         // Pass 1: the background, in bands of rows.
         let bands = (layout.pixelHeight + backgroundBandHeight - 1) / backgroundBandHeight
@@ -75,7 +94,6 @@ public enum TableRenderer {
                 }
             }
         }
-        return surface
     }
 
     /// Renders every cell into a surface of its own, on a transparent

@@ -115,6 +115,20 @@ import Testing
         }
     }
 
+    @Test func renderingIntoAReusedSurfaceOverwritesEveryPixel() throws {
+        let tables = Self.variedTables(scale: 2)
+        for table in tables {
+            let expected = try TableRenderer.render(table)
+            let reused = try Surface(width: expected.width, height: expected.height)
+            reused.clear(to: PremultipliedColor(red: 9, green: 8, blue: 7, alpha: 255))
+            try TableRenderer.render(table, into: reused, workers: 2)
+            #expect(reused.bytes == expected.bytes)
+        }
+        let wrong = try Surface(width: 10, height: 10)
+        #expect(throws: TableError.self) { try TableRenderer.render(tables[0], into: wrong) }
+        #expect(wrong.bytes.allSatisfy { $0 == 0 })
+    }
+
     @Test func perCellSurfacesEqualAcrossWorkerCounts() throws {
         for table in Self.variedTables(scale: 2) {
             let serial = try TableRenderer.renderCells(table, workers: 1)
