@@ -51,9 +51,50 @@ final class CellWorker {
     }
 }
 
-/// The table's surface, handed to the background workers. Each worker's
-/// canvas writes only inside its own band of rows (its clip), which is
-/// what makes sharing it sound.
+/// What one worker of a whole-table render owns: a cell renderer on its
+/// own canvas over the table's surface, and cell-sized scratch when cells
+/// must be drawn apart (`CellStyle.clipsWithMasks`).
+struct SlabWorker {
+    let renderer: CellRenderer
+    let scratch: CellWorker?
+}
+
+/// Rows of a table drawn by one job: the background of `rows` across the
+/// table's width, and the cell on them, if any.
+struct TableSlab: Hashable {
+    var rows: Range<Int>
+    /// An index into `TableLayout.cells`.
+    var cell: Int?
+}
+
+extension TableLayout {
+    /// The table's rows cut into slabs, top to bottom, covering every row
+    /// once: one slab per cell that has pixels (its rows), and the rows
+    /// between cells in slabs of at most `maximumGapRows`.
+    func slabs(maximumGapRows: Int) -> [TableSlab] {
+        var slabs: [TableSlab] = []
+        var y = 0
+        func gap(to end: Int) {
+            while y < end {
+                let next = min(end, y + max(maximumGapRows, 1))
+                slabs.append(TableSlab(rows: y..<next, cell: nil))
+                y = next
+            }
+        }
+        for (index, cell) in cells.enumerated() where !cell.pixelRect.isEmpty {
+            gap(to: cell.pixelRect.y)
+            let end = cell.pixelRect.y + cell.pixelRect.height
+            slabs.append(TableSlab(rows: cell.pixelRect.y..<end, cell: index))
+            y = end
+        }
+        gap(to: pixelHeight)
+        return slabs
+    }
+}
+
+/// The table's surface, handed to the workers. Each worker's canvas
+/// writes only inside the rows of its current slab (its clip), and slabs
+/// do not overlap, which is what makes sharing it sound.
 struct SharedSurface: @unchecked Sendable {
     let surface: Surface
 }

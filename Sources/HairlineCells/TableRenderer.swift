@@ -34,7 +34,8 @@ public enum TableRenderer {
         #endif
     }
 
-    /// Rows of the table's background painted per job.
+    /// The most rows of background alone (headers, footers, the space
+    /// below the last section) painted per job.
     static let backgroundBandHeight = 64
 
     /// Renders the whole table into one surface of the layout's pixel size:
@@ -73,25 +74,44 @@ public enum TableRenderer {
         draw(table, layout: layout, into: surface, workers: workers ?? defaultWorkerCount)
     }
 
+    /// Draws the table in slabs of whole rows: each job paints the
+    /// background of its rows and draws the cell on them, if any, while
+    /// those rows are still in the cache (a 3x table is tens of megabytes:
+    /// painting all of the background first, then the cells, would send
+    /// every byte to memory twice).
     private static func draw(_ table: TableDescription, layout: TableLayout, into surface: Surface, workers: Int) {
         let shared = SharedSurface(surface: surface)
-        // Pass 1: the background, in bands of rows.
-        let bands = (layout.pixelHeight + backgroundBandHeight - 1) / backgroundBandHeight
-        perform(jobs: bands, workers: workers, makeWorker: { Canvas(surface: shared.surface, scale: layout.scale) }) {
-            canvas, band in
-            paintBackground(of: table, layout: layout, rows: band * backgroundBandHeight..<min(
-                (band + 1) * backgroundBandHeight, layout.pixelHeight), on: canvas)
-        }
-        // Pass 2: each cell over the background under it.
-        let cells = layout.cells.filter { !$0.pixelRect.isEmpty }
+        let slabs = layout.slabs(maximumGapRows: backgroundBandHeight)
+        let viaScratch = table.cellStyle.clipsWithMasks
         surface.withUnsafeMutableBytes { bytes in
             let pixels = SharedPixels(base: bytes.baseAddress!, bytesPerRow: surface.bytesPerRow)
-            perform(jobs: cells.count, workers: workers, makeWorker: { CellWorker(style: table.cellStyle, scale: layout.scale) }) {
-                worker, index in
-                let frame = cells[index]
-                worker.draw(frame) { scratch, toScratch in
-                    pixels.copy(frame.pixelRect, with: scratch, toScratch: toScratch)
+            perform(jobs: slabs.count, workers: workers, makeWorker: {
+                SlabWorker(renderer: CellRenderer(canvas: Canvas(surface: shared.surface, scale: layout.scale),
+                                                  style: table.cellStyle),
+                           scratch: viaScratch ? CellWorker(style: table.cellStyle, scale: layout.scale) : nil)
+            }) { worker, index in
+                let slab = slabs[index]
+                let canvas = worker.renderer.canvas
+                paintBackground(of: table, layout: layout, rows: slab.rows, on: canvas)
+                guard let cell = slab.cell else { return }
+                let frame = layout.cells[cell], r = frame.pixelRect
+                if let scratch = worker.scratch {
+                    // A path clip's mask is as large as the canvas's
+                    // surface: clip in cell-sized scratch, over a copy of
+                    // the background, and copy the cell back.
+                    scratch.draw(frame) { cellSurface, toScratch in
+                        pixels.copy(r, with: cellSurface, toScratch: toScratch)
+                    }
+                    return
                 }
+                // Straight into the table, moved to the cell by whole
+                // device pixels: the cell's paths are the same wherever it
+                // is (the renderer keeps them), and its draw is clipped to it.
+                canvas.save()
+                canvas.translateBy(devicePixelsX: r.x, y: r.y)
+                worker.renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+                    .points(scale: layout.scale), isSelected: frame.isSelected)
+                canvas.restore()
             }
         }
     }

@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    @Test func slabsCoverEveryRowOnceWithEachCellInItsOwn() throws {
+        var random = SplitMix(seed: 9)
+        for _ in 0..<40 {
+            let sections = (0..<random.int(1...4)).map { _ in
+                TableSection(rowHeights: (0..<random.int(0...5)).map { _ in random.double(0...60) },
+                             headerHeight: random.double(0...200), footerHeight: random.double(0...20))
+            }
+            let layout = try TableDescription(cellStyle: .plain, sections: sections, width: 100, scale: 2).layout()
+            let slabs = layout.slabs(maximumGapRows: 64)
+            var y = 0
+            for slab in slabs {
+                #expect(slab.rows.lowerBound == y && !slab.rows.isEmpty)
+                y = slab.rows.upperBound
+                if let cell = slab.cell {
+                    let r = layout.cells[cell].pixelRect
+                    #expect(slab.rows == r.y..<(r.y + r.height))
+                } else {
+                    #expect(slab.rows.count <= 64)
+                }
+            }
+            #expect(y == layout.pixelHeight)
+            #expect(slabs.compactMap(\.cell) == layout.cells.indices.filter { !layout.cells[$0].pixelRect.isEmpty })
+        }
+    }
+
     @Test func layoutRoundsEveryEdgeToTheNearestDevicePixel() throws {
         var table = TableDescription(cellStyle: .plain, sections: [TableSection(rowHeights: [10.2, 10.2, 10.2])],
                                      width: 100, scale: 3)

@@ -102,6 +102,15 @@ public final class Canvas {
         state.transform = state.transform.translatedBy(x: x, y: y)
     }
 
+    /// Moves everything drawn afterwards by whole device pixels: (`x`, `y`)
+    /// pixels in device space, applied after the current transform, so a
+    /// shape that lands on pixel boundaries still does (`translateBy(x:y:)`
+    /// would move by `x / scale` points, which is not exact in binary at
+    /// scale 3). Part of the saved state.
+    public func translateBy(devicePixelsX x: Int, y: Int) {
+        state.transform = state.transform.concatenating(AffineTransform(translationX: Double(x), y: Double(y)))
+    }
+
     /// Scales user space by `sx`, `sy`.
     public func scaleBy(x sx: Double, y sy: Double) {
         state.transform = state.transform.scaledBy(x: sx, y: sy)

@@ -51,13 +51,16 @@ extension Renderer {
         guard halfWidth > 0 else { return true }
         let builder = rasterizer.builder
         rasterizer.builder = EdgeBuilder()
-        let sides = strokeSides
-        strokeSides = ([], [])
+        // Move the side buffers into the emitter (consumed, so it holds the
+        // only reference and reuses them without a copy-on-write).
+        var left: [Point] = [], right: [Point] = []
+        swap(&left, &strokeSides.0)
+        swap(&right, &strokeSides.1)
         var emitter = StrokeEmitter(
             sink: consume builder, transform: strokeTransform, halfWidth: halfWidth,
             join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
             tolerance: tol, cullRect: clip.rect,
-            userTolerance: style.isHairline ? tol : userTolerance, left: sides.0, right: sides.1)
+            userTolerance: style.isHairline ? tol : userTolerance, left: consume left, right: consume right)
         emitter.stroke(pattern != nil ? dashed : polyline)
         rasterizer.builder = emitter.sink
         rasterizer.builder.contoursAreNested = emitter.isNestedRing

@@ -36,6 +36,16 @@ import Testing
         #expect(canvas.transform.apply(to: .zero) == Point(x: 3, y: 6))
     }
 
+    @Test func devicePixelTranslationIsExactAfterTheScale() throws {
+        let canvas = Canvas(surface: try Surface(width: 4, height: 4), scale: 3)
+        canvas.translateBy(devicePixelsX: 1000, y: 7)
+        #expect(canvas.transform.apply(to: Point(x: 1.0 / 3, y: 0)) == Point(x: 1001, y: 7))
+        canvas.scaleBy(x: 2, y: 2)
+        // Applied after the current transform: later user transforms act
+        // inside it.
+        #expect(canvas.transform.apply(to: Point(x: 1, y: 1)) == Point(x: 1006, y: 13))
+    }
+
     @Test func clearStoresThePremultipliedColor() throws {
         let surface = try Surface(width: 3, height: 2)
         Canvas(surface: surface).clear(Color(red: 1, green: 0, blue: 0, alpha: 0.5))
