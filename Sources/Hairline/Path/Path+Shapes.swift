@@ -116,24 +116,40 @@ extension Path {
         closeSubpath()
     }
 
-    /// Adds a closed rounded rectangle with the same circular radius (in
-    /// user-space units) at the corners in `corners`.
-    public mutating func addRoundedRect(in rect: Rect, cornerRadius: Double, corners: RectCorner = .all) {
-        addRoundedRect(in: rect, cornerRadii: CornerRadii(cornerRadius, corners: corners))
+    /// Adds a closed rounded rectangle with the same radius (in user-space
+    /// units) at the corners in `corners`, shaped by `curve`.
+    public mutating func addRoundedRect(in rect: Rect, cornerRadius: Double, corners: RectCorner = .all,
+                                        curve: CornerCurve = .circular) {
+        addRoundedRect(in: rect, cornerRadii: CornerRadii(cornerRadius, corners: corners), curve: curve)
     }
 
-    /// Adds a closed rounded rectangle whose corners are quarter ellipses
-    /// with the given radii, clamped as CSS does (see
-    /// `CornerRadii.clamped(toFit:)`); non-finite radii give a plain
-    /// rectangle. The contour runs clockwise on screen, starting at the end
-    /// of the top-left corner.
-    public mutating func addRoundedRect(in rect: Rect, cornerRadii: CornerRadii) {
+    /// Adds a closed rounded rectangle with the given corner radii, clamped
+    /// as CSS does (see `CornerRadii.clamped(toFit:)`); non-finite radii
+    /// give a plain rectangle. The contour runs clockwise on screen,
+    /// starting where the top-left corner meets the top edge.
+    ///
+    /// `.circular` corners are quarter ellipses, kept exact as arcs.
+    /// `.continuous` corners are three cubics each (see `CornerCurve`),
+    /// scaled by the corner's horizontal radius along horizontal edges and
+    /// its vertical radius along vertical ones. A continuous corner takes
+    /// 1.528665 radii of each of its edges; where the corners on a side need
+    /// more than the side, each corner on it is blended toward the circular
+    /// corner, point by point of its control polygon, by the largest
+    /// fraction t in 0...1 for which both of its sides fit
+    /// ((1 + 0.528665 t)(a + b) ≤ side, for the radii a and b along that
+    /// side), so the outline changes continuously as the rect shrinks and a
+    /// pill (radius = half the height) is circular at its ends.
+    public mutating func addRoundedRect(in rect: Rect, cornerRadii: CornerRadii, curve: CornerCurve = .circular) {
         let r = rect.standardized
         guard !cornerRadii.hasNonFinite else {
             addRect(r)
             return
         }
         let radii = cornerRadii.clamped(toFit: r)
+        if curve == .continuous {
+            addContinuousRoundedRect(r, radii)
+            return
+        }
         let halfPi = Double.pi / 2
         move(to: Point(x: r.minX + radii.topLeft.width, y: r.minY))
         addLine(to: Point(x: r.maxX - radii.topRight.width, y: r.minY))
@@ -157,5 +173,64 @@ extension Path {
         }
         let center = Point(x: vertex.x + dx * radius.width, y: vertex.y + dy * radius.height)
         addArc(EllipticalArc(center: center, radii: radius, startAngle: start, sweepAngle: Double.pi / 2))
+    }
+
+    /// The continuous-corner outline of `r` with clamped `radii`.
+    private mutating func addContinuousRoundedRect(_ r: Rect, _ radii: CornerRadii) {
+        let k = ContinuousCorner.extent - 1
+        // The blend each side allows its corners: 1 if both fit at full
+        // extent, down to 0 where they only fit as circles.
+        func allowed(_ side: Double, _ a: Double, _ b: Double) -> Double {
+            let sum = a + b
+            guard sum > 0 else { return 1 }
+            return min(max((side / sum - 1) / k, 0), 1)
+        }
+        let top = allowed(r.width, radii.topLeft.width, radii.topRight.width)
+        let bottom = allowed(r.width, radii.bottomLeft.width, radii.bottomRight.width)
+        let left = allowed(r.height, radii.topLeft.height, radii.bottomLeft.height)
+        let right = allowed(r.height, radii.topRight.height, radii.bottomRight.height)
+        let tl = radii.topLeft, tr = radii.topRight, br = radii.bottomRight, bl = radii.bottomLeft
+        let tTL = min(top, left), tTR = min(top, right), tBR = min(bottom, right), tBL = min(bottom, left)
+        // Corner frames: vertex, first edge's direction and radius, second's.
+        func extent(_ t: Double) -> Double { 1 + k * t }
+        let start = tl.width > 0 && tl.height > 0 ? tl.width * extent(tTL) : 0
+        move(to: Point(x: r.minX + start, y: r.minY))
+        addContinuousCorner(Point(x: r.maxX, y: r.minY), Point(x: -1, y: 0), tr.width, Point(x: 0, y: 1), tr.height, tTR)
+        addContinuousCorner(Point(x: r.maxX, y: r.maxY), Point(x: 0, y: -1), br.height, Point(x: -1, y: 0), br.width, tBR)
+        addContinuousCorner(Point(x: r.minX, y: r.maxY), Point(x: 1, y: 0), bl.width, Point(x: 0, y: -1), bl.height, tBL)
+        addContinuousCorner(Point(x: r.minX, y: r.minY), Point(x: 0, y: 1), tl.height, Point(x: 1, y: 0), tl.width, tTL)
+        closeSubpath()
+    }
+
+    /// Adds a line to the corner's start, then its three cubics; `e1` and
+    /// `e2` are the unit directions from `vertex` along the edge arrived on
+    /// and the edge left on, `r1` and `r2` the radii along them, `t` the
+    /// blend (0 circular, 1 continuous). A zero radius adds the vertex.
+    private mutating func addContinuousCorner(_ vertex: Point, _ e1: Point, _ r1: Double, _ e2: Point, _ r2: Double,
+                                              _ t: Double) {
+        guard r1 > 0, r2 > 0 else {
+            if currentPoint != vertex { addLine(to: vertex) }
+            return
+        }
+        func point(_ uv: (u: Double, v: Double)) -> Point {
+            Point(x: vertex.x + uv.u * r1 * e1.x + uv.v * r2 * e2.x, y: vertex.y + uv.u * r1 * e1.y + uv.v * r2 * e2.y)
+        }
+        if t <= 0 {
+            // Exactly circular: one exact quarter-ellipse arc.
+            let center = point((1, 1))
+            let start = point((1, 0))
+            if currentPoint != start { addLine(to: start) }
+            let startAngle = _atan2(start.y - center.y, start.x - center.x)
+            addArc(EllipticalArc(center: center, radii: Size(width: e1.x != 0 ? r1 : r2, height: e1.x != 0 ? r2 : r1),
+                                 startAngle: startAngle, sweepAngle: Double.pi / 2))
+            return
+        }
+        let polygon = ContinuousCorner.blended(t)
+        let start = point(polygon[0])
+        if currentPoint != start { addLine(to: start) }
+        for piece in 0..<3 {
+            addCurve(to: point(polygon[3 * piece + 3]), control1: point(polygon[3 * piece + 1]),
+                     control2: point(polygon[3 * piece + 2]))
+        }
     }
 }
