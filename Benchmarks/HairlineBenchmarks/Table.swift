@@ -74,8 +74,12 @@ func tablePlacements(cells: Int) -> [CellPlacement] {
 }
 
 /// The workload's `solid` cell as a kit style: the grouped layout with
-/// WORKLOADS.md's fill and border colors (10 pt circular corners).
-let workloadStyle = CellStyle(layout: .grouped, fill: .color(Cell.fill), separatorColor: Cell.border)
+/// WORKLOADS.md's fill and border colors (10 pt circular corners). Made
+/// afresh for each worker: copies of one style would share the storage of
+/// its default selected gradient, whose reference count every draw touches.
+func workloadStyle() -> CellStyle {
+    CellStyle(layout: .grouped, fill: .color(Cell.fill), separatorColor: Cell.border)
+}
 
 /// One cell of the table: clear the cell's buffer, then draw its background
 /// through the kit.
@@ -219,7 +223,7 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     var renderers: [CellRenderer] = [], ownPlacements: [[CellPlacement]] = []
     for w in 0..<workers {
         let make = { () -> Result<(CellRenderer, [CellPlacement]), Error> in
-            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale), style: workloadStyle), placements.map { $0 }) }
+            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale), style: workloadStyle()), placements.map { $0 }) }
         }
         let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
         renderers.append(made.0)
