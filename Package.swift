@@ -30,10 +30,19 @@ let package = Package(
             dependencies: ["Hairline", "HairlineCells"],
             path: "Benchmarks/HairlineBenchmarks"
         ),
+        // Fuzz drivers: replays inputs when built normally; built with
+        // -sanitize=fuzzer (Fuzz/run.sh), a libFuzzer target.
+        .executableTarget(
+            name: "HairlineFuzz",
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"],
+            path: "Fuzz/HairlineFuzz"
+        ),
         .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
         .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
         .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells"]),
+        // Runs the fuzz drivers on seeded random and mutated inputs.
+        .testTarget(name: "HairlineFuzzTests", dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG"]),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
     ],

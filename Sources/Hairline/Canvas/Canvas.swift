@@ -38,6 +38,30 @@ public final class Canvas {
         }
     }
 
+    /// The default `maximumSegmentCount`: 4,194,304.
+    public static let defaultMaximumSegmentCount = 1 << 22
+
+    /// The most straight line segments one draw may produce at any stage:
+    /// the flattened path, its dashes, the stroke's outline. A draw that
+    /// would need more draws nothing and is counted in `droppedDrawCount`
+    /// (the work stops as soon as the limit is passed). This bounds a
+    /// draw's memory, about 60 bytes per segment of a fill and twice that
+    /// for a stroke, and its time, whatever the path: an arc with a radius
+    /// of 1e30, a dash pattern of 1e-9 along a line of 1e9. The default
+    /// is far above what any screen needs (a curve is flattened into at
+    /// most `Flattener.maximumSegmentsPerCurve` segments; dashes are only
+    /// generated where they can be seen). Values below 1 count as 1.
+    public var maximumSegmentCount: Int {
+        get { renderer.maximumSegmentCount }
+        set { renderer.maximumSegmentCount = max(newValue, 1) }
+    }
+
+    /// How many draws (fills, strokes, images, path clips) drew nothing
+    /// because their geometry had a non-finite coordinate after the
+    /// transform, or needed more than `maximumSegmentCount` segments. For
+    /// diagnostics: such draws are otherwise silent.
+    public var droppedDrawCount: Int { renderer.droppedDrawCount }
+
     let renderer = Renderer()
     /// Keeps this canvas's reference count and fields off the cache lines
     /// of the next heap object (CacheLinePad).

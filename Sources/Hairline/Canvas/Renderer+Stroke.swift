@@ -17,7 +17,10 @@ extension Renderer {
               !clip.isEmpty
         else { return }
         guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
-        else { return }
+        else {
+            droppedDrawCount += 1
+            return
+        }
         composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
     }
 
@@ -26,18 +29,25 @@ extension Renderer {
     func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
                           clip: PixelRect) -> Bool {
         rasterizer.builder.reset(clip: clip)
+        rasterizer.builder.maximumLineCount = maximumSegmentCount
         let tol = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance, Flattener.minimumTolerance)
         // Flatten in user space finely enough that the device error stays
         // within the tolerance.
         let userTolerance = tol / max(transform.maximumScale, 1e-300)
         polyline.reset()
+        polyline.maximumVertexCount = maximumSegmentCount
         guard Flattener.flatten(path, transform: .identity, tolerance: userTolerance,
                                 cullRect: Self.unboundedRect, into: &polyline)
         else { return false }
         let pattern = DashPattern(style.dashPattern, phase: style.dashPhase)
         if let pattern {
             dashed.reset()
-            dashed.appendDashes(of: polyline, pattern: pattern)
+            dashed.maximumVertexCount = maximumSegmentCount
+            let cull = Self.dashCullRect(style: style, transform: transform, clip: clip)
+            guard dashed.appendDashes(of: polyline, pattern: pattern, cullRect: cull) else {
+                dashed.reset()
+                return false
+            }
         }
         var strokeTransform = transform
         var halfWidth = style.width / 2
@@ -60,16 +70,40 @@ extension Renderer {
             sink: consume builder, transform: strokeTransform, halfWidth: halfWidth,
             join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
             tolerance: tol, cullRect: clip.rect,
-            userTolerance: style.isHairline ? tol : userTolerance, left: consume left, right: consume right)
+            userTolerance: style.isHairline ? tol : userTolerance, left: consume left, right: consume right,
+            maximumPointCount: maximumSegmentCount)
         emitter.stroke(pattern != nil ? dashed : polyline)
         rasterizer.builder = emitter.sink
         rasterizer.builder.contoursAreNested = emitter.isNestedRing
         strokeSides = (emitter.left, emitter.right)
-        if rasterizer.builder.sawNonFinite {
+        if rasterizer.builder.sawNonFinite || rasterizer.builder.isSaturated || emitter.exceededLimit {
             rasterizer.builder.reset(clip: clip)
             return false
         }
         return true
+    }
+}
+
+extension Renderer {
+    /// The user-space rect outside which dashes cannot show: the device
+    /// clip widened by the stroke's reach (half the width times the miter
+    /// limit or √2 for square caps, mapped to device pixels, plus a pixel)
+    /// and mapped back. Unbounded if that is not finite.
+    static func dashCullRect(style: StrokeStyle, transform: AffineTransform, clip: PixelRect) -> Rect {
+        let factor = max(2.0.squareRoot(), style.lineJoin == .miter ? style.miterLimit : 1)
+        let reach = style.isHairline ? 0.5 * factor : style.width / 2 * factor * transform.maximumScale
+        let device = clip.rect
+        let margin = reach + 1
+        guard margin.isFinite, let inverse = transform.inverted() else { return unboundedRect }
+        let p0 = inverse.apply(to: Point(x: device.minX - margin, y: device.minY - margin))
+        let p1 = inverse.apply(to: Point(x: device.maxX + margin, y: device.minY - margin))
+        let p2 = inverse.apply(to: Point(x: device.minX - margin, y: device.maxY + margin))
+        let p3 = inverse.apply(to: Point(x: device.maxX + margin, y: device.maxY + margin))
+        let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        guard rect.isFinite else { return unboundedRect }
+        return rect
     }
 }
 

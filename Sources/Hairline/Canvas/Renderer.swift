@@ -19,6 +19,11 @@ final class Renderer {
     var rows = ScratchBuffer<UInt32>(capacity: 0)
     var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     let rasterizer = Rasterizer()
+    /// The most line segments a draw may produce at any stage (see
+    /// `Canvas.maximumSegmentCount`).
+    var maximumSegmentCount = Canvas.defaultMaximumSegmentCount
+    /// Draws dropped for non-finite geometry or the segment limit.
+    var droppedDrawCount = 0
 
     private let trailingPad = CacheLinePad()
 
@@ -57,13 +62,19 @@ final class Renderer {
     }
 
     /// Flattens `path` into the rasterizer's edge list for `clip`.
-    /// - Returns: `false` if the geometry is not finite (the list is then
-    ///   empty).
+    /// - Returns: `false` if the geometry is not finite or needs more than
+    ///   `maximumSegmentCount` lines (the list is then empty, and the draw
+    ///   counted as dropped).
     func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect) -> Bool {
         rasterizer.builder.reset(clip: clip)
+        rasterizer.builder.maximumLineCount = maximumSegmentCount
         let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance,
                                    cullRect: clip.rect, into: &rasterizer.builder)
-        if !ok { rasterizer.builder.reset(clip: clip) }
+            && !rasterizer.builder.sawNonFinite && !rasterizer.builder.isSaturated
+        if !ok {
+            rasterizer.builder.reset(clip: clip)
+            droppedDrawCount += 1
+        }
         return ok
     }
 }

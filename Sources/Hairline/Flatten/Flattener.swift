@@ -34,11 +34,15 @@ protocol LineSink {
     /// starts and ends (strokes join and cap there along the curve, not
     /// along its first or last chord).
     mutating func curveTangents(start: Point, end: Point)
+    /// Whether the sink holds more than the draw's segment limit allows:
+    /// producers stop feeding it and the draw is dropped.
+    var isSaturated: Bool { get }
 }
 
 extension LineSink {
     mutating func addInteriorLine(to p: Point) { addLine(to: p) }
     mutating func curveTangents(start: Point, end: Point) {}
+    var isSaturated: Bool { false }
 }
 
 /// The unit vector along the first non-zero difference, or `nil`.
@@ -70,7 +74,10 @@ public enum Flattener {
     /// the curve, so fills are unchanged and off-screen curves cost nothing.
     ///
     /// - Returns: `false` (having fed the sink a partial contour set that
-    ///   must be discarded) if a mapped coordinate is not finite.
+    ///   must be discarded) if a mapped coordinate is not finite or the
+    ///   sink saturated (`LineSink.isSaturated`, checked after every
+    ///   element, so the overshoot is at most one curve's
+    ///   `maximumSegmentsPerCurve`).
     static func flatten<S: LineSink>(
         _ path: Path, transform t: AffineTransform, tolerance: Double, cullRect: Rect,
         into sink: inout S
@@ -121,6 +128,7 @@ public enum Flattener {
                 if open { sink.closeContour(explicitly: true) }
                 open = false
             }
+            if sink.isSaturated { return false }
         }
         if open { sink.closeContour(explicitly: false) }
         return true

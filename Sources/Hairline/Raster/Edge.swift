@@ -52,6 +52,12 @@ struct EdgeBuilder: LineSink {
     private(set) var maxY = -Double.infinity
     /// Whether a non-finite point arrived (the draw must then be dropped).
     private(set) var sawNonFinite = false
+    /// The most lines (kept or culled) one draw may add; past it the
+    /// builder is saturated, ignores lines, and the draw is dropped.
+    var maximumLineCount = Int.max
+    /// Lines added since `reset`, kept or culled.
+    private(set) var lineCount = 0
+    var isSaturated: Bool { lineCount > maximumLineCount }
     /// The convexity of the contour being built, and the orientations of
     /// the first two finished contours (0 where not convex).
     private var convexity = ConvexityTracker()
@@ -81,6 +87,7 @@ struct EdgeBuilder: LineSink {
         minY = .infinity
         maxY = -.infinity
         sawNonFinite = false
+        lineCount = 0
         convexity.reset()
         contourCount = 0
         orientations = (0, 0)
@@ -105,6 +112,8 @@ struct EdgeBuilder: LineSink {
             sawNonFinite = true
             return
         }
+        lineCount &+= 1
+        guard lineCount <= maximumLineCount else { return }
         let a = last
         last = p
         convexity.add(p - a)

@@ -39,12 +39,21 @@ final class Rasterizer {
     private(set) var resolvedRowCount = 0
     /// Rows that repeated the row above in the last draw (for tests).
     private(set) var replayedRowCount = 0
+    /// Rows resolved approximately in the last draw, past the exact
+    /// resolver's work budget (for tests).
+    private(set) var approximatedRowCount = 0
 
     private let trailingPad = CacheLinePad()
 
     deinit {
         core.deallocate()
         builder.edges.deallocate()
+    }
+
+    /// The exact row resolver's work limits (lowered by tests).
+    var resolverLimits: ResolverLimits {
+        get { core.resolverLimits }
+        set { core.resolverLimits = newValue }
     }
 
     /// The capacities of every scratch buffer, in elements (for tests that
@@ -63,6 +72,7 @@ final class Rasterizer {
         core = local
         resolvedRowCount = local.resolvedRowCount
         replayedRowCount = local.replayedRowCount
+        approximatedRowCount = local.approximatedRowCount
     }
 }
 
@@ -95,6 +105,14 @@ struct RasterCore {
     var resolvedRowCount = 0
     /// Rows that repeated the row above in the last draw.
     var replayedRowCount = 0
+    /// Rows the resolver approximated in the last draw (see
+    /// `RasterCore.resolveRow`).
+    var approximatedRowCount = 0
+    /// The exact resolver's work limits.
+    var resolverLimits = ResolverLimits()
+    /// What the exact resolver may still spend in this draw beyond each
+    /// row's small allowance.
+    var exactWorkPool = 0
 
     var capacities: [Int] {
         [area.capacity, cover.capacity, touched.capacity, rowCounts.capacity, order.capacity,
@@ -124,6 +142,8 @@ struct RasterCore {
     ) {
         resolvedRowCount = 0
         replayedRowCount = 0
+        approximatedRowCount = 0
+        exactWorkPool = resolverLimits.drawBudget
         guard !clip.isEmpty, !edges.isEmpty else { return }
         let firstRow = max(clip.minY, Int(saturatingFloor: minY, in: clip.minY...clip.maxY))
         let endRow = min(clip.maxY, Int(saturatingCeil: maxY, in: clip.minY...clip.maxY))

@@ -129,15 +129,21 @@ extension RasterCore {
     private mutating func overlappingChainsStayIndicator(
         _ list: UnsafeMutableBufferPointer<Piece>, _ spans: UnsafeMutableBufferPointer<ChainSpan>
     ) -> Bool {
+        // Quadratic in the worst case: past the resolver's budget the row
+        // is left to the resolver, which bounds its own work.
+        let budget = resolverLimits.rowAllowance + resolverLimits.pieceAllowance * list.count
+        var work = 0
         for i in spans.indices {
             var j = i + 1
             while j < spans.count, spans[j].minX < spans[i].maxX {
-                if chainsCross(spans[i], spans[j], list) { return false }
+                work += Int(spans[i].pieceCount) * Int(spans[j].pieceCount)
+                if work > budget || chainsCross(spans[i], spans[j], list) { return false }
                 j += 1
             }
         }
         resetSplits()
         for p in list { addSplits(p.ya, p.yb) }
+        if work + splits.count * list.count > budget { return false }
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
         var walk = IndicatorWalk()
@@ -224,8 +230,19 @@ extension RasterCore {
     /// each slab accumulates only the edges where inside and outside flip.
     mutating func resolveRow(rule: FillRule, width: Int) {
         let list = pieces.buffer
+        // The exact method costs a test per overlapping pair of pieces and a
+        // pass over the pieces per slab: quadratic and worse in the pieces
+        // of one row. Each row may spend a small allowance, and rows that
+        // need more (hundreds of pieces crossing each other, as a wide
+        // stroke along a tight loop makes) draw on the draw's pool, up to a
+        // cap per row; past them the row is resolved in fixed slabs, which
+        // costs a bounded amount per piece. Real paths stay exact; a path
+        // built to cross itself millions of times stays bounded in time.
+        let allowance = resolverLimits.rowAllowance + resolverLimits.pieceAllowance * list.count
+        let budget = allowance + min(resolverLimits.rowCap, exactWorkPool)
         sortInPlace(list) { min($0.xa, $0.xb) < min($1.xa, $1.xb) }
         resetSplits()
+        var work = 0
         for i in 0..<list.count {
             let p = list[i]
             addSplits(p.ya, p.yb)
@@ -237,7 +254,12 @@ extension RasterCore {
                 if let y = crossingHeight(p, q) { splits.append(y) }
                 j += 1
             }
+            work += j - i
+            if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width) }
         }
+        work += splits.count * list.count
+        if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width) }
+        exactWorkPool -= max(0, work - allowance)
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
         for k in 1..<ys.count {
@@ -247,16 +269,70 @@ extension RasterCore {
             for p in list where p.ya <= top && p.yb >= bottom && p.yb > p.ya {
                 slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
             }
-            let edges = slab.buffer
-            sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) }
-            var w = 0.0
-            for e in edges {
-                let before = inside(w, rule)
-                w += e.winding
-                let flip = inside(w, rule) - before
-                if flip != 0 {
-                    accumulate(xa: e.xTop, ya: top, xb: e.xBottom, yb: bottom, weight: flip, width: width)
-                }
+            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width)
+        }
+    }
+
+    /// The slabs of the fallback: each pixel row is cut into this many
+    /// (fewer for rows of thousands of pieces, see `fixedSlabCount`).
+    static let approximateSlabCount = 64
+
+    /// Work (pieces sorted, times the slabs) the fallback may spend on a row.
+    static let fixedSlabBudget = 1 << 21
+
+    /// How many slabs the fallback cuts a row of `pieceCount` pieces into:
+    /// 64 up to about 3,000 pieces, then fewer (at least 4) so a row's work
+    /// stays near `fixedSlabBudget`.
+    static func fixedSlabCount(pieceCount: Int) -> Int {
+        let sortCost = max(1, pieceCount * (Int.bitWidth - pieceCount.leadingZeroBitCount))
+        return min(approximateSlabCount, max(4, fixedSlabBudget / sortCost))
+    }
+
+    /// The bounded fallback: the row cut into `fixedSlabCount` equal slabs;
+    /// in each, the pieces that span its middle are extended straight over
+    /// the whole slab and ordered there. A pixel's coverage is then off
+    /// only in slabs where pieces cross or end (by at most the slab's
+    /// height for each) and always stays within [0, 1].
+    private mutating func resolveRowInFixedSlabs(rule: FillRule, width: Int) {
+        approximatedRowCount += 1
+        let list = pieces.buffer
+        let slabCount = Self.fixedSlabCount(pieceCount: list.count)
+        let height = 1 / Double(slabCount)
+        for k in 0..<slabCount {
+            let top = Double(k) * height, bottom = top + height, middle = top + height * 0.5
+            slab.count = 0
+            for p in list where p.ya <= middle && middle < p.yb {
+                let slope = (p.xb - p.xa) / (p.yb - p.ya)
+                let xMiddle = p.xa + slope * (middle - p.ya)
+                // Extended over the slab; x < 0 projects onto the clip's
+                // left edge like every other piece.
+                slab.append(SlabEdge(xTop: max(0, xMiddle - slope * height * 0.5),
+                                     xBottom: max(0, xMiddle + slope * height * 0.5), winding: p.winding))
+            }
+            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width)
+        }
+    }
+
+    /// Orders the slab's edges and accumulates those where the winding
+    /// crosses between inside and outside under `rule`. Each edge is kept
+    /// at or right of the one before it at the slab's top and bottom (a
+    /// no-op for the exact slabs, where edges do not cross; in the
+    /// fallback's it keeps the order the same at every height, so the
+    /// winding between neighbours, and the coverage, stay what the order
+    /// says).
+    private mutating func accumulateFlips(top: Double, bottom: Double, rule: FillRule, width: Int) {
+        let edges = slab.buffer
+        sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) }
+        var w = 0.0
+        var leftTop = -Double.infinity, leftBottom = -Double.infinity
+        for e in edges {
+            leftTop = max(leftTop, e.xTop)
+            leftBottom = max(leftBottom, e.xBottom)
+            let before = inside(w, rule)
+            w += e.winding
+            let flip = inside(w, rule) - before
+            if flip != 0 {
+                accumulate(xa: leftTop, ya: top, xb: leftBottom, yb: bottom, weight: flip, width: width)
             }
         }
     }
@@ -282,4 +358,17 @@ extension RasterCore {
         case .evenOdd: return k & 1 != 0 ? 1 : 0
         }
     }
+}
+
+/// How much work (piece pairs tested plus pieces visited per slab) the
+/// exact row resolver may spend before a row falls back to fixed slabs.
+struct ResolverLimits {
+    /// What every row may spend, plus `pieceAllowance` per piece.
+    var rowAllowance = 1 << 16
+    /// What every row may spend per piece (the fallback's cost per piece).
+    var pieceAllowance = 64
+    /// The most one row may draw from the draw's pool (a few milliseconds).
+    var rowCap = 1 << 23
+    /// The pool per draw (some 0.1 s).
+    var drawBudget = 1 << 25
 }

@@ -41,23 +41,40 @@ extension Polyline {
     /// Appends the dashes of `source` to `self` (which the caller has
     /// reset). Each dash is an open subpath, except a closed subpath that
     /// the pattern never turns off, which stays closed.
-    mutating func appendDashes(of source: Polyline, pattern: DashPattern) {
+    ///
+    /// Only what lies inside `cullRect` is emitted: a dash crossing its
+    /// boundary is cut there (the caller widens the rect by the stroke's
+    /// reach, so the cut ends and their caps stay out of sight), and over
+    /// the parts of segments outside it the pattern is advanced
+    /// arithmetically, so a long line with fine dashes costs what its
+    /// visible part does.
+    ///
+    /// - Returns: `false` if the dashes saturated `self`
+    ///   (`maximumVertexCount`); what was appended must be discarded.
+    mutating func appendDashes(of source: Polyline, pattern: DashPattern, cullRect: Rect) -> Bool {
         for sub in source.subpaths where sub.hasSegment && !sub.range.isEmpty {
-            appendDashes(of: sub, vertices: source.vertices, pattern: pattern)
+            guard appendDashes(of: sub, vertices: source.vertices, pattern: pattern, cullRect: cullRect) else {
+                return false
+            }
         }
+        return true
     }
 
-    private mutating func appendDashes(of sub: Subpath, vertices v: [Vertex], pattern: DashPattern) {
-        var index = pattern.startIndex
-        var remaining = pattern.startRemaining
-        var on = index % 2 == 0
+    private mutating func appendDashes(of sub: Subpath, vertices v: [Vertex], pattern: DashPattern,
+                                       cullRect: Rect) -> Bool {
+        var dash = DashState(pattern)
         let firstSubpath = subpaths.count
-        let startsOn = on
         var a = v[sub.range.lowerBound].point
-        if on {
+        // Whether a dash is being built (begun, not yet ended).
+        var open = false
+        if dash.on && cullRect.containsClosed(a) {
             beginContour(at: a)
             vertices[vertices.count - 1].tangentOut = v[sub.range.lowerBound].tangentOut
+            open = true
         }
+        // Whether the first dash starts at the subpath's start (it may then
+        // join the last one, or be the whole closed subpath).
+        let firstDashStartsAtStart = open
         var ends = Array(sub.range.dropFirst())
         if sub.isClosed || ends.isEmpty { ends.append(sub.range.lowerBound) }
         var direction = sub.direction
@@ -65,31 +82,65 @@ extension Polyline {
             let b = v[endIndex].point
             let length = a.distance(to: b)
             if length > 0 { direction = (b - a) * (1 / length) }
-            var travelled = 0.0
-            // Every pattern boundary strictly inside this segment (or at its
-            // start, for zero-length intervals).
-            while remaining <= length - travelled {
-                travelled += remaining
-                let p = length > 0 ? a.interpolated(to: b, by: travelled / length) : a
-                if on {
+            func point(at distance: Double) -> Point {
+                distance >= length ? b : (length > 0 ? a.interpolated(to: b, by: distance / length) : a)
+            }
+            guard let (enter, exit) = cullRect.clippedDistances(from: a, to: b, length: length) else {
+                // Wholly outside (a dash still open, from rounding at the
+                // boundary, ends here).
+                if open {
+                    lastDirection = direction
+                    closeContour(explicitly: false)
+                    open = false
+                }
+                dash.skip(length)
+                a = b
+                continue
+            }
+            dash.skip(enter)
+            if dash.on && !open {
+                beginContour(at: point(at: enter))
+                open = true
+            }
+            // Every pattern boundary strictly inside the visible part (or at
+            // its start, for zero-length intervals).
+            var travelled = enter
+            while dash.remaining <= exit - travelled {
+                travelled += dash.remaining
+                let p = point(at: travelled)
+                if dash.on {
                     addLine(to: p)
                     lastDirection = direction
                     closeContour(explicitly: false)
+                    open = false
+                    if isSaturated { return false }
                 } else {
                     beginContour(at: p)
+                    open = true
                 }
-                on.toggle()
-                index = (index + 1) % pattern.lengths.count
-                remaining = pattern.lengths[index]
+                dash.next()
             }
-            remaining -= length - travelled
-            if on { append(v[endIndex]) }
+            dash.remaining -= exit - travelled
+            if exit < length {
+                // Leaves the rect: end the dash at the exit, run the
+                // pattern on over the rest.
+                if open {
+                    addLine(to: point(at: exit))
+                    lastDirection = direction
+                    closeContour(explicitly: false)
+                    open = false
+                }
+                dash.skip(length - exit)
+            } else if open {
+                append(v[endIndex])
+            }
+            if isSaturated { return false }
             a = b
         }
-        guard on else { return }
+        guard open else { return true }
         lastDirection = direction
         closeContour(explicitly: false)
-        guard sub.isClosed, startsOn else { return }
+        guard sub.isClosed, firstDashStartsAtStart else { return !isSaturated }
         let last = subpaths.count - 1
         if last == firstSubpath {
             // Never turned off: the subpath stays whole and closed.
@@ -106,5 +157,73 @@ extension Polyline {
             subpaths[firstSubpath] = joined
             subpaths.removeLast()
         }
+        return !isSaturated
+    }
+}
+
+/// Where a subpath is in its dash pattern.
+private struct DashState {
+    let lengths: [Double]
+    let period: Double
+    var index: Int
+    /// The distance left in the current interval.
+    var remaining: Double
+    /// Whether the current interval is a dash (even index).
+    var on: Bool { index & 1 == 0 }
+
+    init(_ pattern: DashPattern) {
+        lengths = pattern.lengths
+        period = pattern.lengths.reduce(0, +)
+        index = pattern.startIndex
+        remaining = pattern.startRemaining
+    }
+
+    /// Moves to the next interval.
+    mutating func next() {
+        index = index + 1 == lengths.count ? 0 : index + 1
+        remaining = lengths[index]
+    }
+
+    /// Runs the pattern on over `distance` without emitting: whole periods
+    /// are skipped by a remainder (exact in floating point), so any
+    /// distance takes at most one pass over the intervals.
+    mutating func skip(_ distance: Double) {
+        guard distance > 0 else { return }
+        guard distance >= remaining else {
+            remaining -= distance
+            return
+        }
+        var d = distance - remaining
+        next()
+        if d >= period { d = d.truncatingRemainder(dividingBy: period) }
+        while remaining <= d {
+            d -= remaining
+            next()
+        }
+        remaining -= d
+    }
+}
+
+extension Rect {
+    /// Whether `p` lies in the rect or on its boundary.
+    func containsClosed(_ p: Point) -> Bool {
+        p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
+    }
+
+    /// The part of the segment `a`→`b` (of `length`) inside the rect, as
+    /// distances from `a` (Liang–Barsky), or `nil` if it misses; an end
+    /// inside gives exactly 0 or `length`.
+    func clippedDistances(from a: Point, to b: Point, length: Double) -> (enter: Double, exit: Double)? {
+        var t0 = 0.0, t1 = 1.0
+        func clip(_ delta: Double, _ low: Double, _ high: Double, _ start: Double) -> Bool {
+            if delta == 0 { return start >= low && start <= high }
+            var enter = (low - start) / delta, exit = (high - start) / delta
+            if enter > exit { swap(&enter, &exit) }
+            t0 = max(t0, enter)
+            t1 = min(t1, exit)
+            return t0 <= t1
+        }
+        guard clip(b.x - a.x, minX, maxX, a.x), clip(b.y - a.y, minY, maxY, a.y) else { return nil }
+        return (t0 == 0 ? 0 : t0 * length, t1 == 1 ? length : t1 * length)
     }
 }

@@ -30,6 +30,10 @@ struct Polyline: LineSink {
 
     var vertices: [Vertex] = []
     var subpaths: [Subpath] = []
+    /// The most vertices one draw may hold; past it the polyline is
+    /// saturated (producers stop and the draw is dropped).
+    var maximumVertexCount = Int.max
+    var isSaturated: Bool { vertices.count > maximumVertexCount }
     private var contourStart = 0
     private var hasSegment = false
     /// The unit direction of the last segment of non-zero length (updated

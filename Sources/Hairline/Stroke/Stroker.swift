@@ -35,6 +35,10 @@ struct StrokeEmitter<Sink: LineSink> {
     /// draws by the renderer.
     var left: [Point]
     var right: [Point]
+    /// The most points the two sides may hold; with more, or a saturated
+    /// sink, the emitter stops and sets `exceededLimit`.
+    let maximumPointCount: Int
+    private(set) var exceededLimit = false
     /// Subpaths stroked, closed ones among them, and whether some inner
     /// join went through its vertex instead of cutting the offsets.
     private(set) var subpathCount = 0
@@ -58,6 +62,10 @@ struct StrokeEmitter<Sink: LineSink> {
         for sub in polyline.subpaths where sub.hasSegment && !sub.range.isEmpty {
             subpathCount += 1
             stroke(sub, polyline.vertices)
+            if exceededLimit || sink.isSaturated {
+                exceededLimit = true
+                return
+            }
         }
     }
 
@@ -82,6 +90,10 @@ struct StrokeEmitter<Sink: LineSink> {
         var previous: (end: Point, direction: Point, length: Double, vertex: Polyline.Vertex)?
         var a = v[lower].point
         for s in 0..<segmentCount {
+            guard left.count + right.count <= maximumPointCount, !sink.isSaturated else {
+                exceededLimit = true
+                return
+            }
             // The segment from vertex j (= s) to vertex k (the next, wrapping).
             let j = lower + s
             let k = s + 1 == n ? lower : j + 1
