@@ -101,23 +101,16 @@ struct RenderCommand {
             throw RenderError.invalidSVG(path: input, detail: "\(error)")
         }
         for warning in document.warnings { warn("\(input): \(warning)") }
-        let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
-        // Check every destination before writing any, so a bad one leaves
-        // no partial set behind.
+        // Symbolic links resolved, so a link to the input is the input too.
+        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
+        // Check every destination and render every surface before touching
+        // the file system, so a bad size or path leaves nothing behind.
         let jobs = scales.map { ($0, outputPath(for: $0)) }
-        for (_, path) in jobs where URL(fileURLWithPath: path).standardizedFileURL.path == inputPath {
+        for (_, path) in jobs
+        where URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path == inputPath {
             throw CommandLineError.outputWouldOverwriteInput(path)
         }
-        // Create missing output folders (an existing file in the way fails
-        // here with the file system's own message).
-        for (_, path) in jobs {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw RenderError.cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
-            }
-        }
+        var rendered: [(Surface, String)] = []
         for (scale, path) in jobs {
             guard let width = Self.pixels(document.width * scale),
                   let height = Self.pixels(document.height * scale)
@@ -133,8 +126,16 @@ struct RenderCommand {
             }
             let canvas = Canvas(surface: surface, scale: scale)
             document.draw(in: canvas)
-            try PNGEncoder.write(surface, toFile: path)
+            if canvas.droppedDrawCount > 0 {
+                warn("\(input): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments")
+            }
+            rendered.append((surface, path))
         }
+        // Missing output folders are created (an existing file in the way
+        // fails here with the file system's own message); each PNG is
+        // written to a temporary file and renamed into place.
+        for (_, path) in rendered { try createFolder(for: path) }
+        for (surface, path) in rendered { try PNGEncoder.write(surface, toFile: path) }
     }
 }
 
