@@ -25,6 +25,13 @@ struct Piece {
         guard h > 0 else { return xa }
         return xa + (xb - xa) * ((y - ya) / h)
     }
+
+    /// x at height y clamped to [ya, yb]: the piece's x where it is
+    /// nearest to height y (a sort key continuous in y).
+    @inline(__always)
+    func x(atClamped y: Double) -> Double {
+        x(at: min(max(y, ya), yb))
+    }
 }
 
 /// The exact-area scanline rasterizer. Not thread-safe: one per canvas.

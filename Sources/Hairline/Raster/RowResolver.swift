@@ -262,14 +262,26 @@ extension RasterCore {
         exactWorkPool -= max(0, work - allowance)
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
+        // The pieces are kept ordered by x at each slab's middle (clamped
+        // to their own heights), so a slab's edges come out in order. From
+        // one slab to the next only crossings and piece ends reorder them:
+        // an insertion sort costs little more than a pass.
+        var sorted = false
         for k in 1..<ys.count {
             let top = ys[k - 1], bottom = ys[k]
             guard bottom > top else { continue }
+            let middle = (top + bottom) * 0.5
+            if sorted {
+                insertionSort(list) { $0.x(atClamped: middle) < $1.x(atClamped: middle) }
+            } else {
+                sortInPlace(list) { $0.x(atClamped: middle) < $1.x(atClamped: middle) }
+                sorted = true
+            }
             slab.count = 0
             for p in list where p.ya <= top && p.yb >= bottom && p.yb > p.ya {
                 slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
             }
-            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width)
+            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width, ordered: true)
         }
     }
 
@@ -320,9 +332,10 @@ extension RasterCore {
     /// fallback's it keeps the order the same at every height, so the
     /// winding between neighbours, and the coverage, stay what the order
     /// says).
-    private mutating func accumulateFlips(top: Double, bottom: Double, rule: FillRule, width: Int) {
+    private mutating func accumulateFlips(top: Double, bottom: Double, rule: FillRule, width: Int,
+                                          ordered: Bool = false) {
         let edges = slab.buffer
-        sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) }
+        if !ordered { sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) } }
         var w = 0.0
         var leftTop = -Double.infinity, leftBottom = -Double.infinity
         for e in edges {
@@ -352,7 +365,7 @@ extension RasterCore {
     /// 1 where winding `w` is inside under `rule`, else 0.
     @inline(__always)
     private func inside(_ w: Double, _ rule: FillRule) -> Double {
-        let k = Int(w.rounded())
+        let k = Int(w)  // a sum of ±1: exact
         switch rule {
         case .nonZero: return k != 0 ? 1 : 0
         case .evenOdd: return k & 1 != 0 ? 1 : 0
