@@ -382,6 +382,6 @@ struct ResolverLimits {
     var pieceAllowance = 64
     /// The most one row may draw from the draw's pool (a few milliseconds).
     var rowCap = 1 << 23
-    /// The pool per draw (some 0.1 s).
-    var drawBudget = 1 << 25
+    /// The pool per draw (some 50 ms in a release build).
+    var drawBudget = 1 << 24
 }
