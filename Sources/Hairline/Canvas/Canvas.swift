@@ -50,11 +50,17 @@ public final class Canvas {
     /// of 1e30, a dash pattern of 1e-9 along a line of 1e9. The default
     /// is far above what any screen needs (a curve is flattened into at
     /// most `Flattener.maximumSegmentsPerCurve` segments; dashes are only
-    /// generated where they can be seen). Values below 1 count as 1.
+    /// generated where they can be seen). Values are clamped to
+    /// 1...`segmentCountCeiling`.
     public var maximumSegmentCount: Int {
         get { renderer.maximumSegmentCount }
-        set { renderer.maximumSegmentCount = max(newValue, 1) }
+        set { renderer.maximumSegmentCount = min(max(newValue, 1), Canvas.segmentCountCeiling) }
     }
+
+    /// The largest `maximumSegmentCount` accepted: 2^28 segments (some
+    /// 16 GiB of edges), far below where the rasterizer's 32-bit edge
+    /// indices and chain numbers could wrap.
+    public static let segmentCountCeiling = 1 << 28
 
     /// How many draws (fills, strokes, images, path clips) drew nothing
     /// because their geometry had a non-finite coordinate after the

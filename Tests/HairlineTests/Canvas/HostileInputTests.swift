@@ -92,6 +92,8 @@ import Testing
         #expect(canvas.droppedDrawCount == 3)
         canvas.maximumSegmentCount = 0
         #expect(canvas.maximumSegmentCount == 1)
+        canvas.maximumSegmentCount = .max
+        #expect(canvas.maximumSegmentCount == Canvas.segmentCountCeiling)
     }
 
     @Test func coordinatesAt1e30AndBeyondAreExactOrDropped() throws {
