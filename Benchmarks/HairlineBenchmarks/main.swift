@@ -38,13 +38,17 @@ if let draws = options.drawCount {
     // Untimed: one warm-up draw of each workload, then `draws` more, so
     // that a heap profiler's totals for two counts differ only by what the
     // steady-state draws allocate.
+    // `--filter` narrows the set (for profiling one workload).
+    var drawn = 0
     do {
         for scale in options.scales {
             let canvas = try Cell.canvas(scale: scale)
             for draw in Draw.allCases {
-                for position in Position.allCases {
+                for position in Position.allCases
+                where options.selects("cell.\(draw.rawValue).\(position.rawValue)@\(scale)x") {
                     let cell = try CellDraw(position, draw, scale: scale)
                     for _ in 0...draws { cell.run(on: canvas) }
+                    drawn += 1
                 }
             }
         }
@@ -52,7 +56,7 @@ if let draws = options.drawCount {
         FileHandle.standardError.write(Data("benchmark setup failed: \(error)\n".utf8))
         exit(1)
     }
-    print("drew each of \(options.scales.count * 12) cell workloads \(draws + 1) times")
+    print("drew each of \(drawn) cell workloads \(draws + 1) times")
     exit(0)
 }
 
