@@ -46,20 +46,23 @@ public final class CellRenderer {
     }
 
     /// Draws the background of the cell at `placement` into `rect` (points,
-    /// the canvas's user space); the same as `CellStyle.draw(_:in:on:isSelected:)`
-    /// with this renderer's style and canvas, pixel for pixel.
-    public func draw(_ placement: CellPlacement, in rect: Rect, isSelected: Bool = false) {
+    /// the canvas's user space); the same as
+    /// `CellStyle.draw(_:in:on:isSelected:isNextSelected:)` with this
+    /// renderer's style and canvas, pixel for pixel.
+    public func draw(_ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
+                     isNextSelected: Bool = false) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
         let scale = canvas.scale
         let drawsSeparator = style.drawsSeparator(for: placement, width: rect.width)
+            && !style.hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
         let key = ShapeKey(position: placement.position, drawsSeparator: drawsSeparator, rect: rect, scale: scale)
         let cell: Shapes
         if let kept = shapes[key] {
             cell = kept
         } else {
             cell = Shapes(background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
-                          separator: style.separatorPath(for: placement, in: rect, scale: scale))
+                          separator: drawsSeparator ? style.separatorPath(for: placement, in: rect, scale: scale) : nil)
             if shapes.count >= CellRenderer.shapeLimit { shapes.removeAll(keepingCapacity: true) }
             shapes[key] = cell
         }

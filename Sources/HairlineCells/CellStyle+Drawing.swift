@@ -19,7 +19,11 @@ extension CellStyle {
     ///     scale 3, multiples of 1/3 pt under the canvas's base transform).
     ///   - canvas: the canvas drawn on; its `scale` (device pixels per
     ///     point) sets the hairline width `1 / scale` points.
-    ///   - isSelected: draws `selectedFill` instead of the normal fill.
+    ///   - isSelected: draws `selectedFill` instead of the normal fill (and,
+    ///     with `hidesSeparatorsNextToSelection`, no bottom separator).
+    ///   - isNextSelected: whether the cell below this one in its section is
+    ///     selected: with `hidesSeparatorsNextToSelection`, the separator
+    ///     between them is not drawn.
     ///
     /// Draws nothing outside `rect` (the canvas's clip is narrowed to it for
     /// the draw and restored after) and nothing for an empty or non-finite
@@ -27,12 +31,21 @@ extension CellStyle {
     ///
     /// Builds the cell's paths on every call (a few small allocations);
     /// `CellRenderer` keeps them between draws for loops over many cells.
-    public func draw(_ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool = false) {
+    public func draw(_ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool = false,
+                     isNextSelected: Bool = false) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
+        let separator = hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
+            ? nil : separatorPath(for: placement, in: rect, scale: canvas.scale)
         draw(placement, in: rect, on: canvas, isSelected: isSelected,
              background: backgroundPath(for: placement.position, in: rect, scale: canvas.scale),
-             separator: separatorPath(for: placement, in: rect, scale: canvas.scale))
+             separator: separator)
+    }
+
+    /// Whether a cell that is (or whose next cell is) selected leaves its
+    /// bottom separator out (`hidesSeparatorsNextToSelection`).
+    func hidesSeparator(isSelected: Bool, isNextSelected: Bool) -> Bool {
+        hidesSeparatorsNextToSelection && (isSelected || isNextSelected)
     }
 
     /// Draws with the cell's paths already built for `rect` (standardized,
@@ -85,7 +98,9 @@ extension CellStyle {
     /// tall, from the separator inset to the trailing edge; `nil` when the
     /// cell draws none: a `grouped` cell (its border is its separator), the
     /// last cell of an `insetGrouped` section, the last cell of a `plain`
-    /// section that is not the table's last.
+    /// section that is not the table's last. (Selection is not considered
+    /// here: `draw` leaves the separator out next to a selected cell when
+    /// `hidesSeparatorsNextToSelection` says so.)
     public func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double) -> Path? {
         guard drawsSeparator(for: placement, width: rect.width) else { return nil }
         let hairline = 1 / scale

@@ -29,7 +29,8 @@ public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertibl
 }
 
 /// The look of a table's cell backgrounds: a value you configure once and
-/// draw into any rect at any scale with `draw(_:in:on:isSelected:)`.
+/// draw into any rect at any scale with
+/// `draw(_:in:on:isSelected:isNextSelected:)`.
 ///
 /// Lengths are in points; "one device pixel" lines are `1 / scale` points
 /// thick at the canvas's scale.
@@ -56,12 +57,18 @@ public struct CellStyle: Hashable, Sendable {
     public var cornerRadius: Double
     /// The shape of rounded corners: circular arcs or continuous corners.
     public var cornerCurve: CornerCurve
+    /// Whether a selected cell hides the separators along its edges, as
+    /// UIKit does since iOS 7: its own bottom separator and the one the
+    /// cell above it in its section draws (`plain` and `insetGrouped`; a
+    /// `grouped` cell's border is part of the group's outline and stays).
+    /// On by default.
+    public var hidesSeparatorsNextToSelection: Bool
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     public init(layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
                 alternateFill: CellFill? = nil, separatorColor: Color? = nil,
                 separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
-                cornerCurve: CornerCurve = .circular) {
+                cornerCurve: CornerCurve = .circular, hidesSeparatorsNextToSelection: Bool = true) {
         self.layout = layout
         self.fill = fill ?? .color(.white)
         self.selectedFill = selectedFill ?? CellStyle.defaultSelectedFill(for: layout)
@@ -70,6 +77,7 @@ public struct CellStyle: Hashable, Sendable {
         self.separatorInset = separatorInset ?? CellStyle.defaultSeparatorInset(for: layout)
         self.cornerRadius = cornerRadius
         self.cornerCurve = cornerCurve
+        self.hidesSeparatorsNextToSelection = hidesSeparatorsNextToSelection
     }
 
     /// The iOS 6 grouped style: white cells, 10 pt corners, a hairline

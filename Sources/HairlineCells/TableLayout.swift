@@ -42,6 +42,10 @@ public struct CellFrame: Hashable, Sendable {
     public let pixelRect: DeviceRect
     /// Whether the cell is selected.
     public let isSelected: Bool
+    /// Whether the next cell of the same section is selected (the
+    /// separator between the two is then hidden, see
+    /// `CellStyle.hidesSeparatorsNextToSelection`).
+    public let isNextSelected: Bool
 
     /// The cell's index path.
     public var indexPath: CellIndexPath { placement.indexPath }
@@ -123,7 +127,9 @@ extension TableDescription {
                 cells.append(CellFrame(
                     placement: placement,
                     pixelRect: DeviceRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
-                    isSelected: selectedRows.contains(placement.indexPath)))
+                    isSelected: selectedRows.contains(placement.indexPath),
+                    isNextSelected: r + 1 < section.rowCount
+                        && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
             }
             y += section.footerHeight ?? defaultFooterHeight
         }

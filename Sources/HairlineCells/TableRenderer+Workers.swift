@@ -35,7 +35,7 @@ final class CellWorker {
         guard let renderer = renderer(width: r.width, height: r.height) else { return }
         transfer(renderer.canvas.surface, true)
         renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height).points(scale: scale),
-                      isSelected: frame.isSelected)
+                      isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         transfer(renderer.canvas.surface, false)
     }
 

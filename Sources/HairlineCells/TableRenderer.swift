@@ -110,7 +110,7 @@ public enum TableRenderer {
                 canvas.save()
                 canvas.translateBy(devicePixelsX: r.x, y: r.y)
                 worker.renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
-                    .points(scale: layout.scale), isSelected: frame.isSelected)
+                    .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
                 canvas.restore()
             }
         }

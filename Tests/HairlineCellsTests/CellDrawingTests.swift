@@ -234,6 +234,64 @@ enum CellTestColors {
         #expect(surface.pixel(x: cell.x, y: cell.y + 20) == stored(CellTestColors.line))
     }
 
+    /// The separator rows around a selected cell in `plain` and
+    /// `insetGrouped` tables: hidden above and below it (UIKit since iOS
+    /// 7), kept everywhere else, and kept when the style says so.
+    @Test(arguments: [1.0, 2, 3])
+    func separatorsNextToASelectedCellAreHidden(scale: Double) throws {
+        let selectedColor = Color(red: 0, green: 0.4, blue: 1)
+        for layout in [CellLayout.plain, .insetGrouped] {
+            for hides in [true, false] {
+                var table = checkTable(layout, rows: [5, 3], scale: scale)
+                table.cellStyle.selectedFill = .color(selectedColor)
+                table.cellStyle.hidesSeparatorsNextToSelection = hides
+                let selected: Set<CellIndexPath> = [CellIndexPath(row: 2, section: 0), CellIndexPath(row: 0, section: 1)]
+                table.selectedRows = selected
+                let layoutResult = try table.layout()
+                let surface = try TableRenderer.render(table)
+                for frame in layoutResult.cells {
+                    let r = frame.pixelRect
+                    let next = CellIndexPath(row: frame.indexPath.row + 1, section: frame.indexPath.section)
+                    #expect(frame.isNextSelected == (frame.placement.row + 1 < frame.placement.rowsInSection
+                                                     && selected.contains(next)))
+                    let ownFill = stored(frame.isSelected ? selectedColor : CellTestColors.fill)
+                    // The cell's last pixel row, mid-width (right of any
+                    // inset, clear of rounded corners).
+                    let x = r.x + r.width / 2, y = r.y + r.height - 1
+                    let drawsAtAll = table.cellStyle.drawsSeparator(for: frame.placement, width: Double(r.width) / scale)
+                    let hidden = hides && (frame.isSelected || frame.isNextSelected)
+                    let expected = drawsAtAll && !hidden ? stored(CellTestColors.line) : ownFill
+                    #expect(surface.pixel(x: x, y: y) == expected,
+                            "\(layout) @\(scale)x hides \(hides) \(frame.indexPath) bottom row")
+                    // The row above the last is the cell's own fill: one
+                    // device pixel of separator, no more.
+                    #expect(surface.pixel(x: x, y: y - 1) == ownFill)
+                }
+            }
+        }
+    }
+
+    @Test func singleCellsHideTheirSeparatorWhenSelectedOrBeforeASelectedCell() throws {
+        let surface = try Surface(width: 40, height: 20)
+        let canvas = Canvas(surface: surface, scale: 2)
+        let style = CellStyle(layout: .plain, fill: .color(CellTestColors.fill), selectedFill: .color(.black),
+                              separatorColor: CellTestColors.line, separatorInset: 0)
+        let placement = CellPlacement(position: .middle)
+        let rect = Rect(x: 0, y: 0, width: 20, height: 10)
+        for (selected, nextSelected) in [(false, false), (true, false), (false, true), (true, true)] {
+            surface.clear()
+            style.draw(placement, in: rect, on: canvas, isSelected: selected, isNextSelected: nextSelected)
+            let hidden = selected || nextSelected
+            let fill = stored(selected ? .black : CellTestColors.fill)
+            #expect(surface.pixel(x: 10, y: 19) == (hidden ? fill : stored(CellTestColors.line)))
+            // CellRenderer draws the same pixels.
+            let other = try Surface(width: 40, height: 20)
+            CellRenderer(canvas: Canvas(surface: other, scale: 2), style: style)
+                .draw(placement, in: rect, isSelected: selected, isNextSelected: nextSelected)
+            #expect(other.bytes == surface.bytes)
+        }
+    }
+
     @Test func emptyAndNonFiniteRectsDrawNothing() throws {
         let surface = try Surface(width: 20, height: 20)
         let canvas = Canvas(surface: surface, scale: 2)
