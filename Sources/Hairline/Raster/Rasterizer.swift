@@ -92,6 +92,10 @@ struct RasterCore {
     var cover = ScratchBuffer<Double>(capacity: 0)
     /// One bit per column: touched in this row.
     var touched = ScratchBuffer<UInt64>(capacity: 0)
+    /// One bit per word of `touched`: that word has a bit set, so the
+    /// sweep visits only words with touched columns (a row whose cells
+    /// sit at both ends of a wide clip skips everything between).
+    var touchedSummary = ScratchBuffer<UInt64>(capacity: 0)
     /// How many accumulator columns are known to be zero between rows.
     private var zeroedColumns = 0
     var touchedMinWord = Int.max
@@ -122,12 +126,12 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [area.capacity, cover.capacity, touched.capacity, rowCounts.capacity, order.capacity,
+        [area.capacity, cover.capacity, touched.capacity, touchedSummary.capacity, rowCounts.capacity, order.capacity,
          active.capacity, pieces.capacity, chains.capacity, splits.capacity, slab.capacity, runs.capacity]
     }
 
     func deallocate() {
-        area.deallocate(); cover.deallocate(); touched.deallocate()
+        area.deallocate(); cover.deallocate(); touched.deallocate(); touchedSummary.deallocate()
         rowCounts.deallocate(); order.deallocate(); active.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
         runs.deallocate()
@@ -247,13 +251,16 @@ struct RasterCore {
     /// Sizes and zeroes the per-row accumulators for `width` columns.
     private mutating func prepareRowStorage(width: Int) {
         let words = (width + 63) >> 6
-        if zeroedColumns < width + 1 || touched.capacity < words {
+        let summaryWords = (words + 63) >> 6
+        if zeroedColumns < width + 1 || touched.capacity < words || touchedSummary.capacity < summaryWords {
             area.reserve(width + 1)
             cover.reserve(width + 1)
             touched.reserve(words)
+            touchedSummary.reserve(summaryWords)
             area.base.initialize(repeating: 0, count: area.capacity)
             cover.base.initialize(repeating: 0, count: cover.capacity)
             touched.base.initialize(repeating: 0, count: touched.capacity)
+            touchedSummary.base.initialize(repeating: 0, count: touchedSummary.capacity)
             zeroedColumns = min(area.capacity, cover.capacity)
         }
         touchedMinWord = Int.max
@@ -350,8 +357,17 @@ struct RasterCore {
         // Raw pointers in locals: stores through them cannot alias the
         // buffers' own fields, so nothing is reloaded per cell.
         let area = self.area.base, cover = self.cover.base, touched = self.touched.base
+        let summary = touchedSummary.base
         touchedMinWord = min(touchedMinWord, first >> 6)
         touchedMaxWord = max(touchedMaxWord, last >> 6)
+        // Mark the words of `first` and `last` (a run of cells spans at
+        // most those two words and any between: mark those too).
+        var word = first >> 6
+        while true {
+            summary[word >> 6] |= 1 &<< UInt64(word & 63)
+            if word >= last >> 6 { break }
+            word += 1
+        }
         if first == last {
             let mid = (xl + xr) * 0.5 - Double(first)
             area[first] += dy * (1 - mid)
@@ -380,24 +396,31 @@ struct RasterCore {
         runs.count = 0
         guard touchedMaxWord >= 0 else { return }
         let area = self.area.base, cover = self.cover.base, touched = self.touched.base
+        let summary = touchedSummary.base
         var acc = 0.0
         var x = 0
-        for wordIndex in touchedMinWord...touchedMaxWord {
-            var bits = touched[wordIndex]
-            touched[wordIndex] = 0
-            while bits != 0 {
-                let cell = wordIndex << 6 + bits.trailingZeroBitCount
-                bits &= bits &- 1
-                if cell > x {
-                    let c = coverageByte(acc)
-                    if c > 0 { runs.append(CoverageRun(x: x, count: cell - x, coverage: c)) }
+        for summaryIndex in (touchedMinWord >> 6)...(touchedMaxWord >> 6) {
+            var words = summary[summaryIndex]
+            summary[summaryIndex] = 0
+            while words != 0 {
+                let wordIndex = summaryIndex << 6 + words.trailingZeroBitCount
+                words &= words &- 1
+                var bits = touched[wordIndex]
+                touched[wordIndex] = 0
+                while bits != 0 {
+                    let cell = wordIndex << 6 + bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    if cell > x {
+                        let c = coverageByte(acc)
+                        if c > 0 { runs.append(CoverageRun(x: x, count: cell - x, coverage: c)) }
+                    }
+                    let c = coverageByte(acc + area[cell])
+                    if c > 0 { runs.append(CoverageRun(x: cell, count: 1, coverage: c)) }
+                    acc += cover[cell]
+                    area[cell] = 0
+                    cover[cell] = 0
+                    x = cell + 1
                 }
-                let c = coverageByte(acc + area[cell])
-                if c > 0 { runs.append(CoverageRun(x: cell, count: 1, coverage: c)) }
-                acc += cover[cell]
-                area[cell] = 0
-                cover[cell] = 0
-                x = cell + 1
             }
         }
         if x < width {
