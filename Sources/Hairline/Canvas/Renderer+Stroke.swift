@@ -61,16 +61,14 @@ extension Renderer {
         guard halfWidth > 0 else { return true }
         let builder = rasterizer.builder
         rasterizer.builder = EdgeBuilder()
-        // Move the side buffers into the emitter (consumed, so it holds the
-        // only reference and reuses them without a copy-on-write).
-        var left: [Point] = [], right: [Point] = []
-        swap(&left, &strokeSides.0)
-        swap(&right, &strokeSides.1)
+        // Lend the side buffers to the emitter; it may grow them (freeing
+        // the old storage), so its copies are taken back right after.
+        let (left, right) = strokeSides
         var emitter = StrokeEmitter(
-            sink: consume builder, transform: strokeTransform, halfWidth: halfWidth,
+            sink: builder, transform: strokeTransform, halfWidth: halfWidth,
             join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
             tolerance: tol, cullRect: clip.rect,
-            userTolerance: style.isHairline ? tol : userTolerance, left: consume left, right: consume right,
+            userTolerance: style.isHairline ? tol : userTolerance, left: left, right: right,
             maximumPointCount: maximumSegmentCount)
         emitter.stroke(pattern != nil ? dashed : polyline)
         rasterizer.builder = emitter.sink

@@ -10,7 +10,7 @@ final class Renderer {
     var polyline = Polyline()
     var dashed = Polyline()
     /// The stroker's two outline sides (user space), kept between draws.
-    var strokeSides: ([Point], [Point]) = ([], [])
+    var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?
@@ -38,6 +38,8 @@ final class Renderer {
     }
 
     deinit {
+        strokeSides.0.deallocate()
+        strokeSides.1.deallocate()
         rampStorage.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()

@@ -8,7 +8,7 @@
 /// y pointing down (UIKit's convention); device space is in pixels. A
 /// `Point` does not know which space it lives in: the API that takes it
 /// says so.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// The horizontal coordinate.
     public var x: Double
     /// The vertical coordinate (y grows downwards).

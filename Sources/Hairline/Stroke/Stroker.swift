@@ -33,8 +33,8 @@ struct StrokeEmitter<Sink: LineSink> {
     let userTolerance: Double
     /// The two sides of the outline being built (user space), kept between
     /// draws by the renderer.
-    var left: [Point]
-    var right: [Point]
+    var left: ScratchBuffer<Point>
+    var right: ScratchBuffer<Point>
     /// The most points the two sides may hold; with more, or a saturated
     /// sink, the emitter stops and sets `exceededLimit`.
     let maximumPointCount: Int
@@ -78,8 +78,8 @@ struct StrokeEmitter<Sink: LineSink> {
     /// the cut-off loop to lie inside both quads, else the outline goes
     /// through the vertex.
     private mutating func stroke(_ sub: Polyline.Subpath, _ v: [Polyline.Vertex]) {
-        left.removeAll(keepingCapacity: true)
-        right.removeAll(keepingCapacity: true)
+        left.count = 0
+        right.count = 0
         let lower = sub.range.lowerBound, n = sub.range.count
         let segmentCount = sub.isClosed ? n : n - 1
         // The first segment, and the one before the vertex being joined.
@@ -144,9 +144,9 @@ struct StrokeEmitter<Sink: LineSink> {
         // start cap.
         let t = transform
         sink.beginContour(at: t.apply(to: left[0]))
-        for p in left.dropFirst() { sink.addLine(to: t.apply(to: p)) }
+        for i in 1..<left.count { sink.addLine(to: t.apply(to: left[i])) }
         addCap(at: end.end, outward: endDirection)
-        for p in right.reversed() { sink.addLine(to: t.apply(to: p)) }
+        for i in stride(from: right.count - 1, through: 0, by: -1) { sink.addLine(to: t.apply(to: right[i])) }
         addCap(at: start.start, outward: -(start.tangent ?? start.direction))
         sink.closeContour(explicitly: true)
     }
@@ -201,15 +201,16 @@ struct StrokeEmitter<Sink: LineSink> {
         addInner(at: p, from: d0, l0, to: d1, l1, side: side)
     }
 
-    private mutating func emitLoop(_ points: [Point], reversed: Bool) {
-        guard points.count > 2 else { return }
+    private mutating func emitLoop(_ points: ScratchBuffer<Point>, reversed: Bool) {
+        let n = points.count
+        guard n > 2 else { return }
         let t = transform
         if reversed {
-            sink.beginContour(at: t.apply(to: points[points.count - 1]))
-            for p in points.dropLast().reversed() { sink.addLine(to: t.apply(to: p)) }
+            sink.beginContour(at: t.apply(to: points[n - 1]))
+            for i in stride(from: n - 2, through: 0, by: -1) { sink.addLine(to: t.apply(to: points[i])) }
         } else {
             sink.beginContour(at: t.apply(to: points[0]))
-            for p in points.dropFirst() { sink.addLine(to: t.apply(to: p)) }
+            for i in 1..<n { sink.addLine(to: t.apply(to: points[i])) }
         }
         sink.closeContour(explicitly: true)
     }
@@ -331,7 +332,7 @@ struct StrokeEmitter<Sink: LineSink> {
     /// `center`, from offset `from` turning `sweep` radians, flattened in
     /// user space within `userTolerance`.
     private static func appendArc(center: Point, radius r: Double, from: Point, sweep: Double, tolerance: Double,
-                                  to points: inout [Point]) {
+                                  to points: inout ScratchBuffer<Point>) {
         let maxStep = tolerance >= r ? Double.pi / 2 : min(Double.pi / 2, 2 * _acos(1 - tolerance / r))
         let count = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up), in: 1...Flattener.maximumSegmentsPerCurve)
         guard count > 1 else { return }
@@ -359,9 +360,9 @@ struct StrokeEmitter<Sink: LineSink> {
             sink.addLine(to: t.apply(to: p - n + e))
         case .round:
             let sweep = n.rotatedQuarter.dot(d) > 0 ? Double.pi : -Double.pi
-            left.removeAll(keepingCapacity: true)
+            left.count = 0
             Self.appendArc(center: p, radius: halfWidth, from: n, sweep: sweep, tolerance: userTolerance, to: &left)
-            for q in left { sink.addLine(to: t.apply(to: q)) }
+            for i in 0..<left.count { sink.addLine(to: t.apply(to: left[i])) }
         }
     }
 
