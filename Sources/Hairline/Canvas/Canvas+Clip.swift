@@ -47,16 +47,16 @@ extension Canvas {
         }
         let builder = renderer.rasterizer.builder
         let mask = ClipMask(width: surface.width, height: surface.height)
-        var sink = MaskSink(mask: mask, previous: old.mask)
-        renderer.rasterizer.rasterize(rule: rule, into: &sink)
+        var kernel = MaskKernel(mask: mask, previous: old.mask)
+        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
         // The new bounds: the old ones, narrowed to the path's rows and columns.
         var bounds = old.bounds
-        if builder.edges.isEmpty {
+        if builder.isEmpty {
             bounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         } else {
-            let minY = Int(saturatingFloor: builder.minY, in: bounds.minY...bounds.maxY)
-            let maxY = Int(saturatingCeil: builder.maxY, in: bounds.minY...bounds.maxY)
-            bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: minY, maxX: bounds.maxX, maxY: maxY))
+            let rows = builder.deviceRows
+            bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: rows.lowerBound, maxX: bounds.maxX,
+                                                   maxY: rows.upperBound))
         }
         state.clip = Clip(bounds: bounds, mask: mask)
     }

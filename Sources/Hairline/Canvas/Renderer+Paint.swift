@@ -70,14 +70,14 @@ extension Renderer {
     /// `clip` into `surface`.
     func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
         if case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver {
-            var sink = SolidSourceOver(surface: surface, packed: color)
-            rasterizer.rasterize(rule: rule, into: &sink)
+            var kernel = SolidSourceOver(surface: surface, packed: color)
+            rasterizer.rasterize(rule: rule, into: &kernel)
             return
         }
         rows.reserve(surface.width)
         rowCoverage.reserve(surface.width)
-        var sink = PaintSink(surface: surface, shader: shader, mode: mode, mask: clip.mask,
-                             source: rows.base, coverage: rowCoverage.base)
-        rasterizer.rasterize(rule: rule, into: &sink)
+        var kernel = PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask,
+                                 source: rows.base, coverage: rowCoverage.base)
+        rasterizer.rasterize(rule: rule, into: &kernel)
     }
 }

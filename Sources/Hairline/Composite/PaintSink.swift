@@ -1,11 +1,12 @@
-// Composite: coverage runs + a shader (+ the clip mask) -> Surface pixels,
+// Composite: coverage spans + a shader (+ the clip mask) -> Surface pixels,
 // under a blend mode. Source-over rows where the shader is constant
-// (solids, vertical gradients) without a mask take the solid kernel's fast
-// paths; otherwise the shader fills a row buffer and a row kernel blends
-// it (source-over's own, or `blendRow` for every other mode).
+// (solids, vertical gradients, found once per row) without a mask take the
+// solid kernel's arithmetic; otherwise the shader fills a row buffer and a
+// row kernel blends it (source-over's own, or `blendRow` for every other
+// mode). The shader and the mode are switched once per span.
 
 /// Blends a shaded paint into a surface through an optional clip mask.
-struct PaintSink: CoverageSink {
+struct PaintKernel: SpanKernel {
     let surface: Surface
     let shader: Shader
     let mode: BlendMode
@@ -13,34 +14,53 @@ struct PaintSink: CoverageSink {
     /// Scratch rows at least `surface.width` long, owned by the renderer.
     let source: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
+    /// The current row, its index and its constant color, if any.
+    private var row: UnsafeMutablePointer<UInt32>
+    private var y = 0
+    private var constant: UInt32?
+
+    init(surface: Surface, shader: Shader, mode: BlendMode, mask: ClipMask?,
+         source: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>) {
+        self.surface = surface
+        self.shader = shader
+        self.mode = mode
+        self.mask = mask
+        self.source = source
+        self.coverage = coverage
+        row = surface.rowPointer(0)
+    }
 
     @inline(__always)
-    mutating func blendRun(x: Int, y: Int, count: Int, coverage c: UInt8) {
-        let dst = surface.rowPointer(y) + x
+    mutating func beginRow(_ y: Int) {
+        self.y = y
+        row = surface.rowPointer(y)
+        constant = mask == nil ? shader.rowConstant(y: y) : nil
+    }
+
+    @inline(__always)
+    mutating func fill(x: Int, count: Int) { blend(x: x, count: count, coverage: 255) }
+
+    mutating func blend(x: Int, count: Int, coverage c: UInt32) {
+        let dst = row + x
         if let mask {
             let m = mask.row(y) + x
-            let cover = UInt32(c)
             var any = false
             for i in 0..<count {
-                let v = UInt8(truncatingIfNeeded: div255(cover * UInt32(m[i])))
+                let v = UInt8(truncatingIfNeeded: div255(c &* UInt32(m[i])))
                 coverage[i] = v
                 any = any || v != 0
             }
             guard any else { return }
-            shader.shade(x: x, y: y, count: count, into: source)
-            if mode == .sourceOver {
-                sourceOverRow(source, dst, count: count, coverage: coverage)
-            } else {
-                blendRow(mode, source: source, destination: dst, count: count, coverage: coverage)
-            }
+            blendShaded(x: x, count: count, into: dst)
             return
         }
-        if let constant = shader.rowConstant(y: y) {
+        if let constant {
             if mode == .sourceOver {
                 var solid = SolidSourceOver(surface: surface, packed: constant)
-                solid.blendRun(x: x, y: y, count: count, coverage: c)
+                solid.beginRow(y)
+                if c == 255 { solid.fill(x: x, count: count) } else { solid.blend(x: x, count: count, coverage: c) }
             } else {
-                blendRow(mode, source: constant, destination: dst, count: count, coverage: c)
+                blendRow(mode, source: constant, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
             }
             return
         }
@@ -52,9 +72,42 @@ struct PaintSink: CoverageSink {
         }
         shader.shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
-            sourceOverRow(source, dst, count: count, coverage: c)
+            sourceOverRow(source, dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         } else {
-            blendRow(mode, source: source, destination: dst, count: count, coverage: c)
+            blendRow(mode, source: source, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
+        }
+    }
+
+    mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32) {
+        if let mask {
+            let m = mask.row(y) + x
+            for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i]))) }
+        } else {
+            for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: packed.coverageByte(i)) }
+        }
+        let dst = row + x
+        if mask == nil, let constant {
+            if mode == .sourceOver {
+                var solid = SolidSourceOver(surface: surface, packed: constant)
+                solid.beginRow(y)
+                solid.blendGroup(x: x, count: count, coverage: packed)
+            } else {
+                blendRow(mode, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
+            }
+            return
+        }
+        blendShaded(x: x, count: count, into: dst)
+    }
+
+    /// Shades `count` pixels from column `x` and blends them into `dst`
+    /// with the per-pixel `coverage` row.
+    @inline(__always)
+    private func blendShaded(x: Int, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
+        shader.shade(x: x, y: y, count: count, into: source)
+        if mode == .sourceOver {
+            sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))
+        } else {
+            blendRow(mode, source: source, destination: dst, count: count, coverage: UnsafePointer(coverage))
         }
     }
 }

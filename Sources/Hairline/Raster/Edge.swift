@@ -1,55 +1,75 @@
-// Raster: device-space polylines -> line edges for the scanline rasterizer.
-// Each edge is oriented top to bottom with its original direction kept as a
-// winding sign, and tagged with the y-monotone chain it belongs to: two
+// Raster: device-space polylines -> fixed-point line edges for the row
+// loop, clipped once here instead of once per row. Each edge is oriented
+// top to bottom with its original direction kept as a winding sign, cut to
+// the clip's rows, with the part left of the clip projected onto its left
+// side (it still changes the winding of every pixel to its right) and the
+// part right of it dropped (it changes no pixel inside). Edges are linked
+// into per-row lists by the row they start in, so the row loop needs no
+// sort. Each edge is tagged with the y-monotone chain it belongs to: two
 // edges of one chain never cross, which lets the rasterizer prove most rows
-// free of crossings cheaply (see RowResolver). Horizontal edges add nothing
-// to coverage and are dropped; edges wholly above, below or right of the
-// clip are dropped too (they cannot change a pixel inside it).
+// free of crossings cheaply (see RowResolver). Formats: FixedPoint.swift.
 
-/// A straight edge in device pixels with `y0 < y1`.
+/// A straight edge in the clip's fixed-point space (FixedPoint.swift), as
+/// the row loop reads it when it reaches the edge's first row.
 struct Edge {
-    var x0: Double
-    var y0: Double
-    var x1: Double
-    var y1: Double
-    /// dx/dy along the edge.
-    var dxdy: Double
+    /// x (32.32, clip-relative) at the top end.
+    var x0: Int
+    /// x where the edge leaves its first row (`x1` if it ends there).
+    var xBoundary: Int
+    /// x at the bottom end.
+    var x1: Int
+    /// x per full row, 32.32; never carries x beyond `x1` (the builder
+    /// checks the last full row).
+    var step: Int
+    /// The clip-relative rows of the top and bottom ends.
+    var firstRow: Int32
+    var lastRow: Int32
+    /// The top's height inside `firstRow` (0..<`Fixed.one`) and the
+    /// bottom's inside `lastRow` (1...`Fixed.one`).
+    var y0: Int32
+    var y1: Int32
     /// +1 if the path ran downwards (increasing y) along this edge, −1 if up.
-    var winding: Double
+    var winding: Int32
     /// The y-monotone chain this edge belongs to.
     var chain: Int32
-
-    /// x at height `y` (which the caller keeps within [y0, y1]), clamped to
-    /// the edge's own x range against rounding.
-    @inline(__always)
-    func x(at y: Double) -> Double {
-        let x = x0 + (y - y0) * dxdy
-        return min(max(x, min(x0, x1)), max(x0, x1))
-    }
+    /// The next edge starting in the same row, or −1.
+    var next: Int32
 }
 
-/// Collects a flattener's polylines as `Edge`s with chain tags. Reused from
-/// draw to draw: `reset` keeps the storage.
+/// Collects a flattener's polylines as fixed-point `Edge`s with chain
+/// tags, listed by first row. Reused from draw to draw: `reset` keeps the
+/// storage. Every edge lies inside the clip: x in 0...width, rows in
+/// 0..<height (clip-relative).
 struct EdgeBuilder: LineSink {
     /// The edges (storage owned by the rasterizer, which deallocates it).
     var edges = ScratchBuffer<Edge>()
+    /// For each clip row, the index of the last edge added that starts
+    /// there, or −1; the rest of the row's edges follow `Edge.next`. Rows
+    /// `listedRows` may be non-empty; all others hold −1 between draws.
+    var rowHeads = ScratchBuffer<Int32>()
+    /// The first and last clip-relative row that may have edges (empty:
+    /// lower > upper).
+    private(set) var firstRow = Int.max
+    private(set) var lastRow = -1
     /// Rows and columns that can be affected (device pixels).
-    var clip = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    private(set) var clip = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The clip's sides as Doubles (device pixels), for culling.
+    private var clipLeft = 0.0, clipTop = 0.0, clipRight = 0.0, clipBottom = 0.0
+    /// The clip's size in pixels, and its width in edge x units.
+    private var clipWidth = 0.0, clipHeight = 0.0
+    private var widthInX = 0
     private var start = Point.zero
     private var last = Point.zero
     private var nextChain: Int32 = 0
     /// The current chain's id and direction (0 before the first edge of a
     /// contour).
     private var chain: Int32 = 0
-    private var chainDirection = 0.0
+    private var chainDirection: Int32 = 0
     /// The first chain of the current contour, for merging at closing.
     private var firstChain: Int32 = 0
-    private var firstDirection = 0.0
+    private var firstDirection: Int32 = 0
     /// Where the current chain's edges begin in `edges`.
     private var chainStartIndex = 0
-    /// The smallest and largest y of all kept edges.
-    private(set) var minY = Double.infinity
-    private(set) var maxY = -Double.infinity
     /// Whether a non-finite point arrived (the draw must then be dropped).
     private(set) var sawNonFinite = false
     /// The most lines (kept or culled) one draw may add; past it the
@@ -79,19 +99,50 @@ struct EdgeBuilder: LineSink {
         }
     }
 
+    /// Whether no edge was kept.
+    var isEmpty: Bool { edges.count == 0 }
+
+    /// The device rows the kept edges span (empty if none).
+    var deviceRows: Range<Int> {
+        guard firstRow <= lastRow else { return clip.minY..<clip.minY }
+        return (clip.minY + firstRow)..<(clip.minY + lastRow + 1)
+    }
+
+    /// Starts a new draw for `clip` (device pixels): no edges, every row
+    /// list empty.
     mutating func reset(clip: PixelRect) {
+        clearRowLists()
         edges.count = 0
         self.clip = clip
+        clipLeft = Double(clip.minX)
+        clipTop = Double(clip.minY)
+        clipRight = Double(clip.maxX)
+        clipBottom = Double(clip.maxY)
+        clipWidth = Double(max(0, clip.width))
+        clipHeight = Double(max(0, clip.height))
+        widthInX = max(0, clip.width) << Fixed.xShift
+        if clip.height > rowHeads.capacity {
+            rowHeads.reserve(clip.height)
+            rowHeads.base.initialize(repeating: -1, count: rowHeads.capacity)
+        }
         nextChain = 0
         chainDirection = 0
-        minY = .infinity
-        maxY = -.infinity
         sawNonFinite = false
         lineCount = 0
         convexity.reset()
         contourCount = 0
         orientations = (0, 0)
         contoursAreNested = false
+    }
+
+    /// Empties the row lists (the rasterizer empties them as it goes and
+    /// then calls this, which is then free).
+    mutating func clearRowLists() {
+        if firstRow <= lastRow {
+            (rowHeads.base + firstRow).update(repeating: -1, count: lastRow - firstRow + 1)
+        }
+        firstRow = Int.max
+        lastRow = -1
     }
 
     mutating func beginContour(at p: Point) {
@@ -119,7 +170,7 @@ struct EdgeBuilder: LineSink {
         convexity.add(p - a)
         let dy = p.y - a.y
         guard dy != 0 else { return }
-        let direction: Double = dy > 0 ? 1 : -1
+        let direction: Int32 = dy > 0 ? 1 : -1
         if direction != chainDirection {
             chain = nextChain
             nextChain &+= 1
@@ -131,15 +182,113 @@ struct EdgeBuilder: LineSink {
             }
         }
         let (top, bottom) = dy > 0 ? (a, p) : (p, a)
-        guard bottom.y > Double(clip.minY), top.y < Double(clip.maxY),
-              min(top.x, bottom.x) < Double(clip.maxX)
-        else { return }
-        edges.append(Edge(
-            x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y,
-            dxdy: (bottom.x - top.x) / (bottom.y - top.y),
-            winding: direction, chain: chain))
-        minY = min(minY, top.y)
-        maxY = max(maxY, bottom.y)
+        // Cull what cannot change a pixel of the clip: above, below, right.
+        guard bottom.y > clipTop, top.y < clipBottom, top.x < clipRight || bottom.x < clipRight else { return }
+        addClipped(x0: top.x - clipLeft, y0: top.y - clipTop, x1: bottom.x - clipLeft, y1: bottom.y - clipTop,
+                   winding: direction)
+    }
+
+    /// Adds the part of a top-to-bottom line (clip-relative pixels,
+    /// `y0 < y1`, finite) inside the clip: cut to its rows, the part left
+    /// of it projected onto x = 0, the part right of it dropped.
+    private mutating func addClipped(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32) {
+        var x0 = x0, y0 = y0, x1 = x1, y1 = y1
+        if y0 < 0 {
+            x0 = Self.x(at: 0, x0, y0, x1, y1)
+            y0 = 0
+        }
+        if y1 > clipHeight {
+            x1 = Self.x(at: clipHeight, x0, y0, x1, y1)
+            y1 = clipHeight
+        }
+        let width = clipWidth
+        if x0 <= 0 && x1 <= 0 {
+            addFixed(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding)
+            return
+        }
+        if x0 >= width && x1 >= width { return }
+        if x0 < 0 || x1 < 0 {
+            // The part left of the clip becomes a vertical edge on its side.
+            let yc = Self.y(at: 0, x0, y0, x1, y1)
+            if x0 < 0 {
+                addFixed(x0: 0, y0: y0, x1: 0, y1: yc, winding: winding)
+                x0 = 0; y0 = yc
+            } else {
+                addFixed(x0: 0, y0: yc, x1: 0, y1: y1, winding: winding)
+                x1 = 0; y1 = yc
+            }
+        }
+        if x0 > width || x1 > width {
+            let yc = Self.y(at: width, x0, y0, x1, y1)
+            if x0 > width {
+                x0 = width; y0 = yc
+            } else {
+                x1 = width; y1 = yc
+            }
+        }
+        addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding)
+    }
+
+    /// x of the line through (x0, y0), (x1, y1) at height y, kept inside
+    /// the segment's x range against rounding.
+    @inline(__always)
+    private static func x(at y: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        let x = x0 + (x1 - x0) * ((y - y0) / (y1 - y0))
+        return min(max(x, min(x0, x1)), max(x0, x1))
+    }
+
+    /// y of the line at x (which lies strictly between x0 and x1), kept
+    /// inside [y0, y1].
+    @inline(__always)
+    private static func y(at x: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        let y = y0 + (y1 - y0) * ((x - x0) / (x1 - x0))
+        return min(max(y, y0), y1)
+    }
+
+    /// Converts a clipped line (0 ≤ x ≤ width, 0 ≤ y0 ≤ y1 ≤ height) to an
+    /// `Edge` and lists it under its first row; lines that round to no
+    /// height are dropped.
+    private mutating func addFixed(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32) {
+        let top = Fixed.round(y0 * Double(Fixed.one)), bottom = Fixed.round(y1 * Double(Fixed.one))
+        guard bottom > top else { return }
+        // Clamp against rounding: every x stays inside the clip's columns.
+        let xa = min(max(Fixed.round(x0 * Double(Fixed.xOne)), 0), widthInX)
+        let xb = min(max(Fixed.round(x1 * Double(Fixed.xOne)), 0), widthInX)
+        let first = top >> Fixed.shift, last = (bottom - 1) >> Fixed.shift
+        var edge = Edge(x0: xa, xBoundary: xb, x1: xb, step: 0,
+                        firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
+                        y0: Int32(truncatingIfNeeded: top - first << Fixed.shift),
+                        y1: Int32(truncatingIfNeeded: bottom - last << Fixed.shift),
+                        winding: winding, chain: chain, next: 0)
+        if last > first && xa != xb { setUpSteps(&edge, top: top, bottom: bottom) }
+        edge.next = rowHeads[first]
+        rowHeads[first] = Int32(truncatingIfNeeded: edges.count)
+        edges.append(edge)
+        firstRow = min(firstRow, first)
+        lastRow = max(lastRow, last)
+    }
+
+    /// Sets the x where a sloped edge spanning several rows leaves its
+    /// first row, and its step per full row (FixedPoint.swift, item 2),
+    /// from the quantised ends so the edge runs between exactly those.
+    @inline(__always)
+    private func setUpSteps(_ edge: inout Edge, top: Int, bottom: Int) {
+        let dx = Double(edge.x1 - edge.x0), dy = Double(bottom - top)
+        let lo = min(edge.x0, edge.x1), hi = max(edge.x0, edge.x1)
+        // Both results lie between x0 and x1 (|dx| ≤ 2^48), far inside
+        // Fixed.round's range.
+        let boundary = (Int(edge.firstRow) + 1) << Fixed.shift
+        edge.xBoundary = min(max(edge.x0 &+ Fixed.round(dx * (Double(boundary - top) / dy)), lo), hi)
+        let fullRows = Int(edge.lastRow - edge.firstRow) - 1
+        guard fullRows > 0 else { return }
+        var step = Fixed.round(dx * (Double(Fixed.one) / dy))
+        // |step · fullRows| ≤ |dx|: no overflow. Shorten a step whose
+        // rounding would carry the last row's x past the edge's end.
+        let end = edge.xBoundary &+ step &* fullRows
+        if end < lo || end > hi {
+            step = (min(max(end, lo), hi) &- edge.xBoundary) / fullRows
+        }
+        edge.step = step
     }
 
     mutating func closeContour(explicitly: Bool = true) {

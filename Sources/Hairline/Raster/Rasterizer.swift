@@ -1,36 +1,38 @@
-// Raster: line edges (device pixels) -> coverage runs, one row at a time.
-// Exact area: each row accumulates, per pixel cell, the signed area and
-// cover of the edge pieces crossing it (the FreeType "gray" / font-rs
-// family), then sweeps the touched cells left to right. Rows where contours
-// could cross or overlap go through the slab resolver first, so coverage is
-// the exact area under the fill rule there too (RowResolver.swift).
-// Scratch memory lives here and is reused from draw to draw.
+// Raster: fixed-point line edges (Edge.swift) -> coverage, one row at a
+// time, composited as it is swept. Each edge is stepped from row to row by
+// adding its per-row x step (a DDA: no multiply or divide per row); its
+// piece in each row goes into the row's delta cells (CellRow.swift), and
+// the sweep prefix-sums them straight into a compositing kernel. Draws not
+// proven simple (Convexity.swift) gather each row's pieces first, so that
+// rows where contours may cross or overlap go through the slab resolver
+// (RowResolver.swift) and stay exact under the fill rule. Scratch memory
+// lives here and is reused from draw to draw.
 
-/// A part of an edge inside one row, in row-local coordinates: x relative
-/// to the clip's left side (0...width), y relative to the row top (0...1),
-/// with `ya <= yb`.
-struct Piece {
-    var xa: Double
-    var ya: Double
-    var xb: Double
-    var yb: Double
-    /// +1 or −1: the winding the piece adds to its right.
-    var winding: Double
+/// An edge the row loop is stepping: what it reads per row, packed.
+struct ActiveEdge {
+    /// x (32.32, clip-relative) at the top of the next row.
+    var x: Int
+    /// x per full row.
+    var step: Int
+    /// x at the bottom end.
+    var x1: Int
+    /// The row the edge ends in, and its bottom's height there.
+    var lastRow: Int32
+    var y1: Int32
+    var winding: Int32
     var chain: Int32
+}
 
-    /// x at row-local height y within [ya, yb].
-    @inline(__always)
-    func x(at y: Double) -> Double {
-        let h = yb - ya
-        guard h > 0 else { return xa }
-        return xa + (xb - xa) * ((y - ya) / h)
-    }
+/// Receives the pieces of one row's edges: x in cell units (16.16,
+/// clip-relative), y in 0...`Fixed.one` from the row's top, `ya < yb`.
+protocol PieceSink {
+    mutating func add(xa: Int, ya: Int, xb: Int, yb: Int, winding: Int32, chain: Int32)
+}
 
-    /// x at height y clamped to [ya, yb]: the piece's x where it is
-    /// nearest to height y (a sort key continuous in y).
+extension CellRow: PieceSink {
     @inline(__always)
-    func x(atClamped y: Double) -> Double {
-        x(at: min(max(y, ya), yb))
+    mutating func add(xa: Int, ya: Int, xb: Int, yb: Int, winding: Int32, chain: Int32) {
+        add(xa: xa, ya: ya, xb: xb, yb: yb, winding: Int(winding))
     }
 }
 
@@ -44,8 +46,6 @@ final class Rasterizer {
     private var core = RasterCore()
     /// Rows that needed the slab resolver in the last draw (for tests).
     private(set) var resolvedRowCount = 0
-    /// Rows that repeated the row above in the last draw (for tests).
-    private(set) var replayedRowCount = 0
     /// Rows resolved approximately in the last draw, past the exact
     /// resolver's work budget (for tests).
     private(set) var approximatedRowCount = 0
@@ -55,6 +55,7 @@ final class Rasterizer {
     deinit {
         core.deallocate()
         builder.edges.deallocate()
+        builder.rowHeads.deallocate()
     }
 
     /// The exact row resolver's work limits (lowered by tests).
@@ -65,57 +66,58 @@ final class Rasterizer {
 
     /// The capacities of every scratch buffer, in elements (for tests that
     /// check steady drawing stops allocating).
-    var storageFootprint: [Int] { core.capacities }
+    var storageFootprint: [Int] { core.capacities + [builder.edges.capacity, builder.rowHeads.capacity] }
 
-    /// Rasterizes `builder.edges` inside `builder.clip` with `rule`,
-    /// sending coverage runs to `sink`.
-    func rasterize<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    /// Rasterizes the builder's edges inside its clip with `rule`, sending
+    /// each row's coverage to `kernel`.
+    func rasterize<Kernel: SpanKernel>(rule: FillRule, into kernel: inout Kernel) {
         // Work on a local copy so the hot loops touch no class property
         // (no dynamic exclusivity checks); the copy owns the same storage
         // and is stored back, with any growth, at the end.
         var local = core
-        local.rasterize(UnsafeBufferPointer(builder.edges.buffer), clip: builder.clip, minY: builder.minY,
-                        maxY: builder.maxY, rule: rule, knownSimple: builder.isKnownSimple, into: &sink)
+        let b = builder
+        local.rasterize(EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
+                                 firstRow: b.firstRow, lastRow: b.lastRow, clip: b.clip,
+                                 isKnownSimple: b.isKnownSimple),
+                        rule: rule, into: &kernel)
         core = local
         resolvedRowCount = local.resolvedRowCount
-        replayedRowCount = local.replayedRowCount
         approximatedRowCount = local.approximatedRowCount
     }
+}
+
+/// A draw's edges as the row loop reads them (EdgeBuilder's storage).
+struct EdgeList {
+    let edges: UnsafePointer<Edge>
+    let rowHeads: UnsafePointer<Int32>
+    /// Clip-relative rows with edges (empty: firstRow > lastRow).
+    let firstRow: Int
+    let lastRow: Int
+    let clip: PixelRect
+    /// The edges' winding is proven an indicator everywhere, so no row
+    /// needs checking.
+    let isKnownSimple: Bool
 }
 
 /// The rasterizer's row loop and scratch storage (a value type so that a
 /// local copy can run without exclusivity checks).
 struct RasterCore {
-
-    // Per-row cell accumulators, indexed by column − clip.minX.
-    var area = ScratchBuffer<Double>(capacity: 0)
-    var cover = ScratchBuffer<Double>(capacity: 0)
-    /// One bit per column: touched in this row.
-    var touched = ScratchBuffer<UInt64>(capacity: 0)
-    /// One bit per word of `touched`: that word has a bit set, so the
-    /// sweep visits only words with touched columns (a row whose cells
-    /// sit at both ends of a wide clip skips everything between).
-    var touchedSummary = ScratchBuffer<UInt64>(capacity: 0)
-    /// How many accumulator columns are known to be zero between rows.
-    private var zeroedColumns = 0
-    var touchedMinWord = Int.max
-    var touchedMaxWord = -1
-    /// Bucket sort of edges by first row.
-    var rowCounts = ScratchBuffer<Int32>(capacity: 0)
-    var order = ScratchBuffer<Int32>(capacity: 0)
-    var active = ScratchBuffer<Int32>(capacity: 0)
-    /// This row's edge pieces.
+    /// One row's delta cells and touched bits (CellRow.swift), zero
+    /// between rows (empty until the first draw: every growth zeroes all).
+    var cells = ScratchBuffer<Int32>()
+    var bits = ScratchBuffer<UInt64>()
+    /// The edges being stepped.
+    var active = ScratchBuffer<ActiveEdge>(capacity: 0)
+    /// This row's edge pieces (draws not proven simple).
     var pieces = ScratchBuffer<Piece>(capacity: 0)
+    /// The sweep calls of a row that later rows repeat.
+    var records = ScratchBuffer<SpanRecord>(capacity: 0)
     /// Scratch for RowResolver.
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
-    /// The last swept row's coverage runs.
-    var runs = ScratchBuffer<CoverageRun>(capacity: 0)
     /// Rows that needed the slab resolver in the last draw.
     var resolvedRowCount = 0
-    /// Rows that repeated the row above in the last draw.
-    var replayedRowCount = 0
     /// Rows the resolver approximated in the last draw (see
     /// `RasterCore.resolveRow`).
     var approximatedRowCount = 0
@@ -126,331 +128,228 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [area.capacity, cover.capacity, touched.capacity, touchedSummary.capacity, rowCounts.capacity, order.capacity,
-         active.capacity, pieces.capacity, chains.capacity, splits.capacity, slab.capacity, runs.capacity]
+        [cells.capacity, bits.capacity, active.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
+         slab.capacity]
     }
 
     func deallocate() {
-        area.deallocate(); cover.deallocate(); touched.deallocate(); touchedSummary.deallocate()
-        rowCounts.deallocate(); order.deallocate(); active.deallocate()
+        cells.deallocate(); bits.deallocate(); active.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
-        runs.deallocate()
     }
 
-    /// How far (device px) the ends of an edge may differ in x for the
-    /// edge to count as vertical when repeating rows: arcs and offset
-    /// curves end a rounding error away from where they should, and 1e-9
-    /// px changes no coverage byte.
-    static let verticalSlack = 1e-9
-
-    /// Rasterizes `edges` (built for `clip`, spanning heights minY...maxY)
-    /// with `rule`, sending coverage runs to `sink`. `knownSimple`: the
-    /// edges' winding is proven an indicator everywhere (Convexity.swift),
-    /// so no row needs checking.
-    mutating func rasterize<S: CoverageSink>(
-        _ edges: UnsafeBufferPointer<Edge>, clip: PixelRect, minY: Double, maxY: Double,
-        rule: FillRule, knownSimple: Bool = false, into sink: inout S
-    ) {
+    /// Rasterizes `list` with `rule`, sending coverage to `kernel`.
+    mutating func rasterize<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule, into kernel: inout Kernel) {
         resolvedRowCount = 0
-        replayedRowCount = 0
         approximatedRowCount = 0
         exactWorkPool = resolverLimits.drawBudget
-        guard !clip.isEmpty, !edges.isEmpty else { return }
-        let firstRow = max(clip.minY, Int(saturatingFloor: minY, in: clip.minY...clip.maxY))
-        let endRow = min(clip.maxY, Int(saturatingCeil: maxY, in: clip.minY...clip.maxY))
-        guard firstRow < endRow else { return }
-        prepareRowStorage(width: clip.width)
-        sortEdgesByRow(edges, firstRow: firstRow, endRow: endRow)
+        let clip = list.clip
+        guard !clip.isEmpty, list.firstRow <= list.lastRow else { return }
+        prepareCells(width: clip.width)
         active.count = 0
-        var nextEdge = 0
-        let edgeCount = edges.count
-        let clipLeft = Double(clip.minX), clipRight = Double(clip.maxX)
-        var y = firstRow
-        while y < endRow {
-            let rowTop = Double(y)
-            // Admit edges starting in this row, drop those that ended.
-            let bucketEnd = Int(rowCounts[y - firstRow + 1])
-            while nextEdge < bucketEnd, nextEdge < edgeCount {
-                active.append(order[nextEdge])
-                nextEdge += 1
+        var row = CellRow(cells: cells.base, bits: bits.base)
+        var y = list.firstRow
+        while y <= list.lastRow {
+            if active.count == 0 {
+                // Nothing carries over: skip to the next row where an edge
+                // starts (rows without edges have no coverage).
+                while y <= list.lastRow && list.rowHeads[y] < 0 { y &+= 1 }
+                guard y <= list.lastRow else { break }
             }
-            // While dropping, find whether every active edge is vertical
-            // inside the clip over the whole row, and where the first one
-            // ends: rows up to there then have this row's coverage.
-            var kept = 0
-            var vertical = true
-            var bandEnd = endRow
-            for i in 0..<active.count {
-                let e = active[i]
-                let edge = edges[Int(e)]
-                if edge.y1 > rowTop {
-                    active[kept] = e
-                    kept += 1
-                    if vertical {
-                        let xl = min(edge.x0, edge.x1), xr = max(edge.x0, edge.x1)
-                        vertical = edge.y0 <= rowTop
-                            && (xr - xl <= Self.verticalSlack || xr <= clipLeft || xl >= clipRight)
-                        bandEnd = min(bandEnd, Int(saturatingFloor: edge.y1, in: y...endRow))
-                    }
-                }
+            let band: RowBand
+            if list.isKnownSimple {
+                band = step(list, y: y, into: &row)
+            } else {
+                var collector = PieceCollector(pieces: pieces)
+                collector.pieces.count = 0
+                band = step(list, y: y, into: &collector)
+                pieces = collector.pieces
+                if pieces.count > 0 { accumulatePieces(rule: rule, width: clip.width, into: &row) }
             }
-            active.count = kept
-            guard kept > 0 else {
-                y += 1
+            guard row.isTouched else {
+                y &+= 1
                 continue
             }
-            if knownSimple {
-                // Proven exact: accumulate each edge's part straight away.
-                for i in 0..<kept {
-                    Self.clip(edges[Int(active[i])], row: rowTop, clip: clip) { xa, ya, xb, yb, w, _ in
-                        accumulate(xa: xa, ya: ya, xb: xb, yb: yb, weight: w, width: clip.width)
-                    }
+            kernel.beginRow(clip.minY &+ y)
+            let end = band.isVertical ? bandEnd(list, after: y, limit: band.end) : y &+ 1
+            if end > y &+ 1 {
+                // The rows up to `end` have this row's coverage: record the
+                // sweep's calls and repeat them.
+                var recorder = RecordingKernel(kernel: kernel, records: records)
+                recorder.records.count = 0
+                row.sweep(width: clip.width, left: clip.minX, into: &recorder)
+                kernel = recorder.kernel
+                records = recorder.records
+                for repeated in (y &+ 1)..<end {
+                    kernel.beginRow(clip.minY &+ repeated)
+                    replay(records, into: &kernel)
                 }
-                guard touchedMaxWord >= 0 else {
-                    y += 1
-                    continue
-                }
+                y = end
             } else {
-                pieces.count = 0
-                for i in 0..<kept {
-                    Self.clip(edges[Int(active[i])], row: rowTop, clip: clip) { xa, ya, xb, yb, w, chain in
-                        pieces.append(Piece(xa: xa, ya: ya, xb: xb, yb: yb, winding: w, chain: chain))
-                    }
-                }
-                guard pieces.count > 0 else {
-                    y += 1
-                    continue
-                }
-                if rowIsSimple() {
-                    for i in 0..<pieces.count {
-                        let p = pieces[i]
-                        accumulate(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: clip.width)
-                    }
-                } else {
-                    resolvedRowCount += 1
-                    resolveRow(rule: rule, width: clip.width)
-                }
-            }
-            sweep(width: clip.width)
-            emitRuns(y: y, left: clip.minX, into: &sink)
-            y += 1
-            guard vertical else { continue }
-            // The band ends where the next edge starts, too.
-            if nextEdge < edgeCount {
-                let start = Int(saturatingFloor: edges[Int(order[nextEdge])].y0, in: y...endRow)
-                bandEnd = min(bandEnd, start)
-            }
-            while y < bandEnd {
-                emitRuns(y: y, left: clip.minX, into: &sink)
-                replayedRowCount += 1
-                y += 1
+                row.sweep(width: clip.width, left: clip.minX, into: &kernel)
+                y &+= 1
             }
         }
     }
 
-    /// Sizes and zeroes the per-row accumulators for `width` columns.
-    private mutating func prepareRowStorage(width: Int) {
-        let words = (width + 63) >> 6
-        let summaryWords = (words + 63) >> 6
-        if zeroedColumns < width + 1 || touched.capacity < words || touchedSummary.capacity < summaryWords {
-            area.reserve(width + 1)
-            cover.reserve(width + 1)
-            touched.reserve(words)
-            touchedSummary.reserve(summaryWords)
-            area.base.initialize(repeating: 0, count: area.capacity)
-            cover.base.initialize(repeating: 0, count: cover.capacity)
-            touched.base.initialize(repeating: 0, count: touched.capacity)
-            touchedSummary.base.initialize(repeating: 0, count: touchedSummary.capacity)
-            zeroedColumns = min(area.capacity, cover.capacity)
-        }
-        touchedMinWord = Int.max
-        touchedMaxWord = -1
-    }
-
-    /// Orders edge indices by the row they start in (counting sort, O(n +
-    /// rows)); `rowCounts[k]` ends as the index in `order` where row
-    /// `firstRow + k` begins.
-    private mutating func sortEdgesByRow(_ edges: UnsafeBufferPointer<Edge>, firstRow: Int, endRow: Int) {
-        let rows = endRow - firstRow
-        rowCounts.reserve(rows + 2)
-        rowCounts.base.initialize(repeating: 0, count: rows + 2)
-        let n = edges.count
-        order.reserve(n)
-        order.count = n
-        do {
-            for e in edges {
-                let r = Int(saturatingFloor: e.y0, in: firstRow...(endRow - 1)) - firstRow
-                rowCounts[r + 2] += 1
-            }
-            // Prefix sums: rowCounts[r + 1] = first slot of row r.
-            for r in 2..<(rows + 2) { rowCounts[r] += rowCounts[r - 1] }
-            for (i, e) in edges.enumerated() {
-                let r = Int(saturatingFloor: e.y0, in: firstRow...(endRow - 1)) - firstRow
-                let slot = Int(rowCounts[r + 1])
-                order[slot] = Int32(truncatingIfNeeded: i)
-                rowCounts[r + 1] += 1
-            }
-        }
-        // Now rowCounts[r + 1] is the end of row r's bucket.
-    }
-
-    /// Clips an edge to row `row` and the clip's columns and hands `body`
-    /// its parts in row-local coordinates (xa, ya, xb, yb, winding,
-    /// chain). Parts left of the clip are projected onto its left side
-    /// (they still change the winding of every pixel to their right);
-    /// parts right of it are dropped.
+    /// The first row after `y` (before `limit`) where an edge starts, or
+    /// `limit`.
     @inline(__always)
-    private static func clip(
-        _ e: Edge, row: Double, clip: PixelRect,
-        _ body: (Double, Double, Double, Double, Double, Int32) -> Void
-    ) {
-        let ya = max(e.y0, row), yb = min(e.y1, row + 1)
-        guard yb > ya else { return }
-        let left = Double(clip.minX)
-        let width = Double(clip.width)
-        var xa = (ya == e.y0 ? e.x0 : e.x(at: ya)) - left
-        var xb = (yb == e.y1 ? e.x1 : e.x(at: yb)) - left
-        var ta = ya - row, tb = yb - row
-        let w = e.winding, chain = e.chain
-        if xa <= 0 && xb <= 0 {
-            body(0, ta, 0, tb, w, chain)
-            return
+    private func bandEnd(_ list: EdgeList, after y: Int, limit: Int) -> Int {
+        var next = y &+ 1
+        while next < limit && list.rowHeads[next] < 0 { next &+= 1 }
+        return next
+    }
+
+    /// Sends recorded sweep calls to `kernel` (whose row has begun).
+    @inline(__always)
+    private func replay<Kernel: SpanKernel>(_ records: ScratchBuffer<SpanRecord>, into kernel: inout Kernel) {
+        for i in 0..<records.count {
+            let r = records[i]
+            switch r.kind {
+            case .fill: kernel.fill(x: Int(r.x), count: Int(r.count))
+            case .blend: kernel.blend(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
+            case .group: kernel.blendGroup(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
+            }
         }
-        if xa >= width && xb >= width { return }
-        // Cut at x = 0: the left part becomes a vertical piece on the clip side.
-        if xa < 0 || xb < 0 {
-            let tc = ta + (tb - ta) * ((0 - xa) / (xb - xa))
-            if xa < 0 {
-                body(0, ta, 0, tc, w, chain)
-                xa = 0; ta = tc
+    }
+
+    /// Sizes the cells and bits for `width` columns; they are zero between
+    /// rows, so only new storage is cleared.
+    private mutating func prepareCells(width: Int) {
+        let cellCount = CellRow.cellCount(width: width), wordCount = CellRow.wordCount(width: width)
+        if cells.capacity < cellCount {
+            cells.reserve(cellCount)
+            cells.base.initialize(repeating: 0, count: cells.capacity)
+        }
+        if bits.capacity < wordCount {
+            bits.reserve(wordCount)
+            bits.base.initialize(repeating: 0, count: bits.capacity)
+        }
+    }
+
+    /// Sends row `y`'s pieces to `sink`: one per edge being stepped (which
+    /// then steps to the next row, or is dropped in its last), then the
+    /// first piece of each edge starting in the row (which joins the
+    /// stepped ones if it goes on). Returns whether the row was made of
+    /// whole-height vertical pieces only, and the first row where a
+    /// stepped edge ends.
+    @inline(__always)
+    private mutating func step<Sink: PieceSink>(_ list: EdgeList, y: Int, into sink: inout Sink) -> RowBand {
+        let row = Int32(truncatingIfNeeded: y)
+        let edges = active.base
+        let count = active.count
+        var kept = 0
+        var steps = 0  // the steps of the kept edges, or-ed
+        var firstEnd = Int32.max
+        for i in 0..<count {
+            let e = edges[i]
+            // x stays inside the edge's x range (Edge.step), so the cell
+            // x, x >> 16, is in 0...width·one.
+            if row < e.lastRow {
+                let next = e.x &+ e.step
+                sink.add(xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: next >> Fixed.edgeToCellShift, yb: Fixed.one,
+                         winding: e.winding, chain: e.chain)
+                if kept != i { edges[kept] = e }
+                edges[kept].x = next
+                kept &+= 1
+                steps |= e.step
+                if e.lastRow < firstEnd { firstEnd = e.lastRow }
             } else {
-                body(0, tc, 0, tb, w, chain)
-                xb = 0; tb = tc
+                sink.add(xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
+                         winding: e.winding, chain: e.chain)
             }
         }
-        // Cut at x = width: the right part changes no pixel.
-        if xa > width || xb > width {
-            let tc = ta + (tb - ta) * ((width - xa) / (xb - xa))
-            if xa > width {
-                xa = width; ta = tc
+        active.count = kept
+        var index = list.rowHeads[y]
+        let band = RowBand(isVertical: kept == count && steps == 0 && index < 0, end: Int(firstEnd))
+        while index >= 0 {
+            let e = list.edges[Int(index)]
+            if e.lastRow == row {
+                sink.add(xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
+                         winding: e.winding, chain: e.chain)
             } else {
-                xb = width; tb = tc
+                sink.add(xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.xBoundary >> Fixed.edgeToCellShift, yb: Fixed.one,
+                         winding: e.winding, chain: e.chain)
+                active.append(ActiveEdge(x: e.xBoundary, step: e.step, x1: e.x1, lastRow: e.lastRow, y1: e.y1,
+                                         winding: e.winding, chain: e.chain))
             }
+            index = e.next
         }
-        if tb > ta { body(xa, ta, xb, tb, w, chain) }
+        return band
     }
 
-    /// Adds the area and cover of a row-local segment from (xa, ya) to
-    /// (xb, yb), `ya <= yb`, x within 0...width, times `weight`.
-    @inline(__always)
-    mutating func accumulate(xa: Double, ya: Double, xb: Double, yb: Double, weight: Double, width: Int) {
-        let dy = (yb - ya) * weight
-        guard dy != 0 else { return }
-        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
-        guard xl < Double(width) else { return }
-        // xl, xr ≥ 0 here, so truncation is floor, and the ceiling needs
-        // no libm call (x86-64's baseline has no rounding instruction).
-        let first = Int(xl)
-        let truncated = Int(xr)
-        let ceiling = Double(truncated) < xr ? truncated + 1 : truncated
-        let last = min(width - 1, max(first, ceiling - 1))
-        // Raw pointers in locals: stores through them cannot alias the
-        // buffers' own fields, so nothing is reloaded per cell.
-        let area = self.area.base, cover = self.cover.base, touched = self.touched.base
-        let summary = touchedSummary.base
-        touchedMinWord = min(touchedMinWord, first >> 6)
-        touchedMaxWord = max(touchedMaxWord, last >> 6)
-        // Mark the words of `first` and `last` (a run of cells spans at
-        // most those two words and any between: mark those too).
-        var word = first >> 6
-        while true {
-            summary[word >> 6] |= 1 &<< UInt64(word & 63)
-            if word >= last >> 6 { break }
-            word += 1
-        }
-        if first == last {
-            let mid = (xl + xr) * 0.5 - Double(first)
-            area[first] += dy * (1 - mid)
-            cover[first] += dy
-            touched[first >> 6] |= 1 &<< UInt64(first & 63)
-            return
-        }
-        let dydx = dy / (xr - xl)
-        var x = xl
-        var cell = first
-        while cell <= last {
-            let xNext = cell == last ? xr : Double(cell + 1)
-            let d = (xNext - x) * dydx
-            let mid = (x + xNext) * 0.5 - Double(cell)
-            area[cell] += d * (1 - mid)
-            cover[cell] += d
-            touched[cell >> 6] |= 1 &<< UInt64(cell & 63)
-            x = xNext
-            cell += 1
-        }
-    }
-
-    /// Turns the row's accumulated cells into `runs` (left to right,
-    /// coverage 0 left out) and clears the cells.
-    private mutating func sweep(width: Int) {
-        runs.count = 0
-        guard touchedMaxWord >= 0 else { return }
-        let area = self.area.base, cover = self.cover.base, touched = self.touched.base
-        let summary = touchedSummary.base
-        var acc = 0.0
-        var x = 0
-        for summaryIndex in (touchedMinWord >> 6)...(touchedMaxWord >> 6) {
-            var words = summary[summaryIndex]
-            summary[summaryIndex] = 0
-            while words != 0 {
-                let wordIndex = summaryIndex << 6 + words.trailingZeroBitCount
-                words &= words &- 1
-                var bits = touched[wordIndex]
-                touched[wordIndex] = 0
-                while bits != 0 {
-                    let cell = wordIndex << 6 + bits.trailingZeroBitCount
-                    bits &= bits &- 1
-                    if cell > x {
-                        let c = coverageByte(acc)
-                        if c > 0 { runs.append(CoverageRun(x: x, count: cell - x, coverage: c)) }
-                    }
-                    let c = coverageByte(acc + area[cell])
-                    if c > 0 { runs.append(CoverageRun(x: cell, count: 1, coverage: c)) }
-                    acc += cover[cell]
-                    area[cell] = 0
-                    cover[cell] = 0
-                    x = cell + 1
-                }
+    /// Accumulates a row's gathered pieces: straight away where the row
+    /// check proves it exact, through the slab resolver otherwise.
+    private mutating func accumulatePieces(rule: FillRule, width: Int, into row: inout CellRow) {
+        if rowIsSimple() {
+            for i in 0..<pieces.count {
+                let p = pieces[i]
+                row.add(xa: p.xa, ya: p.ya, xb: p.xb, yb: p.yb, weight: p.winding, width: width)
             }
-        }
-        if x < width {
-            let c = coverageByte(acc)
-            if c > 0 { runs.append(CoverageRun(x: x, count: width - x, coverage: c)) }
-        }
-        touchedMinWord = Int.max
-        touchedMaxWord = -1
-    }
-
-    /// Sends `runs` to `sink` as row `y` (`left`: the clip's first column).
-    @inline(__always)
-    private func emitRuns<S: CoverageSink>(y: Int, left: Int, into sink: inout S) {
-        for i in 0..<runs.count {
-            let r = runs[i]
-            sink.blendRun(x: left + Int(r.x), y: y, count: Int(r.count), coverage: r.coverage)
+        } else {
+            resolvedRowCount += 1
+            resolveRow(rule: rule, width: width, into: &row)
         }
     }
 }
 
-/// A run of equal coverage in a row, columns relative to the clip.
-struct CoverageRun {
-    var x: Int32
-    var count: Int32
-    var coverage: UInt8
+/// Gathers a row's pieces, converted to pixels, for the row check.
+struct PieceCollector: PieceSink {
+    var pieces: ScratchBuffer<Piece>
 
     @inline(__always)
-    init(x: Int, count: Int, coverage: UInt8) {
-        self.x = Int32(truncatingIfNeeded: x)
-        self.count = Int32(truncatingIfNeeded: count)
-        self.coverage = coverage
+    mutating func add(xa: Int, ya: Int, xb: Int, yb: Int, winding: Int32, chain: Int32) {
+        // Exact: 16.16 values are dyadic rationals well inside Double.
+        let xScale = 1 / Double(Fixed.cellOne), yScale = 1 / Double(Fixed.one)
+        pieces.append(Piece(xa: Double(xa) * xScale, ya: Double(ya) * yScale, xb: Double(xb) * xScale,
+                            yb: Double(yb) * yScale, winding: Double(winding), chain: chain))
+    }
+}
+
+/// What a row's step found: whether every piece was a whole-height
+/// vertical piece of an edge going on (then the next rows, until `end` or
+/// a row where an edge starts, have the same coverage).
+struct RowBand {
+    var isVertical: Bool
+    /// The first row where an edge being stepped ends.
+    var end: Int
+}
+
+/// One call of a row's sweep, kept to be repeated on later rows.
+struct SpanRecord {
+    enum Kind: UInt8 { case fill, blend, group }
+    var x: Int32
+    var count: Int32
+    var coverage: UInt32
+    var kind: Kind
+}
+
+/// Passes a sweep's calls to a kernel and records them.
+struct RecordingKernel<Kernel: SpanKernel>: SpanKernel {
+    var kernel: Kernel
+    var records: ScratchBuffer<SpanRecord>
+
+    @inline(__always)
+    mutating func beginRow(_ y: Int) { kernel.beginRow(y) }
+
+    @inline(__always)
+    mutating func fill(x: Int, count: Int) {
+        kernel.fill(x: x, count: count)
+        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  coverage: 255, kind: .fill))
+    }
+
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32) {
+        kernel.blend(x: x, count: count, coverage: coverage)
+        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  coverage: coverage, kind: .blend))
+    }
+
+    @inline(__always)
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        kernel.blendGroup(x: x, count: count, coverage: coverage)
+        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  coverage: coverage, kind: .group))
     }
 }

@@ -7,6 +7,34 @@
 // contributes only the edges where the fill rule's inside/outside flips,
 // as an indicator of winding {0, 1}, and accumulation is exact again.
 
+/// A part of an edge inside one row, in row-local coordinates: x relative
+/// to the clip's left side (0...width), y relative to the row top (0...1),
+/// with `ya <= yb`.
+struct Piece {
+    var xa: Double
+    var ya: Double
+    var xb: Double
+    var yb: Double
+    /// +1 or −1: the winding the piece adds to its right.
+    var winding: Double
+    var chain: Int32
+
+    /// x at row-local height y within [ya, yb].
+    @inline(__always)
+    func x(at y: Double) -> Double {
+        let h = yb - ya
+        guard h > 0 else { return xa }
+        return xa + (xb - xa) * ((y - ya) / h)
+    }
+
+    /// x at height y clamped to [ya, yb]: the piece's x where it is
+    /// nearest to height y (a sort key continuous in y).
+    @inline(__always)
+    func x(atClamped y: Double) -> Double {
+        x(at: min(max(y, ya), yb))
+    }
+}
+
 /// One y-monotone chain's part in a row: its extent and winding.
 struct ChainSpan {
     var chain: Int32
@@ -228,7 +256,7 @@ extension RasterCore {
     /// Accumulates this row exactly under `rule`, whatever the pieces do:
     /// splits it into slabs at every piece end and every crossing, and in
     /// each slab accumulates only the edges where inside and outside flip.
-    mutating func resolveRow(rule: FillRule, width: Int) {
+    mutating func resolveRow(rule: FillRule, width: Int, into row: inout CellRow) {
         let list = pieces.buffer
         // The exact method costs a test per overlapping pair of pieces and a
         // pass over the pieces per slab: quadratic and worse in the pieces
@@ -255,10 +283,10 @@ extension RasterCore {
                 j += 1
             }
             work += j - i
-            if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width) }
+            if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width, into: &row) }
         }
         work += splits.count * list.count
-        if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width) }
+        if work > budget { return resolveRowInFixedSlabs(rule: rule, width: width, into: &row) }
         exactWorkPool -= max(0, work - allowance)
         let ys = splits.buffer
         sortInPlace(ys) { $0 < $1 }
@@ -281,7 +309,7 @@ extension RasterCore {
             for p in list where p.ya <= top && p.yb >= bottom && p.yb > p.ya {
                 slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
             }
-            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width, ordered: true)
+            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width, ordered: true, into: &row)
         }
     }
 
@@ -305,7 +333,7 @@ extension RasterCore {
     /// the whole slab and ordered there. A pixel's coverage is then off
     /// only in slabs where pieces cross or end (by at most the slab's
     /// height for each) and always stays within [0, 1].
-    private mutating func resolveRowInFixedSlabs(rule: FillRule, width: Int) {
+    private mutating func resolveRowInFixedSlabs(rule: FillRule, width: Int, into row: inout CellRow) {
         approximatedRowCount += 1
         let list = pieces.buffer
         let slabCount = Self.fixedSlabCount(pieceCount: list.count)
@@ -321,7 +349,7 @@ extension RasterCore {
                 slab.append(SlabEdge(xTop: max(0, xMiddle - slope * height * 0.5),
                                      xBottom: max(0, xMiddle + slope * height * 0.5), winding: p.winding))
             }
-            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width)
+            accumulateFlips(top: top, bottom: bottom, rule: rule, width: width, into: &row)
         }
     }
 
@@ -333,7 +361,7 @@ extension RasterCore {
     /// winding between neighbours, and the coverage, stay what the order
     /// says).
     private mutating func accumulateFlips(top: Double, bottom: Double, rule: FillRule, width: Int,
-                                          ordered: Bool = false) {
+                                          ordered: Bool = false, into row: inout CellRow) {
         let edges = slab.buffer
         if !ordered { sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) } }
         var w = 0.0
@@ -345,7 +373,7 @@ extension RasterCore {
             w += e.winding
             let flip = inside(w, rule) - before
             if flip != 0 {
-                accumulate(xa: leftTop, ya: top, xb: leftBottom, yb: bottom, weight: flip, width: width)
+                row.add(xa: leftTop, ya: top, xb: leftBottom, yb: bottom, weight: flip, width: width)
             }
         }
     }

@@ -47,3 +47,16 @@ func compareCoverage(_ a: [Double], _ b: [Double], width: Int) -> CoverageDiffer
     }
     return d
 }
+
+extension SpanKernel {
+    /// Blends one span of one coverage into row `y` (0 leaves it as it is,
+    /// 255 is the kernel's fill): a run of pixels as tests drive kernels.
+    mutating func blendRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        beginRow(y)
+        if coverage == 255 {
+            fill(x: x, count: count)
+        } else if coverage != 0 {
+            blend(x: x, count: count, coverage: UInt32(coverage))
+        }
+    }
+}

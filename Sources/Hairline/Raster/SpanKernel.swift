@@ -1,0 +1,32 @@
+// Raster -> Composite contract: the sweep (CellRow.swift) hands each row's
+// coverage straight to a compositing kernel, left to right, in device
+// pixels inside the clip: spans of one coverage between the pieces'
+// cells (full ones to the kernel's fill, empty ones never sent) and groups
+// of up to four pixels with a coverage byte each where pieces touched.
+// Kernels are structs the rasterizer is generic over, so every call is
+// specialised and inlined into the row loop: no run list, no per-pixel
+// call, no existential between raster and composite.
+
+/// Receives one draw's coverage, row by row.
+protocol SpanKernel {
+    /// Starts device row `y`; the calls until the next `beginRow` address
+    /// its pixels. Rows arrive top to bottom; rows with no coverage are
+    /// skipped.
+    mutating func beginRow(_ y: Int)
+    /// Blends columns `x..<x+count` (device pixels, `count` ≥ 1) of the
+    /// row at full coverage.
+    mutating func fill(x: Int, count: Int)
+    /// Blends columns `x..<x+count` each with `coverage` (1...254 out of
+    /// 255).
+    mutating func blend(x: Int, count: Int, coverage: UInt32)
+    /// Blends columns `x..<x+count` (`count` 1...4), column `x + i` with
+    /// coverage byte `i` of `coverage` (lowest byte first; each 0...255, at
+    /// least one non-zero).
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32)
+}
+
+extension UInt32 {
+    /// Byte `i` (0...3, lowest first) of a packed group coverage.
+    @inline(__always)
+    func coverageByte(_ i: Int) -> UInt32 { (self >> UInt32(truncatingIfNeeded: i &* 8)) & 0xFF }
+}
