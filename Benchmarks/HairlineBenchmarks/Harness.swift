@@ -17,6 +17,7 @@ struct Options {
     var jsonPath: String?
     /// Time budget per workload, in seconds.
     var budget = 0.3
+    var budgetWasGiven = false
     /// Samples per workload.
     var samples = 15
     /// Cells in the table workload.
@@ -26,6 +27,10 @@ struct Options {
     var tableRounds = 15
     var scales = [1, 2, 3]
     var listOnly = false
+    /// Runs the per-stage profile instead of the timings.
+    var profile = false
+    /// Also times each cell draw's fill and stroke alone.
+    var parts = false
     /// Draws every cell workload this many times without timing, for an
     /// allocation count under valgrind (see README).
     var drawCount: Int?
@@ -33,7 +38,12 @@ struct Options {
     static let usage = """
     usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
                               [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
-                              [--draws N]
+                              [--draws N] [--parts] [--profile]
+      --parts    also time each cell draw's fill and stroke alone
+                 (cell.solid.single.fill@1x, ...; a filter naming a part
+                 selects it too)
+      --profile  per cell draw, the time of each stage (flatten, stroke
+                 outline, edge building, row loop, compositing) with counts
     """
 
     init(arguments: [String]) throws(OptionError) {
@@ -52,7 +62,9 @@ struct Options {
             switch arg {
             case "--filter": filter = try value(arg)
             case "--json": jsonPath = try value(arg)
-            case "--budget": budget = try number(arg, try value(arg))
+            case "--budget":
+                budget = try number(arg, try value(arg))
+                budgetWasGiven = true
             case "--samples": samples = max(3, Int(try number(arg, try value(arg))))
             case "--table-rounds": tableRounds = max(1, Int(try number(arg, try value(arg))))
             case "--table-cells": tableCells = max(1, Int(try number(arg, try value(arg))))
@@ -67,6 +79,8 @@ struct Options {
                 }
                 scales = list
             case "--list": listOnly = true
+            case "--profile": profile = true
+            case "--parts": parts = true
             case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)
@@ -76,6 +90,13 @@ struct Options {
 
     func selects(_ name: String) -> Bool {
         filter.map { name.contains($0) } ?? true
+    }
+
+    /// Whether a part workload (`cell.….fill@…`, `cell.….stroke@…`) runs:
+    /// with `--parts`, or when the filter names a part.
+    func selectsPart(_ name: String) -> Bool {
+        guard selects(name) else { return false }
+        return parts || DrawPart.allCases.contains { filter?.contains(".\($0.rawValue)") ?? false }
     }
 }
 

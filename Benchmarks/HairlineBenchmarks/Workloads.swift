@@ -12,6 +12,11 @@ enum Draw: String, CaseIterable {
     case solid, gradient, pattern
 }
 
+/// A part of a cell draw, timed alone (each after the clear).
+enum DrawPart: String, CaseIterable {
+    case fill, stroke
+}
+
 enum Cell {
     static let size = Size(width: 343, height: 44)
     static let cornerRadius = 10.0
@@ -89,5 +94,15 @@ struct CellDraw {
         canvas.clear()
         canvas.fill(path, with: paint)
         canvas.stroke(path, with: Cell.border, style: border)
+    }
+
+    /// The clear and one part of the draw.
+    @inline(__always)
+    func run(_ part: DrawPart, on canvas: Canvas) {
+        canvas.clear()
+        switch part {
+        case .fill: canvas.fill(path, with: paint)
+        case .stroke: canvas.stroke(path, with: Cell.border, style: border)
+        }
     }
 }

@@ -17,16 +17,29 @@ do {
     exit(2)
 }
 
-/// Every workload name, in run order.
+/// Every workload name, in run order: for each cell draw, the whole draw
+/// and its parts (`.fill`: clear and fill; `.stroke`: clear and stroke).
 func workloadNames(scale: Int) -> [String] {
     var names = ["floor.clear@\(scale)x"]
-    for position in Position.allCases { names.append("cell.fill.\(position.rawValue)@\(scale)x") }
     for draw in Draw.allCases {
-        for position in Position.allCases { names.append("cell.\(draw.rawValue).\(position.rawValue)@\(scale)x") }
+        for position in Position.allCases {
+            let cell = "cell.\(draw.rawValue).\(position.rawValue)"
+            for part in [""] + DrawPart.allCases.map({ ".\($0.rawValue)" }) { names.append("\(cell)\(part)@\(scale)x") }
+        }
     }
     names.append("table.solid@\(scale)x")
     for layout in CellLayout.allCases { names.append("table.render.\(layout)@\(scale)x") }
     return names
+}
+
+if options.profile {
+    do {
+        try runProfile(options)
+    } catch {
+        FileHandle.standardError.write(Data("benchmark setup failed: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 if options.listOnly {
@@ -91,22 +104,20 @@ do {
                   + pad(fixed(m.max, 0), 11) + pad(fixed(row.ratio, 2), 9))
         }
         report(floor)
-        for position in Position.allCases {
-            let name = "cell.fill.\(position.rawValue)@\(scale)x"
-            guard options.selects(name) else { continue }
-            let path = Cell.path(position, scale: Double(scale))
-            report(measure(name, budget: options.budget, sampleCount: options.samples, floor: { canvas.clear() }) {
-                canvas.clear()
-                canvas.fill(path, with: Cell.fill)
-            })
-        }
         for draw in Draw.allCases {
             for position in Position.allCases {
-                let name = "cell.\(draw.rawValue).\(position.rawValue)@\(scale)x"
-                guard options.selects(name) else { continue }
+                let base = "cell.\(draw.rawValue).\(position.rawValue)"
                 let cell = try CellDraw(position, draw, scale: scale)
-                report(measure(name, budget: options.budget, sampleCount: options.samples,
-                               floor: { canvas.clear() }) { cell.run(on: canvas) })
+                if options.selects("\(base)@\(scale)x") {
+                    report(measure("\(base)@\(scale)x", budget: options.budget, sampleCount: options.samples,
+                                   floor: { canvas.clear() }) { cell.run(on: canvas) })
+                }
+                for part in DrawPart.allCases where options.selectsPart("\(base).\(part.rawValue)@\(scale)x") {
+                    report(measure("\(base).\(part.rawValue)@\(scale)x", budget: options.budget,
+                                   sampleCount: options.samples, floor: { canvas.clear() }) {
+                        cell.run(part, on: canvas)
+                    })
+                }
             }
         }
         if options.selects("table.solid@\(scale)x") {

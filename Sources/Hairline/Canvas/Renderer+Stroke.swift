@@ -30,6 +30,27 @@ extension Renderer {
                           clip: PixelRect) -> Bool {
         rasterizer.builder.reset(clip: clip)
         rasterizer.builder.maximumLineCount = maximumSegmentCount
+        guard let geometry = strokePolyline(path, style: style, transform: transform, tolerance: tolerance,
+                                            clip: clip)
+        else { return false }
+        guard geometry.halfWidth > 0 else { return true }
+        let builder = rasterizer.builder
+        rasterizer.builder = EdgeBuilder()
+        let (sink, ok, nested) = strokeOutline(geometry, style: style, clip: clip, into: builder)
+        rasterizer.builder = sink
+        rasterizer.builder.contoursAreNested = nested
+        if !ok || rasterizer.builder.sawNonFinite || rasterizer.builder.isSaturated {
+            rasterizer.builder.reset(clip: clip)
+            return false
+        }
+        return true
+    }
+
+    /// Flattens (and dashes) `path` for a stroke into `polyline` or
+    /// `dashed`, mapped to device space for hairlines, and says how to
+    /// outline it; `nil` if the geometry is not finite or too large.
+    func strokePolyline(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                        clip: PixelRect) -> StrokeGeometry? {
         let tol = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance, Flattener.minimumTolerance)
         // Flatten in user space finely enough that the device error stays
         // within the tolerance.
@@ -38,7 +59,7 @@ extension Renderer {
         polyline.maximumVertexCount = maximumSegmentCount
         guard Flattener.flatten(path, transform: .identity, tolerance: userTolerance,
                                 cullRect: Self.unboundedRect, into: &polyline)
-        else { return false }
+        else { return nil }
         let pattern = DashPattern(style.dashPattern, phase: style.dashPhase)
         if let pattern {
             dashed.reset()
@@ -46,40 +67,54 @@ extension Renderer {
             let cull = Self.dashCullRect(style: style, transform: transform, clip: clip)
             guard dashed.appendDashes(of: polyline, pattern: pattern, cullRect: cull) else {
                 dashed.reset()
-                return false
+                return nil
             }
         }
-        var strokeTransform = transform
-        var halfWidth = style.width / 2
+        var geometry = StrokeGeometry(isDashed: pattern != nil, transform: transform, halfWidth: style.width / 2,
+                                      tolerance: tol, userTolerance: userTolerance)
         if style.isHairline {
             // One device pixel wide: map the polyline to device space and
             // stroke it there.
             if pattern != nil { dashed.apply(transform) } else { polyline.apply(transform) }
-            strokeTransform = .identity
-            halfWidth = 0.5
+            geometry.transform = .identity
+            geometry.halfWidth = 0.5
+            geometry.userTolerance = tol
         }
-        guard halfWidth > 0 else { return true }
-        let builder = rasterizer.builder
-        rasterizer.builder = EdgeBuilder()
+        return geometry
+    }
+
+    /// Sends the outline of the polyline `strokePolyline` made to `sink`;
+    /// returns the sink, whether the point limit held, and whether the
+    /// outline is a nested ring (Convexity.swift).
+    func strokeOutline<Sink: LineSink>(_ geometry: StrokeGeometry, style: StrokeStyle, clip: PixelRect,
+                                       into sink: Sink) -> (Sink, ok: Bool, nested: Bool) {
         // Lend the side buffers to the emitter; it may grow them (freeing
         // the old storage), so its copies are taken back right after.
         let (left, right) = strokeSides
         var emitter = StrokeEmitter(
-            sink: builder, transform: strokeTransform, halfWidth: halfWidth,
+            sink: sink, transform: geometry.transform, halfWidth: geometry.halfWidth,
             join: style.lineJoin, cap: style.lineCap, miterLimit: style.miterLimit,
-            tolerance: tol, cullRect: clip.rect,
-            userTolerance: style.isHairline ? tol : userTolerance, left: left, right: right,
+            tolerance: geometry.tolerance, cullRect: clip.rect,
+            userTolerance: geometry.userTolerance, left: left, right: right,
             maximumPointCount: maximumSegmentCount)
-        emitter.stroke(pattern != nil ? dashed : polyline)
-        rasterizer.builder = emitter.sink
-        rasterizer.builder.contoursAreNested = emitter.isNestedRing
+        emitter.stroke(geometry.isDashed ? dashed : polyline)
         strokeSides = (emitter.left, emitter.right)
-        if rasterizer.builder.sawNonFinite || rasterizer.builder.isSaturated || emitter.exceededLimit {
-            rasterizer.builder.reset(clip: clip)
-            return false
-        }
-        return true
+        return (emitter.sink, !emitter.exceededLimit, emitter.isNestedRing)
     }
+}
+
+/// How `Renderer.strokeOutline` outlines a stroke's polyline.
+struct StrokeGeometry {
+    /// Whether the polyline is `Renderer.dashed` (else `polyline`).
+    var isDashed: Bool
+    /// Polyline space (user space, or device space for hairlines) to device.
+    var transform: AffineTransform
+    /// Half the stroke width, in polyline space.
+    var halfWidth: Double
+    /// The flattening tolerance (device pixels), and the same in polyline
+    /// space for round joins and caps.
+    var tolerance: Double
+    var userTolerance: Double
 }
 
 extension Renderer {

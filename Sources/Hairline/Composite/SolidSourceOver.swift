@@ -52,13 +52,16 @@ struct SolidSourceOver: SpanKernel {
             return
         }
         // The last group of a row whose width is not a multiple of four:
-        // through a copy, so nothing past the row is read or written.
-        var group: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &group) { copy in
-            let copy = copy.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            copy.update(from: pixels, count: count)
-            blendSourceOverGroup(copy, source: source, coverage: coverage)
-            pixels.update(from: copy, count: count)
+        // pixel by pixel, so nothing past the row is read or written.
+        for i in 0..<count {
+            let c = coverage.coverageByte(i)
+            if c == 255 && sourceAlpha == 255 {
+                pixels[i] = source
+            } else if c != 0 {
+                // The same arithmetic as a span of one pixel (`blend`).
+                let s = scalePacked(source, by: c)
+                pixels[i] = s &+ scalePacked(pixels[i], by: 255 &- div255(sourceAlpha &* c))
+            }
         }
     }
 }

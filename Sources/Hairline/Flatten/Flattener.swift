@@ -37,12 +37,16 @@ protocol LineSink {
     /// Whether the sink holds more than the draw's segment limit allows:
     /// producers stop feeding it and the draw is dropped.
     var isSaturated: Bool { get }
+    /// Whether the sink uses `curveTangents` (the flattener computes them
+    /// only then).
+    static var wantsCurveTangents: Bool { get }
 }
 
 extension LineSink {
     mutating func addInteriorLine(to p: Point) { addLine(to: p) }
     mutating func curveTangents(start: Point, end: Point) {}
     var isSaturated: Bool { false }
+    static var wantsCurveTangents: Bool { false }
 }
 
 /// The unit vector along the first non-zero difference, or `nil`.
@@ -103,7 +107,8 @@ public enum Flattener {
                 let q = t.apply(to: p), qc = t.apply(to: c)
                 guard q.isFinite, qc.isFinite else { return false }
                 flattenQuad(current, qc, q, tol, cullRect, &sink)
-                if let start = unitDirection(qc - current, q - current), let end = unitDirection(q - qc, q - current) {
+                if S.wantsCurveTangents, let start = unitDirection(qc - current, q - current),
+                   let end = unitDirection(q - qc, q - current) {
                     sink.curveTangents(start: start, end: end)
                 }
                 current = q
@@ -111,7 +116,7 @@ public enum Flattener {
                 let q = t.apply(to: p), q1 = t.apply(to: c1), q2 = t.apply(to: c2)
                 guard q.isFinite, q1.isFinite, q2.isFinite else { return false }
                 flattenCubic(current, q1, q2, q, tol, cullRect, &sink)
-                if let start = unitDirection(q1 - current, q2 - current, q - current),
+                if S.wantsCurveTangents, let start = unitDirection(q1 - current, q2 - current, q - current),
                    let end = unitDirection(q - q2, q - q1, q - current) {
                     sink.curveTangents(start: start, end: end)
                 }
@@ -119,9 +124,10 @@ public enum Flattener {
             case .arc(let arc):
                 let a = arc.applying(t)
                 guard a.isFinite else { return false }
-                current = flattenArc(a, tol, cullRect, &sink)
-                if let start = unitDirection(a.derivative(at: a.startAngle)),
-                   let end = unitDirection(a.derivative(at: a.startAngle + a.sweepAngle)) {
+                let (end, startCosSin, endCosSin) = flattenArc(a, tol, cullRect, &sink)
+                current = end
+                if S.wantsCurveTangents, let start = unitDirection(a.derivative(cosSin: startCosSin)),
+                   let end = unitDirection(a.derivative(cosSin: endCosSin)) {
                     sink.curveTangents(start: start, end: end)
                 }
             case .closeSubpath:
@@ -189,31 +195,56 @@ public enum Flattener {
     /// leaves inside (smaller coverage errors, too). The ellipse is the
     /// affine image of the unit circle, so deviations scale by at most its
     /// largest radius.
+    ///
+    /// Trigonometry: one sine-cosine pair at each end and one tangent for
+    /// the step; the step's rotation and the first vertex's half-step come
+    /// from that tangent by the double-angle formulas, and the tests below
+    /// use bounds of the series before any libm call.
+    /// - Returns: the end point, and (cos, sin) of the start and end angles
+    ///   (for the tangents there).
     static func flattenArc<S: LineSink>(
         _ arc: EllipticalArc, _ tol: Double, _ cull: Rect, _ sink: inout S
-    ) -> Point {
-        let end = arc.endPoint
+    ) -> (end: Point, startCosSin: (Double, Double), endCosSin: (Double, Double)) {
+        let startAngle = arc.startAngle, endAngle = arc.startAngle + arc.sweepAngle
+        let startCosSin = (_cos(startAngle), _sin(startAngle))
+        let endCosSin = (_cos(endAngle), _sin(endAngle))
+        let end = arc.point(cosSin: endCosSin)
         let r = arc.maximumRadius
         // The ellipse lies within r of its centre: cull by that box.
         let box = Rect(x: arc.center.x - r, y: arc.center.y - r, width: 2 * r, height: 2 * r)
         let sweep = arc.sweepAngle
-        // Also a single chord where it is already within tolerance.
-        guard r > 0, cull.intersection(box) != nil, r * (1 - _cos(min(abs(sweep), Double.pi) / 2)) > tol else {
+        // A single chord where it is already within tolerance: its
+        // deviation is r(1 − cos h), h half the sweep, at least
+        // r(h²/2 − h⁴/24) (the cosine series' alternating tail).
+        let h = min(abs(sweep), Double.pi) / 2
+        guard r > 0, cull.intersection(box) != nil,
+              r * (h * h / 2 - h * h * h * h / 24) > tol || r * (1 - _cos(h)) > tol
+        else {
             sink.addLine(to: end)
-            return end
+            return (end, startCosSin, endCosSin)
         }
+        // The step 4·atan(√x), from below: z − z³/3 + z⁵/5 − z⁷/7 ≤ atan z
+        // for 0 ≤ z ≤ 1 (an alternating series cut after a negative term),
+        // so the count can only round up.
         let x = tol / r
-        let maxStep = min(Double.pi / 2, 4 * _atan2(x.squareRoot(), 1))
+        let z = min(x.squareRoot(), 1), z2 = z * z
+        let atanBelow = z * (1 - z2 * (1.0 / 3 - z2 * (1.0 / 5 - z2 / 7)))
+        let maxStep = min(Double.pi / 2, 4 * atanBelow)
         let n = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up), in: 1...(maximumSegmentsPerCurve - 1))
         let dTheta = sweep / Double(n)
+        // t = tan(|step|/4): the vertices' factor and, by the double-angle
+        // formulas, the rotations by half a step and by a step.
         let t = _tan(abs(dTheta) / 4)
-        let scale = 1 + t * t
-        // Rotate (cos θ, sin θ) by dTheta with a complex multiply per step,
-        // from the middle of the first step; the drift over 2^16 steps stays
-        // around 1e-11 relative.
-        let cd = _cos(dTheta), sd = _sin(dTheta)
-        let first = arc.startAngle + dTheta / 2
-        var c = _cos(first), s = _sin(first)
+        let t2 = t * t
+        let scale = 1 + t2
+        let sign: Double = dTheta < 0 ? -1 : 1
+        let halfCos = (1 - t2) / scale, halfSin = sign * 2 * t / scale
+        let cd = halfCos * halfCos - halfSin * halfSin, sd = 2 * halfSin * halfCos
+        // Rotate (cos θ, sin θ) with a complex multiply per step, from the
+        // middle of the first step; the drift over 2^16 steps stays around
+        // 1e-11 relative.
+        var c = startCosSin.0 * halfCos - startCosSin.1 * halfSin
+        var s = startCosSin.1 * halfCos + startCosSin.0 * halfSin
         let o = arc.center, u = scale * arc.axis1, v = scale * arc.axis2
         for step in 0..<n {
             if step > 0 {
@@ -224,7 +255,7 @@ public enum Flattener {
             sink.addInteriorLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
         }
         sink.addLine(to: end)
-        return end
+        return (end, startCosSin, endCosSin)
     }
 
     /// Whether the box of four points misses `rect` entirely.

@@ -55,7 +55,20 @@ public struct EllipticalArc: Hashable, Sendable {
     /// The velocity of the arc at parameter `angle`, in the direction the
     /// arc runs (its sweep's sign).
     public func derivative(at angle: Double) -> Point {
-        let c = _cos(angle), s = _sin(angle)
+        derivative(cosSin: (_cos(angle), _sin(angle)))
+    }
+
+    /// The point at the angle whose cosine and sine are given.
+    @inline(__always)
+    func point(cosSin: (Double, Double)) -> Point {
+        let (c, s) = cosSin
+        return Point(x: center.x + axis1.x * c + axis2.x * s, y: center.y + axis1.y * c + axis2.y * s)
+    }
+
+    /// `derivative(at:)` at the angle whose cosine and sine are given.
+    @inline(__always)
+    func derivative(cosSin: (Double, Double)) -> Point {
+        let (c, s) = cosSin
         let sign: Double = sweepAngle < 0 ? -1 : 1
         return Point(x: (axis2.x * c - axis1.x * s) * sign, y: (axis2.y * c - axis1.y * s) * sign)
     }

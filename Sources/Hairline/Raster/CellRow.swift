@@ -20,6 +20,8 @@ struct CellRow {
     let bits: UnsafeMutablePointer<UInt64>
     var minCell = Int.max
     var maxCell = -1
+    /// Pieces added since the row was made (statistics).
+    var pieceCount = 0
 
     /// Cells per touched bit (log2).
     static let groupShift = 2
@@ -52,6 +54,7 @@ struct CellRow {
     mutating func add(xa: Int, ya: Int, xb: Int, yb: Int, winding: Int) {
         assert(xa >= 0 && xb >= 0 && ya >= 0 && ya < yb && yb <= Fixed.one, "piece outside its row")
         let dy = yb &- ya
+        pieceCount &+= 1
         let (xl, xr) = xa <= xb ? (xa, xb) : (xb, xa)
         let cell = xl >> Fixed.cellShift
         let left = cell << Fixed.cellShift
@@ -185,14 +188,13 @@ struct CellRow {
     /// (lowest byte first), continuing the running `sum`; zeroes the cells.
     @inline(__always)
     static func coverage(ofGroupAt group: UnsafeMutablePointer<Int32>, sum: inout Int32) -> UInt32 {
-        let raw = UnsafeMutableRawPointer(group)
-        let v = raw.loadUnaligned(as: SIMD4<Int32>.self)
-        raw.storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self)
-        // Inclusive prefix sums in two shifted adds, then the running sum.
-        var p = v &+ SIMD4(0, v[0], v[1], v[2])
-        p = p &+ SIMD4(0, 0, p[0], p[1])
-        p = p &+ SIMD4(repeating: sum)
-        sum = p[3]
+        // Scalar loads: the cells were just written by 32-bit adds, and a
+        // 16-byte load of them would wait for those stores to retire (a
+        // failed store-to-load forward, tens of cycles per group).
+        let s0 = sum &+ group[0], s1 = s0 &+ group[1], s2 = s1 &+ group[2], s3 = s2 &+ group[3]
+        UnsafeMutableRawPointer(group).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self)
+        sum = s3
+        let p = SIMD4(s0, s1, s2, s3)
         // |p|, clamped to one pixel, times 255 (as x·256 − x: SSE2 has no
         // 32-bit lane multiply; x·256 may wrap, the difference does not),
         // rounded: `coverage(_:)` in each lane.

@@ -39,37 +39,28 @@ struct Edge {
 /// Collects a flattener's polylines as fixed-point `Edge`s with chain
 /// tags, listed by first row. Reused from draw to draw: `reset` keeps the
 /// storage. Every edge lies inside the clip: x in 0...width, rows in
-/// 0..<height (clip-relative).
+/// 0..<height (clip-relative). Points are buffered per contour and turned
+/// into edges in one loop when the contour ends, with the loop's state in
+/// locals rather than in this struct (a call per point costs an append).
 struct EdgeBuilder: LineSink {
     /// The edges (storage owned by the rasterizer, which deallocates it).
     var edges = ScratchBuffer<Edge>()
     /// For each clip row, the index of the last edge added that starts
     /// there, or −1; the rest of the row's edges follow `Edge.next`. Rows
-    /// `listedRows` may be non-empty; all others hold −1 between draws.
+    /// `firstRow...lastRow` may be non-empty; all others hold −1 between
+    /// draws.
     var rowHeads = ScratchBuffer<Int32>()
+    /// The current contour's points (device pixels), since `beginContour`.
+    var points = ScratchBuffer<Point>()
     /// The first and last clip-relative row that may have edges (empty:
     /// lower > upper).
     private(set) var firstRow = Int.max
     private(set) var lastRow = -1
     /// Rows and columns that can be affected (device pixels).
     private(set) var clip = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// The clip's sides as Doubles (device pixels), for culling.
-    private var clipLeft = 0.0, clipTop = 0.0, clipRight = 0.0, clipBottom = 0.0
-    /// The clip's size in pixels, and its width in edge x units.
-    private var clipWidth = 0.0, clipHeight = 0.0
-    private var widthInX = 0
-    private var start = Point.zero
-    private var last = Point.zero
+    /// Whether `points` holds a contour not yet turned into edges.
+    private var contourIsOpen = false
     private var nextChain: Int32 = 0
-    /// The current chain's id and direction (0 before the first edge of a
-    /// contour).
-    private var chain: Int32 = 0
-    private var chainDirection: Int32 = 0
-    /// The first chain of the current contour, for merging at closing.
-    private var firstChain: Int32 = 0
-    private var firstDirection: Int32 = 0
-    /// Where the current chain's edges begin in `edges`.
-    private var chainStartIndex = 0
     /// Whether a non-finite point arrived (the draw must then be dropped).
     private(set) var sawNonFinite = false
     /// The most lines (kept or culled) one draw may add; past it the
@@ -78,9 +69,8 @@ struct EdgeBuilder: LineSink {
     /// Lines added since `reset`, kept or culled.
     private(set) var lineCount = 0
     var isSaturated: Bool { lineCount > maximumLineCount }
-    /// The convexity of the contour being built, and the orientations of
-    /// the first two finished contours (0 where not convex).
-    private var convexity = ConvexityTracker()
+    /// How many contours ended, and the orientations of the first two
+    /// (0 where not convex).
     private var contourCount = 0
     private var orientations = (0.0, 0.0)
     /// Set by a builder of two nested contours (the stroker's ring of a
@@ -108,102 +98,183 @@ struct EdgeBuilder: LineSink {
         return (clip.minY + firstRow)..<(clip.minY + lastRow + 1)
     }
 
+    /// The capacities of the builder's buffers (for tests that check
+    /// steady drawing stops allocating).
+    var capacities: [Int] { [edges.capacity, rowHeads.capacity, points.capacity] }
+
+    func deallocate() {
+        edges.deallocate(); rowHeads.deallocate(); points.deallocate()
+    }
+
     /// Starts a new draw for `clip` (device pixels): no edges, every row
     /// list empty.
     mutating func reset(clip: PixelRect) {
-        clearRowLists()
-        edges.count = 0
-        self.clip = clip
-        clipLeft = Double(clip.minX)
-        clipTop = Double(clip.minY)
-        clipRight = Double(clip.maxX)
-        clipBottom = Double(clip.maxY)
-        clipWidth = Double(max(0, clip.width))
-        clipHeight = Double(max(0, clip.height))
-        widthInX = max(0, clip.width) << Fixed.xShift
-        if clip.height > rowHeads.capacity {
-            rowHeads.reserve(clip.height)
-            rowHeads.base.initialize(repeating: -1, count: rowHeads.capacity)
-        }
-        nextChain = 0
-        chainDirection = 0
-        sawNonFinite = false
-        lineCount = 0
-        convexity.reset()
-        contourCount = 0
-        orientations = (0, 0)
-        contoursAreNested = false
-    }
-
-    /// Empties the row lists (the rasterizer empties them as it goes and
-    /// then calls this, which is then free).
-    mutating func clearRowLists() {
         if firstRow <= lastRow {
             (rowHeads.base + firstRow).update(repeating: -1, count: lastRow - firstRow + 1)
         }
         firstRow = Int.max
         lastRow = -1
+        edges.count = 0
+        points.count = 0
+        contourIsOpen = false
+        self.clip = clip
+        if clip.height > rowHeads.capacity {
+            rowHeads.reserve(clip.height)
+            rowHeads.base.initialize(repeating: -1, count: rowHeads.capacity)
+        }
+        nextChain = 0
+        sawNonFinite = false
+        lineCount = 0
+        contourCount = 0
+        orientations = (0, 0)
+        contoursAreNested = false
     }
 
     mutating func beginContour(at p: Point) {
-        if !p.isFinite { sawNonFinite = true }
-        if convexity.isStarted {
-            // The previous contour was left open: count it as not convex.
-            convexity.reset()
-            finishContour(orientation: 0)
-        }
-        start = p
-        last = p
-        chainDirection = 0
-        firstDirection = 0
+        // A contour left open keeps its lines, with no closing one, and
+        // counts as not convex.
+        if contourIsOpen { buildContour(closing: false) }
+        points.count = 0
+        points.append(p)
+        contourIsOpen = true
     }
 
+    @inline(__always)
     mutating func addLine(to p: Point) {
-        guard p.isFinite else {
+        lineCount &+= 1
+        guard lineCount <= maximumLineCount, contourIsOpen else { return }
+        points.append(p)
+    }
+
+    mutating func closeContour(explicitly: Bool = true) {
+        guard contourIsOpen else { return }
+        if points[points.count - 1] != points[0] {
+            lineCount &+= 1
+            if lineCount <= maximumLineCount { points.append(points[0]) }
+        }
+        buildContour(closing: true)
+    }
+
+    /// Turns the buffered contour's lines into edges: tracks its convexity
+    /// and its y-monotone chains, culls what cannot change a pixel of the
+    /// clip, and clips the rest (EdgeWriter).
+    private mutating func buildContour(closing: Bool) {
+        contourIsOpen = false
+        let n = points.count
+        guard n > 1 else {
+            if n == 1, !points[0].isFinite { sawNonFinite = true }
+            return
+        }
+        // At most two edges per line (a part projected onto the clip's
+        // left side, and the rest).
+        edges.reserve(edges.count + 2 * (n - 1))
+        var writer = EdgeWriter(self)
+        let pts = points.base
+        var convexity = ConvexityTracker()
+        var chain = nextChain, chainDirection: Int32 = 0
+        var firstChain = chain, firstDirection: Int32 = 0
+        var chainStart = edges.count
+        var a = pts[0]
+        guard a.isFinite else {
             sawNonFinite = true
             return
         }
-        lineCount &+= 1
-        guard lineCount <= maximumLineCount else { return }
-        let a = last
-        last = p
-        convexity.add(p - a)
-        let dy = p.y - a.y
-        guard dy != 0 else { return }
-        let direction: Int32 = dy > 0 ? 1 : -1
-        if direction != chainDirection {
-            chain = nextChain
-            nextChain &+= 1
-            chainDirection = direction
-            chainStartIndex = edges.count
-            if firstDirection == 0 {
-                firstDirection = direction
-                firstChain = chain
+        for i in 1..<n {
+            let b = pts[i]
+            guard b.isFinite else {
+                sawNonFinite = true
+                return
             }
+            convexity.add(b - a)
+            let dy = b.y - a.y
+            if dy != 0 {
+                let direction: Int32 = dy > 0 ? 1 : -1
+                if direction != chainDirection {
+                    chain = nextChain
+                    nextChain &+= 1
+                    chainDirection = direction
+                    chainStart = writer.count
+                    if firstDirection == 0 {
+                        firstDirection = direction
+                        firstChain = chain
+                    }
+                }
+                if dy > 0 { writer.add(top: a, bottom: b, winding: 1, chain: chain) }
+                else { writer.add(top: b, bottom: a, winding: -1, chain: chain) }
+            }
+            a = b
         }
-        let (top, bottom) = dy > 0 ? (a, p) : (p, a)
-        // Cull what cannot change a pixel of the clip: above, below, right.
-        guard bottom.y > clipTop, top.y < clipBottom, top.x < clipRight || bottom.x < clipRight else { return }
-        addClipped(x0: top.x - clipLeft, y0: top.y - clipTop, x1: bottom.x - clipLeft, y1: bottom.y - clipTop,
-                   winding: direction)
+        edges.count = writer.count
+        firstRow = min(firstRow, writer.firstRow)
+        lastRow = max(lastRow, writer.lastRow)
+        // The contour's last chain continues into its first when both run
+        // the same way: give them one id so the row check sees one chain.
+        if closing, chainDirection != 0, chainDirection == firstDirection, chain != firstChain {
+            for i in chainStart..<edges.count where edges[i].chain == chain { edges[i].chain = firstChain }
+        }
+        let orientation = closing ? convexity.finish() : (convexity.isStarted ? 0 : nil)
+        if let orientation { finishContour(orientation: orientation) }
+    }
+
+    private mutating func finishContour(orientation: Double) {
+        if contourCount == 0 { orientations.0 = orientation } else if contourCount == 1 { orientations.1 = orientation }
+        contourCount += 1
+    }
+}
+
+/// Writes one contour's edges into an `EdgeBuilder`'s storage (reserved
+/// beforehand), with the clip and the row range in locals.
+private struct EdgeWriter {
+    let edges: UnsafeMutablePointer<Edge>
+    let rowHeads: UnsafeMutablePointer<Int32>
+    /// The clip's sides (device pixels) and size (pixels), and its width
+    /// in edge x units.
+    let left: Double, top: Double, right: Double, bottom: Double
+    let width: Double, height: Double
+    let widthInX: Int
+    var count: Int
+    var firstRow = Int.max
+    var lastRow = -1
+
+    init(_ builder: EdgeBuilder) {
+        edges = builder.edges.base
+        rowHeads = builder.rowHeads.base
+        let clip = builder.clip
+        left = Double(clip.minX); top = Double(clip.minY)
+        right = Double(clip.maxX); bottom = Double(clip.maxY)
+        width = Double(max(0, clip.width)); height = Double(max(0, clip.height))
+        widthInX = max(0, clip.width) << Fixed.xShift
+        count = builder.edges.count
+    }
+
+    /// Adds a line from `p` (top) down to `q` (device pixels), if it can
+    /// change a pixel of the clip: not above, below or right of it.
+    @inline(__always)
+    mutating func add(top p: Point, bottom q: Point, winding: Int32, chain: Int32) {
+        guard q.y > top, p.y < bottom, p.x < right || q.x < right else { return }
+        addClipped(x0: p.x - left, y0: p.y - top, x1: q.x - left, y1: q.y - top, winding: winding, chain: chain)
     }
 
     /// Adds the part of a top-to-bottom line (clip-relative pixels,
     /// `y0 < y1`, finite) inside the clip: cut to its rows, the part left
     /// of it projected onto x = 0, the part right of it dropped.
-    private mutating func addClipped(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32) {
+    @inline(__always)
+    private mutating func addClipped(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
         var x0 = x0, y0 = y0, x1 = x1, y1 = y1
         if y0 < 0 {
             x0 = Self.x(at: 0, x0, y0, x1, y1)
             y0 = 0
         }
-        if y1 > clipHeight {
-            x1 = Self.x(at: clipHeight, x0, y0, x1, y1)
-            y1 = clipHeight
+        if y1 > height {
+            x1 = Self.x(at: height, x0, y0, x1, y1)
+            y1 = height
         }
-        let width = clipWidth
+        if x0 >= 0 && x1 >= 0 && x0 <= width && x1 <= width {
+            addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
+            return
+        }
         if x0 <= 0 && x1 <= 0 {
-            addFixed(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding)
+            addFixed(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding, chain: chain)
             return
         }
         if x0 >= width && x1 >= width { return }
@@ -211,10 +282,10 @@ struct EdgeBuilder: LineSink {
             // The part left of the clip becomes a vertical edge on its side.
             let yc = Self.y(at: 0, x0, y0, x1, y1)
             if x0 < 0 {
-                addFixed(x0: 0, y0: y0, x1: 0, y1: yc, winding: winding)
+                addFixed(x0: 0, y0: y0, x1: 0, y1: yc, winding: winding, chain: chain)
                 x0 = 0; y0 = yc
             } else {
-                addFixed(x0: 0, y0: yc, x1: 0, y1: y1, winding: winding)
+                addFixed(x0: 0, y0: yc, x1: 0, y1: y1, winding: winding, chain: chain)
                 x1 = 0; y1 = yc
             }
         }
@@ -226,7 +297,7 @@ struct EdgeBuilder: LineSink {
                 x1 = width; y1 = yc
             }
         }
-        addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding)
+        addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
     }
 
     /// x of the line through (x0, y0), (x1, y1) at height y, kept inside
@@ -248,38 +319,39 @@ struct EdgeBuilder: LineSink {
     /// Converts a clipped line (0 ≤ x ≤ width, 0 ≤ y0 ≤ y1 ≤ height) to an
     /// `Edge` and lists it under its first row; lines that round to no
     /// height are dropped.
-    private mutating func addFixed(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32) {
-        let top = Fixed.round(y0 * Double(Fixed.one)), bottom = Fixed.round(y1 * Double(Fixed.one))
-        guard bottom > top else { return }
+    @inline(__always)
+    private mutating func addFixed(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
+        let yTop = Fixed.round(y0 * Double(Fixed.one)), yBottom = Fixed.round(y1 * Double(Fixed.one))
+        guard yBottom > yTop else { return }
         // Clamp against rounding: every x stays inside the clip's columns.
         let xa = min(max(Fixed.round(x0 * Double(Fixed.xOne)), 0), widthInX)
         let xb = min(max(Fixed.round(x1 * Double(Fixed.xOne)), 0), widthInX)
-        let first = top >> Fixed.shift, last = (bottom - 1) >> Fixed.shift
+        let first = yTop >> Fixed.shift, last = (yBottom &- 1) >> Fixed.shift
         var edge = Edge(x0: xa, xBoundary: xb, x1: xb, step: 0,
                         firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
-                        y0: Int32(truncatingIfNeeded: top - first << Fixed.shift),
-                        y1: Int32(truncatingIfNeeded: bottom - last << Fixed.shift),
-                        winding: winding, chain: chain, next: 0)
-        if last > first && xa != xb { setUpSteps(&edge, top: top, bottom: bottom) }
-        edge.next = rowHeads[first]
-        rowHeads[first] = Int32(truncatingIfNeeded: edges.count)
-        edges.append(edge)
-        firstRow = min(firstRow, first)
-        lastRow = max(lastRow, last)
+                        y0: Int32(truncatingIfNeeded: yTop &- first << Fixed.shift),
+                        y1: Int32(truncatingIfNeeded: yBottom &- last << Fixed.shift),
+                        winding: winding, chain: chain, next: rowHeads[first])
+        if last > first && xa != xb { Self.setUpSteps(&edge, top: yTop, bottom: yBottom) }
+        rowHeads[first] = Int32(truncatingIfNeeded: count)
+        edges[count] = edge
+        count &+= 1
+        if first < firstRow { firstRow = first }
+        if last > lastRow { lastRow = last }
     }
 
     /// Sets the x where a sloped edge spanning several rows leaves its
     /// first row, and its step per full row (FixedPoint.swift, item 2),
     /// from the quantised ends so the edge runs between exactly those.
     @inline(__always)
-    private func setUpSteps(_ edge: inout Edge, top: Int, bottom: Int) {
-        let dx = Double(edge.x1 - edge.x0), dy = Double(bottom - top)
+    private static func setUpSteps(_ edge: inout Edge, top: Int, bottom: Int) {
+        let dx = Double(edge.x1 &- edge.x0), dy = Double(bottom &- top)
         let lo = min(edge.x0, edge.x1), hi = max(edge.x0, edge.x1)
         // Both results lie between x0 and x1 (|dx| ≤ 2^48), far inside
         // Fixed.round's range.
-        let boundary = (Int(edge.firstRow) + 1) << Fixed.shift
-        edge.xBoundary = min(max(edge.x0 &+ Fixed.round(dx * (Double(boundary - top) / dy)), lo), hi)
-        let fullRows = Int(edge.lastRow - edge.firstRow) - 1
+        let boundary = (Int(edge.firstRow) &+ 1) << Fixed.shift
+        edge.xBoundary = min(max(edge.x0 &+ Fixed.round(dx * (Double(boundary &- top) / dy)), lo), hi)
+        let fullRows = Int(edge.lastRow &- edge.firstRow) &- 1
         guard fullRows > 0 else { return }
         var step = Fixed.round(dx * (Double(Fixed.one) / dy))
         // |step · fullRows| ≤ |dx|: no overflow. Shorten a step whose
@@ -289,25 +361,5 @@ struct EdgeBuilder: LineSink {
             step = (min(max(end, lo), hi) &- edge.xBoundary) / fullRows
         }
         edge.step = step
-    }
-
-    mutating func closeContour(explicitly: Bool = true) {
-        if last != start { addLine(to: start) }
-        // The contour's last chain continues into its first when both run
-        // the same way: give them one id so the row check sees one chain.
-        if chainDirection != 0, chainDirection == firstDirection, chain != firstChain {
-            for i in chainStartIndex..<edges.count where edges[i].chain == chain {
-                edges[i].chain = firstChain
-            }
-        }
-        chainDirection = 0
-        firstDirection = 0
-        last = start
-        if let orientation = convexity.finish() { finishContour(orientation: orientation) }
-    }
-
-    private mutating func finishContour(orientation: Double) {
-        if contourCount == 0 { orientations.0 = orientation } else if contourCount == 1 { orientations.1 = orientation }
-        contourCount += 1
     }
 }

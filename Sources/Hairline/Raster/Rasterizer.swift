@@ -49,13 +49,14 @@ final class Rasterizer {
     /// Rows resolved approximately in the last draw, past the exact
     /// resolver's work budget (for tests).
     private(set) var approximatedRowCount = 0
+    /// What the last draw's row loop did (for the benchmark's profile).
+    private(set) var statistics = RasterStatistics()
 
     private let trailingPad = CacheLinePad()
 
     deinit {
         core.deallocate()
-        builder.edges.deallocate()
-        builder.rowHeads.deallocate()
+        builder.deallocate()
     }
 
     /// The exact row resolver's work limits (lowered by tests).
@@ -66,7 +67,7 @@ final class Rasterizer {
 
     /// The capacities of every scratch buffer, in elements (for tests that
     /// check steady drawing stops allocating).
-    var storageFootprint: [Int] { core.capacities + [builder.edges.capacity, builder.rowHeads.capacity] }
+    var storageFootprint: [Int] { core.capacities + builder.capacities }
 
     /// Rasterizes the builder's edges inside its clip with `rule`, sending
     /// each row's coverage to `kernel`.
@@ -83,6 +84,8 @@ final class Rasterizer {
         core = local
         resolvedRowCount = local.resolvedRowCount
         approximatedRowCount = local.approximatedRowCount
+        statistics = local.statistics
+        statistics.edges = b.edges.count
     }
 }
 
@@ -116,6 +119,8 @@ struct RasterCore {
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
+    /// What the last draw did (for the benchmark's profile).
+    var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
     var resolvedRowCount = 0
     /// Rows the resolver approximated in the last draw (see
@@ -142,11 +147,13 @@ struct RasterCore {
         resolvedRowCount = 0
         approximatedRowCount = 0
         exactWorkPool = resolverLimits.drawBudget
+        statistics = RasterStatistics()
         let clip = list.clip
         guard !clip.isEmpty, list.firstRow <= list.lastRow else { return }
         prepareCells(width: clip.width)
         active.count = 0
         var row = CellRow(cells: cells.base, bits: bits.base)
+        defer { statistics.pieces = row.pieceCount }
         var y = list.firstRow
         while y <= list.lastRow {
             if active.count == 0 {
@@ -170,6 +177,7 @@ struct RasterCore {
                 continue
             }
             kernel.beginRow(clip.minY &+ y)
+            statistics.rows &+= 1
             let end = band.isVertical ? bandEnd(list, after: y, limit: band.end) : y &+ 1
             if end > y &+ 1 {
                 // The rows up to `end` have this row's coverage: record the
@@ -179,6 +187,7 @@ struct RasterCore {
                 row.sweep(width: clip.width, left: clip.minX, into: &recorder)
                 kernel = recorder.kernel
                 records = recorder.records
+                statistics.repeatedRows &+= end &- y &- 1
                 for repeated in (y &+ 1)..<end {
                     kernel.beginRow(clip.minY &+ repeated)
                     replay(records, into: &kernel)
@@ -304,6 +313,27 @@ struct PieceCollector: PieceSink {
         pieces.append(Piece(xa: Double(xa) * xScale, ya: Double(ya) * yScale, xb: Double(xb) * xScale,
                             yb: Double(yb) * yScale, winding: Double(winding), chain: chain))
     }
+}
+
+/// Counts of what one draw's row loop did, for the benchmark's profile.
+@_spi(Profiling)
+public struct RasterStatistics: Sendable {
+    /// Edges built (after clipping).
+    public var edges = 0
+    /// Rows swept from their cells.
+    public var rows = 0
+    /// Rows that repeated the row above's kernel calls (vertical bands).
+    public var repeatedRows = 0
+    /// Edge pieces added to cells (one per edge per row it crosses).
+    public var pieces = 0
+    /// Touched groups of cells swept, spans sent, and the pixels of each
+    /// (counted by the profile's kernel).
+    public var groups = 0
+    public var spans = 0
+    public var groupPixels = 0
+    public var spanPixels = 0
+
+    public init() {}
 }
 
 /// What a row's step found: whether every piece was a whole-height

@@ -67,6 +67,8 @@ struct Polyline: LineSink {
         vertices.append(Vertex(point: p, isCorner: isCorner))
     }
 
+    static var wantsCurveTangents: Bool { true }
+
     mutating func curveTangents(start: Point, end: Point) {
         // The curve ended at the last vertex; it started at the corner before
         // its interior points.

@@ -1,0 +1,105 @@
+// Canvas: the pipeline's stages one at a time, for the benchmark's
+// `--profile` mode (SPI, not public API). Each entry runs a fill or a
+// stroke up to the end of one stage and discards the result, so that the
+// benchmark can time each stage as the difference of two runs; the row
+// loop runs into a kernel that only counts what it is sent.
+
+/// The pipeline stages a profile run stops after.
+@_spi(Profiling)
+public enum PipelineStage: Sendable, CaseIterable {
+    /// Flattening: curves to lines (for a stroke: its polyline, dashed).
+    case flatten
+    /// The stroke's outline, sent to a sink that counts its points (for a
+    /// fill, the same as `flatten`).
+    case outline
+    /// Fixed-point edges built for the rasterizer.
+    case edges
+    /// The row loop: edges stepped, cells accumulated and swept, into a
+    /// kernel that composites nothing.
+    case rows
+}
+
+/// Counts lines, to stand in for a stage's next one.
+struct CountingLineSink: LineSink {
+    var lines = 0
+    mutating func beginContour(at p: Point) {}
+    mutating func addLine(to p: Point) { lines &+= 1 }
+    mutating func closeContour(explicitly: Bool) {}
+}
+
+/// Counts what the sweep sends, compositing nothing.
+struct CountingKernel: SpanKernel {
+    var statistics = RasterStatistics()
+    mutating func beginRow(_ y: Int) {}
+    mutating func fill(x: Int, count: Int) {
+        statistics.spans &+= 1
+        statistics.spanPixels &+= count
+    }
+    mutating func blend(x: Int, count: Int, coverage: UInt32) { fill(x: x, count: count) }
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        statistics.groups &+= 1
+        statistics.groupPixels &+= count
+    }
+}
+
+@_spi(Profiling)
+extension Canvas {
+    /// Runs the fill of `path` (user space) through `stage` and returns
+    /// what it made: lines for `flatten` and `outline` (in `edges`),
+    /// edges, and for `rows` the row loop's counts. Draws nothing.
+    public func profileFill(_ path: Path, rule: FillRule = .nonZero, through stage: PipelineStage) -> RasterStatistics {
+        var result = RasterStatistics()
+        let t = state.transform, clip = state.clip.bounds
+        switch stage {
+        case .flatten, .outline:
+            var sink = CountingLineSink()
+            _ = Flattener.flatten(path, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect, into: &sink)
+            result.edges = sink.lines
+        case .edges, .rows:
+            guard renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: clip) else { break }
+            result.edges = renderer.rasterizer.builder.edges.count
+            if stage == .rows { result = rasterizeCounting(rule: rule) }
+        }
+        return result
+    }
+
+    /// Runs the stroke of `path` (user space) with `style` through
+    /// `stage` and returns what it made: polyline vertices for `flatten`,
+    /// outline lines for `outline` (both in `edges`), edges, and for
+    /// `rows` the row loop's counts. Draws nothing.
+    public func profileStroke(_ path: Path, style: StrokeStyle, through stage: PipelineStage) -> RasterStatistics {
+        var result = RasterStatistics()
+        let t = state.transform, clip = state.clip.bounds
+        switch stage {
+        case .flatten, .outline:
+            guard let geometry = renderer.strokePolyline(path, style: style, transform: t,
+                                                         tolerance: flatteningTolerance, clip: clip)
+            else { break }
+            guard stage == .outline else {
+                result.edges = geometry.isDashed ? renderer.dashed.vertices.count : renderer.polyline.vertices.count
+                break
+            }
+            let (sink, _, _) = renderer.strokeOutline(geometry, style: style, clip: clip, into: CountingLineSink())
+            result.edges = sink.lines
+        case .edges, .rows:
+            guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
+            else { break }
+            result.edges = renderer.rasterizer.builder.edges.count
+            if stage == .rows { result = rasterizeCounting(rule: .nonZero) }
+        }
+        return result
+    }
+
+    /// Runs the row loop on the rasterizer's current edges into a
+    /// counting kernel.
+    private func rasterizeCounting(rule: FillRule) -> RasterStatistics {
+        var kernel = CountingKernel()
+        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
+        var result = renderer.rasterizer.statistics
+        result.groups = kernel.statistics.groups
+        result.spans = kernel.statistics.spans
+        result.groupPixels = kernel.statistics.groupPixels
+        result.spanPixels = kernel.statistics.spanPixels
+        return result
+    }
+}
