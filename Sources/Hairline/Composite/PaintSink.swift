@@ -14,10 +14,15 @@ struct PaintKernel: SpanKernel {
     /// Scratch rows at least `surface.width` long, owned by the renderer.
     let source: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
+    let filler = PixelFiller.shared
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
     private var constant: UInt32?
+    /// Whether this row is source-over of `constant` with no mask: the
+    /// solid kernel's operations then serve, with its alpha.
+    private var isSolidRow = false
+    private var constantAlpha: UInt32 = 0
 
     init(surface: Surface, shader: Shader, mode: BlendMode, mask: ClipMask?,
          source: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>) {
@@ -35,10 +40,18 @@ struct PaintKernel: SpanKernel {
         self.y = y
         row = surface.rowPointer(y)
         constant = mask == nil ? shader.rowConstant(y: y) : nil
+        isSolidRow = constant != nil && mode == .sourceOver
+        constantAlpha = packedAlpha(constant ?? 0)
     }
 
     @inline(__always)
-    mutating func fill(x: Int, count: Int) { blend(x: x, count: count, coverage: 255) }
+    mutating func fill(x: Int, count: Int) {
+        if isSolidRow, let constant {
+            SolidSpans.fill(row + x, count: count, source: constant, alpha: constantAlpha, filler: filler)
+            return
+        }
+        blend(x: x, count: count, coverage: 255)
+    }
 
     mutating func blend(x: Int, count: Int, coverage c: UInt32) {
         let dst = row + x
@@ -55,10 +68,12 @@ struct PaintKernel: SpanKernel {
             return
         }
         if let constant {
-            if mode == .sourceOver {
-                var solid = SolidSourceOver(surface: surface, packed: constant)
-                solid.beginRow(y)
-                if c == 255 { solid.fill(x: x, count: count) } else { solid.blend(x: x, count: count, coverage: c) }
+            if isSolidRow {
+                if c == 255 {
+                    SolidSpans.fill(dst, count: count, source: constant, alpha: constantAlpha, filler: filler)
+                } else {
+                    SolidSpans.blend(dst, count: count, source: constant, alpha: constantAlpha, coverage: c)
+                }
             } else {
                 blendRow(mode, source: constant, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
             }
@@ -79,6 +94,10 @@ struct PaintKernel: SpanKernel {
     }
 
     mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32) {
+        if isSolidRow, let constant {
+            SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed)
+            return
+        }
         if let mask {
             let m = mask.row(y) + x
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i]))) }
@@ -87,13 +106,7 @@ struct PaintKernel: SpanKernel {
         }
         let dst = row + x
         if mask == nil, let constant {
-            if mode == .sourceOver {
-                var solid = SolidSourceOver(surface: surface, packed: constant)
-                solid.beginRow(y)
-                solid.blendGroup(x: x, count: count, coverage: packed)
-            } else {
-                blendRow(mode, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
-            }
+            blendRow(mode, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
             return
         }
         blendShaded(x: x, count: count, into: dst)

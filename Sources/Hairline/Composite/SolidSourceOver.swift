@@ -10,6 +10,7 @@ struct SolidSourceOver: SpanKernel {
     /// The color, packed as it lies in memory.
     let source: UInt32
     let sourceAlpha: UInt32
+    let filler: PixelFiller
     /// The current row (set by `beginRow`).
     private var row: UnsafeMutablePointer<UInt32>
 
@@ -18,11 +19,11 @@ struct SolidSourceOver: SpanKernel {
     }
 
     /// A kernel for a packed premultiplied color.
-    @inline(__always)
-    init(surface: Surface, packed: UInt32) {
+    init(surface: Surface, packed: UInt32, filler: PixelFiller = .shared) {
         self.surface = surface
         self.source = packed
         self.sourceAlpha = packedAlpha(packed)
+        self.filler = filler
         row = surface.rowPointer(0)
     }
 
@@ -31,22 +32,47 @@ struct SolidSourceOver: SpanKernel {
 
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
-        if sourceAlpha == 255 {
-            fillPixels(row + x, count: count, with: source)
-        } else {
-            blendSourceOver(UnsafeMutableBufferPointer(start: row + x, count: count), source: source, alpha: sourceAlpha)
-        }
+        SolidSpans.fill(row + x, count: count, source: source, alpha: sourceAlpha, filler: filler)
     }
 
     @inline(__always)
-    mutating func blend(x: Int, count: Int, coverage c: UInt32) {
-        blendSourceOver(UnsafeMutableBufferPointer(start: row + x, count: count), source: scalePacked(source, by: c),
-                        alpha: div255(sourceAlpha &* c))
+    mutating func blend(x: Int, count: Int, coverage: UInt32) {
+        SolidSpans.blend(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        let pixels = row + x
+        SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
+    }
+}
+
+/// Source-over of one premultiplied color (packed, with its alpha) onto
+/// pixels: the operations of `SolidSourceOver`, shared with kernels whose
+/// color is constant along a row.
+enum SolidSpans {
+    /// Full coverage: a store for an opaque color.
+    @inline(__always)
+    static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+                     filler: PixelFiller) {
+        if alpha == 255 {
+            filler.fill(pixels, count: count, with: source)
+        } else {
+            blendSourceOver(UnsafeMutableBufferPointer(start: pixels, count: count), source: source, alpha: alpha)
+        }
+    }
+
+    /// One coverage (1...254) for every pixel: the color scaled once.
+    @inline(__always)
+    static func blend(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+                      coverage c: UInt32) {
+        blendSourceOver(UnsafeMutableBufferPointer(start: pixels, count: count), source: scalePacked(source, by: c),
+                        alpha: div255(alpha &* c))
+    }
+
+    /// A coverage byte per pixel (`count` 1...4).
+    @inline(__always)
+    static func blendGroup(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+                           coverage: UInt32) {
         if count == 4 {
             blendSourceOverGroup(pixels, source: source, coverage: coverage)
             return
@@ -55,12 +81,12 @@ struct SolidSourceOver: SpanKernel {
         // pixel by pixel, so nothing past the row is read or written.
         for i in 0..<count {
             let c = coverage.coverageByte(i)
-            if c == 255 && sourceAlpha == 255 {
+            if c == 255 && alpha == 255 {
                 pixels[i] = source
             } else if c != 0 {
                 // The same arithmetic as a span of one pixel (`blend`).
                 let s = scalePacked(source, by: c)
-                pixels[i] = s &+ scalePacked(pixels[i], by: 255 &- div255(sourceAlpha &* c))
+                pixels[i] = s &+ scalePacked(pixels[i], by: 255 &- div255(alpha &* c))
             }
         }
     }

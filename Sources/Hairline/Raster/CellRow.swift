@@ -76,47 +76,45 @@ struct CellRow {
 
     /// `add` for a piece crossing at least one cell boundary (xl < xr):
     /// its height is shared among the cells in proportion to the width it
-    /// has in each, with exact integer remainders (so the heights add up
-    /// to dy exactly), FreeType's "gray" walk.
+    /// has in each, through one division: the height reached at each cell
+    /// boundary is `(x − xl)·slope` with a 32-bit fractional slope, rounded
+    /// down, so the shares never decrease the total and the last cell
+    /// takes what is left (the heights add up to dy exactly).
     @inline(never)
     mutating func addAcross(xl: Int, xr: Int, dy: Int, winding: Int) {
-        let dx = xr &- xl
         let first = xl >> Fixed.cellShift
         let last = (xr &- 1) >> Fixed.cellShift
-        // The first cell: from xl to its right side. dy·width ≤ 2^40.
+        // dy < 2^25, so dy·2^32 < 2^57; and (x − xl)·slope ≤ dy·2^32 for
+        // every x up to xr: no product overflows.
+        let slope = (dy << 32) / (xr &- xl)
+        // The first cell: from xl to its right side.
         let firstWidth = (first &+ 1) << Fixed.cellShift &- xl
-        var numerator = dy &* firstWidth
-        var part = numerator / dx
-        var remainder = numerator &- part &* dx
-        var area = (part &* firstWidth) >> (Fixed.cellShift + 1)
+        var reached = firstWidth &* slope
+        var used = reached >> 32
+        var area = (used &* firstWidth) >> (Fixed.cellShift + 1)
         cells[first] &+= Int32(truncatingIfNeeded: area &* winding)
-        var carry = part &- area
-        var used = part
-        // Whole cells: dy·one/dx each, the remainder carried.
-        numerator = dy << Fixed.cellShift
-        let lift = numerator / dx, liftRemainder = numerator &- lift &* dx
+        var carry = used &- area
+        mark(first)
+        // Whole cells: half of each one's height is its own area.
+        let cellStep = slope << Fixed.cellShift
         var cell = first &+ 1
         while cell < last {
-            part = lift
-            remainder &+= liftRemainder
-            if remainder >= dx {
-                remainder &-= dx
-                part &+= 1
-            }
+            reached &+= cellStep
+            let height = reached >> 32
+            let part = height &- used
+            used = height
             area = part >> 1
             cells[cell] &+= Int32(truncatingIfNeeded: (carry &+ area) &* winding)
-            mark(cell)
             carry = part &- area
-            used &+= part
+            mark(cell)
             cell &+= 1
         }
         // The last cell: from its left side to xr, with what is left.
-        part = dy &- used
+        let part = dy &- used
         let rightFraction = xr &- last << Fixed.cellShift
         area = (part &* (2 &* Fixed.cellOne &- rightFraction)) >> (Fixed.cellShift + 1)
         cells[last] &+= Int32(truncatingIfNeeded: (carry &+ area) &* winding)
         cells[last &+ 1] &+= Int32(truncatingIfNeeded: (part &- area) &* winding)
-        mark(first)
         mark(last)
         mark(last &+ 1)
         if first < minCell { minCell = first }

@@ -251,14 +251,20 @@ private struct EdgeWriter {
     /// change a pixel of the clip: not above, below or right of it.
     @inline(__always)
     mutating func add(top p: Point, bottom q: Point, winding: Int32, chain: Int32) {
-        guard q.y > top, p.y < bottom, p.x < right || q.x < right else { return }
-        addClipped(x0: p.x - left, y0: p.y - top, x1: q.x - left, y1: q.y - top, winding: winding, chain: chain)
+        let x0 = p.x - left, y0 = p.y - top, x1 = q.x - left, y1 = q.y - top
+        if y0 >= 0 && y1 <= height && x0 >= 0 && x1 >= 0 && x0 <= width && x1 <= width {
+            // Inside the clip (the common case): no cutting.
+            addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
+            return
+        }
+        guard y1 > 0, y0 < height, x0 < width || x1 < width else { return }
+        addClipped(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
     }
 
     /// Adds the part of a top-to-bottom line (clip-relative pixels,
     /// `y0 < y1`, finite) inside the clip: cut to its rows, the part left
     /// of it projected onto x = 0, the part right of it dropped.
-    @inline(__always)
+    @inline(never)
     private mutating func addClipped(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
         var x0 = x0, y0 = y0, x1 = x1, y1 = y1
         if y0 < 0 {
@@ -268,10 +274,6 @@ private struct EdgeWriter {
         if y1 > height {
             x1 = Self.x(at: height, x0, y0, x1, y1)
             y1 = height
-        }
-        if x0 >= 0 && x1 >= 0 && x0 <= width && x1 <= width {
-            addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
-            return
         }
         if x0 <= 0 && x1 <= 0 {
             addFixed(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding, chain: chain)
@@ -343,7 +345,7 @@ private struct EdgeWriter {
     /// Sets the x where a sloped edge spanning several rows leaves its
     /// first row, and its step per full row (FixedPoint.swift, item 2),
     /// from the quantised ends so the edge runs between exactly those.
-    @inline(__always)
+    @inline(never)
     private static func setUpSteps(_ edge: inout Edge, top: Int, bottom: Int) {
         let dx = Double(edge.x1 &- edge.x0), dy = Double(bottom &- top)
         let lo = min(edge.x0, edge.x1), hi = max(edge.x0, edge.x1)

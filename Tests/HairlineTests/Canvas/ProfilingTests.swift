@@ -1,0 +1,36 @@
+// The Profiling SPI the benchmark's `--profile` mode times: each stage
+// runs up to its end, draws nothing, and reports counts that follow the
+// shape (lines, edges, pieces, rows, repeated rows, groups, pixels).
+
+import Testing
+@testable @_spi(Profiling) import Hairline
+
+@Suite struct ProfilingTests {
+    @Test func stagesCountWithoutDrawing() throws {
+        let surface = try Surface(width: 343, height: 44)
+        let canvas = Canvas(surface: surface)
+        var path = Path()
+        path.addRoundedRect(in: Rect(x: 0.5, y: 0.5, width: 342, height: 43), cornerRadius: 10)
+        let lines = canvas.profileFill(path, through: .flatten)
+        let edges = canvas.profileFill(path, through: .edges)
+        let rows = canvas.profileFill(path, through: .rows)
+        // Four arcs of a few chords each, four sides (two horizontal, kept
+        // as lines but not as edges).
+        #expect(lines.edges > 40)
+        #expect(edges.edges == lines.edges - 2)
+        #expect(rows.edges == edges.edges)
+        #expect(rows.rows + rows.repeatedRows == 44)
+        #expect(rows.repeatedRows > 20, "the straight sides repeat rows")
+        #expect(rows.pieces >= rows.edges)
+        #expect(rows.groups > 0 && rows.groupPixels <= 4 * rows.groups)
+        // Every pixel of every row is sent once: in spans or in groups.
+        #expect(rows.spanPixels + rows.groupPixels <= 343 * 44 && rows.spanPixels > 300 * 40)
+        let style = StrokeStyle(width: 1)
+        let polyline = canvas.profileStroke(path, style: style, through: .flatten)
+        let outline = canvas.profileStroke(path, style: style, through: .outline)
+        let strokeRows = canvas.profileStroke(path, style: style, through: .rows)
+        #expect(polyline.edges > 40 && outline.edges > polyline.edges)
+        #expect(strokeRows.rows + strokeRows.repeatedRows == 44 && strokeRows.pieces > 0)
+        #expect(surface.bytes.allSatisfy { $0 == 0 }, "profiling draws nothing")
+    }
+}
