@@ -329,39 +329,42 @@ private struct EdgeWriter {
         let xa = min(max(Fixed.round(x0 * Double(Fixed.xOne)), 0), widthInX)
         let xb = min(max(Fixed.round(x1 * Double(Fixed.xOne)), 0), widthInX)
         let first = yTop >> Fixed.shift, last = (yBottom &- 1) >> Fixed.shift
-        var edge = Edge(x0: xa, xBoundary: xb, x1: xb, step: 0,
-                        firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
-                        y0: Int32(truncatingIfNeeded: yTop &- first << Fixed.shift),
-                        y1: Int32(truncatingIfNeeded: yBottom &- last << Fixed.shift),
-                        winding: winding, chain: chain, next: rowHeads[first])
-        if last > first && xa != xb { Self.setUpSteps(&edge, top: yTop, bottom: yBottom) }
+        var xBoundary = xb, step = 0
+        if last > first && xa != xb {
+            (xBoundary, step) = Self.steps(x0: xa, x1: xb, top: yTop, bottom: yBottom, firstRow: first, lastRow: last)
+        }
+        edges[count] = Edge(x0: xa, xBoundary: xBoundary, x1: xb, step: step,
+                            firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
+                            y0: Int32(truncatingIfNeeded: yTop &- first << Fixed.shift),
+                            y1: Int32(truncatingIfNeeded: yBottom &- last << Fixed.shift),
+                            winding: winding, chain: chain, next: rowHeads[first])
         rowHeads[first] = Int32(truncatingIfNeeded: count)
-        edges[count] = edge
         count &+= 1
         if first < firstRow { firstRow = first }
         if last > lastRow { lastRow = last }
     }
 
-    /// Sets the x where a sloped edge spanning several rows leaves its
-    /// first row, and its step per full row (FixedPoint.swift, item 2),
-    /// from the quantised ends so the edge runs between exactly those.
-    @inline(never)
-    private static func setUpSteps(_ edge: inout Edge, top: Int, bottom: Int) {
-        let dx = Double(edge.x1 &- edge.x0), dy = Double(bottom &- top)
-        let lo = min(edge.x0, edge.x1), hi = max(edge.x0, edge.x1)
-        // Both results lie between x0 and x1 (|dx| ≤ 2^48), far inside
-        // Fixed.round's range.
-        let boundary = (Int(edge.firstRow) &+ 1) << Fixed.shift
-        edge.xBoundary = min(max(edge.x0 &+ Fixed.round(dx * (Double(boundary &- top) / dy)), lo), hi)
-        let fullRows = Int(edge.lastRow &- edge.firstRow) &- 1
-        guard fullRows > 0 else { return }
-        var step = Fixed.round(dx * (Double(Fixed.one) / dy))
-        // |step · fullRows| ≤ |dx|: no overflow. Shorten a step whose
+    /// The x where a sloped edge from (x0, top) to (x1, bottom) spanning
+    /// rows `firstRow...lastRow` leaves its first row, and its step per
+    /// full row (FixedPoint.swift, item 2), from the quantised ends so the
+    /// edge runs between exactly those; one division.
+    @inline(__always)
+    private static func steps(x0: Int, x1: Int, top: Int, bottom: Int, firstRow: Int, lastRow: Int) -> (Int, Int) {
+        // x per y unit; both results below lie between x0 and x1
+        // (|x1 − x0| ≤ 2^48), far inside Fixed.round's range.
+        let slope = Double(x1 &- x0) / Double(bottom &- top)
+        let lo = min(x0, x1), hi = max(x0, x1)
+        let boundary = (firstRow &+ 1) << Fixed.shift
+        let xBoundary = min(max(x0 &+ Fixed.round(slope * Double(boundary &- top)), lo), hi)
+        let fullRows = lastRow &- firstRow &- 1
+        guard fullRows > 0 else { return (xBoundary, 0) }
+        var step = Fixed.round(slope * Double(Fixed.one))
+        // |step · fullRows| ≤ |x1 − x0|: no overflow. Shorten a step whose
         // rounding would carry the last row's x past the edge's end.
-        let end = edge.xBoundary &+ step &* fullRows
+        let end = xBoundary &+ step &* fullRows
         if end < lo || end > hi {
-            step = (min(max(end, lo), hi) &- edge.xBoundary) / fullRows
+            step = (min(max(end, lo), hi) &- xBoundary) / fullRows
         }
-        edge.step = step
+        return (xBoundary, step)
     }
 }
