@@ -105,30 +105,10 @@ func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32
     #else
     let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
     #endif
-    let cover = unsafeBitCast(c32 | (c32 &<< 16), to: SIMD8<UInt16>.self)
-    let half = SIMD8<UInt16>(repeating: 128)
-    let low = SIMD8<UInt16>(repeating: 0x00FF)
-    let src = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD8<UInt16>.self)
-    var lo = (src & low) &* cover &+ half
-    lo = (lo &+ (lo &>> 8)) &>> 8
-    var hi = (src &>> 8) &* cover &+ half
-    hi = (hi &+ (hi &>> 8)) &>> 8
-    let s = lo | (hi &<< 8)
-    let full = SIMD4<UInt32>(repeating: 255)
-    #if _endian(little)
-    let alpha = unsafeBitCast(s, to: SIMD4<UInt32>.self) &>> 24
-    #else
-    let alpha = unsafeBitCast(s, to: SIMD4<UInt32>.self) & full
-    #endif
-    let inverse32 = full &- alpha
-    let inverse = unsafeBitCast(inverse32 | (inverse32 &<< 16), to: SIMD8<UInt16>.self)
+    let s = PixelLanes(pixel: source).scaled(by: PixelLanes(factors: c32))
     let raw = UnsafeMutableRawPointer(pixels)
-    let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-    lo = (d & low) &* inverse &+ half
-    lo = (lo &+ (lo &>> 8)) &>> 8
-    hi = (d &>> 8) &* inverse &+ half
-    hi = (hi &+ (hi &>> 8)) &>> 8
-    raw.storeBytes(of: (lo | (hi &<< 8)) &+ s, as: SIMD8<UInt16>.self)
+    let d = raw.loadUnaligned(as: PixelLanes.self)
+    raw.storeBytes(of: d.scaled(by: s.inverseAlphaFactors) &+ s, as: PixelLanes.self)
 }
 
 /// dst = src + dst·(255 − alpha)/255 over a run, per channel rounded.
@@ -157,19 +137,12 @@ func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, 
 /// Returns how many pixels it did.
 @inline(never)
 func blendSourceOverVector(_ base: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) -> Int {
-    let src = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD8<UInt16>.self)
-    let inv = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
-    let half = SIMD8<UInt16>(repeating: 128)
-    let low = SIMD8<UInt16>(repeating: 0x00FF)
+    let src = PixelLanes(pixel: source)
+    let factors = PixelLanes(repeating: UInt16(truncatingIfNeeded: inverse))
     var i = 0
     while i + 4 <= count {
         let raw = UnsafeMutableRawPointer(base + i)
-        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-        var lo = (d & low) &* inv &+ half
-        lo = (lo &+ (lo &>> 8)) &>> 8
-        var hi = (d &>> 8) &* inv &+ half
-        hi = (hi &+ (hi &>> 8)) &>> 8
-        raw.storeBytes(of: (lo | (hi &<< 8)) &+ src, as: SIMD8<UInt16>.self)
+        raw.storeBytes(of: raw.loadUnaligned(as: PixelLanes.self).scaled(by: factors) &+ src, as: PixelLanes.self)
         i += 4
     }
     return i

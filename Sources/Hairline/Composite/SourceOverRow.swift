@@ -37,34 +37,14 @@ func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UIn
 @inline(never)
 func sourceOverRowVector(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
                          coverage c: UInt8) -> Int {
-    let cover = SIMD8<UInt16>(repeating: UInt16(c))
-    let half = SIMD8<UInt16>(repeating: 128)
-    let low = SIMD8<UInt16>(repeating: 0x00FF)
-    let full = SIMD4<UInt32>(repeating: 255)
+    let cover = PixelLanes(repeating: UInt16(c))
     var i = 0
     while i + 4 <= count {
-        var s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD8<UInt16>.self)
-        if c != 255 {
-            var lo = (s & low) &* cover &+ half
-            lo = (lo &+ (lo &>> 8)) &>> 8
-            var hi = (s &>> 8) &* cover &+ half
-            hi = (hi &+ (hi &>> 8)) &>> 8
-            s = lo | (hi &<< 8)
-        }
-        #if _endian(little)
-        let alpha = unsafeBitCast(s, to: SIMD4<UInt32>.self) &>> 24
-        #else
-        let alpha = unsafeBitCast(s, to: SIMD4<UInt32>.self) & full
-        #endif
-        let inverse32 = full &- alpha
-        let inverse = unsafeBitCast(inverse32 | (inverse32 &<< 16), to: SIMD8<UInt16>.self)
+        var s = UnsafeRawPointer(src + i).loadUnaligned(as: PixelLanes.self)
+        if c != 255 { s = s.scaled(by: cover) }
         let raw = UnsafeMutableRawPointer(dst + i)
-        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-        var lo = (d & low) &* inverse &+ half
-        lo = (lo &+ (lo &>> 8)) &>> 8
-        var hi = (d &>> 8) &* inverse &+ half
-        hi = (hi &+ (hi &>> 8)) &>> 8
-        raw.storeBytes(of: (lo | (hi &<< 8)) &+ s, as: SIMD8<UInt16>.self)
+        let d = raw.loadUnaligned(as: PixelLanes.self)
+        raw.storeBytes(of: d.scaled(by: s.inverseAlphaFactors) &+ s, as: PixelLanes.self)
         i += 4
     }
     return i

@@ -1,0 +1,49 @@
+// Composite: four premultiplied RGBA8 pixels as eight 16-bit lanes of two
+// channels each (R|G and B|A in memory order), the vector form every
+// source-over kernel uses on x86-64's baseline SSE2 (no widening
+// conversions: each lane is split into its low and high bytes and scaled
+// with a 16-bit multiply). The rounding is `div255`'s per channel, so the
+// vector kernels give the scalar ones' bytes (tested in PixelMathTests).
+
+/// Four pixels in two-channel 16-bit lanes.
+typealias PixelLanes = SIMD8<UInt16>
+
+extension SIMD8 where Scalar == UInt16 {
+    /// Each channel times its factor / 255, rounded to nearest: `factors`
+    /// holds each pixel's factor (0...255) in both of its lanes.
+    @inline(__always)
+    func scaled(by factors: PixelLanes) -> PixelLanes {
+        let low = PixelLanes(repeating: 0x00FF), half = PixelLanes(repeating: 128)
+        var lo = (self & low) &* factors &+ half
+        lo = (lo &+ (lo &>> 8)) &>> 8
+        var hi = (self &>> 8) &* factors &+ half
+        hi = (hi &+ (hi &>> 8)) &>> 8
+        return lo | (hi &<< 8)
+    }
+
+    /// Each pixel's 255 − alpha, in both of its lanes (the factor by which
+    /// source-over keeps the destination).
+    @inline(__always)
+    var inverseAlphaFactors: PixelLanes {
+        let full = SIMD4<UInt32>(repeating: 255)
+        #if _endian(little)
+        let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) &>> 24
+        #else
+        let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) & full
+        #endif
+        let inverse = full &- alpha
+        return unsafeBitCast(inverse | (inverse &<< 16), to: PixelLanes.self)
+    }
+
+    /// Lanes holding each pixel's factor from four factors (0...255).
+    @inline(__always)
+    init(factors: SIMD4<UInt32>) {
+        self = unsafeBitCast(factors | (factors &<< 16), to: PixelLanes.self)
+    }
+
+    /// Lanes holding the same pixel four times.
+    @inline(__always)
+    init(pixel: UInt32) {
+        self = unsafeBitCast(SIMD4<UInt32>(repeating: pixel), to: PixelLanes.self)
+    }
+}
