@@ -6,18 +6,20 @@
 final class Renderer {
     /// Keeps the fields below off neighbouring objects' cache lines.
     private let leadingPad = CacheLinePad()
-    /// Flattened and dashed subpaths for strokes.
-    var polyline = Polyline()
-    var dashed = Polyline()
+    /// Flattened and dashed subpaths for strokes. (The renderer's mutable
+    /// scratch is not checked for exclusivity at run time: a renderer is
+    /// used by one thread, and its methods never overlap two accesses.)
+    @exclusivity(unchecked) var polyline = Polyline()
+    @exclusivity(unchecked) var dashed = Polyline()
     /// The stroker's two outline sides (user space), kept between draws.
-    var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
+    @exclusivity(unchecked) var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?
     var rampIsOpaque = false
     /// Row buffers for shaded paints: source colors and coverage.
-    var rows = ScratchBuffer<UInt32>(capacity: 0)
-    var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
+    @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
+    @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     let rasterizer = Rasterizer()
     /// The most line segments a draw may produce at any stage (see
     /// `Canvas.maximumSegmentCount`).

@@ -41,9 +41,12 @@ final class Rasterizer {
     /// Keeps the fields below off neighbouring objects' cache lines.
     private let leadingPad = CacheLinePad()
     /// The edges of the current draw, and the clip they were built for.
-    var builder = EdgeBuilder()
+    /// (Accesses are not checked for exclusivity at run time: a rasterizer
+    /// is used by one thread, and no method hands out overlapping inout
+    /// accesses to its own properties.)
+    @exclusivity(unchecked) var builder = EdgeBuilder()
     /// The row machinery and its scratch, kept between draws.
-    private var core = RasterCore()
+    @exclusivity(unchecked) private var core = RasterCore()
     /// Rows that needed the slab resolver in the last draw (for tests).
     private(set) var resolvedRowCount = 0
     /// Rows resolved approximately in the last draw, past the exact
