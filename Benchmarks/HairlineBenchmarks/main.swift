@@ -57,11 +57,19 @@ if let draws = options.drawCount {
         for scale in options.scales {
             let canvas = try Cell.canvas(scale: scale)
             for draw in Draw.allCases {
-                for position in Position.allCases
-                where options.selects("cell.\(draw.rawValue).\(position.rawValue)@\(scale)x") {
-                    let cell = try CellDraw(position, draw, scale: scale)
-                    for _ in 0...draws { cell.run(on: canvas) }
-                    drawn += 1
+                for position in Position.allCases {
+                    let name = "cell.\(draw.rawValue).\(position.rawValue)"
+                    if options.selects("\(name)@\(scale)x") {
+                        let cell = try CellDraw(position, draw, scale: scale)
+                        for _ in 0...draws { cell.run(on: canvas) }
+                        drawn += 1
+                    }
+                    // A part (`--parts`, or a filter naming it): its own draws.
+                    for part in DrawPart.allCases where options.selectsPart("\(name).\(part.rawValue)@\(scale)x") {
+                        let cell = try CellDraw(position, draw, scale: scale)
+                        for _ in 0...draws { cell.run(part, on: canvas) }
+                        drawn += 1
+                    }
                 }
             }
         }

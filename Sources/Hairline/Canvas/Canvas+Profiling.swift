@@ -25,6 +25,12 @@ struct CountingLineSink: LineSink {
     mutating func beginContour(at p: Point) {}
     mutating func addLine(to p: Point) { lines &+= 1 }
     mutating func closeContour(explicitly: Bool) {}
+    /// Takes the arcs the edge builder takes (ArcEdge.swift), as one line.
+    mutating func addArc(_ arc: EllipticalArc, end: Point, startParameter: Point, endParameter: Point) -> Bool {
+        guard EllipseConic.accepts(center: arc.center, axis1: arc.axis1, axis2: arc.axis2) else { return false }
+        lines &+= 1
+        return true
+    }
 }
 
 /// Counts what the sweep sends, compositing nothing.
@@ -58,6 +64,7 @@ extension Canvas {
         case .edges, .rows:
             guard renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: clip) else { break }
             result.edges = renderer.rasterizer.builder.edges.count
+            result.arcs = renderer.rasterizer.builder.arcEdges.count
             if stage == .rows { result = rasterizeCounting(rule: rule) }
         }
         return result

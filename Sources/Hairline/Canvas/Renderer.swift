@@ -72,9 +72,16 @@ final class Renderer {
     func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect) -> Bool {
         rasterizer.builder.reset(clip: clip)
         rasterizer.builder.maximumLineCount = maximumSegmentCount
-        let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance,
+        rasterizer.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
+                                              Flattener.minimumTolerance)
+        var ok = Flattener.flatten(path, transform: transform, tolerance: tolerance,
                                    cullRect: clip.rect, into: &rasterizer.builder)
             && !rasterizer.builder.sawNonFinite && !rasterizer.builder.isSaturated
+        if ok {
+            // Arcs become exact edges, or chords if the draw is not simple.
+            rasterizer.builder.finishArcs()
+            ok = !rasterizer.builder.isSaturated
+        }
         if !ok {
             rasterizer.builder.reset(clip: clip)
             droppedDrawCount += 1

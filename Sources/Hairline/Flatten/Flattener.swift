@@ -40,6 +40,11 @@ protocol LineSink {
     /// Whether the sink uses `curveTangents` (the flattener computes them
     /// only then).
     static var wantsCurveTangents: Bool { get }
+    /// Offers the sink a whole arc (device pixels) from the last point to
+    /// `end` (the arc's end as the flattener computed it), with (cos, sin)
+    /// of its start and end parameters. A sink that covers arcs exactly
+    /// takes it and returns `true`; otherwise the flattener flattens it.
+    mutating func addArc(_ arc: EllipticalArc, end: Point, startParameter: Point, endParameter: Point) -> Bool
 }
 
 extension LineSink {
@@ -47,6 +52,9 @@ extension LineSink {
     mutating func curveTangents(start: Point, end: Point) {}
     var isSaturated: Bool { false }
     static var wantsCurveTangents: Bool { false }
+    mutating func addArc(_ arc: EllipticalArc, end: Point, startParameter: Point, endParameter: Point) -> Bool {
+        false
+    }
 }
 
 /// The unit vector along the first non-zero difference, or `nil`.
@@ -124,7 +132,14 @@ public enum Flattener {
             case .arc(let arc):
                 let a = arc.applying(t)
                 guard a.isFinite else { return false }
-                let (end, startCosSin, endCosSin) = flattenArc(a, tol, cullRect, &sink)
+                let startAngle = a.startAngle, endAngle = a.startAngle + a.sweepAngle
+                let startCosSin = (_cos(startAngle), _sin(startAngle))
+                let endCosSin = (_cos(endAngle), _sin(endAngle))
+                let end = a.point(cosSin: endCosSin)
+                if !sink.addArc(a, end: end, startParameter: Point(x: startCosSin.0, y: startCosSin.1),
+                                endParameter: Point(x: endCosSin.0, y: endCosSin.1)) {
+                    flattenArc(a, startCosSin: startCosSin, end: end, tol, cullRect, &sink)
+                }
                 current = end
                 if S.wantsCurveTangents, let start = unitDirection(a.derivative(cosSin: startCosSin)),
                    let end = unitDirection(a.derivative(cosSin: endCosSin)) {
@@ -200,15 +215,12 @@ public enum Flattener {
     /// the step; the step's rotation and the first vertex's half-step come
     /// from that tangent by the double-angle formulas, and the tests below
     /// use bounds of the series before any libm call.
-    /// - Returns: the end point, and (cos, sin) of the start and end angles
-    ///   (for the tangents there).
+    /// `startCosSin` is (cos, sin) of the start angle and `end` the arc's
+    /// end point, both computed by the caller.
     static func flattenArc<S: LineSink>(
-        _ arc: EllipticalArc, _ tol: Double, _ cull: Rect, _ sink: inout S
-    ) -> (end: Point, startCosSin: (Double, Double), endCosSin: (Double, Double)) {
-        let startAngle = arc.startAngle, endAngle = arc.startAngle + arc.sweepAngle
-        let startCosSin = (_cos(startAngle), _sin(startAngle))
-        let endCosSin = (_cos(endAngle), _sin(endAngle))
-        let end = arc.point(cosSin: endCosSin)
+        _ arc: EllipticalArc, startCosSin: (Double, Double), end: Point, _ tol: Double, _ cull: Rect,
+        _ sink: inout S
+    ) {
         let r = arc.maximumRadius
         // The ellipse lies within r of its centre: cull by that box.
         let box = Rect(x: arc.center.x - r, y: arc.center.y - r, width: 2 * r, height: 2 * r)
@@ -221,7 +233,7 @@ public enum Flattener {
               r * (h * h / 2 - h * h * h * h / 24) > tol || r * (1 - _cos(h)) > tol
         else {
             sink.addLine(to: end)
-            return (end, startCosSin, endCosSin)
+            return
         }
         // The step 4·atan(√x), from below: z − z³/3 + z⁵/5 − z⁷/7 ≤ atan z
         // for 0 ≤ z ≤ 1 (an alternating series cut after a negative term),
@@ -255,7 +267,16 @@ public enum Flattener {
             sink.addInteriorLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
         }
         sink.addLine(to: end)
-        return (end, startCosSin, endCosSin)
+    }
+
+    /// `flattenArc` with the end computed here; returns the end point.
+    @discardableResult
+    static func flattenArc<S: LineSink>(_ arc: EllipticalArc, _ tol: Double, _ cull: Rect, _ sink: inout S) -> Point {
+        let startCosSin = (_cos(arc.startAngle), _sin(arc.startAngle))
+        let endAngle = arc.startAngle + arc.sweepAngle
+        let end = arc.point(cosSin: (_cos(endAngle), _sin(endAngle)))
+        flattenArc(arc, startCosSin: startCosSin, end: end, tol, cull, &sink)
+        return end
     }
 
     /// Whether the box of four points misses `rect` entirely.

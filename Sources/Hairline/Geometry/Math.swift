@@ -16,6 +16,7 @@ import ucrt
 @usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
 @usableFromInline func _tan(_ x: Double) -> Double { tan(x) }
 @usableFromInline func _acos(_ x: Double) -> Double { acos(x) }
+@usableFromInline func _asin(_ x: Double) -> Double { asin(x) }
 @usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
 extension Int {

@@ -34,9 +34,16 @@ struct ConvexityTracker {
     @inline(__always)
     private static func upper(_ d: Point) -> Bool { d.y > 0 || (d.y == 0 && d.x > 0) }
 
-    /// Adds the next edge vector (zero vectors are skipped).
+    /// Adds the next edge vector (zero vectors are skipped). A component
+    /// below `straightTolerance` of the other counts as zero: a line
+    /// between points computed apart (an arc's end, the next line's start)
+    /// is horizontal or vertical up to rounding, and the half-plane count
+    /// must not see the noise's sign.
     @inline(__always)
-    mutating func add(_ d: Point) {
+    mutating func add(_ vector: Point) {
+        var d = vector
+        if abs(d.y) <= Self.straightTolerance * abs(d.x) { d.y = 0 }
+        if abs(d.x) <= Self.straightTolerance * abs(d.y) { d.x = 0 }
         guard d.x != 0 || d.y != 0 else { return }
         guard started else {
             first = d

@@ -52,22 +52,32 @@ struct EdgeBuilder: LineSink {
     var rowHeads = ScratchBuffer<Int32>()
     /// The current contour's points (device pixels), since `beginContour`.
     var points = ScratchBuffer<Point>()
+    /// The current contour's arcs (ArcEdge.swift), each ending at one of
+    /// its points.
+    var contourArcs = ScratchBuffer<ContourArc>()
+    /// The draw's arcs cut into monotone pieces, until `finishArcs`.
+    var arcPieces = ScratchBuffer<ArcPiece>()
+    /// The draw's exact arc edges, by first row (after `finishArcs`).
+    var arcEdges = ScratchBuffer<ArcEdge>()
+    /// The tolerance (device pixels) arcs are flattened to in draws that
+    /// are not known simple.
+    var arcTolerance = Flattener.defaultTolerance
     /// The first and last clip-relative row that may have edges (empty:
     /// lower > upper).
-    private(set) var firstRow = Int.max
-    private(set) var lastRow = -1
+    var firstRow = Int.max
+    var lastRow = -1
     /// Rows and columns that can be affected (device pixels).
     private(set) var clip = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// Whether `points` holds a contour not yet turned into edges.
-    private var contourIsOpen = false
+    var contourIsOpen = false
     private var nextChain: Int32 = 0
     /// Whether a non-finite point arrived (the draw must then be dropped).
     private(set) var sawNonFinite = false
     /// The most lines (kept or culled) one draw may add; past it the
     /// builder is saturated, ignores lines, and the draw is dropped.
     var maximumLineCount = Int.max
-    /// Lines added since `reset`, kept or culled.
-    private(set) var lineCount = 0
+    /// Lines (and arcs) added since `reset`, kept or culled.
+    var lineCount = 0
     var isSaturated: Bool { lineCount > maximumLineCount }
     /// How many contours ended, and the orientations of the first two
     /// (0 where not convex).
@@ -90,7 +100,7 @@ struct EdgeBuilder: LineSink {
     }
 
     /// Whether no edge was kept.
-    var isEmpty: Bool { edges.count == 0 }
+    var isEmpty: Bool { edges.count == 0 && arcEdges.count == 0 && arcPieces.count == 0 }
 
     /// The device rows the kept edges span (empty if none).
     var deviceRows: Range<Int> {
@@ -100,10 +110,14 @@ struct EdgeBuilder: LineSink {
 
     /// The capacities of the builder's buffers (for tests that check
     /// steady drawing stops allocating).
-    var capacities: [Int] { [edges.capacity, rowHeads.capacity, points.capacity] }
+    var capacities: [Int] {
+        [edges.capacity, rowHeads.capacity, points.capacity, contourArcs.capacity, arcPieces.capacity,
+         arcEdges.capacity]
+    }
 
     func deallocate() {
         edges.deallocate(); rowHeads.deallocate(); points.deallocate()
+        contourArcs.deallocate(); arcPieces.deallocate(); arcEdges.deallocate()
     }
 
     /// Starts a new draw for `clip` (device pixels): no edges, every row
@@ -116,6 +130,9 @@ struct EdgeBuilder: LineSink {
         lastRow = -1
         edges.count = 0
         points.count = 0
+        contourArcs.count = 0
+        arcPieces.count = 0
+        arcEdges.count = 0
         contourIsOpen = false
         self.clip = clip
         if clip.height > rowHeads.capacity {
@@ -135,6 +152,7 @@ struct EdgeBuilder: LineSink {
         // counts as not convex.
         if contourIsOpen { buildContour(closing: false) }
         points.count = 0
+        contourArcs.count = 0
         points.append(p)
         contourIsOpen = true
     }
@@ -171,9 +189,10 @@ struct EdgeBuilder: LineSink {
         var writer = EdgeWriter(self)
         let pts = points.base
         var convexity = ConvexityTracker()
-        var chain = nextChain, chainDirection: Int32 = 0
-        var firstChain = chain, firstDirection: Int32 = 0
-        var chainStart = edges.count
+        var chains = ChainTracker(next: nextChain)
+        // The point where the next arc ends (lines end at all others).
+        var arcIndex = 0
+        var nextArcEnd = contourArcs.count > 0 ? contourArcs[0].endIndex : Int.max
         var a = pts[0]
         guard a.isFinite else {
             sawNonFinite = true
@@ -185,32 +204,40 @@ struct EdgeBuilder: LineSink {
                 sawNonFinite = true
                 return
             }
-            convexity.add(b - a)
-            let dy = b.y - a.y
+            if i == nextArcEnd {
+                appendArcPieces(contourArcs[arcIndex], from: a, to: b, convexity: &convexity, chains: &chains,
+                                edgeCount: writer.count)
+                arcIndex += 1
+                nextArcEnd = arcIndex < contourArcs.count ? contourArcs[arcIndex].endIndex : Int.max
+                a = b
+                continue
+            }
+            // A line shorter than rounding noise (an arc's computed end a
+            // few ulps from the contour's start) turns nothing.
+            let d = b - a
+            if abs(d.x) + abs(d.y) > 1e-9 { convexity.add(d) }
+            let dy = d.y
             if dy != 0 {
                 let direction: Int32 = dy > 0 ? 1 : -1
-                if direction != chainDirection {
-                    chain = nextChain
-                    nextChain &+= 1
-                    chainDirection = direction
-                    chainStart = writer.count
-                    if firstDirection == 0 {
-                        firstDirection = direction
-                        firstChain = chain
-                    }
-                }
+                let chain = chains.chain(for: direction, edgeCount: writer.count, arcCount: arcPieces.count)
                 if dy > 0 { writer.add(top: a, bottom: b, winding: 1, chain: chain) }
                 else { writer.add(top: b, bottom: a, winding: -1, chain: chain) }
             }
             a = b
         }
+        nextChain = chains.next
         edges.count = writer.count
         firstRow = min(firstRow, writer.firstRow)
         lastRow = max(lastRow, writer.lastRow)
         // The contour's last chain continues into its first when both run
         // the same way: give them one id so the row check sees one chain.
-        if closing, chainDirection != 0, chainDirection == firstDirection, chain != firstChain {
-            for i in chainStart..<edges.count where edges[i].chain == chain { edges[i].chain = firstChain }
+        if closing, chains.direction != 0, chains.direction == chains.firstDirection, chains.chain != chains.first {
+            for i in chains.edgeStart..<edges.count where edges[i].chain == chains.chain {
+                edges[i].chain = chains.first
+            }
+            for i in chains.arcStart..<arcPieces.count where arcPieces[i].chain == chains.chain {
+                arcPieces[i].chain = chains.first
+            }
         }
         let orientation = closing ? convexity.finish() : (convexity.isStarted ? 0 : nil)
         if let orientation { finishContour(orientation: orientation) }
@@ -224,8 +251,8 @@ struct EdgeBuilder: LineSink {
 
 /// Writes one contour's edges into an `EdgeBuilder`'s storage (reserved
 /// beforehand), with the clip and the row range in locals.
-private struct EdgeWriter {
-    let edges: UnsafeMutablePointer<Edge>
+struct EdgeWriter {
+    private(set) var edges: UnsafeMutablePointer<Edge>
     let rowHeads: UnsafeMutablePointer<Int32>
     /// The clip's sides (device pixels) and size (pixels), and its width
     /// in edge x units.
@@ -245,6 +272,27 @@ private struct EdgeWriter {
         width = Double(max(0, clip.width)); height = Double(max(0, clip.height))
         widthInX = max(0, clip.width) << Fixed.xShift
         count = builder.edges.count
+    }
+
+    /// Points the writer at the edges' storage after it grew.
+    mutating func reload(_ storage: ScratchBuffer<Edge>) { edges = storage.base }
+
+    /// The cell x (16.16) of a clip-relative x in 0...width, rounded as
+    /// line ends are (an arc meeting a line shares its cell x).
+    @inline(__always)
+    func cellX(_ x: Double) -> Int {
+        min(max(Fixed.round(x * Double(Fixed.xOne)), 0), widthInX) >> Fixed.edgeToCellShift
+    }
+
+    /// Widens the rows with edges to include `rows`.
+    mutating func include(rows: ClosedRange<Int>) {
+        if rows.lowerBound < firstRow { firstRow = rows.lowerBound }
+        if rows.upperBound > lastRow { lastRow = rows.upperBound }
+    }
+
+    /// `addFixed` for a line already clipped (clip-relative pixels).
+    mutating func addClipRelative(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
+        addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
     }
 
     /// Adds a line from `p` (top) down to `q` (device pixels), if it can

@@ -79,8 +79,10 @@ final class Rasterizer {
         // (no dynamic exclusivity checks); the copy owns the same storage
         // and is stored back, with any growth, at the end.
         var local = core
+        builder.finishArcs()
         let b = builder
         local.rasterize(EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
+                                 arcs: b.arcEdges.base, arcCount: b.arcEdges.count,
                                  firstRow: b.firstRow, lastRow: b.lastRow, clip: b.clip,
                                  isKnownSimple: b.isKnownSimple),
                         rule: rule, into: &kernel)
@@ -89,6 +91,7 @@ final class Rasterizer {
         approximatedRowCount = local.approximatedRowCount
         statistics = local.statistics
         statistics.edges = b.edges.count
+        statistics.arcs = b.arcEdges.count
     }
 }
 
@@ -96,6 +99,10 @@ final class Rasterizer {
 struct EdgeList {
     let edges: UnsafePointer<Edge>
     let rowHeads: UnsafePointer<Int32>
+    /// The exact arc edges (ArcEdge.swift), by first row; the row loop
+    /// steps them in place. Only draws known simple have any.
+    let arcs: UnsafeMutablePointer<ArcEdge>
+    let arcCount: Int
     /// Clip-relative rows with edges (empty: firstRow > lastRow).
     let firstRow: Int
     let lastRow: Int
@@ -114,6 +121,8 @@ struct RasterCore {
     var bits = ScratchBuffer<UInt64>()
     /// The edges being stepped.
     var active = ScratchBuffer<ActiveEdge>(capacity: 0)
+    /// The arc edges being stepped (indices into `EdgeList.arcs`).
+    var activeArcs = ScratchBuffer<Int32>(capacity: 0)
     /// This row's edge pieces (draws not proven simple).
     var pieces = ScratchBuffer<Piece>(capacity: 0)
     /// The sweep calls of a row that later rows repeat.
@@ -136,12 +145,12 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [cells.capacity, bits.capacity, active.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
+        [cells.capacity, bits.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
          slab.capacity]
     }
 
     func deallocate() {
-        cells.deallocate(); bits.deallocate(); active.deallocate(); records.deallocate()
+        cells.deallocate(); bits.deallocate(); active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }
 
@@ -155,19 +164,28 @@ struct RasterCore {
         guard !clip.isEmpty, list.firstRow <= list.lastRow else { return }
         prepareCells(width: clip.width)
         active.count = 0
+        activeArcs.count = 0
+        assert(list.arcCount == 0 || list.isKnownSimple, "arc edges in a draw that is not known simple")
+        // The next arc edge to start, and its first row.
+        var nextArc = 0
+        var nextArcRow = list.arcCount > 0 ? Int(list.arcs[0].firstRow) : Int.max
         var row = CellRow(cells: cells.base, bits: bits.base)
         defer { statistics.pieces = row.pieceCount }
         var y = list.firstRow
         while y <= list.lastRow {
-            if active.count == 0 {
+            if active.count == 0 && activeArcs.count == 0 {
                 // Nothing carries over: skip to the next row where an edge
                 // starts (rows without edges have no coverage).
-                while y <= list.lastRow && list.rowHeads[y] < 0 { y &+= 1 }
+                while y <= list.lastRow && list.rowHeads[y] < 0 && y != nextArcRow { y &+= 1 }
                 guard y <= list.lastRow else { break }
             }
-            let band: RowBand
+            var band: RowBand
             if list.isKnownSimple {
                 band = step(list, y: y, into: &row)
+                if nextArcRow <= y || activeArcs.count > 0 {
+                    if stepArcs(list, y: y, next: &nextArc, into: &row) { band.isVertical = false }
+                    nextArcRow = nextArc < list.arcCount ? Int(list.arcs[nextArc].firstRow) : Int.max
+                }
             } else {
                 var collector = PieceCollector(pieces: pieces)
                 collector.pieces.count = 0
@@ -181,7 +199,7 @@ struct RasterCore {
             }
             kernel.beginRow(clip.minY &+ y)
             statistics.rows &+= 1
-            let end = band.isVertical ? bandEnd(list, after: y, limit: band.end) : y &+ 1
+            let end = band.isVertical ? bandEnd(list, after: y, limit: min(band.end, nextArcRow)) : y &+ 1
             if end > y &+ 1 {
                 // The rows up to `end` have this row's coverage: record the
                 // sweep's calls and repeat them.
@@ -321,8 +339,10 @@ struct PieceCollector: PieceSink {
 /// Counts of what one draw's row loop did, for the benchmark's profile.
 @_spi(Profiling)
 public struct RasterStatistics: Sendable {
-    /// Edges built (after clipping).
+    /// Line edges built (after clipping).
     public var edges = 0
+    /// Exact arc edges built (after clipping).
+    public var arcs = 0
     /// Rows swept from their cells.
     public var rows = 0
     /// Rows that repeated the row above's kernel calls (vertical bands).

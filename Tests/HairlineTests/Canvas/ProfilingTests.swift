@@ -14,14 +14,14 @@ import Testing
         let lines = canvas.profileFill(path, through: .flatten)
         let edges = canvas.profileFill(path, through: .edges)
         let rows = canvas.profileFill(path, through: .rows)
-        // Four arcs of a few chords each, four sides (two horizontal, kept
-        // as lines but not as edges).
-        #expect(lines.edges > 40)
-        #expect(edges.edges == lines.edges - 2)
-        #expect(rows.edges == edges.edges)
+        // Four exact arcs (one line each in the flatten count, one arc edge
+        // each), four sides (two horizontal, kept as lines but not edges).
+        #expect(lines.edges == 8)
+        #expect(edges.edges == 2 && edges.arcs == 4)
+        #expect(rows.edges == edges.edges && rows.arcs == 4)
         #expect(rows.rows + rows.repeatedRows == 44)
         #expect(rows.repeatedRows > 20, "the straight sides repeat rows")
-        #expect(rows.pieces >= rows.edges)
+        #expect(rows.pieces >= rows.edges + rows.arcs)
         #expect(rows.groups > 0 && rows.groupPixels <= 4 * rows.groups)
         // Every pixel of every row is sent once: in spans or in groups.
         #expect(rows.spanPixels + rows.groupPixels <= 343 * 44 && rows.spanPixels > 300 * 40)
