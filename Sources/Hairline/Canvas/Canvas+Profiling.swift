@@ -77,6 +77,15 @@ extension Canvas {
     public func profileStroke(_ path: Path, style: StrokeStyle, through stage: PipelineStage) -> RasterStatistics {
         var result = RasterStatistics()
         let t = state.transform, clip = state.clip.bounds
+        if stage == .flatten || stage == .outline, renderer.strokeRing(path, style: style, transform: t) != nil {
+            // Built as geometry (StrokeRing.swift): flattened, not outlined.
+            guard stage == .flatten else { return result }
+            var sink = CountingLineSink()
+            _ = Flattener.flatten(renderer.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
+                                  into: &sink)
+            result.edges = sink.lines
+            return result
+        }
         switch stage {
         case .flatten, .outline:
             guard let geometry = renderer.strokePolyline(path, style: style, transform: t,
@@ -92,6 +101,7 @@ extension Canvas {
             guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
             else { break }
             result.edges = renderer.rasterizer.builder.edges.count
+            result.arcs = renderer.rasterizer.builder.arcEdges.count
             if stage == .rows { result = rasterizeCounting(rule: .nonZero) }
         }
         return result

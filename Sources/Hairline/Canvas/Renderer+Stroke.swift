@@ -28,6 +28,9 @@ extension Renderer {
     /// geometry is not finite (the edge list is then empty).
     func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
                           clip: PixelRect) -> Bool {
+        if let nested = strokeRing(path, style: style, transform: transform) {
+            return flattenEdges(ringPath, transform: transform, tolerance: tolerance, clip: clip, nested: nested)
+        }
         rasterizer.builder.reset(clip: clip)
         rasterizer.builder.maximumLineCount = maximumSegmentCount
         guard let geometry = strokePolyline(path, style: style, transform: transform, tolerance: tolerance,
@@ -44,6 +47,27 @@ extension Renderer {
             return false
         }
         return true
+    }
+
+    /// Builds the stroke of `path` as exact geometry (StrokeRing.swift) in
+    /// `ringPath` (user space) if `path` is a rect, a rounded rect with
+    /// circular corners or a circle and the stroke is not dashed; a
+    /// hairline only under a transform that keeps circles circles (its
+    /// width is then 1/scale). Returns whether the ring has a hole (two
+    /// nested contours), or nil if the stroke is not built this way.
+    func strokeRing(_ path: Path, style: StrokeStyle, transform t: AffineTransform) -> Bool? {
+        guard let shape = path.shape, DashPattern(style.dashPattern, phase: style.dashPhase) == nil else { return nil }
+        var halfWidth = style.width / 2
+        if style.isHairline {
+            let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
+            let tolerance = 1e-12 * (column1 + column2)
+            guard abs(column1 - column2) <= tolerance, abs(t.a * t.c + t.b * t.d) <= tolerance, column1 > 0 else {
+                return nil
+            }
+            halfWidth = 0.5 / column1.squareRoot()
+        }
+        return StrokeRing.build(shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
+                                into: &ringPath)
     }
 
     /// Flattens (and dashes) `path` for a stroke into `polyline` or

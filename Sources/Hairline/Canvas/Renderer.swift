@@ -13,6 +13,9 @@ final class Renderer {
     @exclusivity(unchecked) var dashed = Polyline()
     /// The stroker's two outline sides (user space), kept between draws.
     @exclusivity(unchecked) var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
+    /// The stroke of a rect, rounded rect or circle as geometry (user
+    /// space), rebuilt in place for each such stroke.
+    @exclusivity(unchecked) var ringPath = Path()
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?
@@ -35,7 +38,7 @@ final class Renderer {
         rasterizer.storageFootprint + [
             rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
             dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
-            rows.capacity, rowCoverage.capacity,
+            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity,
         ]
     }
 
@@ -70,6 +73,16 @@ final class Renderer {
     ///   `maximumSegmentCount` lines (the list is then empty, and the draw
     ///   counted as dropped).
     func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect) -> Bool {
+        let ok = flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false)
+        if !ok { droppedDrawCount += 1 }
+        return ok
+    }
+
+    /// `buildEdges` without the dropped-draw count; `nested` vouches that
+    /// the path is two contours, the second inside the first (a stroke
+    /// ring), for the rasterizer's simplicity proof.
+    func flattenEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+                      nested: Bool) -> Bool {
         rasterizer.builder.reset(clip: clip)
         rasterizer.builder.maximumLineCount = maximumSegmentCount
         rasterizer.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
@@ -79,13 +92,11 @@ final class Renderer {
             && !rasterizer.builder.sawNonFinite && !rasterizer.builder.isSaturated
         if ok {
             // Arcs become exact edges, or chords if the draw is not simple.
+            rasterizer.builder.contoursAreNested = nested
             rasterizer.builder.finishArcs()
             ok = !rasterizer.builder.isSaturated
         }
-        if !ok {
-            rasterizer.builder.reset(clip: clip)
-            droppedDrawCount += 1
-        }
+        if !ok { rasterizer.builder.reset(clip: clip) }
         return ok
     }
 }

@@ -96,17 +96,20 @@ extension Path {
     /// A rect with negative size is standardized first.
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
+        let wasEmpty = isEmpty
         move(to: Point(x: r.minX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.maxY))
         addLine(to: Point(x: r.minX, y: r.maxY))
         closeSubpath()
+        if wasEmpty && r.isFinite { shape = .roundedRect(r, CornerRadii(0)) }
     }
 
     /// Adds a closed ellipse inscribed in `rect`, clockwise on screen from
     /// its rightmost point, as one exact arc.
     public mutating func addEllipse(in rect: Rect) {
         let r = rect.standardized
+        let wasEmpty = isEmpty
         let arc = EllipticalArc(
             center: Point(x: r.midX, y: r.midY),
             radii: Size(width: r.width / 2, height: r.height / 2),
@@ -114,6 +117,7 @@ extension Path {
         move(to: arc.startPoint)
         appendArcElement(arc)
         closeSubpath()
+        if wasEmpty && r.isFinite { shape = .ellipse(r) }
     }
 
     /// Adds a closed rounded rectangle with the same radius (in user-space
@@ -150,6 +154,8 @@ extension Path {
             addContinuousRoundedRect(r, radii)
             return
         }
+        let wasEmpty = isEmpty
+        defer { if wasEmpty && r.isFinite { shape = .roundedRect(r, radii) } }
         let halfPi = Double.pi / 2
         move(to: Point(x: r.minX + radii.topLeft.width, y: r.minY))
         addLine(to: Point(x: r.maxX - radii.topRight.width, y: r.minY))

@@ -19,6 +19,17 @@ public enum PathElement: Hashable, Sendable {
     case closeSubpath
 }
 
+/// What a path is when one shape method (`addRect`, `addRoundedRect` with
+/// circular corners, `addEllipse`) made all of it: strokes of these shapes
+/// are built as exact geometry (StrokeRing.swift) instead of outlined.
+enum PathShape: Hashable, Sendable {
+    /// A standardized rect and its clamped radii (each corner square or a
+    /// quarter ellipse).
+    case roundedRect(Rect, CornerRadii)
+    /// The ellipse inscribed in a standardized rect.
+    case ellipse(Rect)
+}
+
 /// A shape made of subpaths of lines, Bézier curves and elliptical arcs,
 /// in user space (points, y down).
 ///
@@ -35,15 +46,37 @@ public struct Path: Hashable, Sendable {
     /// `closeSubpath()` (the next drawing command then starts a subpath at
     /// the closed subpath's start, as SVG specifies).
     public private(set) var currentPoint: Point?
+    /// The shape the whole path is, if one shape method made it on an
+    /// empty path; any other change clears it. Not part of equality.
+    var shape: PathShape?
 
     /// Creates an empty path.
     public init() {}
 
+    public static func == (lhs: Path, rhs: Path) -> Bool {
+        lhs.elements == rhs.elements && lhs.subpathStart == rhs.subpathStart && lhs.currentPoint == rhs.currentPoint
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements)
+        hasher.combine(subpathStart)
+        hasher.combine(currentPoint)
+    }
+
     /// Whether the path has no commands.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Removes every command, keeping the storage (scratch paths).
+    mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        subpathStart = .zero
+        currentPoint = nil
+        shape = nil
+    }
+
     /// Starts a new subpath at `point`.
     public mutating func move(to point: Point) {
+        shape = nil
         elements.append(.move(to: point))
         subpathStart = point
         currentPoint = point
@@ -59,6 +92,7 @@ public struct Path: Hashable, Sendable {
     /// Adds a straight line from the current point to `point`.
     public mutating func addLine(to point: Point) {
         ensureSubpath()
+        shape = nil
         elements.append(.line(to: point))
         currentPoint = point
     }
@@ -66,6 +100,7 @@ public struct Path: Hashable, Sendable {
     /// Adds a quadratic Bézier curve from the current point.
     public mutating func addQuadCurve(to point: Point, control: Point) {
         ensureSubpath()
+        shape = nil
         elements.append(.quadCurve(to: point, control: control))
         currentPoint = point
     }
@@ -73,6 +108,7 @@ public struct Path: Hashable, Sendable {
     /// Adds a cubic Bézier curve from the current point.
     public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
         ensureSubpath()
+        shape = nil
         elements.append(.curve(to: point, control1: control1, control2: control2))
         currentPoint = point
     }
@@ -99,6 +135,7 @@ public struct Path: Hashable, Sendable {
 
     /// Appends an arc element whose start is the current point.
     mutating func appendArcElement(_ arc: EllipticalArc) {
+        shape = nil
         elements.append(.arc(arc))
         currentPoint = arc.endPoint
     }
@@ -107,6 +144,7 @@ public struct Path: Hashable, Sendable {
     /// Does nothing if there is no open subpath.
     public mutating func closeSubpath() {
         guard currentPoint != nil else { return }
+        shape = nil
         elements.append(.closeSubpath)
         currentPoint = nil
     }
@@ -137,6 +175,7 @@ public struct Path: Hashable, Sendable {
 
     /// Maps every coordinate of the path by `transform`.
     public mutating func apply(_ transform: AffineTransform) {
+        shape = nil
         let t = transform
         elements = elements.map { element in
             switch element {

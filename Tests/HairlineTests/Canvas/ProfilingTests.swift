@@ -29,7 +29,18 @@ import Testing
         let polyline = canvas.profileStroke(path, style: style, through: .flatten)
         let outline = canvas.profileStroke(path, style: style, through: .outline)
         let strokeRows = canvas.profileStroke(path, style: style, through: .rows)
-        #expect(polyline.edges > 40 && outline.edges > polyline.edges)
+        // A rounded rect's stroke is built as geometry (StrokeRing.swift):
+        // two contours of four arcs and three lines (and the closing one,
+        // not counted), nothing outlined.
+        #expect(polyline.edges == 14 && outline.edges == 0, "\(polyline.edges) \(outline.edges)")
+        let strokeEdges = canvas.profileStroke(path, style: style, through: .edges)
+        #expect(strokeEdges.arcs == 8 && strokeEdges.edges == 4)
+        // The general stroker outlines a path that is not a whole shape.
+        var general = Path()
+        general.addPath(path)
+        let generalLines = canvas.profileStroke(general, style: style, through: .flatten)
+        let generalOutline = canvas.profileStroke(general, style: style, through: .outline)
+        #expect(generalLines.edges > 40 && generalOutline.edges > generalLines.edges)
         #expect(strokeRows.rows + strokeRows.repeatedRows == 44 && strokeRows.pieces > 0)
         #expect(surface.bytes.allSatisfy { $0 == 0 }, "profiling draws nothing")
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import Hairline
 
 @Suite struct HairlineStrokeTests {
-    static let scales = [1.0, 2.0, 3.0]
+    static let scales = [1.0, 2.0, 3.0, 1.5, 2.5]
 
     /// Alpha of every pixel after stroking `path` in opaque black.
     func strokeAlpha(_ path: Path, style: StrokeStyle, scale: Double, width: Int, height: Int,
@@ -56,9 +56,12 @@ import Testing
     @Test(arguments: scales)
     func cellPathBorderIsCrispAlongStraightEdges(scale: Double) throws {
         let b = 0.5 / scale
+        // 343 pt is not a whole number of pixels at 1.5x and 2.5x (the
+        // right border would straddle two); 342 pt is.
+        let cellWidth = (343 * scale).rounded() == 343 * scale ? 343.0 : 342.0
         var path = Path()
-        path.addRoundedRect(in: Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b), cornerRadius: 10)
-        let w = Int(343 * scale), h = Int(44 * scale)
+        path.addRoundedRect(in: Rect(x: b, y: b, width: cellWidth - 2 * b, height: 44 - 2 * b), cornerRadius: 10)
+        let w = Int(cellWidth * scale), h = Int(44 * scale)
         let alpha = try strokeAlpha(path, style: StrokeStyle(width: 1 / scale), scale: scale, width: w, height: h)
         let corner = Int(10 * scale) + 1
         for x in corner..<(w - corner) {
