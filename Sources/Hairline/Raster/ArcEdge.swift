@@ -21,16 +21,18 @@
 // the sign fixed along a monotone piece.
 //
 // The segment: M maps the unit circle onto the ellipse and scales areas by
-// |det|, so the area between a chord d and its arc is |det|·f(s), where
-// s = |M⁻¹d| = √(dᵀPd)/|det| is the chord on the unit circle and
-// f(s) = (φ − sin φ)/2, φ = 2·asin(s/2), the unit circle's segment. For
-// s ≤ 1/2 the series f = s³/12 + s⁵/160 + 3s⁷/3584 + 5s⁹/36864 + … (all
-// terms positive, each ratio of successive coefficients below 1/4) is cut
-// after s⁷: the rest is below (5/36864)·s⁹/(1 − s²/4) ≤ 2.9e-7·(2s)⁹, a
-// relative error below 3e-5 of f; the segment lies in the box the chord
-// spans, on one side of the chord, so it is at most half a pixel and the
-// error at most 1.5e-5 px² (0.004/255). Larger s (an ellipse a few pixels
-// across) takes the closed form with one asin. The crossings are solved in
+// |det|, so the area between a chord and its arc is |det|·f, f the unit
+// circle's segment between the chord's ends mapped back, w = M⁻¹(p − c).
+// With σ = |w₁ × w₂| = sin Δθ (Δθ ≤ π/2 inside a cell piece),
+// f = (Δθ − sin Δθ)/2 = (asin σ − σ)/2 = σ³/12 + 3σ⁵/80 + 5σ⁷/224 +
+// 35σ⁹/2304 + … (all terms positive, each ratio of successive ones below
+// σ²). For σ ≤ 1/4 the series is cut after σ⁷: the rest is below
+// (35/2304)·σ⁹/(1 − σ²) ≤ 6.2e-8, a relative error below 5e-5 of f; the
+// segment lies in the box its chord spans, on one side of the chord, so
+// it is at most half a pixel and the error at most 2.5e-5 px²
+// (0.006/255). Larger σ (an ellipse a few pixels across) takes
+// (atan2(σ, w₁·w₂) − σ)/2. No square root: the ends' w come from the
+// crossings already solved. The crossings are solved in
 // Double (errors ~1e-9 px) and rounded to the cells' fixed point like line
 // ends (FixedPoint.swift), so an arc's pixels are within the polygon bound.
 
@@ -78,18 +80,24 @@ struct ArcEdge {
     /// ±|det|: the root of each solve that lies on this piece.
     var rootX: Double
     var rootY: Double
-    /// |det| and 1/det², for the segments.
+    /// |det|, and M⁻¹ (row-major), for the segments.
     var scale: Double
-    var inverseDet2: Double
+    var m00: Double
+    var m01: Double
+    var m10: Double
+    var m11: Double
     /// The piece's x range (solves are clamped into it).
     var xMin: Double
     var xMax: Double
     /// x at the bottom end, in pixels and in cell units.
     var xBottom: Double
     var xBottomCell: Int
-    /// x at the top of the next row to step, in pixels and in cell units.
+    /// x at the top of the next row to step, in pixels and in cell units,
+    /// and the point there mapped onto the unit circle.
     var x: Double
     var xCell: Int
+    var wx: Double
+    var wy: Double
     var firstRow: Int32
     var lastRow: Int32
     /// The top's height inside `firstRow`, the bottom's inside `lastRow`.
@@ -118,30 +126,36 @@ struct ArcEdge {
         return cy + (rootY * root - p01 * dx) * inverseP11
     }
 
-    /// The area (pixels²) between the arc and its chord (dx, dy), at most
-    /// half the box the chord spans.
+    /// The point (x, y) mapped onto the unit circle: M⁻¹(p − c).
     @inline(__always)
-    func segmentArea(dx: Double, dy: Double) -> Double {
-        let s2 = (p00 * dx * dx + 2 * p01 * dx * dy + p11 * dy * dy) * inverseDet2
-        return min(scale * Self.unitSegmentArea(s2), 0.5 * abs(dx * dy))
+    func unit(_ x: Double, _ y: Double) -> (Double, Double) {
+        let dx = x - cx, dy = y - cy
+        return (m00 * dx + m01 * dy, m10 * dx + m11 * dy)
     }
 
-    /// The area between the unit circle and a chord of length √`s2`
-    /// (file comment: the series for s ≤ 1/2, else the closed form).
+    /// The area (pixels²) between the arc and its chord from the point
+    /// whose unit-circle image is `a` to the one whose image is `b`, at
+    /// most `box` (half the box the chord spans).
     @inline(__always)
-    static func unitSegmentArea(_ s2: Double) -> Double {
-        if s2 <= 0.25 {
-            let s = max(s2, 0).squareRoot()
-            return s * s2 * (1.0 / 12 + s2 * (1.0 / 160 + s2 * (3.0 / 3584)))
+    func segmentArea(_ a: (Double, Double), _ b: (Double, Double), box: Double) -> Double {
+        let sine = abs(a.0 * b.1 - a.1 * b.0)
+        return min(scale * Self.unitSegmentArea(sine: sine, cosine: a.0 * b.0 + a.1 * b.1), box)
+    }
+
+    /// The unit circle's segment under an angle of sine `sine` (file
+    /// comment: the series for sine ≤ 1/4, else the closed form).
+    @inline(__always)
+    static func unitSegmentArea(sine s: Double, cosine c: Double) -> Double {
+        if s <= 0.25 {
+            let s2 = s * s
+            return s * s2 * (1.0 / 12 + s2 * (3.0 / 80 + s2 * (5.0 / 224)))
         }
-        return closedFormSegmentArea(s2)
+        return closedFormSegmentArea(sine: s, cosine: c)
     }
 
     @inline(never)
-    static func closedFormSegmentArea(_ s2: Double) -> Double {
-        let s = min(s2, 4).squareRoot()
-        let phi = 2 * _asin(s / 2)
-        return max(0, (phi - s * max(0, 1 - s * s / 4).squareRoot()) / 2)
+    static func closedFormSegmentArea(sine s: Double, cosine c: Double) -> Double {
+        max(0, (_atan2(s, c) - s) / 2)
     }
 }
 
@@ -295,6 +309,7 @@ extension EdgeBuilder {
         let c = piece.center - origin
         let conic = EllipseConic(axis1: piece.axis1, axis2: piece.axis2)
         let scale = abs(conic.det)
+        let u = piece.axis1, v = piece.axis2, inverseDet = 1 / conic.det
         // Each solve's root: the side of the diameter through the turning
         // points the piece lies on, seen from its chord's midpoint.
         let m = (a + b) * 0.5 - c
@@ -302,8 +317,9 @@ extension EdgeBuilder {
         let rootY = conic.p11 * m.y + conic.p01 * m.x >= 0 ? scale : -scale
         var e = ArcEdge(cx: c.x, cy: c.y, p00: conic.p00, p01: conic.p01, p11: conic.p11,
                         inverseP00: 1 / conic.p00, inverseP11: 1 / conic.p11, rootX: rootX, rootY: rootY,
-                        scale: scale, inverseDet2: 1 / (scale * scale), xMin: min(a.x, b.x), xMax: max(a.x, b.x),
-                        xBottom: 0, xBottomCell: 0, x: 0, xCell: 0, firstRow: 0, lastRow: 0, y0: 0, y1: 0,
+                        scale: scale, m00: v.y * inverseDet, m01: -v.x * inverseDet, m10: -u.y * inverseDet,
+                        m11: u.x * inverseDet, xMin: min(a.x, b.x), xMax: max(a.x, b.x),
+                        xBottom: 0, xBottomCell: 0, x: 0, xCell: 0, wx: 0, wy: 0, firstRow: 0, lastRow: 0, y0: 0, y1: 0,
                         winding: piece.winding, areaSign: 0)
         if a.y < 0 { a = Point(x: e.x(atY: 0), y: 0) }
         if b.y > height { b = Point(x: e.x(atY: height), y: height) }
@@ -333,6 +349,7 @@ extension EdgeBuilder {
         e.xMax = max(a.x, b.x)
         e.x = a.x
         e.xCell = writer.cellX(a.x)
+        (e.wx, e.wy) = e.unit(a.x, Double(yTop) / Double(Fixed.one))
         e.xBottom = b.x
         e.xBottomCell = writer.cellX(b.x)
         e.firstRow = Int32(truncatingIfNeeded: first)
@@ -462,7 +479,7 @@ extension RasterCore {
     }
 
     /// Adds an arc's part in row `y`, cut at every column it crosses: per
-    /// cell its chord, and the segment between chord and arc.
+    /// cell its chord and the segment between chord and arc, in two adds.
     @inline(__always)
     static func addRowPart(of e: inout ArcEdge, y: Int, into row: inout CellRow) {
         let row32 = Int32(truncatingIfNeeded: y)
@@ -481,16 +498,18 @@ extension RasterCore {
         }
         var px = e.x, pCell = e.xCell
         var py = rowTop + Double(yTop) * (1 / one), pY = yTop
+        var pw = (e.wx, e.wy)
         let winding = Int(e.winding), areaSign = Int(e.areaSign)
+        // The cells this part touches, marked once.
+        let firstCell = min(pCell, xEndCell) >> Fixed.cellShift, lastCell = max(pCell, xEndCell) >> Fixed.cellShift
         @inline(__always)
         func part(_ qx: Double, _ qCell: Int, _ qy: Double, _ qY: Int) {
+            let qw = e.unit(qx, qy)
+            defer { pw = qw }
             guard qY > pY else { return }
-            row.add(xa: pCell, ya: pY, xb: qCell, yb: qY, winding: winding)
-            let area = e.segmentArea(dx: qx - px, dy: qy - py)
-            let fixed = Fixed.round(area * one)
-            if fixed != 0 {
-                row.addArea(Int(truncatingIfNeeded: fixed &* areaSign), cell: min(pCell, qCell) >> Fixed.cellShift)
-            }
+            let area = e.segmentArea(pw, qw, box: 0.5 * abs((qx - px) * (qy - py)))
+            row.addInCell(min(pCell, qCell) >> Fixed.cellShift, xa: pCell, xb: qCell, dy: qY &- pY, winding: winding,
+                          extra: Fixed.round(area * one) &* areaSign)
         }
         if xEndCell > pCell {
             // Rightwards: the column boundaries strictly between the ends.
@@ -500,7 +519,7 @@ extension RasterCore {
                 let qy = min(max(e.y(atX: qx), py), yEndPixels)
                 let qY = min(max(Fixed.round((qy - rowTop) * one), pY), yEnd)
                 part(qx, k << Fixed.cellShift, qy, qY)
-                px = qx; pCell = k << Fixed.cellShift; py = qy; pY = max(pY, qY)
+                px = qx; pCell = k << Fixed.cellShift; py = qy; pY = qY
                 k &+= 1
             }
         } else if xEndCell < pCell {
@@ -510,22 +529,32 @@ extension RasterCore {
                 let qy = min(max(e.y(atX: qx), py), yEndPixels)
                 let qY = min(max(Fixed.round((qy - rowTop) * one), pY), yEnd)
                 part(qx, k << Fixed.cellShift, qy, qY)
-                px = qx; pCell = k << Fixed.cellShift; py = qy; pY = max(pY, qY)
+                px = qx; pCell = k << Fixed.cellShift; py = qy; pY = qY
                 k &-= 1
             }
         }
         part(xEnd, xEndCell, yEndPixels, yEnd)
+        row.markCells(firstCell, lastCell &+ 1)
         e.x = xEnd
         e.xCell = xEndCell
+        (e.wx, e.wy) = pw
     }
 }
 
 extension CellRow {
-    /// Adds `delta` (1/`Fixed.one` of a pixel) to the area of `cell` only:
-    /// the pixels to its right keep their cover.
+    /// Adds a piece inside `cell` (its ends' cell x `xa`, `xb` within the
+    /// cell's column, `dy` > 0) like `add`, plus `extra` (1/`Fixed.one` of
+    /// a pixel) to the cell's area only: the pixels to its right keep
+    /// their cover. The caller marks the cells (`markCells`).
     @inline(__always)
-    mutating func addArea(_ delta: Int, cell: Int) {
-        cells[cell] &+= Int32(truncatingIfNeeded: delta)
-        cells[cell &+ 1] &-= Int32(truncatingIfNeeded: delta)
+    mutating func addInCell(_ cell: Int, xa: Int, xb: Int, dy: Int, winding: Int, extra: Int) {
+        let left = cell << Fixed.cellShift
+        assert(xa >= left && xb >= left && xa <= left + Fixed.cellOne && xb <= left + Fixed.cellOne, "piece outside its cell")
+        // dy ≤ 2^24 and the factor ≤ 2^17: no overflow.
+        let area = (dy &* (2 &* Fixed.cellOne &- (xa &- left) &- (xb &- left))) >> (Fixed.cellShift + 1)
+        let inCell = area &* winding &+ extra
+        cells[cell] &+= Int32(truncatingIfNeeded: inCell)
+        cells[cell &+ 1] &+= Int32(truncatingIfNeeded: dy &* winding &- inCell)
+        pieceCount &+= 1
     }
 }

@@ -47,6 +47,20 @@ struct CellRow {
 
     var isTouched: Bool { maxCell >= 0 }
 
+    /// Marks the groups of cells `first...last` as touched and widens the
+    /// touched range to them.
+    @inline(__always)
+    mutating func markCells(_ first: Int, _ last: Int) {
+        var group = first >> Self.groupShift
+        let lastGroup = last >> Self.groupShift
+        while group <= lastGroup {
+            bits[group >> 6] |= 1 &<< UInt64(truncatingIfNeeded: group)
+            group &+= 1
+        }
+        if first < minCell { minCell = first }
+        if last > maxCell { maxCell = last }
+    }
+
     /// Adds a piece from (xa, ya) to (xb, yb) with `winding` ±1: x in
     /// cell units (16.16, 0...width·`Fixed.cellOne`), y in 0...`Fixed.one`
     /// with `ya < yb`.

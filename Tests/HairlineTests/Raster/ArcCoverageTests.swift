@@ -4,6 +4,9 @@
 // The contract is the polygons' one: every pixel within 1/255.
 
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct ArcCoverageTests {
@@ -69,3 +72,32 @@ import Testing
     }
 }
 
+
+@Suite struct SegmentAreaTests {
+    /// The unit circle's segment under an angle `delta` (0 < delta ≤ π/2),
+    /// by composite Simpson integration of its height above the chord.
+    static func integrated(_ delta: Double) -> Double {
+        let half = sin(delta / 2), base = cos(delta / 2)
+        let n = 20_000
+        let h = 2 * half / Double(n)
+        var sum = 0.0
+        for i in 0...n {
+            let x = -half + Double(i) * h
+            let height = max(0, (1 - x * x).squareRoot() - base)
+            sum += height * (i == 0 || i == n ? 1 : (i % 2 == 1 ? 4 : 2))
+        }
+        return sum * h / 3
+    }
+
+    @Test func seriesAndClosedFormMatchNumericIntegration() {
+        var rng = SeededRandom(seed: 74)
+        var deltas = [1e-4, 0.01, 0.1, asin(0.25) * 0.999, asin(0.25) * 1.001, 0.5, 1, Double.pi / 2]
+        for _ in 0..<40 { deltas.append(rng.double(in: 0.001...(Double.pi / 2))) }
+        for delta in deltas {
+            let value = ArcEdge.unitSegmentArea(sine: sin(delta), cosine: cos(delta))
+            let reference = Self.integrated(delta)
+            // Relative 5e-5 (the series' bound) plus the integration's own error.
+            #expect(abs(value - reference) <= 5e-5 * reference + 1e-12, "Δθ \(delta): \(value) vs \(reference)")
+        }
+    }
+}
