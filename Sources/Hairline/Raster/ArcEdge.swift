@@ -219,18 +219,11 @@ extension EdgeBuilder {
         let u = arc.axis1, v = arc.axis2, s = arc.sign
         // Parameter directions where x' = 0 (±(u.x, v.x)) and y' = 0
         // (±(u.y, v.y)), kept if strictly inside the arc.
-        var cuts: (Point, Point, Point, Point) = (.zero, .zero, .zero, .zero)
-        var cutCount = 0
+        var cuts = FourPoints()
         func consider(_ w: Point) {
             let inner = 1e-12
             guard s * arc.start.cross(w) > inner, s * w.cross(arc.end) > inner else { return }
-            switch cutCount {
-            case 0: cuts.0 = w
-            case 1: cuts.1 = w
-            case 2: cuts.2 = w
-            default: cuts.3 = w
-            }
-            cutCount += 1
+            cuts.append(w)
         }
         let hx = (u.x * u.x + v.x * v.x).squareRoot(), hy = (u.y * u.y + v.y * v.y).squareRoot()
         if hx > 0 {
@@ -245,12 +238,12 @@ extension EdgeBuilder {
         }
         // In order along the arc: the angle from the start, within half a
         // turn, grows as the dot product with the start falls.
-        var order = [cuts.0, cuts.1, cuts.2, cuts.3].prefix(cutCount)
-        if cutCount > 1 { order.sort { arc.start.dot($0) > arc.start.dot($1) } }
+        cuts.sort { arc.start.dot($0) > arc.start.dot($1) }
         func tangent(_ w: Point) -> Point { (v * w.x - u * w.y) * s }
         convexity.add(tangent(arc.start))
         var p = a, pw = arc.start
-        for w in order {
+        for i in 0..<cuts.count {
+            let w = cuts[i]
             let q = arc.center + u * w.x + v * w.y
             appendPiece(arc, p, pw, q, w, chains: &chains, edgeCount: edgeCount)
             convexity.add(tangent(w))
@@ -410,6 +403,52 @@ extension EdgeBuilder {
             // A monotone piece's chords all run downwards.
             if q.y > p.y { writer.add(top: p, bottom: q, winding: piece.winding, chain: piece.chain) }
             p = q
+        }
+    }
+}
+
+/// Up to four points in a fixed-size value (no array per arc).
+struct FourPoints {
+    private var storage: (Point, Point, Point, Point) = (.zero, .zero, .zero, .zero)
+    private(set) var count = 0
+
+    subscript(i: Int) -> Point {
+        get {
+            switch i {
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            default: return storage.3
+            }
+        }
+        set {
+            switch i {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            default: storage.3 = newValue
+            }
+        }
+    }
+
+    /// Appends `p` (at most four in all).
+    mutating func append(_ p: Point) {
+        assert(count < 4, "more than four points")
+        self[count] = p
+        count += 1
+    }
+
+    /// Sorts the points by `isBefore` (insertion sort).
+    mutating func sort(by isBefore: (Point, Point) -> Bool) {
+        guard count > 1 else { return }
+        for i in 1..<count {
+            let p = self[i]
+            var j = i
+            while j > 0 && isBefore(p, self[j - 1]) {
+                self[j] = self[j - 1]
+                j -= 1
+            }
+            self[j] = p
         }
     }
 }
