@@ -38,7 +38,7 @@ func runProfile(_ options: Options) throws {
                 let canvas = try Cell.canvas(scale: scale)
                 let cell = try CellDraw(position, draw, scale: scale)
                 var p = StageProfile(name: name)
-                p.clear = time(name) { canvas.clear() }
+                p.clear = time(name) { Cell.clearNow(canvas) }
                 p.draw = time(name) { cell.run(on: canvas) } - p.clear
                 // The fill.
                 let fillFlatten = time(name) { _ = canvas.profileFill(cell.path, through: .flatten) }

@@ -19,6 +19,14 @@ enum DrawPart: String, CaseIterable {
 
 enum Cell {
     static let size = Size(width: 343, height: 44)
+
+    /// The floor: clears the canvas's surface and writes the clear at once
+    /// (`Canvas.clear` alone is fused into the next draw).
+    @inline(__always)
+    static func clearNow(_ canvas: Canvas) {
+        canvas.clear()
+        canvas.surface.flush()
+    }
     static let cornerRadius = 10.0
     static let fill = Color(red: 1.0, green: 1.0, blue: 0.9)
     static let border = Color(red: 0.78, green: 0.78, blue: 0.80)

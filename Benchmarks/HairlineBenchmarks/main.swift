@@ -102,8 +102,10 @@ do {
         let selected = workloadNames(scale: scale).dropFirst().filter(options.selects)
         guard !selected.isEmpty else { continue }
         let canvas = try Cell.canvas(scale: scale)
+        // The floor writes every pixel: the clear, flushed (a clear alone
+        // is only recorded, and fused into the next draw).
         let floor = measure("floor.clear@\(scale)x", budget: options.budget, sampleCount: options.samples) {
-            canvas.clear()
+            Cell.clearNow(canvas)
         }
         func report(_ m: Measurement) {
             let row = CellRow(measurement: m, scale: scale)
@@ -118,11 +120,11 @@ do {
                 let cell = try CellDraw(position, draw, scale: scale)
                 if options.selects("\(base)@\(scale)x") {
                     report(measure("\(base)@\(scale)x", budget: options.budget, sampleCount: options.samples,
-                                   floor: { canvas.clear() }) { cell.run(on: canvas) })
+                                   floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
                 }
                 for part in DrawPart.allCases where options.selectsPart("\(base).\(part.rawValue)@\(scale)x") {
                     report(measure("\(base).\(part.rawValue)@\(scale)x", budget: options.budget,
-                                   sampleCount: options.samples, floor: { canvas.clear() }) {
+                                   sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) {
                         cell.run(part, on: canvas)
                     })
                 }

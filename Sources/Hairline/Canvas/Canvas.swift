@@ -167,7 +167,9 @@ public final class Canvas {
 
     /// Fills every pixel of the surface with `color` (no blending: the
     /// pixels become exactly the color, premultiplied). Ignores the
-    /// transform, clip and global alpha.
+    /// transform, clip and global alpha. The clear is fused into the next
+    /// draw (see `Surface.clear(to:)`): clearing and drawing a cell writes
+    /// its pixels about once.
     public func clear(_ color: Color = .clear) {
         surface.clear(to: color.premultiplied)
     }

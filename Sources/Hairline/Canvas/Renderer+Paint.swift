@@ -69,15 +69,33 @@ extension Renderer {
     /// Composites the rasterizer's current edges with `shader` through
     /// `clip` into `surface`.
     func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+        // No edge, no coverage: every mode leaves the pixels (and a
+        // pending clear) as they are.
+        guard !rasterizer.builder.isEmpty else { return }
         if case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver {
-            var kernel = SolidSourceOver(surface: surface, packed: color)
-            rasterizer.rasterize(rule: rule, into: &kernel)
+            rasterize(SolidSourceOver(surface: surface, packed: color), rule: rule, into: surface)
             return
         }
         rows.reserve(surface.width)
         rowCoverage.reserve(surface.width)
-        var kernel = PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask,
-                                 source: rows.base, coverage: rowCoverage.base)
-        rasterizer.rasterize(rule: rule, into: &kernel)
+        rasterize(PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask,
+                              source: rows.base, coverage: rowCoverage.base),
+                  rule: rule, into: surface)
+    }
+
+    /// Runs the row loop into `kernel`, with the surface's pending clear
+    /// fused in (ClearingKernel) if it has one; the clear is then done.
+    @inline(__always)
+    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface) {
+        guard let color = surface.pendingClear else {
+            var k = kernel
+            rasterizer.rasterize(rule: rule, into: &k)
+            return
+        }
+        // The clear is the wrapper's to write from here on.
+        surface.pendingClear = nil
+        var clearing = ClearingKernel(kernel, surface: surface, color: color)
+        rasterizer.rasterize(rule: rule, into: &clearing)
+        clearing.finish()
     }
 }

@@ -37,6 +37,7 @@ struct PaintKernel: SpanKernel {
 
     @inline(__always)
     mutating func beginRow(_ y: Int) {
+        assert(surface.pendingClear == nil, "a kernel writing a surface whose clear is pending")
         self.y = y
         row = surface.rowPointer(y)
         constant = mask == nil ? shader.rowConstant(y: y) : nil

@@ -28,7 +28,12 @@ struct SolidSourceOver: SpanKernel {
     }
 
     @inline(__always)
-    mutating func beginRow(_ y: Int) { row = surface.rowPointer(y) }
+    mutating func beginRow(_ y: Int) {
+        assert(surface.pendingClear == nil, "a kernel writing a surface whose clear is pending (flush it, or wrap the kernel in ClearingKernel)")
+        row = surface.rowPointer(y)
+    }
+
+    var fillIgnoresDestination: Bool { sourceAlpha == 255 }
 
     @inline(__always)
     mutating func fill(x: Int, count: Int) {

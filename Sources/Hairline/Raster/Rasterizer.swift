@@ -385,6 +385,8 @@ struct RecordingKernel<Kernel: SpanKernel>: SpanKernel {
     @inline(__always)
     mutating func beginRow(_ y: Int) { kernel.beginRow(y) }
 
+    var fillIgnoresDestination: Bool { kernel.fillIgnoresDestination }
+
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
         kernel.fill(x: x, count: count)

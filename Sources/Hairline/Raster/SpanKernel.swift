@@ -23,6 +23,14 @@ protocol SpanKernel {
     /// coverage byte `i` of `coverage` (lowest byte first; each 0...255, at
     /// least one non-zero).
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32)
+    /// Whether `fill` stores the same pixels whatever the destination held
+    /// (an opaque color, source-over): a pending clear under them can then
+    /// be skipped (ClearingKernel).
+    var fillIgnoresDestination: Bool { get }
+}
+
+extension SpanKernel {
+    var fillIgnoresDestination: Bool { false }
 }
 
 extension UInt32 {

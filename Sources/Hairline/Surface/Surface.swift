@@ -42,6 +42,10 @@ public final class Surface {
     /// The pixel bytes, `bytesPerRow * height` of them.
     @usableFromInline
     let storage: UnsafeMutableRawPointer
+    /// A clear not written yet (the packed premultiplied color): the next
+    /// draw writes it where it does not cover (ClearingKernel), and every
+    /// reader writes it first (`flush()`).
+    var pendingClear: UInt32?
     /// Keeps the reference count, which every draw changes, off the cache
     /// line of the next heap object (CacheLinePad).
     private let trailingPad = CacheLinePad()
@@ -72,9 +76,11 @@ public final class Surface {
     /// The size in pixels.
     public var size: (width: Int, height: Int) { (width, height) }
 
-    /// The stored color of pixel (x, y); `nil` outside the surface.
+    /// The stored color of pixel (x, y) (device pixels); `nil` outside the
+    /// surface. A pending clear reads as its color.
     public func pixel(x: Int, y: Int) -> PremultipliedColor? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        if let pendingClear { return PremultipliedColor(packed: pendingClear) }
         let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
         return PremultipliedColor(red: p[0], green: p[1], blue: p[2], alpha: p[3])
     }
@@ -82,29 +88,51 @@ public final class Surface {
     /// Stores a color at pixel (x, y); does nothing outside the surface.
     public func setPixel(x: Int, y: Int, to color: PremultipliedColor) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
+        flush()
         let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
         p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = color.alpha
     }
 
-    /// Fills every pixel with `color`.
+    /// Sets every pixel to `color`.
+    ///
+    /// The clear is recorded, not written: the next draw writes each pixel
+    /// of the rows it reaches once (the clear color where it does not
+    /// cover, its result over the clear color where it does) and clears
+    /// the rest, so a clear followed by a draw costs about one pass over
+    /// the pixels instead of two. Every way of reading the pixels
+    /// (`pixel(x:y:)`, `bytes`, `withUnsafeBytes`, `withUnsafeMutableBytes`,
+    /// PNG encoding, `Image(surface)`) sees the cleared surface; `flush()`
+    /// writes a pending clear at once.
     public func clear(to color: PremultipliedColor = .clear) {
-        if color == .clear {
+        pendingClear = color.packed
+    }
+
+    /// Writes a pending clear (`clear(to:)`) into the pixels now; does
+    /// nothing if there is none. Readers call it themselves; call it to
+    /// time or control when the pixels are written.
+    public func flush() {
+        guard let color = pendingClear else { return }
+        pendingClear = nil
+        if color == 0 {
             storage.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
             return
         }
-        let words = storage.assumingMemoryBound(to: UInt32.self)
-        fillPixels(words, count: width * height, with: color.packed)
+        fillPixels(storage.assumingMemoryBound(to: UInt32.self), count: width * height, with: color)
     }
 
-    /// Calls `body` with the pixel bytes (rows of `bytesPerRow`).
+    /// Calls `body` with the pixel bytes (rows of `bytesPerRow`), after
+    /// writing any pending clear.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: storage, count: bytesPerRow * height))
+        flush()
+        return try body(UnsafeRawBufferPointer(start: storage, count: bytesPerRow * height))
     }
 
-    /// Calls `body` with the mutable pixel bytes (rows of `bytesPerRow`).
-    /// The caller keeps every color channel ≤ its alpha.
+    /// Calls `body` with the mutable pixel bytes (rows of `bytesPerRow`),
+    /// after writing any pending clear. The caller keeps every color
+    /// channel ≤ its alpha.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeMutableRawBufferPointer(start: storage, count: bytesPerRow * height))
+        flush()
+        return try body(UnsafeMutableRawBufferPointer(start: storage, count: bytesPerRow * height))
     }
 
     /// A copy of the pixel bytes, row by row, with no padding.
@@ -112,7 +140,9 @@ public final class Surface {
         withUnsafeBytes { Array($0) }
     }
 
-    /// Row `y` as 32-bit pixels (R, G, B, A bytes in memory order).
+    /// Row `y` as 32-bit pixels (R, G, B, A bytes in memory order), for
+    /// the kernels of a draw (which fuse a pending clear in; other code
+    /// reads through the flushing accessors).
     @inlinable
     func rowPointer(_ y: Int) -> UnsafeMutablePointer<UInt32> {
         storage.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)

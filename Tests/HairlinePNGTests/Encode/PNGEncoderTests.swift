@@ -67,6 +67,19 @@ import Testing
         #expect(info.chunks[3].data.isEmpty)
     }
 
+    @Test func pendingClearIsEncoded() throws {
+        // A clear is recorded until something reads the pixels; encoding
+        // reads them.
+        let pending = try Surface(width: 7, height: 5), eager = try Surface(width: 7, height: 5)
+        let color = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.7).premultiplied
+        pending.clear(to: color)
+        eager.clear(to: color)
+        eager.flush()
+        #expect(PNGEncoder.encode(pending) == PNGEncoder.encode(eager))
+        let (_, pixels) = try TestPNGReader.decodePixels(PNGEncoder.encode(pending))
+        #expect(firstDifference(pixels, Self.expectedPixels(of: eager)) == nil)
+    }
+
     @Test func solidImageIsSmall() throws {
         let surface = try Surface(width: 1029, height: 132)
         surface.clear(to: Color(red: 0.9, green: 0.95, blue: 1).premultiplied)

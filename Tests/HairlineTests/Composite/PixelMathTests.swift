@@ -50,6 +50,9 @@ import Testing
         let surface = try Surface(width: 256, height: 1)
         let destination = PremultipliedColor(red: 90, green: 40, blue: 130, alpha: 160)
         surface.clear(to: destination)
+        // A kernel driven directly writes the pixels as they are: the
+        // clear must be written first (draws fuse it in themselves).
+        surface.flush()
         let color = Color(red: 0.2, green: 0.9, blue: 0.5, alpha: Double(sourceAlpha) / 255)
         let source = color.premultiplied
         var sink = SolidSourceOver(surface: surface, color: source)

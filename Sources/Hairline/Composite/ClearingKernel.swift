@@ -1,0 +1,90 @@
+// Composite: a pending clear (Surface.clear(to:)) fused into the next draw.
+// The draw's kernel is wrapped: every pixel of the rows the draw reaches is
+// written once more at most — the clear color where nothing covers, the
+// kernel's result (blended onto the clear color) where something does —
+// and the rows it does not reach are cleared when it ends. Eager clearing
+// then drawing writes an opaque cell's interior twice; here the fill's
+// full spans are its only store.
+
+/// Wraps a draw's kernel so that the surface's pending clear is written
+/// exactly where and when the draw needs it. Rows arrive top to bottom and
+/// spans left to right (SpanKernel), so a row cursor suffices.
+struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
+    var inner: Inner
+    let surface: Surface
+    /// The clear color, packed as it lies in memory.
+    let color: UInt32
+    let filler: PixelFiller
+    /// The first row not yet written (cleared or begun).
+    private var nextRow = 0
+    /// The current row, and its first column not yet written.
+    private var row: UnsafeMutablePointer<UInt32>?
+    private var cursor = 0
+
+    init(_ inner: Inner, surface: Surface, color: UInt32, filler: PixelFiller = .shared) {
+        self.inner = inner
+        self.surface = surface
+        self.color = color
+        self.filler = filler
+    }
+
+    var fillIgnoresDestination: Bool { inner.fillIgnoresDestination }
+
+    @inline(__always)
+    mutating func beginRow(_ y: Int) {
+        finishRow()
+        if y > nextRow { clearRows(nextRow, y) }
+        row = surface.rowPointer(y)
+        cursor = 0
+        nextRow = y &+ 1
+        inner.beginRow(y)
+    }
+
+    @inline(__always)
+    mutating func fill(x: Int, count: Int) {
+        // A store needs no clear under it; a blend blends onto the clear.
+        clear(to: inner.fillIgnoresDestination ? x : x &+ count)
+        inner.fill(x: x, count: count)
+        cursor = x &+ count
+    }
+
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32) {
+        clear(to: x &+ count)
+        inner.blend(x: x, count: count, coverage: coverage)
+    }
+
+    @inline(__always)
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        clear(to: x &+ count)
+        inner.blendGroup(x: x, count: count, coverage: coverage)
+    }
+
+    /// Clears what the draw left: the rest of its last row and every row
+    /// below. The surface then holds exactly what an eager clear and the
+    /// draw would have made.
+    mutating func finish() {
+        finishRow()
+        if nextRow < surface.height { clearRows(nextRow, surface.height) }
+        nextRow = surface.height
+    }
+
+    /// Clears the current row from the cursor to `end`.
+    @inline(__always)
+    private mutating func clear(to end: Int) {
+        if end > cursor, let row {
+            filler.fill(row + cursor, count: end &- cursor, with: color)
+            cursor = end
+        }
+    }
+
+    private mutating func finishRow() {
+        clear(to: surface.width)
+        row = nil
+    }
+
+    /// Clears rows `first..<last` (contiguous: rows have no padding).
+    private func clearRows(_ first: Int, _ last: Int) {
+        filler.fill(surface.rowPointer(first), count: (last &- first) &* surface.width, with: color)
+    }
+}
