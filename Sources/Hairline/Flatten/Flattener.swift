@@ -133,8 +133,8 @@ public enum Flattener {
                 let a = arc.applying(t)
                 guard a.isFinite else { return false }
                 let startAngle = a.startAngle, endAngle = a.startAngle + a.sweepAngle
-                let startCosSin = (_cos(startAngle), _sin(startAngle))
-                let endCosSin = (_cos(endAngle), _sin(endAngle))
+                let startCosSin = _cosSin(startAngle)
+                let endCosSin = _cosSin(endAngle)
                 let end = a.point(cosSin: endCosSin)
                 if !sink.addArc(a, end: end, startParameter: Point(x: startCosSin.0, y: startCosSin.1),
                                 endParameter: Point(x: endCosSin.0, y: endCosSin.1)) {
@@ -272,9 +272,8 @@ public enum Flattener {
     /// `flattenArc` with the end computed here; returns the end point.
     @discardableResult
     static func flattenArc<S: LineSink>(_ arc: EllipticalArc, _ tol: Double, _ cull: Rect, _ sink: inout S) -> Point {
-        let startCosSin = (_cos(arc.startAngle), _sin(arc.startAngle))
-        let endAngle = arc.startAngle + arc.sweepAngle
-        let end = arc.point(cosSin: (_cos(endAngle), _sin(endAngle)))
+        let startCosSin = _cosSin(arc.startAngle)
+        let end = arc.point(cosSin: _cosSin(arc.startAngle + arc.sweepAngle))
         flattenArc(arc, startCosSin: startCosSin, end: end, tol, cull, &sink)
         return end
     }

@@ -19,6 +19,25 @@ import ucrt
 @usableFromInline func _asin(_ x: Double) -> Double { asin(x) }
 @usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
+/// (cos, sin) of `angle` (radians). A whole number of quarter turns as the
+/// path code computes them (k·(π/2) for |k| ≤ 64, which rounded-rect
+/// corners and full ellipses use) gives the exact values 0 and ±1 without
+/// a libm call; other angles go to libm.
+@usableFromInline
+func _cosSin(_ angle: Double) -> (Double, Double) {
+    let quarter = Double.pi / 2
+    let q = (angle / quarter).rounded()
+    if abs(q) <= 64, q * quarter == angle {
+        switch Int(q) & 3 {
+        case 0: return (1, 0)
+        case 1: return (0, 1)
+        case 2: return (-1, 0)
+        default: return (0, -1)
+        }
+    }
+    return (cos(angle), sin(angle))
+}
+
 extension Int {
     /// Converts a floating-point value to an integer, rounding toward
     /// negative infinity and saturating at `bounds`; NaN maps to the lower

@@ -35,7 +35,7 @@ public struct EllipticalArc: Hashable, Sendable {
     /// radians (clockwise on screen), from `startAngle` sweeping
     /// `sweepAngle` radians.
     public init(center: Point, radii: Size, rotation: Double = 0, startAngle: Double, sweepAngle: Double) {
-        let c = _cos(rotation), s = _sin(rotation)
+        let (c, s) = _cosSin(rotation)
         self.init(
             center: center,
             axis1: Point(x: radii.width * c, y: radii.width * s),
@@ -46,7 +46,7 @@ public struct EllipticalArc: Hashable, Sendable {
     /// The point at parameter `angle`.
     @inlinable
     public func point(at angle: Double) -> Point {
-        let c = _cos(angle), s = _sin(angle)
+        let (c, s) = _cosSin(angle)
         return Point(
             x: center.x + axis1.x * c + axis2.x * s,
             y: center.y + axis1.y * c + axis2.y * s)
@@ -55,7 +55,7 @@ public struct EllipticalArc: Hashable, Sendable {
     /// The velocity of the arc at parameter `angle`, in the direction the
     /// arc runs (its sweep's sign).
     public func derivative(at angle: Double) -> Point {
-        derivative(cosSin: (_cos(angle), _sin(angle)))
+        derivative(cosSin: _cosSin(angle))
     }
 
     /// The point at the angle whose cosine and sine are given.

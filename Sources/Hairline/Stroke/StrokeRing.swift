@@ -122,7 +122,8 @@ enum StrokeRing {
                 path.addLine(to: end)
             case .round(let radius):
                 let center = start + outward * radius
-                let startAngle = _atan2(-outward.y, -outward.x)
+                // The angle of −outward, an axis direction: exact quarter turns.
+                let startAngle = outward.x > 0 ? Double.pi : outward.x < 0 ? 0 : outward.y > 0 ? -Double.pi / 2 : Double.pi / 2
                 path.addArc(EllipticalArc(center: center, radii: Size(width: radius, height: radius),
                                           startAngle: startAngle, sweepAngle: clockwise ? Double.pi / 2 : -Double.pi / 2))
             }
