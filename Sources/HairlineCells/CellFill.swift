@@ -63,6 +63,26 @@ public enum CellFill: Hashable, Sendable {
         .pattern(image, imageScale: imageScale, sampling: .nearest)
     }
 
+    /// The paint of this fill laid out over `cellRect` (points), or nil for
+    /// a stretchable image (drawn as an image, not a paint) or an invalid
+    /// image scale.
+    func paint(cellRect: Rect) -> Paint? {
+        switch self {
+        case .color(let color):
+            return .solid(color)
+        case .linearGradient(let gradient, let start, let end):
+            return .linearGradient(LinearGradient(gradient, start: start.point(in: cellRect), end: end.point(in: cellRect)))
+        case .pattern(let image, let imageScale, let sampling):
+            guard imageScale.isFinite, imageScale > 0 else { return nil }
+            // Pattern pixels -> points: 1/imageScale, then to the cell's origin.
+            let transform = AffineTransform(scaleX: 1 / imageScale, y: 1 / imageScale)
+                .concatenating(AffineTransform(translationX: cellRect.minX, y: cellRect.minY))
+            return .pattern(ImagePattern(image, transform: transform, sampling: sampling))
+        case .stretchableImage:
+            return nil
+        }
+    }
+
     /// Fills `path` (user space of `canvas`) with this fill laid out over
     /// `cellRect` (points, the same space).
     func draw(_ path: Path, cellRect: Rect, on canvas: Canvas) {

@@ -55,9 +55,15 @@ extension CellStyle {
         canvas.save()
         defer { canvas.restore() }
         canvas.clip(to: rect)
-        fill(for: placement, isSelected: isSelected).draw(background, cellRect: rect, on: canvas)
-        if layout == .grouped {
-            canvas.stroke(background, with: separatorColor, style: StrokeStyle(width: 1 / canvas.scale))
+        let fill = fill(for: placement, isSelected: isSelected)
+        let border = StrokeStyle(width: 1 / canvas.scale)
+        if layout == .grouped, let paint = fill.paint(cellRect: rect) {
+            // The background and its border in one pass (the same pixels as
+            // the fill followed by the stroke).
+            canvas.draw(background, fill: paint, stroke: .solid(separatorColor), style: border)
+        } else {
+            fill.draw(background, cellRect: rect, on: canvas)
+            if layout == .grouped { canvas.stroke(background, with: separatorColor, style: border) }
         }
         if let separator { canvas.fill(separator, with: separatorColor) }
     }

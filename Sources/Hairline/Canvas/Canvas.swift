@@ -214,6 +214,36 @@ public final class Canvas {
                         shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
     }
 
+    /// Fills `path` with `fill` and strokes it with `stroke`, in one pass
+    /// over the pixels (Core Graphics' `drawPath(using: .fillStroke)`).
+    ///
+    /// The result is exactly, byte for byte, that of
+    /// `fill(path, with: fill, rule: rule)` followed by
+    /// `stroke(path, with: stroke, style: style)`, under the current
+    /// transform, clip, global alpha and blend mode (each pixel gets the
+    /// fill's operation, then the stroke's); only faster, as both are
+    /// rasterized and composited together row by row.
+    public func draw(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
+                     rule: FillRule = .nonZero) {
+        // One gradient ramp is cached at a time: two gradients are drawn
+        // one after the other.
+        if fill.usesGradientRamp && stroke.usesGradientRamp {
+            self.fill(path, with: fill, rule: rule)
+            self.stroke(path, with: stroke, style: style)
+            return
+        }
+        func visible(_ shader: Shader?) -> Shader? {
+            if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return nil }
+            return shader
+        }
+        let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
+        let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
+        guard fillShader != nil || strokeShader != nil else { return }
+        renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+                               fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                               mode: state.blendMode, into: surface)
+    }
+
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).
     public func stroke(_ path: Path, with color: Color, style: StrokeStyle = StrokeStyle()) {
         stroke(path, with: .solid(color), style: style)

@@ -23,19 +23,25 @@ final class Renderer {
     /// Row buffers for shaded paints: source colors and coverage.
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
-    let rasterizer = Rasterizer()
+    @exclusivity(unchecked) var rasterizer = Rasterizer()
+    /// A second edge list and row loop, for a fill and a stroke drawn
+    /// together (Renderer+FillStroke.swift).
+    @exclusivity(unchecked) var secondRasterizer = Rasterizer()
     /// The most line segments a draw may produce at any stage (see
     /// `Canvas.maximumSegmentCount`).
     var maximumSegmentCount = Canvas.defaultMaximumSegmentCount
     /// Draws dropped for non-finite geometry or the segment limit.
     var droppedDrawCount = 0
+    /// Rows per chunk of a fill and stroke drawn together, if not the
+    /// default (tests use small chunks to exercise the alternation).
+    var fillStrokeChunkRows: Int?
 
     private let trailingPad = CacheLinePad()
 
     /// The capacities of every buffer the pipeline reuses, in elements
     /// (for tests that check steady drawing stops allocating).
     var storageFootprint: [Int] {
-        rasterizer.storageFootprint + [
+        rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
             rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
             dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
             rows.capacity, rowCoverage.capacity, ringPath.elements.capacity,

@@ -60,6 +60,18 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
         inner.blendGroup(x: x, count: count, coverage: coverage)
     }
 
+    /// Clears every pixel above device row `y` the draw has not written:
+    /// the rest of its current row if that is above `y`, and the rows
+    /// between it and `y`.
+    mutating func advance(toRow y: Int) {
+        let end = min(y, surface.height)
+        if row != nil && nextRow <= end { finishRow() }
+        if end > nextRow {
+            clearRows(nextRow, end)
+            nextRow = end
+        }
+    }
+
     /// Clears what the draw left: the rest of its last row and every row
     /// below. The surface then holds exactly what an eager clear and the
     /// draw would have made.

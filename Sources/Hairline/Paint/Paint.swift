@@ -130,3 +130,13 @@ public enum Paint: Hashable, Sendable {
     case conicGradient(ConicGradient)
     case pattern(ImagePattern)
 }
+
+extension Paint {
+    /// Whether the paint's shader uses the renderer's gradient ramp.
+    var usesGradientRamp: Bool {
+        switch self {
+        case .linearGradient, .radialGradient, .conicGradient: return true
+        case .solid, .pattern: return false
+        }
+    }
+}

@@ -86,12 +86,56 @@ final class Rasterizer {
                                  firstRow: b.firstRow, lastRow: b.lastRow, clip: b.clip,
                                  isKnownSimple: b.isKnownSimple),
                         rule: rule, into: &kernel)
+        finish(local)
+    }
+
+    /// The builder's edges as the row loop reads them.
+    private var edgeList: EdgeList {
+        let b = builder
+        return EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
+                        arcs: b.arcEdges.base, arcCount: b.arcEdges.count, firstRow: b.firstRow, lastRow: b.lastRow,
+                        clip: b.clip, isKnownSimple: b.isKnownSimple)
+    }
+
+    /// Stores a local core back, with its counts.
+    private func finish(_ local: RasterCore) {
         core = local
         resolvedRowCount = local.resolvedRowCount
         approximatedRowCount = local.approximatedRowCount
         statistics = local.statistics
-        statistics.edges = b.edges.count
-        statistics.arcs = b.arcEdges.count
+        statistics.edges = builder.edges.count
+        statistics.arcs = builder.arcEdges.count
+    }
+
+    /// Rasterizes two draws over the same clip in one pass down the rows:
+    /// `first`'s edges into `firstKernel`, then `second`'s into
+    /// `secondKernel`, alternating every `chunkRows` rows, so that each
+    /// pixel gets the first draw's operation before the second's (the same
+    /// result as the two draws one after the other) while its rows are
+    /// still in cache. `firstKernel` is told when each chunk ends
+    /// (`SpanKernel.advance(toRow:)`). Each chunk boundary costs a re-swept
+    /// row per draw (a band of repeated rows is cut there): measured on the
+    /// 3x cell (543 KB, within L2), 16-row chunks were 3–7% slower than
+    /// one chunk, so callers pick chunks of about a megabyte of pixels.
+    static func rasterize<First: SpanKernel, Second: SpanKernel>(
+        _ first: Rasterizer, rule firstRule: FillRule, into firstKernel: inout First,
+        then second: Rasterizer, rule secondRule: FillRule, into secondKernel: inout Second, chunkRows: Int
+    ) {
+        first.builder.finishArcs()
+        second.builder.finishArcs()
+        let firstList = first.edgeList, secondList = second.edgeList
+        assert(firstList.clip == secondList.clip, "two draws over different clips")
+        var a = first.core, b = second.core
+        var cursorA = a.begin(firstList), cursorB = b.begin(secondList)
+        var limit = min(firstList.firstRow, secondList.firstRow)
+        while !(cursorA.isDone && cursorB.isDone) {
+            limit = limit &+ chunkRows
+            a.run(firstList, rule: firstRule, cursor: &cursorA, until: limit, into: &firstKernel)
+            firstKernel.advance(toRow: firstList.clip.minY &+ limit)
+            b.run(secondList, rule: secondRule, cursor: &cursorB, until: limit, into: &secondKernel)
+        }
+        first.finish(a)
+        second.finish(b)
     }
 }
 
@@ -156,28 +200,53 @@ struct RasterCore {
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.
     mutating func rasterize<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule, into kernel: inout Kernel) {
+        var cursor = begin(list)
+        run(list, rule: rule, cursor: &cursor, until: Int.max, into: &kernel)
+    }
+
+    /// Starts the row loop of `list`: clears the last draw's counts and
+    /// the scratch lists; returns where the loop stands.
+    mutating func begin(_ list: EdgeList) -> RowCursor {
         resolvedRowCount = 0
         approximatedRowCount = 0
         exactWorkPool = resolverLimits.drawBudget
         statistics = RasterStatistics()
-        let clip = list.clip
-        guard !clip.isEmpty, list.firstRow <= list.lastRow else { return }
-        prepareCells(width: clip.width)
-        active.count = 0
-        activeArcs.count = 0
+        let isDone = list.clip.isEmpty || list.firstRow > list.lastRow
+        if !isDone {
+            prepareCells(width: list.clip.width)
+            active.count = 0
+            activeArcs.count = 0
+        }
         assert(list.arcCount == 0 || list.isKnownSimple, "arc edges in a draw that is not known simple")
+        return RowCursor(y: list.firstRow, nextArcRow: list.arcCount > 0 ? Int(list.arcs[0].firstRow) : Int.max,
+                         isDone: isDone)
+    }
+
+    /// Runs the row loop of `list` from `cursor` up to (not including)
+    /// clip-relative row `limit`, sending coverage to `kernel`; the rows
+    /// after are left for the next call (a band of repeated rows is cut
+    /// there and goes on in the next call).
+    mutating func run<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule, cursor: inout RowCursor, until limit: Int,
+                                          into kernel: inout Kernel) {
+        guard !cursor.isDone else { return }
+        let clip = list.clip
         // The next arc edge to start, and its first row.
-        var nextArc = 0
-        var nextArcRow = list.arcCount > 0 ? Int(list.arcs[0].firstRow) : Int.max
+        var nextArc = cursor.nextArc
+        var nextArcRow = cursor.nextArcRow
         var row = CellRow(cells: cells.base, bits: bits.base)
-        defer { statistics.pieces = row.pieceCount }
-        var y = list.firstRow
-        while y <= list.lastRow {
+        row.pieceCount = cursor.pieceCount
+        var y = cursor.y
+        defer {
+            cursor = RowCursor(y: y, nextArc: nextArc, nextArcRow: nextArcRow, pieceCount: row.pieceCount,
+                               isDone: y > list.lastRow)
+            statistics.pieces = row.pieceCount
+        }
+        while y <= list.lastRow && y < limit {
             if active.count == 0 && activeArcs.count == 0 {
                 // Nothing carries over: skip to the next row where an edge
                 // starts (rows without edges have no coverage).
                 while y <= list.lastRow && list.rowHeads[y] < 0 && y != nextArcRow { y &+= 1 }
-                guard y <= list.lastRow else { break }
+                guard y <= list.lastRow && y < limit else { break }
             }
             var band: RowBand
             if list.isKnownSimple {
@@ -199,7 +268,7 @@ struct RasterCore {
             }
             kernel.beginRow(clip.minY &+ y)
             statistics.rows &+= 1
-            let end = band.isVertical ? bandEnd(list, after: y, limit: min(band.end, nextArcRow)) : y &+ 1
+            let end = band.isVertical ? bandEnd(list, after: y, limit: min(band.end, nextArcRow, limit)) : y &+ 1
             if end > y &+ 1 {
                 // The rows up to `end` have this row's coverage: record the
                 // sweep's calls and repeat them.
@@ -357,6 +426,19 @@ public struct RasterStatistics: Sendable {
     public var spanPixels = 0
 
     public init() {}
+}
+
+/// Where a draw's row loop stands between `RasterCore.run` calls.
+struct RowCursor {
+    /// The next clip-relative row to look at.
+    var y: Int
+    /// The next arc edge to start, and its first row.
+    var nextArc = 0
+    var nextArcRow: Int
+    /// Pieces added so far (statistics).
+    var pieceCount = 0
+    /// Whether every row is done.
+    var isDone: Bool
 }
 
 /// What a row's step found: whether every piece was a whole-height

@@ -27,10 +27,17 @@ protocol SpanKernel {
     /// (an opaque color, source-over): a pending clear under them can then
     /// be skipped (ClearingKernel).
     var fillIgnoresDestination: Bool { get }
+    /// Tells the kernel that no call will address a device row above `y`
+    /// any more (two draws rasterized together, Rasterizer.swift). Most
+    /// kernels ignore it (the default); ClearingKernel writes its clear up
+    /// to there.
+    mutating func advance(toRow y: Int)
 }
 
 extension SpanKernel {
     var fillIgnoresDestination: Bool { false }
+
+    mutating func advance(toRow y: Int) {}
 }
 
 extension UInt32 {
