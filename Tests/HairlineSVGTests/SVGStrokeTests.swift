@@ -77,3 +77,34 @@ struct SVGStrokeTests {
         }
     }
 }
+
+@Suite("fill and stroke together")
+struct SVGFillStrokeTogetherTests {
+    @Test func elementWithFillAndStrokeDrawsAsTheTwoApart() throws {
+        let document = try SVGDocument(parsing: svg(#"""
+            <rect x="1.5" y="1.5" width="14" height="9" rx="3" fill="#ffd" stroke="#c8c8cc" stroke-width="1"/>
+            <circle cx="10" cy="8" r="4" fill="rgba(0,0,255,0.5)" stroke="red" stroke-width="2" stroke-linejoin="round"/>
+            """#))
+        let together = try Surface(width: 24, height: 16), apart = try Surface(width: 24, height: 16)
+        _ = document.draw(in: Canvas(surface: together))
+        let canvas = Canvas(surface: apart)
+        for command in document.drawCommands() {
+            switch command {
+            case .fill(let f):
+                canvas.withSavedState {
+                    canvas.concatenate(f.transform)
+                    if case .paint(let p) = f.paint { canvas.fill(f.path, with: p, rule: f.rule) }
+                }
+            case .stroke(let s):
+                canvas.withSavedState {
+                    canvas.concatenate(s.transform)
+                    if case .paint(let p) = s.paint { canvas.stroke(s.path, with: p, style: s.style) }
+                }
+            default:
+                break
+            }
+        }
+        #expect(together.bytes == apart.bytes)
+        #expect(together.bytes.contains { $0 != 0 })
+    }
+}

@@ -83,7 +83,22 @@ enum SVGRenderer {
     /// are balanced even if the list is not.
     static func draw(_ commands: [SVGDrawCommand], in canvas: Canvas, warnings: inout [SVGWarning]) {
         var openClips = 0
-        for command in commands {
+        var index = commands.startIndex
+        while index < commands.endIndex {
+            let command = commands[index]
+            index += 1
+            // An element's fill and stroke (same path and transform, plain
+            // paints) go through the canvas together, in one pass.
+            if case .fill(let fill) = command, index < commands.endIndex, case .stroke(let stroke) = commands[index],
+               case .paint(let fillPaint) = fill.paint, case .paint(let strokePaint) = stroke.paint,
+               fill.offset == stroke.offset, fill.transform == stroke.transform, fill.path == stroke.path {
+                index += 1
+                canvas.withSavedState {
+                    canvas.concatenate(fill.transform)
+                    canvas.draw(fill.path, fill: fillPaint, stroke: strokePaint, style: stroke.style, rule: fill.rule)
+                }
+                continue
+            }
             switch command {
             case .fill(let fill):
                 canvas.withSavedState {
