@@ -26,7 +26,10 @@ import ucrt
 @usableFromInline
 func _cosSin(_ angle: Double) -> (Double, Double) {
     let quarter = Double.pi / 2
-    let q = (angle / quarter).rounded()
+    // Nearest integer by the 1.5·2^52 magic add (no libm `round` call on
+    // baseline x86-64); only |angle / quarter| ≤ 64 is used.
+    let magic = 6_755_399_441_055_744.0
+    let q = (angle / quarter + magic) - magic
     if abs(q) <= 64, q * quarter == angle {
         switch Int(q) & 3 {
         case 0: return (1, 0)
