@@ -35,6 +35,10 @@ struct PaintKernel: SpanKernel {
         row = surface.rowPointer(0)
     }
 
+    /// Full coverage of an opaque shader, source-over, no mask: the fill
+    /// stores the shader's colors whatever the pixels held.
+    var fillIgnoresDestination: Bool { mode == .sourceOver && mask == nil && shader.isOpaque }
+
     @inline(__always)
     mutating func beginRow(_ y: Int) {
         assert(surface.pendingClear == nil, "a kernel writing a surface whose clear is pending")
