@@ -37,6 +37,8 @@ import Testing
         return path
     }
 
+    static let opaqueTile = try! Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0), .white])
+
     static func randomPaint(_ rng: inout SeededRandom, image: Image) -> Paint {
         switch rng.int(in: 0...3) {
         case 0, 1: return .solid(randomColor(&rng))
@@ -44,7 +46,12 @@ import Testing
             return .linearGradient(LinearGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
                                                   start: Point(x: 0, y: 0), end: Point(x: rng.double(in: 1...30), y: 20)))
         default:
-            return .pattern(ImagePattern(image))
+            // Half the time an opaque tile: its full spans then store
+            // without the clear under them (fillIgnoresDestination).
+            if rng.int(in: 0...1) == 0 {
+                return .pattern(ImagePattern(image))
+            }
+            return .pattern(ImagePattern(Self.opaqueTile))
         }
     }
 
