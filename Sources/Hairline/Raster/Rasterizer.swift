@@ -80,12 +80,7 @@ final class Rasterizer {
         // and is stored back, with any growth, at the end.
         var local = core
         builder.finishArcs()
-        let b = builder
-        local.rasterize(EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
-                                 arcs: b.arcEdges.base, arcCount: b.arcEdges.count,
-                                 firstRow: b.firstRow, lastRow: b.lastRow, clip: b.clip,
-                                 isKnownSimple: b.isKnownSimple),
-                        rule: rule, into: &kernel)
+        local.rasterize(edgeList, rule: rule, into: &kernel)
         finish(local)
     }
 
