@@ -66,14 +66,8 @@ extension Renderer {
             }
             halfWidth = 0.5 / column1.squareRoot()
         }
-        // A cell redraws the same shape stroke after stroke: the ring of the
-        // last one is kept, with what it was built for.
-        let key = RingKey(shape: shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit)
-        if let ringKey, ringKey.key == key { return ringKey.nested }
-        let nested = StrokeRing.build(shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
-                                      into: &ringPath)
-        ringKey = nested.map { (key, $0) }
-        return nested
+        return StrokeRing.build(shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
+                                into: &ringPath)
     }
 
     /// Flattens (and dashes) `path` for a stroke into `polyline` or
@@ -185,12 +179,4 @@ extension Polyline {
             subpaths[i].direction = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
         }
     }
-}
-
-/// What a stroke ring (`Renderer.ringPath`) was built for.
-struct RingKey: Equatable {
-    var shape: PathShape
-    var halfWidth: Double
-    var join: LineJoin
-    var miterLimit: Double
 }

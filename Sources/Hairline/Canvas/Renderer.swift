@@ -16,9 +16,6 @@ final class Renderer {
     /// The stroke of a rect, rounded rect or circle as geometry (user
     /// space), rebuilt in place for each such stroke.
     @exclusivity(unchecked) var ringPath = Path()
-    /// What `ringPath` holds the ring of, and whether it has a hole (nil:
-    /// nothing reusable).
-    @exclusivity(unchecked) var ringKey: (key: RingKey, nested: Bool)?
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?

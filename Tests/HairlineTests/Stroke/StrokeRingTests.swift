@@ -119,28 +119,6 @@ import Testing
         }
     }
 
-    @Test func aReusedRingIsTheRingOfTheStrokeDrawn() throws {
-        // One canvas strokes shapes, widths and joins in turn (the last ring
-        // is kept for a repeat); each must equal a fresh canvas's stroke.
-        var a = Path(), b = Path(), c = Path()
-        a.addRoundedRect(in: Rect(x: 1.5, y: 1.5, width: 12, height: 8), cornerRadius: 3)
-        b.addRoundedRect(in: Rect(x: 2.5, y: 1.5, width: 10, height: 9), cornerRadius: 4)
-        c.addEllipse(in: Rect(x: 3, y: 2, width: 8, height: 8))
-        let strokes: [(Path, StrokeStyle)] = [
-            (a, StrokeStyle(width: 1)), (a, StrokeStyle(width: 1)), (b, StrokeStyle(width: 1)), (a, StrokeStyle(width: 2)),
-            (a, StrokeStyle(width: 2, lineJoin: .round)), (c, StrokeStyle(width: 1)), (c, .hairline), (a, StrokeStyle(width: 1)),
-        ]
-        let reused = try Surface(width: 16, height: 12)
-        let canvas = Canvas(surface: reused, scale: 1)
-        for (i, (path, style)) in strokes.enumerated() {
-            canvas.clear()
-            canvas.stroke(path, with: .black, style: style)
-            let (fresh, _) = try Self.coverage(path, style: style, scale: 1, width: 16, height: 12)
-            let drawn = (0..<(16 * 12)).map { Double(reused.pixel(x: $0 % 16, y: $0 / 16)!.alpha) / 255 }
-            #expect(drawn == fresh, "stroke \(i)")
-        }
-    }
-
     @Test func shapeIsKeptOnlyForWholeShapes() {
         var rect = Path()
         rect.addRect(Rect(x: 0, y: 0, width: 4, height: 3))
