@@ -225,9 +225,9 @@ public final class Canvas {
     /// rasterized and composited together row by row.
     public func draw(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
                      rule: FillRule = .nonZero) {
-        // One gradient ramp is cached at a time: two gradients are drawn
-        // one after the other.
-        if fill.usesGradientRamp && stroke.usesGradientRamp {
+        // One gradient ramp and one pattern's rows are cached at a time:
+        // two gradients, or two patterns, are drawn one after the other.
+        if (fill.usesGradientRamp && stroke.usesGradientRamp) || (fill.usesPatternRows && stroke.usesPatternRows) {
             self.fill(path, with: fill, rule: rule)
             self.stroke(path, with: stroke, style: style)
             return

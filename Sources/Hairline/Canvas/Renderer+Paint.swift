@@ -45,9 +45,11 @@ extension Renderer {
         case .pattern(let p):
             guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
             let a = UInt32((Color.unit(alpha) * 255).rounded())
-            return .pattern(PatternShader(
+            var shader = PatternShader(
                 pixels: p.image.pixels, width: p.image.width, height: p.image.height, toPattern: toPattern,
-                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a, imageIsOpaque: p.image.isOpaque))
+                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a, imageIsOpaque: p.image.isOpaque)
+            if shader.copiesRows, shader.tileX == .repeat { shader.repeatedRows = patternRows.rows(for: p.image) }
+            return .pattern(shader)
         }
     }
 

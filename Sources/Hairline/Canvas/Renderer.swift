@@ -20,6 +20,8 @@ final class Renderer {
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
     var rampKey: (gradient: Gradient, alpha: Double)?
     var rampIsOpaque = false
+    /// The last repeating pattern's rows, repeated side by side.
+    @exclusivity(unchecked) var patternRows = PatternRowCache()
     /// Row buffers for shaded paints: source colors and coverage.
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
@@ -44,7 +46,7 @@ final class Renderer {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
             rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
             dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
-            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity,
+            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity, patternRows.capacity,
         ]
     }
 
@@ -52,6 +54,7 @@ final class Renderer {
         strokeSides.0.deallocate()
         strokeSides.1.deallocate()
         rampStorage.deallocate()
+        patternRows.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
     }

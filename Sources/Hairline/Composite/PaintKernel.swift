@@ -15,6 +15,9 @@ struct PaintKernel: SpanKernel {
     let source: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
     let filler = PixelFiller.shared
+    /// The shader's pattern, if it is one, held apart so that shading reads
+    /// it in place (no copy of the enum's payload per span).
+    private let pattern: PatternShader?
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -32,7 +35,18 @@ struct PaintKernel: SpanKernel {
         self.mask = mask
         self.source = source
         self.coverage = coverage
+        if case .pattern(let p) = shader { pattern = p } else { pattern = nil }
         row = surface.rowPointer(0)
+    }
+
+    /// Shades `count` pixels of row `y` from column `x` into `out`.
+    @inline(__always)
+    private func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if let pattern {
+            pattern.shade(x: x, y: y, count: count, into: out)
+        } else {
+            shader.shade(x: x, y: y, count: count, into: out)
+        }
     }
 
     /// Full coverage of an opaque shader, source-over, no mask: the fill
@@ -87,10 +101,10 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver, c == 255, shader.isOpaque {
             // Opaque colors at full coverage replace the pixels: shade
             // straight into the surface.
-            shader.shade(x: x, y: y, count: count, into: dst)
+            shade(x: x, y: y, count: count, into: dst)
             return
         }
-        shader.shade(x: x, y: y, count: count, into: source)
+        shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         } else {
@@ -101,6 +115,14 @@ struct PaintKernel: SpanKernel {
     mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32) {
         if isSolidRow, let constant {
             SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed)
+            return
+        }
+        if mask == nil, mode == .sourceOver, count == CellRow.groupSize {
+            // Four shaded pixels blended in vector lanes (a constant
+            // source-over row took the solid path above).
+            shade(x: x, y: y, count: count, into: source)
+            blendSourceOverGroup(row + x, sources: UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self),
+                                 coverage: packed)
             return
         }
         if let mask {
@@ -121,7 +143,7 @@ struct PaintKernel: SpanKernel {
     /// with the per-pixel `coverage` row.
     @inline(__always)
     private func blendShaded(x: Int, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
-        shader.shade(x: x, y: y, count: count, into: source)
+        shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))
         } else {

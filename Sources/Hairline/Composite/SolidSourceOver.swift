@@ -98,19 +98,27 @@ enum SolidSpans {
 }
 
 /// Source-over of one color onto four pixels, pixel i with coverage byte
-/// i of `coverage`: per pixel the scalar formula (`s` = the color scaled
-/// by c, then `s + dst·(255 − αs)/255`, each channel rounded), four pixels
-/// at once in 16-bit lanes of two channels (see `blendSourceOverVector`).
-/// Coverage 0 leaves a pixel as it is (d·255/255 rounds back to d) and
-/// 255 of an opaque color stores it, so no pixel needs a branch.
+/// i of `coverage` (`blendSourceOverGroup(_:sources:coverage:)`).
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32, coverage: UInt32) {
+    blendSourceOverGroup(pixels, sources: PixelLanes(pixel: source), coverage: coverage)
+}
+
+/// Source-over of four source pixels onto four pixels, pixel i with
+/// coverage byte i of `coverage`: per pixel the scalar formula (`s` = the
+/// source scaled by c, then `s + dst·(255 − αs)/255`, each channel
+/// rounded; `sourceOverRow(_:_:count:coverage:)`), four pixels at once in
+/// 16-bit lanes of two channels (see `blendSourceOverVector`). Coverage 0
+/// leaves a pixel as it is (s = 0, and d·255/255 rounds back to d) and
+/// 255 of an opaque source stores it, so no pixel needs a branch.
+@inline(__always)
+func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, sources: PixelLanes, coverage: UInt32) {
     #if _endian(little)
     let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(coverage, to: SIMD4<UInt8>.self))
     #else
     let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
     #endif
-    let s = PixelLanes(pixel: source).scaled(by: PixelLanes(factors: c32))
+    let s = sources.scaled(by: PixelLanes(factors: c32))
     let raw = UnsafeMutableRawPointer(pixels)
     let d = raw.loadUnaligned(as: PixelLanes.self)
     raw.storeBytes(of: d.scaled(by: s.inverseAlphaFactors) &+ s, as: PixelLanes.self)

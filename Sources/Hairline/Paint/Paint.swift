@@ -139,4 +139,11 @@ extension Paint {
         case .solid, .pattern: return false
         }
     }
+
+    /// Whether the paint's shader may use the renderer's repeated pattern
+    /// rows (one image at a time).
+    var usesPatternRows: Bool {
+        if case .pattern = self { return true }
+        return false
+    }
 }

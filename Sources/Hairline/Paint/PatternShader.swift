@@ -17,18 +17,26 @@ struct PatternShader {
     /// and no decal axis (which shows transparency outside the image).
     var isOpaque: Bool { imageIsOpaque && alpha == 255 && tileX != .decal && tileY != .decal }
     let imageIsOpaque: Bool
+    /// The image's rows repeated side by side (PatternRows.swift), where
+    /// the renderer made them: then a repeating row is copied in long
+    /// stretches.
+    var repeatedRows: PatternRows? = nil
 
     /// Coordinates beyond this (in image pixels) are clamped before
     /// conversion to integers; far past any image size, so tiling is
     /// unchanged up to the period, and no conversion can trap.
     static let coordinateLimit = Double(1 << 40)
 
+    /// Whether device x steps one image pixel and y is constant along a
+    /// row (nearest sampling): rows are copied from the image.
+    var copiesRows: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.a == 1 }
+
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         var p = toPattern.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
             let base = image.baseAddress!
-            if sampling == .nearest, toPattern.b == 0, toPattern.a == 1 {
+            if copiesRows {
                 // One image row, one pattern pixel per device pixel: copy
                 // runs of the row (the common axis-aligned tile).
                 copyRow(base, p, count: count, into: out)
@@ -63,6 +71,20 @@ struct PatternShader {
         let row = image + j * width
         var i = Self.floor(p.x)
         var done = 0
+        if tileX == .repeat, let rows = repeatedRows {
+            // The rest of the repeated row, then whole repeated rows (each
+            // starts at a period's start).
+            let wide = rows.pixels + j * rows.length
+            let index = Self.tile(i, width, .repeat)
+            done = min(rows.length - index, count)
+            out.update(from: wide + index, count: done)
+            while done < count {
+                let n = min(rows.length, count - done)
+                (out + done).update(from: wide, count: n)
+                done += n
+            }
+            return
+        }
         if tileX == .repeat {
             // The rest of the tile row, then one whole tile row; from there
             // on the output repeats itself, so it is copied from its own

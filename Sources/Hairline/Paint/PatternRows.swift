@@ -1,0 +1,60 @@
+// Paint: an image's rows repeated side by side, for patterns that repeat
+// along x and are sampled nearest at one image pixel per device pixel (the
+// common tile). A span of such a pattern is then one or a few copies of
+// long stretches instead of one copy per period, and a four-pixel group
+// is one copy. The renderer keeps the rows of the last image it prepared
+// (like the gradient ramp), so redrawing with one pattern builds them once.
+
+/// The rows of one image, each repeated to `length` pixels (a multiple of
+/// the image's width, at least `PatternRows.minimumLength`).
+struct PatternRows {
+    /// `height` rows of `length` pixels, row-major.
+    let pixels: UnsafePointer<UInt32>
+    let length: Int
+}
+
+/// The renderer's cache of `PatternRows` (one image at a time).
+struct PatternRowCache {
+    /// Rows shorter than this are repeated up to it (a kilobyte of
+    /// pixels: a copy long enough that its call costs little per pixel).
+    static let minimumLength = 256
+    /// The most pixels the cache holds (a megabyte); taller images are
+    /// copied period by period instead.
+    static let maximumPixels = 1 << 18
+
+    private var storage = ScratchBuffer<UInt32>()
+    /// The image the rows were made from (an array compares by identity
+    /// first, so the check costs nothing for the same image).
+    private var image: Image?
+    private var length = 0
+
+    var capacity: Int { storage.capacity }
+
+    /// The repeated rows of `image`, made now if the cache holds another
+    /// image; nil where the image is wide enough already or too tall.
+    mutating func rows(for image: Image) -> PatternRows? {
+        let width = image.width, height = image.height
+        guard width < Self.minimumLength else { return nil }
+        let length = (Self.minimumLength + width - 1) / width * width
+        guard height <= Self.maximumPixels / length else { return nil }
+        if self.image != image {
+            storage.reserve(height * length)
+            image.pixels.withUnsafeBufferPointer { source in
+                let src = source.baseAddress!
+                for j in 0..<height {
+                    let row = storage.base + j * length
+                    var done = 0
+                    while done < length {
+                        (row + done).update(from: src + j * width, count: width)
+                        done += width
+                    }
+                }
+            }
+            self.image = image
+            self.length = length
+        }
+        return PatternRows(pixels: UnsafePointer(storage.base), length: self.length)
+    }
+
+    func deallocate() { storage.deallocate() }
+}
