@@ -211,19 +211,22 @@ extension EdgeBuilder {
         writer.include(rows: first...last)
     }
 
-    /// Sorts `arcEdges` by first row (insertion sort: arcs are few, and
-    /// mostly built in order).
+    /// Lists `arcEdges`' indices by first row in `arcOrder` (insertion
+    /// sort: arcs are few, and mostly built in order).
     private mutating func sortArcEdges() {
-        let base = arcEdges.base
-        for i in 1..<max(arcEdges.count, 1) {
-            let e = base[i]
+        arcOrder.count = 0
+        arcOrder.reserve(arcEdges.count)
+        let edges = arcEdges.base, order = arcOrder.base
+        for i in 0..<arcEdges.count {
+            let row = edges[i].firstRow
             var j = i
-            while j > 0 && base[j - 1].firstRow > e.firstRow {
-                base[j] = base[j - 1]
+            while j > 0 && edges[Int(order[j - 1])].firstRow > row {
+                order[j] = order[j - 1]
                 j -= 1
             }
-            base[j] = e
+            order[j] = Int32(truncatingIfNeeded: i)
         }
+        arcOrder.count = arcEdges.count
     }
 
     /// Adds a piece's chords: the parameter steps of `Flattener.flattenArc`'s

@@ -159,8 +159,10 @@ extension RasterCore {
     mutating func stepArcs(_ list: EdgeList, y: Int, next: inout Int, into row: inout CellRow) -> Bool {
         let arcs = list.arcs
         let row32 = Int32(truncatingIfNeeded: y)
-        while next < list.arcCount && arcs[next].firstRow == row32 {
-            activeArcs.append(Int32(truncatingIfNeeded: next))
+        while next < list.arcCount {
+            let index = list.arcOrder[next]
+            guard arcs[Int(index)].firstRow == row32 else { break }
+            activeArcs.append(index)
             next &+= 1
         }
         let count = activeArcs.count

@@ -51,12 +51,18 @@ struct CellRow {
     /// touched range to them.
     @inline(__always)
     mutating func markCells(_ first: Int, _ last: Int) {
-        var group = first >> Self.groupShift
-        let lastGroup = last >> Self.groupShift
-        while group <= lastGroup {
-            bits[group >> 6] |= 1 &<< UInt64(truncatingIfNeeded: group)
-            group &+= 1
+        let group = first >> Self.groupShift, lastGroup = last >> Self.groupShift
+        var word = group >> 6
+        let lastWord = lastGroup >> 6
+        // The groups' bits, a word at a time: from the first group's bit
+        // up, and in the last word up to the last group's bit.
+        var mask = ~0 &<< UInt64(truncatingIfNeeded: group & 63)
+        while word < lastWord {
+            bits[word] |= mask
+            mask = ~0
+            word &+= 1
         }
+        bits[word] |= mask & (~0 &>> UInt64(truncatingIfNeeded: 63 &- lastGroup & 63))
         if first < minCell { minCell = first }
         if last > maxCell { maxCell = last }
     }

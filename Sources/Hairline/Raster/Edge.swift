@@ -57,8 +57,10 @@ struct EdgeBuilder: LineSink {
     var contourArcs = ScratchBuffer<ContourArc>()
     /// The draw's arcs cut into monotone pieces, until `finishArcs`.
     var arcPieces = ScratchBuffer<ArcPiece>()
-    /// The draw's exact arc edges, by first row (after `finishArcs`).
+    /// The draw's exact arc edges (after `finishArcs`), and their indices
+    /// by first row (sorting indices moves 4 bytes, not an edge).
     var arcEdges = ScratchBuffer<ArcEdge>()
+    var arcOrder = ScratchBuffer<Int32>()
     /// The tolerance (device pixels) arcs are flattened to in draws that
     /// are not known simple.
     var arcTolerance = Flattener.defaultTolerance
@@ -112,12 +114,12 @@ struct EdgeBuilder: LineSink {
     /// steady drawing stops allocating).
     var capacities: [Int] {
         [edges.capacity, rowHeads.capacity, points.capacity, contourArcs.capacity, arcPieces.capacity,
-         arcEdges.capacity]
+         arcEdges.capacity, arcOrder.capacity]
     }
 
     func deallocate() {
         edges.deallocate(); rowHeads.deallocate(); points.deallocate()
-        contourArcs.deallocate(); arcPieces.deallocate(); arcEdges.deallocate()
+        contourArcs.deallocate(); arcPieces.deallocate(); arcEdges.deallocate(); arcOrder.deallocate()
     }
 
     /// Starts a new draw for `clip` (device pixels): no edges, every row
@@ -133,6 +135,7 @@ struct EdgeBuilder: LineSink {
         contourArcs.count = 0
         arcPieces.count = 0
         arcEdges.count = 0
+        arcOrder.count = 0
         contourIsOpen = false
         self.clip = clip
         if clip.height > rowHeads.capacity {

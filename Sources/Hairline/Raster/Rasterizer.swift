@@ -88,7 +88,7 @@ final class Rasterizer {
     private var edgeList: EdgeList {
         let b = builder
         return EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
-                        arcs: b.arcEdges.base, arcCount: b.arcEdges.count, firstRow: b.firstRow, lastRow: b.lastRow,
+                        arcs: b.arcEdges.base, arcOrder: UnsafePointer(b.arcOrder.base), arcCount: b.arcEdges.count, firstRow: b.firstRow, lastRow: b.lastRow,
                         clip: b.clip, isKnownSimple: b.isKnownSimple)
     }
 
@@ -141,6 +141,8 @@ struct EdgeList {
     /// The exact arc edges (ArcEdge.swift), by first row; the row loop
     /// steps them in place. Only draws known simple have any.
     let arcs: UnsafeMutablePointer<ArcEdge>
+    /// The arcs' indices by first row.
+    let arcOrder: UnsafePointer<Int32>
     let arcCount: Int
     /// Clip-relative rows with edges (empty: firstRow > lastRow).
     let firstRow: Int
@@ -213,7 +215,7 @@ struct RasterCore {
             activeArcs.count = 0
         }
         assert(list.arcCount == 0 || list.isKnownSimple, "arc edges in a draw that is not known simple")
-        return RowCursor(y: list.firstRow, nextArcRow: list.arcCount > 0 ? Int(list.arcs[0].firstRow) : Int.max,
+        return RowCursor(y: list.firstRow, nextArcRow: list.arcCount > 0 ? Int(list.arcs[Int(list.arcOrder[0])].firstRow) : Int.max,
                          isDone: isDone)
     }
 
@@ -248,7 +250,7 @@ struct RasterCore {
                 band = step(list, y: y, into: &row)
                 if nextArcRow <= y || activeArcs.count > 0 {
                     if stepArcs(list, y: y, next: &nextArc, into: &row) { band.isVertical = false }
-                    nextArcRow = nextArc < list.arcCount ? Int(list.arcs[nextArc].firstRow) : Int.max
+                    nextArcRow = nextArc < list.arcCount ? Int(list.arcs[Int(list.arcOrder[nextArc])].firstRow) : Int.max
                 }
             } else {
                 var collector = PieceCollector(pieces: pieces)
@@ -427,7 +429,8 @@ public struct RasterStatistics: Sendable {
 struct RowCursor {
     /// The next clip-relative row to look at.
     var y: Int
-    /// The next arc edge to start, and its first row.
+    /// The next arc edge to start (its place in `EdgeList.arcOrder`), and
+    /// its first row.
     var nextArc = 0
     var nextArcRow: Int
     /// Pieces added so far (statistics).
