@@ -170,6 +170,9 @@ extension EdgeBuilder {
                         winding: piece.winding, areaSign: 0)
         if a.y < 0 { a = Point(x: e.x(atY: 0), y: 0) }
         if b.y > height { b = Point(x: e.x(atY: height), y: height) }
+        // Within the clip's rows the piece may lie wholly right of it
+        // (only its part above or below reached further left): dropped.
+        guard min(a.x, b.x) < width else { return }
         func y(atX x: Double) -> Double { min(max(e.y(atX: x), a.y), b.y) }
         if max(a.x, b.x) <= 0 {
             writer.addClipRelative(x0: 0, y0: a.y, x1: 0, y1: b.y, winding: piece.winding, chain: piece.chain)

@@ -38,6 +38,29 @@ import Glibc
         }
     }
 
+    /// A piece that starts above the clip left of its right side but,
+    /// within the clip's rows, lies wholly right of it is dropped (it
+    /// once reached cells past the row's storage), and large circles
+    /// straddling the right side stay exact.
+    @Test func piecesRightOfTheClipWithinItsRowsAreDropped() throws {
+        var path = Path()
+        // Centre (40, −30), r 35: the lower-left quarter starts at (5, −30)
+        // and crosses y = 0 at x ≈ 22, right of a 20-pixel-wide clip.
+        path.addEllipse(in: Rect(x: 5, y: -65, width: 70, height: 70))
+        let (diff, arcs) = try Self.difference(path, width: 20, height: 20)
+        #expect(arcs == 0)
+        #expect(diff.maximum <= Self.exactTolerance, "\(diff)")
+        var rng = SeededRandom(seed: 75)
+        for i in 0..<30 {
+            let r = rng.double(in: 10...60)
+            let center = Point(x: rng.double(in: 15...90), y: rng.double(in: -60...80))
+            var circle = Path()
+            circle.addEllipse(in: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r))
+            let (diff, _) = try Self.difference(circle, width: 20, height: 20)
+            #expect(diff.maximum <= Self.exactTolerance, "circle \(i) r \(r) at \(center): \(diff)")
+        }
+    }
+
     @Test func transformedEllipsesAreExact() throws {
         var rng = SeededRandom(seed: 72)
         for i in 0..<30 {
