@@ -114,19 +114,15 @@ struct PaintKernel: SpanKernel {
 
     mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32) {
         if isSolidRow, let constant {
-            SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed,
-                                  before: x)
+            SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed)
             return
         }
-        if mask == nil, mode == .sourceOver, x >= 4 &- count {
+        if mask == nil, mode == .sourceOver, count == CellRow.groupSize {
             // Four shaded pixels blended in vector lanes (a constant
-            // source-over row took the solid path above); a shorter last
-            // group of a row takes the four pixels ending with it, the
-            // ones before it at coverage 0 (left exactly as they are).
-            let start = x &- (4 &- count)
-            shade(x: start, y: y, count: 4, into: source)
-            blendSourceOverGroup(row + start, sources: UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self),
-                                 coverage: packed << UInt32(truncatingIfNeeded: (4 &- count) &* 8))
+            // source-over row took the solid path above).
+            shade(x: x, y: y, count: count, into: source)
+            blendSourceOverGroup(row + x, sources: UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self),
+                                 coverage: packed)
             return
         }
         if let mask {

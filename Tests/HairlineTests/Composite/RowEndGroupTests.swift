@@ -1,9 +1,9 @@
 // The last group of a row whose width is not a multiple of four is
-// blended as the four pixels ending with it, the ones before it at
-// coverage 0. Drawn on surfaces 1, 2 and 3 pixels narrower than a multiple
-// of four, over random backgrounds, with random shapes and paints, every
-// pixel must equal the same draw on the wider surface, where that group
-// is whole (the clip only drops what lies right of it).
+// blended pixel by pixel (a whole group in vector lanes). Drawn on surfaces
+// 1, 2 and 3 pixels narrower than a multiple of four, over random
+// backgrounds, with random shapes and paints, every pixel must equal the
+// same draw on the wider surface, where that group is whole (the clip only
+// drops what lies right of it).
 
 import Testing
 @testable import Hairline
