@@ -19,7 +19,9 @@ struct PatternShader {
     let imageIsOpaque: Bool
     /// The image's rows repeated side by side (PatternRows.swift), where
     /// the renderer made them: then a repeating row is copied in long
-    /// stretches.
+    /// stretches. They live in the renderer's cache, valid until it
+    /// prepares another pattern's rows: one pattern per draw (a fill and
+    /// a stroke with two patterns are drawn one after the other).
     var repeatedRows: PatternRows? = nil
 
     /// Coordinates beyond this (in image pixels) are clamped before
