@@ -33,6 +33,14 @@ enum Cell {
 
     /// The background path of a position at `scale` (points).
     static func path(_ position: Position, scale s: Double) -> Path {
+        var path = Path()
+        addPath(position, scale: s, to: &path)
+        return path
+    }
+
+    /// Adds the background path of a position at `scale` to `path`.
+    @inline(__always)
+    static func addPath(_ position: Position, scale s: Double, to path: inout Path) {
         let b = 0.5 / s
         var bounds = Rect(x: b, y: b, width: size.width - 2 * b, height: size.height - 2 * b)
         let corners: RectCorner
@@ -42,9 +50,7 @@ enum Cell {
         case .middle: bounds.size.height += 1; corners = []
         case .bottom: corners = .bottom
         }
-        var path = Path()
         path.addRoundedRect(in: bounds, cornerRadius: cornerRadius, corners: corners)
-        return path
     }
 
     /// The paint of a draw at `scale`.
@@ -84,17 +90,30 @@ enum Cell {
     }
 }
 
-/// One cell draw, ready to run: clear, fill with the paint, stroke the
-/// hairline border (width 1/scale pt, miter join, butt cap).
-struct CellDraw {
-    let path: Path
+/// One cell draw, ready to run: clear, build the path (as the peers'
+/// harnesses do in every draw, into storage kept from the last draw),
+/// fill with the paint, stroke the hairline border (width 1/scale pt,
+/// miter join, butt cap).
+final class CellDraw {
+    let position: Position
+    let scale: Double
     let paint: Paint
     let border: StrokeStyle
+    /// Rebuilt in every draw (the profile's stages read it as it is).
+    private(set) var path = Path()
 
     init(_ position: Position, _ draw: Draw, scale: Int) throws {
-        path = Cell.path(position, scale: Double(scale))
+        self.position = position
+        self.scale = Double(scale)
         paint = try Cell.paint(draw, scale: scale)
         border = StrokeStyle(width: 1 / Double(scale), lineJoin: .miter, lineCap: .butt)
+        Cell.addPath(position, scale: self.scale, to: &path)
+    }
+
+    @inline(__always)
+    private func rebuildPath() {
+        path.removeAll(keepingCapacity: true)
+        Cell.addPath(position, scale: scale, to: &path)
     }
 
     /// The clear, then the fill and the stroke in one pass
@@ -103,6 +122,7 @@ struct CellDraw {
     @inline(__always)
     func run(on canvas: Canvas) {
         canvas.clear()
+        rebuildPath()
         canvas.draw(path, fill: paint, stroke: .solid(Cell.border), style: border)
     }
 
@@ -110,6 +130,7 @@ struct CellDraw {
     @inline(__always)
     func run(_ part: DrawPart, on canvas: Canvas) {
         canvas.clear()
+        rebuildPath()
         switch part {
         case .fill: canvas.fill(path, with: paint)
         case .stroke: canvas.stroke(path, with: Cell.border, style: border)

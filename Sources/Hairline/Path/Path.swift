@@ -66,9 +66,11 @@ public struct Path: Hashable, Sendable {
     /// Whether the path has no commands.
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// Removes every command, keeping the storage (scratch paths).
-    mutating func removeAll() {
-        elements.removeAll(keepingCapacity: true)
+    /// Removes every command. With `keepingCapacity`, the storage is kept
+    /// for the commands added next (a path rebuilt for every draw then
+    /// allocates nothing).
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        elements.removeAll(keepingCapacity: keepingCapacity)
         subpathStart = .zero
         currentPoint = nil
         shape = nil

@@ -25,7 +25,7 @@ enum StrokeRing {
     static func build(_ shape: PathShape, halfWidth d: Double, join: LineJoin, miterLimit: Double,
                       into path: inout Path) -> Bool? {
         guard d > 0, d.isFinite else { return nil }
-        path.removeAll()
+        path.removeAll(keepingCapacity: true)
         switch shape {
         case .ellipse(let rect):
             guard rect.width == rect.height, rect.width > 0 else { return nil }
