@@ -18,6 +18,9 @@ struct PaintKernel: SpanKernel {
     /// The shader's pattern, if it is one, held apart so that shading reads
     /// it in place (no copy of the enum's payload per span).
     private let pattern: PatternShader?
+    /// Whether every color the shader gives is opaque (found once: the
+    /// enum's answer copies its payload).
+    private let shaderIsOpaque: Bool
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -36,6 +39,7 @@ struct PaintKernel: SpanKernel {
         self.source = source
         self.coverage = coverage
         if case .pattern(let p) = shader { pattern = p } else { pattern = nil }
+        shaderIsOpaque = shader.isOpaque
         row = surface.rowPointer(0)
     }
 
@@ -51,7 +55,7 @@ struct PaintKernel: SpanKernel {
 
     /// Full coverage of an opaque shader, source-over, no mask: the fill
     /// stores the shader's colors whatever the pixels held.
-    var fillIgnoresDestination: Bool { mode == .sourceOver && mask == nil && shader.isOpaque }
+    var fillIgnoresDestination: Bool { mode == .sourceOver && mask == nil && shaderIsOpaque }
 
     @inline(__always)
     mutating func beginRow(_ y: Int) {
@@ -98,7 +102,7 @@ struct PaintKernel: SpanKernel {
             }
             return
         }
-        if mode == .sourceOver, c == 255, shader.isOpaque {
+        if mode == .sourceOver, c == 255, shaderIsOpaque {
             // Opaque colors at full coverage replace the pixels: shade
             // straight into the surface.
             shade(x: x, y: y, count: count, into: dst)

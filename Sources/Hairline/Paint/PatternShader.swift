@@ -65,7 +65,12 @@ struct PatternShader {
     /// Nearest sampling where device x steps one image pixel and y is
     /// constant along the run: whole stretches of the image row at a time.
     private func copyRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let j = Self.tile(Self.floor(p.y), height, tileY)
+        let j: Int
+        if tileY == .repeat, let rows = repeatedRows {
+            j = PatternRows.wrap(Self.floor(p.y), height, inverse: rows.inverseHeight)
+        } else {
+            j = Self.tile(Self.floor(p.y), height, tileY)
+        }
         guard j >= 0 else {
             out.update(repeating: 0, count: count)
             return
@@ -77,7 +82,7 @@ struct PatternShader {
             // The rest of the repeated row, then whole repeated rows (each
             // starts at a period's start).
             let wide = rows.pixels + j * rows.length
-            let index = Self.tile(i, width, .repeat)
+            let index = PatternRows.wrap(i, width, inverse: rows.inverseWidth)
             done = min(rows.length - index, count)
             out.update(from: wide + index, count: done)
             while done < count {

@@ -73,6 +73,22 @@ import Testing
         }
     }
 
+    @Test func wrapThroughTheReciprocalIsTheModulo() {
+        var random = SeededRandom(seed: 99)
+        let limit = 1 << 40
+        var values = [0, 1, -1, limit, -limit, limit - 1, -limit + 1]
+        for _ in 0..<2_000 { values.append(random.int(in: -limit...limit)) }
+        for _ in 0..<2_000 { values.append(random.int(in: -5_000...5_000)) }
+        var mismatches = 0
+        for n in [1, 2, 3, 7, 8, 24, 255, 256, 1_000, 65_536, 1 << 20] {
+            for i in values + [n, -n, n - 1, -n + 1, 2 * n, -2 * n, 3 * n - 1] {
+                let expected = ((i % n) + n) % n
+                if PatternRows.wrap(i, n, inverse: 1 / Double(n)) != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func tallImagesAreCopiedPeriodByPeriod() throws {
         var random = SeededRandom(seed: 7)
         // 5 px rows repeat to 260 px: 1,100 of them pass the cache's limit.
