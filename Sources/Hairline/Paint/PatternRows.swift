@@ -18,13 +18,13 @@ struct PatternRows {
     /// `i` modulo `n`, in 0..<n, through the reciprocal `inverse` = 1/n
     /// instead of an integer division (tens of cycles, twice per span):
     /// for |i| ≤ 2^40 (pattern coordinates are clamped there) the product
-    /// is within a few ulps of i/n, so the truncated quotient is off by at
-    /// most one and the remainder lies in (−2n, 2n), brought into range
-    /// by at most two corrections.
+    /// is within a few ulps of i/n, so its nearest integer (`Fixed.round`,
+    /// no checked conversion) is within one of ⌊i/n⌋ and the remainder
+    /// lies in (−2n, 2n), brought into range by at most two corrections.
     @inline(__always)
     static func wrap(_ i: Int, _ n: Int, inverse: Double) -> Int {
         assert(abs(i) <= 1 << 40, "wrap needs |i| ≤ 2^40")
-        let q = Int(Double(i) * inverse)
+        let q = Fixed.round(Double(i) * inverse)
         var r = i &- q &* n
         if r < 0 {
             r &+= n
