@@ -6,7 +6,8 @@
 // (like the gradient ramp), so redrawing with one pattern builds them once.
 
 /// The rows of one image, each repeated to `length` pixels (a multiple of
-/// the image's width, at least `PatternRows.minimumLength`).
+/// the image's width, at least `PatternRowCache.minimumLength` and at
+/// least two widths).
 struct PatternRows {
     /// `height` rows of `length` pixels, row-major.
     let pixels: UnsafePointer<UInt32>
