@@ -31,14 +31,8 @@ enum Cell {
     static let fill = Color(red: 1.0, green: 1.0, blue: 0.9)
     static let border = Color(red: 0.78, green: 0.78, blue: 0.80)
 
-    /// The background path of a position at `scale` (points).
-    static func path(_ position: Position, scale s: Double) -> Path {
-        var path = Path()
-        addPath(position, scale: s, to: &path)
-        return path
-    }
-
-    /// Adds the background path of a position at `scale` to `path`.
+    /// Adds the background path of a position at `scale` (points) to
+    /// `path`.
     @inline(__always)
     static func addPath(_ position: Position, scale s: Double, to path: inout Path) {
         let b = 0.5 / s

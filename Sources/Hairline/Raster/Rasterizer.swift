@@ -144,6 +144,13 @@ struct EdgeList {
     /// The arcs' indices by first row.
     let arcOrder: UnsafePointer<Int32>
     let arcCount: Int
+
+    /// The first row of the arc at `position` in `arcOrder`, or Int.max
+    /// past the last arc.
+    @inline(__always)
+    func firstRow(ofArcAt position: Int) -> Int {
+        position < arcCount ? Int(arcs[Int(arcOrder[position])].firstRow) : Int.max
+    }
     /// Clip-relative rows with edges (empty: firstRow > lastRow).
     let firstRow: Int
     let lastRow: Int
@@ -215,7 +222,7 @@ struct RasterCore {
             activeArcs.count = 0
         }
         assert(list.arcCount == 0 || list.isKnownSimple, "arc edges in a draw that is not known simple")
-        return RowCursor(y: list.firstRow, nextArcRow: list.arcCount > 0 ? Int(list.arcs[Int(list.arcOrder[0])].firstRow) : Int.max,
+        return RowCursor(y: list.firstRow, nextArcRow: list.firstRow(ofArcAt: 0),
                          isDone: isDone)
     }
 
@@ -250,7 +257,7 @@ struct RasterCore {
                 band = step(list, y: y, into: &row)
                 if nextArcRow <= y || activeArcs.count > 0 {
                     if stepArcs(list, y: y, next: &nextArc, into: &row) { band.isVertical = false }
-                    nextArcRow = nextArc < list.arcCount ? Int(list.arcs[Int(list.arcOrder[nextArc])].firstRow) : Int.max
+                    nextArcRow = list.firstRow(ofArcAt: nextArc)
                 }
             } else {
                 var collector = PieceCollector(pieces: pieces)
