@@ -65,6 +65,7 @@ extension Canvas {
             guard renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: clip) else { break }
             result.edges = renderer.rasterizer.builder.edges.count
             result.arcs = renderer.rasterizer.builder.arcEdges.count
+            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
             if stage == .rows { result = rasterizeCounting(rule: rule) }
         }
         return result
@@ -102,6 +103,7 @@ extension Canvas {
             else { break }
             result.edges = renderer.rasterizer.builder.edges.count
             result.arcs = renderer.rasterizer.builder.arcEdges.count
+            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
             if stage == .rows { result = rasterizeCounting(rule: .nonZero) }
         }
         return result

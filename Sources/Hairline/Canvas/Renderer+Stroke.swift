@@ -28,6 +28,11 @@ extension Renderer {
     /// geometry is not finite (the edge list is then empty).
     func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
                           clip: PixelRect) -> Bool {
+        if let shape = path.shape, let d = ringHalfWidth(style: style, transform: transform),
+           let rings = StrokeRing.roundedRects(shape, halfWidth: d, join: style.lineJoin, miterLimit: style.miterLimit),
+           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip) {
+            return true
+        }
         if let nested = strokeRing(path, style: style, transform: transform) {
             return flattenEdges(ringPath, transform: transform, tolerance: tolerance, clip: clip, nested: nested)
         }
@@ -56,18 +61,23 @@ extension Renderer {
     /// width is then 1/scale). Returns whether the ring has a hole (two
     /// nested contours), or nil if the stroke is not built this way.
     func strokeRing(_ path: Path, style: StrokeStyle, transform t: AffineTransform) -> Bool? {
-        guard let shape = path.shape, DashPattern(style.dashPattern, phase: style.dashPhase) == nil else { return nil }
-        var halfWidth = style.width / 2
-        if style.isHairline {
-            let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
-            let tolerance = 1e-12 * (column1 + column2)
-            guard abs(column1 - column2) <= tolerance, abs(t.a * t.c + t.b * t.d) <= tolerance, column1 > 0 else {
-                return nil
-            }
-            halfWidth = 0.5 / column1.squareRoot()
-        }
+        guard let shape = path.shape, let halfWidth = ringHalfWidth(style: style, transform: t) else { return nil }
         return StrokeRing.build(shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
                                 into: &ringPath)
+    }
+
+    /// Half the width (user space) of a stroke built as geometry, or nil
+    /// if it is dashed, or a hairline under a transform that does not
+    /// keep circles circles.
+    func ringHalfWidth(style: StrokeStyle, transform t: AffineTransform) -> Double? {
+        guard DashPattern(style.dashPattern, phase: style.dashPhase) == nil else { return nil }
+        guard style.isHairline else { return style.width / 2 }
+        let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
+        let tolerance = 1e-12 * (column1 + column2)
+        guard abs(column1 - column2) <= tolerance, abs(t.a * t.c + t.b * t.d) <= tolerance, column1 > 0 else {
+            return nil
+        }
+        return 0.5 / column1.squareRoot()
     }
 
     /// Flattens (and dashes) `path` for a stroke into `polyline` or

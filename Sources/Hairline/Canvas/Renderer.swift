@@ -92,6 +92,10 @@ final class Renderer {
     /// ring), for the rasterizer's simplicity proof.
     func flattenEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
                       nested: Bool) -> Bool {
+        if let shape = path.shape.flatMap(CircularRoundedRect.init),
+           coverInClosedForm(shape, minus: nil, transform: transform, clip: clip) {
+            return true
+        }
         rasterizer.builder.reset(clip: clip)
         rasterizer.builder.maximumLineCount = maximumSegmentCount
         rasterizer.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
@@ -107,5 +111,24 @@ final class Renderer {
         }
         if !ok { rasterizer.builder.reset(clip: clip) }
         return ok
+    }
+
+    /// Makes the rasterizer's draw `outer` minus `inner` (user space),
+    /// covered in closed form (RoundedRectRows.swift), if the transform and
+    /// the geometry allow it; returns whether it did (the draw may then be
+    /// empty: nothing of it inside the clip).
+    func coverInClosedForm(_ outer: CircularRoundedRect, minus inner: CircularRoundedRect?,
+                           transform: AffineTransform, clip: PixelRect) -> Bool {
+        guard let o = RowRoundedRect(outer, transform: transform, clip: clip) else { return false }
+        var i: RowRoundedRect?
+        if let inner {
+            guard let mapped = RowRoundedRect(inner, transform: transform, clip: clip) else { return false }
+            i = mapped
+        }
+        rasterizer.builder.reset(clip: clip)
+        if let draw = RoundedRectDraw(outer: o, inner: i, clipWidth: clip.width, clipHeight: clip.height) {
+            rasterizer.builder.setRoundedRects(draw)
+        }
+        return true
     }
 }

@@ -67,6 +67,18 @@ struct CellRow {
         if last > maxCell { maxCell = last }
     }
 
+    /// Adds `delta` to cell `cell` (0..<width + padding): a value that
+    /// the sweep's running sum carries from this column on (the closed
+    /// form's rows, RoundedRectRows.swift).
+    @inline(__always)
+    mutating func addDelta(_ delta: Int32, at cell: Int) {
+        assert(cell >= 0, "a delta left of the row")
+        cells[cell] &+= delta
+        mark(cell)
+        if cell < minCell { minCell = cell }
+        if cell > maxCell { maxCell = cell }
+    }
+
     /// Adds a piece from (xa, ya) to (xb, yb) with `winding` ±1: x in
     /// cell units (16.16, 0...width·`Fixed.cellOne`), y in 0...`Fixed.one`
     /// with `ya < yb`.

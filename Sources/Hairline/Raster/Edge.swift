@@ -102,7 +102,23 @@ struct EdgeBuilder: LineSink {
     }
 
     /// Whether no edge was kept.
-    var isEmpty: Bool { edges.count == 0 && arcEdges.count == 0 && arcPieces.count == 0 }
+    var isEmpty: Bool { edges.count == 0 && arcEdges.count == 0 && arcPieces.count == 0 && roundedRects == nil }
+
+    /// A draw covered in closed form (RoundedRectRows.swift) instead of
+    /// edges; set by `setRoundedRects`, cleared by `reset`.
+    private(set) var roundedRects: RoundedRectDraw?
+
+    /// The shapes of a closed-form draw (0 for edges).
+    var closedFormShapeCount: Int { roundedRects.map { $0.inner == nil ? 1 : 2 } ?? 0 }
+
+    /// Makes the draw `draw` (clip-relative, for this builder's clip),
+    /// with no edges.
+    mutating func setRoundedRects(_ draw: RoundedRectDraw) {
+        assert(isEmpty, "a closed-form draw with edges")
+        roundedRects = draw
+        firstRow = draw.firstRow
+        lastRow = draw.lastRow
+    }
 
     /// The device rows the kept edges span (empty if none).
     var deviceRows: Range<Int> {
@@ -130,6 +146,7 @@ struct EdgeBuilder: LineSink {
         }
         firstRow = Int.max
         lastRow = -1
+        roundedRects = nil
         edges.count = 0
         points.count = 0
         contourArcs.count = 0

@@ -89,7 +89,7 @@ final class Rasterizer {
         let b = builder
         return EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
                         arcs: b.arcEdges.base, arcOrder: UnsafePointer(b.arcOrder.base), arcCount: b.arcEdges.count, firstRow: b.firstRow, lastRow: b.lastRow,
-                        clip: b.clip, isKnownSimple: b.isKnownSimple)
+                        clip: b.clip, isKnownSimple: b.isKnownSimple, roundedRects: b.roundedRects)
     }
 
     /// Stores a local core back, with its counts.
@@ -100,6 +100,7 @@ final class Rasterizer {
         statistics = local.statistics
         statistics.edges = builder.edges.count
         statistics.arcs = builder.arcEdges.count
+        statistics.closedFormShapes = builder.closedFormShapeCount
     }
 
     /// Rasterizes two draws over the same clip in one pass down the rows:
@@ -158,6 +159,9 @@ struct EdgeList {
     /// The edges' winding is proven an indicator everywhere, so no row
     /// needs checking.
     let isKnownSimple: Bool
+    /// A draw covered in closed form instead of by the edges (there are
+    /// none then): RoundedRectRows.swift.
+    let roundedRects: RoundedRectDraw?
 }
 
 /// The rasterizer's row loop and scratch storage (a value type so that a
@@ -179,6 +183,9 @@ struct RasterCore {
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
+    /// Corner rows of a closed-form draw's outer and inner shape
+    /// (RoundedRectRows.swift), per draw.
+    var cornerCaches = (CornerRowCache(), CornerRowCache())
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -193,12 +200,14 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [cells.capacity, bits.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
+        [cells.capacity, bits.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
+         cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
          slab.capacity]
     }
 
     func deallocate() {
-        cells.deallocate(); bits.deallocate(); active.deallocate(); activeArcs.deallocate(); records.deallocate()
+        cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
+        active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }
 
@@ -218,6 +227,7 @@ struct RasterCore {
         let isDone = list.clip.isEmpty || list.firstRow > list.lastRow
         if !isDone {
             prepareCells(width: list.clip.width)
+            if let draw = list.roundedRects { prepareCornerCaches(draw) }
             active.count = 0
             activeArcs.count = 0
         }
@@ -233,6 +243,10 @@ struct RasterCore {
     mutating func run<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule, cursor: inout RowCursor, until limit: Int,
                                           into kernel: inout Kernel) {
         guard !cursor.isDone else { return }
+        if let draw = list.roundedRects {
+            runRoundedRects(draw, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
+            return
+        }
         let clip = list.clip
         // The next arc edge to start, and its first row.
         var nextArc = cursor.nextArc
@@ -284,7 +298,7 @@ struct RasterCore {
                 statistics.repeatedRows &+= end &- y &- 1
                 for repeated in (y &+ 1)..<end {
                     kernel.beginRow(clip.minY &+ repeated)
-                    replay(records, into: &kernel)
+                    Self.replay(records, into: &kernel)
                 }
                 y = end
             } else {
@@ -305,7 +319,7 @@ struct RasterCore {
 
     /// Sends recorded sweep calls to `kernel` (whose row has begun).
     @inline(__always)
-    private func replay<Kernel: SpanKernel>(_ records: ScratchBuffer<SpanRecord>, into kernel: inout Kernel) {
+    static func replay<Kernel: SpanKernel>(_ records: ScratchBuffer<SpanRecord>, into kernel: inout Kernel) {
         for i in 0..<records.count {
             let r = records[i]
             switch r.kind {
@@ -416,6 +430,10 @@ public struct RasterStatistics: Sendable {
     public var edges = 0
     /// Exact arc edges built (after clipping).
     public var arcs = 0
+    /// Rounded rects (rects, circles) covered in closed form instead of by
+    /// edges (RoundedRectRows.swift): 1 for a fill, 2 for a stroke ring
+    /// with a hole.
+    public var closedFormShapes = 0
     /// Rows swept from their cells.
     public var rows = 0
     /// Rows that repeated the row above's kernel calls (vertical bands).

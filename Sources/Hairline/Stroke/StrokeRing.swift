@@ -62,6 +62,47 @@ enum StrokeRing {
         }
     }
 
+    /// The stroke `build` makes, as the rounded rects the rasterizer covers
+    /// in closed form (RoundedRectRows.swift): the outer one and the hole,
+    /// if any. Nil where `build` returns nil, or where a corner is a bevel
+    /// (not a circular corner).
+    static func roundedRects(_ shape: PathShape, halfWidth d: Double, join: LineJoin,
+                             miterLimit: Double) -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)? {
+        guard d > 0, d.isFinite, let base = CircularRoundedRect(shape) else { return nil }
+        let rect = base.rect
+        let r = Radii(base.topLeft, base.topRight, base.bottomRight, base.bottomLeft)
+        if case .ellipse = shape {
+            guard rect.width > 0 else { return nil }
+            let radius = r[0]
+            let outer = CircularRoundedRect(rect: rect.insetBy(dx: -d, dy: -d), topLeft: radius + d,
+                                            topRight: radius + d, bottomRight: radius + d, bottomLeft: radius + d)
+            guard radius > d else { return (outer, nil) }
+            return (outer, CircularRoundedRect(rect: rect.insetBy(dx: d, dy: d), topLeft: radius - d,
+                                               topRight: radius - d, bottomRight: radius - d, bottomLeft: radius - d))
+        }
+        guard rect.width > 0 || rect.height > 0 else { return nil }
+        let square: Double
+        switch join {
+        case .miter:
+            guard max(1, miterLimit) >= 2.0.squareRoot() else { return nil }
+            square = 0
+        case .round: square = d
+        case .bevel: square = 0
+        }
+        if join == .bevel && (r[0] == 0 || r[1] == 0 || r[2] == 0 || r[3] == 0) { return nil }
+        func outward(_ i: Int) -> Double { r[i] > 0 ? r[i] + d : square }
+        let outer = CircularRoundedRect(rect: rect.insetBy(dx: -d, dy: -d), topLeft: outward(0), topRight: outward(1),
+                                        bottomRight: outward(2), bottomLeft: outward(3))
+        guard rect.width > 2 * d, rect.height > 2 * d else { return (outer, nil) }
+        let reach = Radii(max(r[0], d), max(r[1], d), max(r[2], d), max(r[3], d))
+        guard reach[0] + reach[1] <= rect.width, reach[3] + reach[2] <= rect.width,
+              reach[0] + reach[3] <= rect.height, reach[1] + reach[2] <= rect.height
+        else { return nil }
+        func inward(_ i: Int) -> Double { r[i] > d ? r[i] - d : 0 }
+        return (outer, CircularRoundedRect(rect: rect.insetBy(dx: d, dy: d), topLeft: inward(0), topRight: inward(1),
+                                           bottomRight: inward(2), bottomLeft: inward(3)))
+    }
+
     /// Four corner values: top-left, top-right, bottom-right, bottom-left.
     struct Radii {
         var values: (Double, Double, Double, Double)

@@ -14,11 +14,12 @@ import Testing
         let lines = canvas.profileFill(path, through: .flatten)
         let edges = canvas.profileFill(path, through: .edges)
         let rows = canvas.profileFill(path, through: .rows)
-        // Four exact arcs (one line each in the flatten count, one arc edge
-        // each), four sides (two horizontal, kept as lines but not edges).
+        // Four exact arcs (one line each in the flatten count) and four
+        // sides; the rounded rect is covered in closed form
+        // (RoundedRectRows.swift): no edges at all.
         #expect(lines.edges == 8)
-        #expect(edges.edges == 2 && edges.arcs == 4)
-        #expect(rows.edges == edges.edges && rows.arcs == 4)
+        #expect(edges.edges == 0 && edges.arcs == 0 && edges.closedFormShapes == 1)
+        #expect(rows.edges == 0 && rows.closedFormShapes == 1)
         #expect(rows.rows + rows.repeatedRows == 44)
         #expect(rows.repeatedRows > 20, "the straight sides repeat rows")
         #expect(rows.pieces >= rows.edges + rows.arcs)
@@ -34,7 +35,7 @@ import Testing
         // not counted), nothing outlined.
         #expect(polyline.edges == 14 && outline.edges == 0, "\(polyline.edges) \(outline.edges)")
         let strokeEdges = canvas.profileStroke(path, style: style, through: .edges)
-        #expect(strokeEdges.arcs == 8 && strokeEdges.edges == 4)
+        #expect(strokeEdges.closedFormShapes == 2 && strokeEdges.edges == 0 && strokeEdges.arcs == 0)
         // The general stroker outlines a path that is not a whole shape.
         var general = Path()
         general.addPath(path)
