@@ -137,33 +137,39 @@ struct RowRoundedRect: Equatable {
 }
 
 extension RowRoundedRect {
-    /// Whether all four corners have one radius and the rect's edges sit
-    /// alike in their pixels (left mirroring right, top mirroring bottom):
-    /// then row j from the top and row j from the bottom have the same
-    /// values, and each row's right side is its left side mirrored.
-    var isSymmetric: Bool {
-        topLeft == topRight && topLeft == bottomRight && topLeft == bottomLeft
+    /// Whether the right side is the left side mirrored: the top corners
+    /// have one radius, the bottom ones too, and the rect's left and right
+    /// edges sit alike in their pixels.
+    var mirrorsLeftRight: Bool {
+        topLeft == topRight && bottomLeft == bottomRight
             && minX - Double(floorInt(minX)) == Double(ceilInt(maxX)) - maxX
-            && minY - Double(floorInt(minY)) == Double(ceilInt(maxY)) - maxY
     }
 
-    /// The rows of each corner band (symmetric shapes).
-    var cornerRowCount: Int { ceilInt(minY + topLeft) - floorInt(minY) }
+    /// Whether, on top of that, row j from the bottom is row j from the
+    /// top: all four corners have one radius and the top and bottom edges
+    /// sit alike in their pixels.
+    var mirrorsTopBottom: Bool {
+        topLeft == bottomLeft && minY - Double(floorInt(minY)) == Double(ceilInt(maxY)) - maxY
+    }
 
-    /// `addRow` for a symmetric shape lying across the clip's columns
-    /// (RasterCore.prepareCornerCaches): a corner row's left side is
-    /// computed once, kept in `cache`, and reused for its right side and
-    /// for the mirrored row at the bottom. Returns nil (having added
-    /// nothing) for rows that are not corner rows of one band only, or
-    /// whose sides meet; `addRow` then does them.
+    /// The rows the top corners' band meets, and the bottom corners'.
+    var topCornerRows: Int { topLeft > 0 ? ceilInt(minY + topLeft) &- floorInt(minY) : 0 }
+    var bottomCornerRows: Int { bottomLeft > 0 ? ceilInt(maxY) &- floorInt(maxY - bottomLeft) : 0 }
+
+    /// `addRow` for a shape whose sides mirror each other, lying across
+    /// the clip's columns (RasterCore.prepareCornerCaches): a corner row's
+    /// left side is computed once, kept in `cache`, and reused for its
+    /// right side, and for the mirrored row at the bottom if the shape
+    /// mirrors top to bottom too. Returns nil (having added nothing) for
+    /// rows that are not corner rows of one band only, or whose sides
+    /// meet; `addRow` then does them.
     @inline(__always)
     func addCachedRow(_ y: Int, sign: Int32, width: Int, cache: inout CornerRowCache,
                       into row: inout CellRow) -> Int? {
-        let n = cache.rows.count
         let jt = y &- floorInt(minY), jb = ceilInt(maxY) &- 1 &- y
-        let inTop = jt >= 0 && jt < n, inBottom = jb >= 0 && jb < n
+        let inTop = jt >= 0 && jt < cache.topRows, inBottom = jb >= 0 && jb < cache.bottomRows
         guard inTop != inBottom else { return nil }
-        let j = inTop ? jt : jb
+        let j = inTop ? jt : cache.sharesBottom ? jb : cache.topRows &+ jb
         let top = Double(y)
         let y0 = max(top, minY), y1 = min(top + 1, maxY)
         let vy = y1 - y0
@@ -218,13 +224,22 @@ struct CornerRowCache {
     static let unknown: Int32 = -1
     static let uncacheable: Int32 = -2
 
-    /// Empties the cache for a shape with `rowCount` corner rows, or for
-    /// none (0).
-    mutating func reset(rowCount: Int) {
+    /// The corner rows of the top band and of the bottom band, and
+    /// whether the bottom ones are the top ones mirrored (kept once).
+    private(set) var topRows = 0
+    private(set) var bottomRows = 0
+    private(set) var sharesBottom = false
+
+    /// Empties the cache for `shape` (nil: none).
+    mutating func reset(for shape: RowRoundedRect?) {
         segments.count = 0
         rows.count = 0
-        rows.reserve(rowCount)
-        for _ in 0..<rowCount { rows.append(CornerRow(first: 0, count: Self.unknown, end: 0)) }
+        topRows = shape?.topCornerRows ?? 0
+        bottomRows = shape?.bottomCornerRows ?? 0
+        sharesBottom = shape?.mirrorsTopBottom ?? false
+        let count = sharesBottom ? max(topRows, bottomRows) : topRows &+ bottomRows
+        rows.reserve(count)
+        for _ in 0..<count { rows.append(CornerRow(first: 0, count: Self.unknown, end: 0)) }
     }
 
     /// Computes the left side of `shape`'s row `y` (its height y0...y1,
@@ -320,14 +335,15 @@ struct RoundedRectDraw: Equatable {
         }
         self.band = band
         func caches(_ shape: RowRoundedRect) -> Bool {
-            shape.isSymmetric && shape.topLeft > 0 && shape.minX >= 0 && shape.maxX <= Double(clipWidth)
+            shape.mirrorsLeftRight && (shape.topLeft > 0 || shape.bottomLeft > 0) && shape.minX >= 0
+                && shape.maxX <= Double(clipWidth)
         }
         cachesOuter = caches(outer)
         cachesInner = self.inner.map(caches) ?? false
     }
 
-    /// Whether each shape's corner rows go through a corner cache
-    /// (symmetric, rounded, and across the clip's columns).
+    /// Whether each shape's corner rows go through a corner cache (sides
+    /// mirroring each other, rounded, and across the clip's columns).
     var cachesOuter: Bool
     var cachesInner: Bool
 }
@@ -661,7 +677,7 @@ extension RasterCore {
 
     /// Empties the corner caches for `draw` (RowRoundedRect.addCachedRow).
     mutating func prepareCornerCaches(_ draw: RoundedRectDraw) {
-        cornerCaches.0.reset(rowCount: draw.cachesOuter ? draw.outer.cornerRowCount : 0)
-        cornerCaches.1.reset(rowCount: draw.cachesInner ? draw.inner?.cornerRowCount ?? 0 : 0)
+        cornerCaches.0.reset(for: draw.cachesOuter ? draw.outer : nil)
+        cornerCaches.1.reset(for: draw.cachesInner ? draw.inner : nil)
     }
 }
