@@ -287,25 +287,31 @@ struct RasterCore {
             kernel.beginRow(clip.minY &+ y)
             statistics.rows &+= 1
             let end = band.isVertical ? bandEnd(list, after: y, limit: min(band.end, nextArcRow, limit)) : y &+ 1
-            if end > y &+ 1 {
-                // The rows up to `end` have this row's coverage: record the
-                // sweep's calls and repeat them.
-                var recorder = RecordingKernel(kernel: kernel, records: records)
-                recorder.records.count = 0
-                row.sweep(width: clip.width, left: clip.minX, into: &recorder)
-                kernel = recorder.kernel
-                records = recorder.records
-                statistics.repeatedRows &+= end &- y &- 1
-                for repeated in (y &+ 1)..<end {
-                    kernel.beginRow(clip.minY &+ repeated)
-                    Self.replay(records, into: &kernel)
-                }
-                y = end
-            } else {
-                row.sweep(width: clip.width, left: clip.minX, into: &kernel)
-                y &+= 1
-            }
+            y = sweep(&row, y: y, repeatingUntil: end, clip: clip, into: &kernel)
         }
+    }
+
+    /// Sweeps clip-relative row `y` (begun) into `kernel`; if the rows up
+    /// to `end` have the same coverage, records the sweep's calls and
+    /// repeats them on those rows. Returns the next row.
+    @inline(__always)
+    mutating func sweep<Kernel: SpanKernel>(_ row: inout CellRow, y: Int, repeatingUntil end: Int, clip: PixelRect,
+                                            into kernel: inout Kernel) -> Int {
+        guard end > y &+ 1 else {
+            row.sweep(width: clip.width, left: clip.minX, into: &kernel)
+            return y &+ 1
+        }
+        var recorder = RecordingKernel(kernel: kernel, records: records)
+        recorder.records.count = 0
+        row.sweep(width: clip.width, left: clip.minX, into: &recorder)
+        kernel = recorder.kernel
+        records = recorder.records
+        statistics.repeatedRows &+= end &- y &- 1
+        for repeated in (y &+ 1)..<end {
+            kernel.beginRow(clip.minY &+ repeated)
+            Self.replay(records, into: &kernel)
+        }
+        return end
     }
 
     /// The first row after `y` (before `limit`) where an edge starts, or

@@ -119,16 +119,16 @@ struct RowRoundedRect: Equatable {
             // row is computed.
             computed &+= shape.explicit(a0..<b1, into: &writer, row: &row)
         } else {
-            computed &+= shape.left(left.first, into: &writer, row: &row)
+            computed &+= shape.side(left.first, left: true, into: &writer, row: &row)
             if let run = left.run {
                 writer.set(left.first.upperBound, run, row: &row)
-                computed &+= shape.left(left.second, into: &writer, row: &row)
+                computed &+= shape.side(left.second, left: true, into: &writer, row: &row)
             }
             writer.set(left.end, vy, row: &row)
-            computed &+= shape.right(right.first, into: &writer, row: &row)
+            computed &+= shape.side(right.first, left: false, into: &writer, row: &row)
             if let run = right.run {
                 writer.set(right.first.upperBound, run, row: &row)
-                computed &+= shape.right(right.second, into: &writer, row: &row)
+                computed &+= shape.side(right.second, left: false, into: &writer, row: &row)
             }
         }
         writer.set(b1, 0, row: &row)
@@ -259,12 +259,12 @@ struct CornerRowCache {
         }
         let first = segments.count
         var sink = SegmentSink(segments: segments, origin: a0)
-        row.leftValues(left.first, into: &sink)
+        row.sideValues(left.first, left: true, into: &sink)
         if let run = left.run {
             sink.segments.append(SideSegment(start: Int32(truncatingIfNeeded: left.first.upperBound &- a0),
                                              end: Int32(truncatingIfNeeded: left.second.lowerBound &- a0),
                                              value: Int32(truncatingIfNeeded: RowWriter.fixed(run))))
-            row.leftValues(left.second, into: &sink)
+            row.sideValues(left.second, left: true, into: &sink)
         }
         segments = sink.segments
         return CornerRow(first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: segments.count &- first),
@@ -383,47 +383,36 @@ private struct RowShape {
         return end &- first
     }
 
-    /// Sets columns `range` of the left side (only its corners cut them);
-    /// returns how many.
+    /// Sets columns `range` of the left side (`isLeft`) or the right one
+    /// (only that side's corners cut them); returns how many.
     @inline(__always)
-    func left(_ range: Range<Int>, into writer: inout RowWriter, row: inout CellRow) -> Int {
-        if topLeft.isActive && bottomLeft.isActive { return explicit(range, into: &writer, row: &row) }
+    func side(_ range: Range<Int>, left isLeft: Bool, into writer: inout RowWriter, row: inout CellRow) -> Int {
+        let both = isLeft ? topLeft.isActive && bottomLeft.isActive : topRight.isActive && bottomRight.isActive
+        if both { return explicit(range, into: &writer, row: &row) }
         let first = max(range.lowerBound, 0), end = min(range.upperBound, writer.width)
         guard first < end else { return 0 }
         var sink = CellSink(writer: writer, row: row)
-        leftValues(first..<end, into: &sink)
+        sideValues(first..<end, left: isLeft, into: &sink)
         writer = sink.writer
         row = sink.row
         return end &- first
     }
 
-    /// `left` for the right side.
+    /// The values of columns `range` of the left side (`isLeft`) or the
+    /// right one, in order, where at most one of that side's corners meets
+    /// the row.
     @inline(__always)
-    func right(_ range: Range<Int>, into writer: inout RowWriter, row: inout CellRow) -> Int {
-        if topRight.isActive && bottomRight.isActive { return explicit(range, into: &writer, row: &row) }
-        let first = max(range.lowerBound, 0), end = min(range.upperBound, writer.width)
-        guard first < end else { return 0 }
-        let band = topRight.isActive ? topRight : bottomRight
-        var cache = ArcCache()
-        for c in first..<end {
-            let xa = Double(c), xb = xa + 1
-            let inside = max(min(xb, rect.maxX) - max(xa, rect.minX), 0)
-            writer.set(c, inside * vy - band.cut(rect.maxX - xb, rect.maxX - xa, ascending: false, cache: &cache),
-                       row: &row)
-        }
-        return end &- first
-    }
-
-    /// The values of columns `range` of the left side, in order, where
-    /// at most one of its corners meets the row.
-    @inline(__always)
-    func leftValues<Sink: ColumnSink>(_ range: Range<Int>, into sink: inout Sink) {
-        let band = topLeft.isActive ? topLeft : bottomLeft
+    func sideValues<Sink: ColumnSink>(_ range: Range<Int>, left isLeft: Bool, into sink: inout Sink) {
+        let band = isLeft ? (topLeft.isActive ? topLeft : bottomLeft) : (topRight.isActive ? topRight : bottomRight)
         var cache = ArcCache()
         for c in range {
             let xa = Double(c), xb = xa + 1
             let inside = max(min(xb, rect.maxX) - max(xa, rect.minX), 0)
-            sink.put(c, inside * vy - band.cut(xa - rect.minX, xb - rect.minX, ascending: true, cache: &cache))
+            // u runs from the side's edge into the rect: with the columns
+            // on the left, against them on the right.
+            let cut = isLeft ? band.cut(xa - rect.minX, xb - rect.minX, ascending: true, cache: &cache)
+                : band.cut(rect.maxX - xb, rect.maxX - xa, ascending: false, cache: &cache)
+            sink.put(c, inside * vy - cut)
         }
     }
 
@@ -555,7 +544,7 @@ private func ceilInt(_ x: Double) -> Int {
     return Double(i) < x ? i &+ 1 : i
 }
 
-/// Receives a side's pixel values, column by column (RowShape.leftValues).
+/// Receives a side's pixel values, column by column (RowShape.sideValues).
 private protocol ColumnSink {
     mutating func put(_ column: Int, _ value: Double)
 }
@@ -654,22 +643,7 @@ extension RasterCore {
             kernel.beginRow(clip.minY &+ y)
             statistics.rows &+= 1
             let bandEnd = min(draw.band.upperBound, end)
-            if draw.band.contains(y), bandEnd > y &+ 1 {
-                var recorder = RecordingKernel(kernel: kernel, records: records)
-                recorder.records.count = 0
-                row.sweep(width: width, left: clip.minX, into: &recorder)
-                kernel = recorder.kernel
-                records = recorder.records
-                statistics.repeatedRows &+= bandEnd &- y &- 1
-                for repeated in (y &+ 1)..<bandEnd {
-                    kernel.beginRow(clip.minY &+ repeated)
-                    Self.replay(records, into: &kernel)
-                }
-                y = bandEnd
-            } else {
-                row.sweep(width: width, left: clip.minX, into: &kernel)
-                y &+= 1
-            }
+            y = sweep(&row, y: y, repeatingUntil: draw.band.contains(y) ? bandEnd : y &+ 1, clip: clip, into: &kernel)
         }
         cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.lastRow)
         statistics.pieces = computed
