@@ -186,6 +186,10 @@ struct RasterCore {
     /// Corner rows of a closed-form draw's outer and inner shape
     /// (RoundedRectRows.swift), per draw.
     var cornerCaches = (CornerRowCache(), CornerRowCache())
+    /// The sweeps of a closed-form draw's upper rows, for the lower rows
+    /// that mirror them (RasterCore.runRoundedRects), per draw.
+    var mirrorRecords = ScratchBuffer<SpanRecord>(capacity: 0)
+    var mirroredRows = ScratchBuffer<MirroredRow>(capacity: 0)
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -200,13 +204,14 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [cells.capacity, bits.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
+        [cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
          cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
          slab.capacity]
     }
 
     func deallocate() {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
+        mirrorRecords.deallocate(); mirroredRows.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }
@@ -326,13 +331,16 @@ struct RasterCore {
     /// Sends recorded sweep calls to `kernel` (whose row has begun).
     @inline(__always)
     static func replay<Kernel: SpanKernel>(_ records: ScratchBuffer<SpanRecord>, into kernel: inout Kernel) {
-        for i in 0..<records.count {
-            let r = records[i]
-            switch r.kind {
-            case .fill: kernel.fill(x: Int(r.x), count: Int(r.count))
-            case .blend: kernel.blend(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
-            case .group: kernel.blendGroup(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
-            }
+        for i in 0..<records.count { replay(records[i], into: &kernel) }
+    }
+
+    /// Sends one recorded call to `kernel`.
+    @inline(__always)
+    static func replay<Kernel: SpanKernel>(_ r: SpanRecord, into kernel: inout Kernel) {
+        switch r.kind {
+        case .fill: kernel.fill(x: Int(r.x), count: Int(r.count))
+        case .blend: kernel.blend(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
+        case .group: kernel.blendGroup(x: Int(r.x), count: Int(r.count), coverage: r.coverage)
         }
     }
 
