@@ -76,15 +76,23 @@ struct RowRoundedRect: Equatable {
         guard topLeft + topRight <= w, bottomLeft + bottomRight <= w,
               topLeft + bottomLeft <= h, topRight + bottomRight <= h
         else { return nil }
+        pixels = PixelBounds(left: floorInt(minX), leftEnd: ceilInt(minX), right: floorInt(maxX), rightEnd: ceilInt(maxX),
+                             top: floorInt(minY), bottomEnd: ceilInt(maxY))
     }
 
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double,
-         topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
-        self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
+    /// The columns and rows the edges fall in (floors and ceilings of the
+    /// bounds), worked out once per draw.
+    var pixels = PixelBounds(left: 0, leftEnd: 0, right: 0, rightEnd: 0, top: 0, bottomEnd: 0)
+
+    struct PixelBounds: Equatable {
+        /// floor(minX), ceil(minX), floor(maxX), ceil(maxX), floor(minY), ceil(maxY).
+        var left: Int, leftEnd: Int, right: Int, rightEnd: Int, top: Int, bottomEnd: Int
     }
+
 
     var isEmpty: Bool { !(minX < maxX && minY < maxY) }
+
+
 
     /// Rows y (clip-relative) whose band y...y+1 is inside the rect and
     /// meets no corner: all such rows have the same coverage.
@@ -110,8 +118,8 @@ struct RowRoundedRect: Equatable {
             topRight: CornerBand(radius: topRight, from: y0 - minY, to: y1 - minY),
             bottomRight: CornerBand(radius: bottomRight, from: maxY - y1, to: maxY - y0))
         var writer = RowWriter(sign: sign, width: width)
-        let a0 = floorInt(minX), a1 = ceilInt(minX)
-        let b0 = floorInt(maxX), b1 = ceilInt(maxX)
+        let a0 = pixels.left, a1 = pixels.leftEnd
+        let b0 = pixels.right, b1 = pixels.rightEnd
         let left = shape.leftRuns(a0, a1), right = shape.rightRuns(b0, b1)
         var computed = 0
         if left.end > right.start {
@@ -142,14 +150,14 @@ extension RowRoundedRect {
     /// edges sit alike in their pixels.
     var mirrorsLeftRight: Bool {
         topLeft == topRight && bottomLeft == bottomRight
-            && minX - Double(floorInt(minX)) == Double(ceilInt(maxX)) - maxX
+            && minX - Double(pixels.left) == Double(pixels.rightEnd) - maxX
     }
 
     /// Whether, on top of that, row j from the bottom is row j from the
     /// top: all four corners have one radius and the top and bottom edges
     /// sit alike in their pixels.
     var mirrorsTopBottom: Bool {
-        topLeft == bottomLeft && minY - Double(floorInt(minY)) == Double(ceilInt(maxY)) - maxY
+        topLeft == bottomLeft && minY - Double(pixels.top) == Double(pixels.bottomEnd) - maxY
     }
 
     /// If the shape is the same upside down row for row (the top corners'
@@ -157,14 +165,14 @@ extension RowRoundedRect {
     /// in their pixels): the sum of a row and its mirror image.
     var mirroredRowSum: Int? {
         guard topLeft == bottomLeft, topRight == bottomRight,
-              minY - Double(floorInt(minY)) == Double(ceilInt(maxY)) - maxY
+              minY - Double(pixels.top) == Double(pixels.bottomEnd) - maxY
         else { return nil }
-        return floorInt(minY) &+ ceilInt(maxY) &- 1
+        return pixels.top &+ pixels.bottomEnd &- 1
     }
 
     /// The rows the top corners' band meets, and the bottom corners'.
-    var topCornerRows: Int { topLeft > 0 ? ceilInt(minY + topLeft) &- floorInt(minY) : 0 }
-    var bottomCornerRows: Int { bottomLeft > 0 ? ceilInt(maxY) &- floorInt(maxY - bottomLeft) : 0 }
+    var topCornerRows: Int { topLeft > 0 ? ceilInt(minY + topLeft) &- pixels.top : 0 }
+    var bottomCornerRows: Int { bottomLeft > 0 ? pixels.bottomEnd &- floorInt(maxY - bottomLeft) : 0 }
 
     /// `addRow` for a shape whose sides mirror each other, lying across
     /// the clip's columns (RasterCore.prepareCornerCaches): a corner row's
@@ -176,14 +184,14 @@ extension RowRoundedRect {
     @inline(__always)
     func addCachedRow(_ y: Int, sign: Int32, width: Int, cache: inout CornerRowCache,
                       into row: inout CellRow) -> Int? {
-        let jt = y &- floorInt(minY), jb = ceilInt(maxY) &- 1 &- y
+        let jt = y &- pixels.top, jb = pixels.bottomEnd &- 1 &- y
         let inTop = jt >= 0 && jt < cache.topRows, inBottom = jb >= 0 && jb < cache.bottomRows
         guard inTop != inBottom else { return nil }
         let j = inTop ? jt : cache.sharesBottom ? jb : cache.topRows &+ jb
         let top = Double(y)
         let y0 = max(top, minY), y1 = min(top + 1, maxY)
         let vy = y1 - y0
-        let a0 = floorInt(minX), b1 = ceilInt(maxX)
+        let a0 = pixels.left, b1 = pixels.rightEnd
         var entry = cache.rows[j]
         var computed = 0
         if entry.count == CornerRowCache.unknown {
@@ -261,7 +269,7 @@ struct CornerRowCache {
             bottomLeft: CornerBand(radius: shape.bottomLeft, from: shape.maxY - y1, to: shape.maxY - y0),
             topRight: CornerBand(radius: 0, from: 0, to: 0),
             bottomRight: CornerBand(radius: 0, from: 0, to: 0))
-        let a0 = floorInt(shape.minX), a1 = ceilInt(shape.minX), b1 = ceilInt(shape.maxX)
+        let a0 = shape.pixels.left, a1 = shape.pixels.leftEnd, b1 = shape.pixels.rightEnd
         let left = row.leftRuns(a0, a1)
         // The mirrored right side must start at or after the left's end.
         guard left.end &- a0 <= b1 &- left.end, left.end &- a0 < Int(Int32.max) else {
@@ -549,16 +557,16 @@ private struct ArcCache {
 }
 
 /// `x` rounded down / up to an integer: |x| is within 2^25 (clip-relative
-/// coordinates of accepted shapes), so the conversion cannot trap.
+/// coordinates of accepted shapes), well inside Fixed.round's range.
 @inline(__always)
 private func floorInt(_ x: Double) -> Int {
-    let i = Int(x)
+    let i = Fixed.round(x)
     return Double(i) > x ? i &- 1 : i
 }
 
 @inline(__always)
 private func ceilInt(_ x: Double) -> Int {
-    let i = Int(x)
+    let i = Fixed.round(x)
     return Double(i) < x ? i &+ 1 : i
 }
 
