@@ -163,7 +163,7 @@ let polygonTolerance = 1.0 / 255
         }
         func isKnownSimple(_ contours: [[Point]]) -> Bool {
             var b = EdgeBuilder()
-            defer { b.edges.deallocate() }
+            defer { b.deallocate() }
             b.reset(clip: PixelRect(minX: 0, minY: 0, maxX: 24, maxY: 20))
             _ = Flattener.flatten(polygonPath(contours), transform: .identity, tolerance: 0.008,
                                   cullRect: Rect(x: 0, y: 0, width: 24, height: 20), into: &b)
