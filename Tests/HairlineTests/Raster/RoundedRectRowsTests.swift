@@ -136,6 +136,37 @@ import Testing
         }
     }
 
+    /// Huge shapes near a small surface (radii of up to millions of
+    /// pixels, centres far outside; the circle's edge crosses the
+    /// surface): the closed form agrees
+    /// with arc edges (both exact), and its work stays bounded by the
+    /// surface (each row computes at most the clip's columns).
+    @Test func hugeShapesAcrossASmallSurface() throws {
+        var rng = SeededRandom(seed: 0xB16)
+        for i in 0..<12 {
+            let r = [1e3, 1e5, 3e6][i % 3] * rng.double(in: 0.5...1)
+            // The circle's edge passes near the surface's centre.
+            let angle = rng.double(in: 0...(2 * Double.pi))
+            let center = Point(x: 20 - r * _cos(angle), y: 20 - r * _sin(angle))
+            var circle = Path()
+            circle.addEllipse(in: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r))
+            var rounded = Path()
+            rounded.addRoundedRect(in: Rect(x: center.x - r, y: center.y - r, width: 2.5 * r, height: 2 * r),
+                                   cornerRadius: r)
+            for (k, path) in [circle, rounded].enumerated() {
+                let (engine, closedForm) = try Self.coverage(path, scale: 1, width: 40, height: 40)
+                #expect(closedForm == 1, "\(i)")
+                var edges = Path()
+                edges.addPath(path)
+                let (viaEdges, _) = try Self.coverage(edges, scale: 1, width: 40, height: 40)
+                #expect(compareCoverage(engine, viaEdges, width: 40).maximum <= 2.0 / 255, "\(i): r \(r)")
+                if k == 0 {
+                    #expect(engine.contains { $0 > 0 } && engine.contains { $0 < 1 }, "\(i): the edge crosses the surface")
+                }
+            }
+        }
+    }
+
     /// What is not covered in closed form: elliptical corners, non-uniform
     /// scales, rotations, paths with more than the shape.
     @Test func otherShapesAndTransformsTakeTheEdges() throws {
