@@ -89,10 +89,7 @@ struct RowRoundedRect: Equatable {
         var left: Int, leftEnd: Int, right: Int, rightEnd: Int, top: Int, bottomEnd: Int
     }
 
-
     var isEmpty: Bool { !(minX < maxX && minY < maxY) }
-
-
 
     /// Rows y (clip-relative) whose band y...y+1 is inside the rect and
     /// meets no corner: all such rows have the same coverage.
