@@ -184,7 +184,7 @@ struct RasterCore {
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
     /// Corner rows of a closed-form draw's outer and inner shape
-    /// (RoundedRectRows.swift), per draw.
+    /// (RoundedRectCache.swift), per draw.
     var cornerCaches = (CornerRowCache(), CornerRowCache())
     /// The sweeps of a closed-form draw's upper rows, for the lower rows
     /// that mirror them (RasterCore.runRoundedRects), per draw.

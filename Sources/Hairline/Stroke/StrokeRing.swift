@@ -46,17 +46,13 @@ enum StrokeRing {
             let r = Radii(tl.width, tr.width, br.width, bl.width)
             let outerJoin: Corner
             switch join {
-            case .miter: outerJoin = max(1, miterLimit) >= 2.0.squareRoot() ? .square : .bevel(d)
+            case .miter: outerJoin = miterSquares(miterLimit) ? .square : .bevel(d)
             case .round: outerJoin = .round(d)
             case .bevel: outerJoin = .bevel(d)
             }
             addContour(&path, rect.insetBy(dx: -d, dy: -d), clockwise: true) { r[$0] > 0 ? .round(r[$0] + d) : outerJoin }
             guard rect.width > 2 * d, rect.height > 2 * d else { return false }
-            // Each side must still hold its two inner corners.
-            let reach = Radii(max(r[0], d), max(r[1], d), max(r[2], d), max(r[3], d))
-            guard reach[0] + reach[1] <= rect.width, reach[3] + reach[2] <= rect.width,
-                  reach[0] + reach[3] <= rect.height, reach[1] + reach[2] <= rect.height
-            else { return nil }
+            guard innerCornersFit(rect, r, halfWidth: d) else { return nil }
             addContour(&path, rect.insetBy(dx: d, dy: d), clockwise: false) { r[$0] > d ? .round(r[$0] - d) : .square }
             return true
         }
@@ -84,7 +80,7 @@ enum StrokeRing {
         let square: Double
         switch join {
         case .miter:
-            guard max(1, miterLimit) >= 2.0.squareRoot() else { return nil }
+            guard miterSquares(miterLimit) else { return nil }
             square = 0
         case .round: square = d
         case .bevel: square = 0
@@ -94,14 +90,24 @@ enum StrokeRing {
         let outer = CircularRoundedRect(rect: rect.insetBy(dx: -d, dy: -d), topLeft: outward(0), topRight: outward(1),
                                         bottomRight: outward(2), bottomLeft: outward(3))
         guard rect.width > 2 * d, rect.height > 2 * d else { return (outer, nil) }
-        let reach = Radii(max(r[0], d), max(r[1], d), max(r[2], d), max(r[3], d))
-        guard reach[0] + reach[1] <= rect.width, reach[3] + reach[2] <= rect.width,
-              reach[0] + reach[3] <= rect.height, reach[1] + reach[2] <= rect.height
-        else { return nil }
+        guard innerCornersFit(rect, r, halfWidth: d) else { return nil }
         func inward(_ i: Int) -> Double { r[i] > d ? r[i] - d : 0 }
         return (outer, CircularRoundedRect(rect: rect.insetBy(dx: d, dy: d), topLeft: inward(0), topRight: inward(1),
                                            bottomRight: inward(2), bottomLeft: inward(3)))
     }
+
+    /// Whether each side of `rect` still holds its two inner corners (the
+    /// inner contour is a rounded rect) for corner radii `r` and half
+    /// width `d`.
+    static func innerCornersFit(_ rect: Rect, _ r: Radii, halfWidth d: Double) -> Bool {
+        let reach = Radii(max(r[0], d), max(r[1], d), max(r[2], d), max(r[3], d))
+        return reach[0] + reach[1] <= rect.width && reach[3] + reach[2] <= rect.width
+            && reach[0] + reach[3] <= rect.height && reach[1] + reach[2] <= rect.height
+    }
+
+    /// Whether a miter join with `miterLimit` keeps a square corner square
+    /// (its ratio at 90°, √2, within the limit).
+    static func miterSquares(_ miterLimit: Double) -> Bool { max(1, miterLimit) >= 2.0.squareRoot() }
 
     /// Four corner values: top-left, top-right, bottom-right, bottom-left.
     struct Radii {

@@ -1,0 +1,104 @@
+// Raster: the row loop of a draw covered in closed form
+// (RoundedRectRows.swift): each row's shapes into the cells (through the
+// corner caches where they serve, RoundedRectCache.swift), swept into the
+// kernel; bands of identical rows swept once and replayed, and the lower
+// half of a draw that is the same upside down replaying the upper half.
+
+extension RasterCore {
+    /// `run` for a draw covered in closed form: rows from `cursor` up to
+    /// `limit` (clip-relative), each shape's values into the cells, swept
+    /// into `kernel`; the band of identical rows swept once and replayed.
+    mutating func runRoundedRects<Kernel: SpanKernel>(_ draw: RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
+                                                      until limit: Int, into kernel: inout Kernel) {
+        var row = CellRow(cells: cells.base, bits: bits.base)
+        var y = cursor.y
+        var computed = cursor.pieceCount
+        let width = clip.width
+        let end = min(draw.lastRow &+ 1, limit)
+        while y < end {
+            // The lower half of a draw that mirrors top to bottom replays
+            // the sweeps recorded for the upper half.
+            if let sum = draw.mirroredRowSum, sum &- y < y, sum &- y >= draw.firstRow {
+                let source = mirroredRows[sum &- y &- draw.firstRow]
+                if source.count != MirroredRow.unknown {
+                    if source.count != MirroredRow.empty {
+                        kernel.beginRow(clip.minY &+ y)
+                        for i in Int(source.first)..<Int(source.first &+ source.count) {
+                            Self.replay(mirrorRecords[i], into: &kernel)
+                        }
+                        statistics.repeatedRows &+= 1
+                    }
+                    y &+= 1
+                    continue
+                }
+            }
+            if draw.cachesOuter, let n = draw.outer.addCachedRow(y, sign: 1, width: width, cache: &cornerCaches.0,
+                                                                   into: &row) {
+                computed &+= n
+            } else {
+                computed &+= draw.outer.addRow(y, sign: 1, width: width, into: &row)
+            }
+            if let inner = draw.inner {
+                if draw.cachesInner, let n = inner.addCachedRow(y, sign: -1, width: width, cache: &cornerCaches.1,
+                                                                 into: &row) {
+                    computed &+= n
+                } else {
+                    computed &+= inner.addRow(y, sign: -1, width: width, into: &row)
+                }
+            }
+            // Whether a later row of this draw mirrors this one: its
+            // sweep is then recorded.
+            let mirrored = draw.mirroredRowSum.map { $0 &- y > y && $0 &- y <= draw.lastRow } ?? false
+            guard row.isTouched else {
+                if mirrored { mirroredRows[y &- draw.firstRow] = MirroredRow(first: 0, count: MirroredRow.empty) }
+                y &+= 1
+                continue
+            }
+            kernel.beginRow(clip.minY &+ y)
+            statistics.rows &+= 1
+            let bandEnd = min(draw.band.upperBound, end)
+            if draw.band.contains(y) && bandEnd > y &+ 1 {
+                y = sweep(&row, y: y, repeatingUntil: bandEnd, clip: clip, into: &kernel)
+            } else if mirrored {
+                var recorder = RecordingKernel(kernel: kernel, records: mirrorRecords)
+                let first = recorder.records.count
+                row.sweep(width: width, left: clip.minX, into: &recorder)
+                kernel = recorder.kernel
+                mirrorRecords = recorder.records
+                mirroredRows[y &- draw.firstRow] = MirroredRow(first: Int32(truncatingIfNeeded: first),
+                                                               count: Int32(truncatingIfNeeded: mirrorRecords.count &- first))
+                y &+= 1
+            } else {
+                y = sweep(&row, y: y, repeatingUntil: y &+ 1, clip: clip, into: &kernel)
+            }
+        }
+        cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.lastRow)
+        statistics.pieces = computed
+    }
+
+    /// Empties the corner caches for `draw` (RowRoundedRect.addCachedRow).
+    mutating func prepareCornerCaches(_ draw: RoundedRectDraw) {
+        cornerCaches.0.reset(for: draw.cachesOuter ? draw.outer : nil)
+        cornerCaches.1.reset(for: draw.cachesInner ? draw.inner : nil)
+        mirrorRecords.count = 0
+        mirroredRows.count = 0
+        if let sum = draw.mirroredRowSum {
+            // The rows of the upper half: firstRow up to the middle.
+            // (At most the draw's rows: the shape may reach far past the clip.)
+            let count = max(0, min((sum &- 2 &* draw.firstRow) / 2 &+ 1, draw.lastRow &- draw.firstRow &+ 1))
+            mirroredRows.reserve(count)
+            for _ in 0..<count { mirroredRows.append(MirroredRow(first: 0, count: MirroredRow.unknown)) }
+        }
+    }
+}
+
+/// Where a recorded row of a draw's upper half lies in
+/// `RasterCore.mirrorRecords` (its sweep's calls), or that it was empty or
+/// not swept (yet) in this draw.
+struct MirroredRow {
+    var first: Int32
+    var count: Int32
+
+    static let unknown: Int32 = -1
+    static let empty: Int32 = -2
+}
