@@ -40,24 +40,54 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
         inner.beginRow(y)
     }
 
+    // Spans arrive left to right, so the columns of a call at or right of
+    // the cursor still hold the clear color logically: the inner kernel
+    // blends onto that value where it can (one store per pixel, no
+    // store-then-reload of the clear), else the clear is stored first.
+
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
         // A store needs no clear under it; a blend blends onto the clear.
-        clear(to: inner.fillIgnoresDestination ? x : x &+ count)
-        inner.fill(x: x, count: count)
+        if inner.fillIgnoresDestination {
+            clear(to: x)
+            inner.fill(x: x, count: count)
+        } else if !blendOntoClear(x: x, count: count, coverage: 255) {
+            clear(to: x &+ count)
+            inner.fill(x: x, count: count)
+        }
         cursor = x &+ count
     }
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        clear(to: x &+ count)
-        inner.blend(x: x, count: count, coverage: coverage)
+        if !blendOntoClear(x: x, count: count, coverage: coverage) {
+            clear(to: x &+ count)
+            inner.blend(x: x, count: count, coverage: coverage)
+        }
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        if x >= cursor && row != nil {
+            clear(to: x)
+            if inner.blendGroup(x: x, count: count, coverage: coverage, onto: color) {
+                cursor = x &+ count
+                return
+            }
+        }
         clear(to: x &+ count)
         inner.blendGroup(x: x, count: count, coverage: coverage)
+    }
+
+    /// `blend` of columns `x..<x+count` onto the clear color by the inner
+    /// kernel's value path, if they are all unwritten and it has one.
+    @inline(__always)
+    private mutating func blendOntoClear(x: Int, count: Int, coverage: UInt32) -> Bool {
+        guard x >= cursor && row != nil else { return false }
+        clear(to: x)
+        guard inner.blend(x: x, count: count, coverage: coverage, onto: color) else { return false }
+        cursor = x &+ count
+        return true
     }
 
     /// Clears every pixel above device row `y` the draw has not written:

@@ -46,4 +46,16 @@ extension SIMD8 where Scalar == UInt16 {
     init(pixel: UInt32) {
         self = unsafeBitCast(SIMD4<UInt32>(repeating: pixel), to: PixelLanes.self)
     }
+
+    /// Factors from a group's four coverage bytes (byte i for pixel i,
+    /// lowest first), each in both lanes of its pixel.
+    @inline(__always)
+    init(coverageBytes coverage: UInt32) {
+        #if _endian(little)
+        let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(coverage, to: SIMD4<UInt8>.self))
+        #else
+        let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
+        #endif
+        self.init(factors: c32)
+    }
 }

@@ -49,6 +49,21 @@ struct SolidSourceOver: SpanKernel {
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
         SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
     }
+
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        // Every pixel becomes the same value: the span formula once.
+        filler.fill(row + x, count: count,
+                    with: SolidSpans.sourceOver(background, source: source, alpha: sourceAlpha, coverage: coverage))
+        return true
+    }
+
+    @inline(__always)
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage,
+                              onto: background)
+        return true
+    }
 }
 
 /// Source-over of one premultiplied color (packed, with its alpha) onto
@@ -101,6 +116,36 @@ enum SolidSpans {
     }
 }
 
+extension SolidSpans {
+    /// One pixel of `blend` (or of `fill`, for coverage 255): `source`
+    /// scaled by coverage `c` (1...255) over `destination`, the scalar
+    /// formula every path of this file computes.
+    @inline(__always)
+    static func sourceOver(_ destination: UInt32, source: UInt32, alpha: UInt32, coverage c: UInt32) -> UInt32 {
+        scalePacked(source, by: c) &+ scalePacked(destination, by: 255 &- div255(alpha &* c))
+    }
+
+    /// `blendGroup` onto pixels that all hold `background`: the same
+    /// bytes, computed from the value (no load of the pixels).
+    @inline(__always)
+    static func blendGroup(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+                           coverage: UInt32, onto background: UInt32) {
+        // Four pixels in vector lanes (nothing is read, so a short group
+        // computes four too and stores its own).
+        let s = PixelLanes(pixel: source).scaled(by: PixelLanes(coverageBytes: coverage))
+        let d = PixelLanes(pixel: background)
+        let result = d.scaled(by: s.inverseAlphaFactors) &+ s
+        if count == 4 {
+            UnsafeMutableRawPointer(pixels).storeBytes(of: result, as: PixelLanes.self)
+            return
+        }
+        let lanes = unsafeBitCast(result, to: SIMD4<UInt32>.self)
+        pixels[0] = lanes[0]
+        if count > 1 { pixels[1] = lanes[1] }
+        if count > 2 { pixels[2] = lanes[2] }
+    }
+}
+
 /// Source-over of one color onto four pixels, pixel i with coverage byte
 /// i of `coverage` (`blendSourceOverGroup(_:sources:coverage:)`).
 @inline(__always)
@@ -117,12 +162,7 @@ func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32
 /// 255 of an opaque source stores it, so no pixel needs a branch.
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, sources: PixelLanes, coverage: UInt32) {
-    #if _endian(little)
-    let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(coverage, to: SIMD4<UInt8>.self))
-    #else
-    let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
-    #endif
-    let s = sources.scaled(by: PixelLanes(factors: c32))
+    let s = sources.scaled(by: PixelLanes(coverageBytes: coverage))
     let raw = UnsafeMutableRawPointer(pixels)
     let d = raw.loadUnaligned(as: PixelLanes.self)
     raw.storeBytes(of: d.scaled(by: s.inverseAlphaFactors) &+ s, as: PixelLanes.self)

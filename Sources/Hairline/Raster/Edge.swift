@@ -102,20 +102,31 @@ struct EdgeBuilder: LineSink {
     }
 
     /// Whether no edge was kept.
-    var isEmpty: Bool { edges.count == 0 && arcEdges.count == 0 && arcPieces.count == 0 && roundedRects == nil }
+    var isEmpty: Bool { edges.count == 0 && arcEdges.count == 0 && arcPieces.count == 0 && closedForm.count == 0 }
 
     /// A draw covered in closed form (RoundedRectRows.swift) instead of
-    /// edges; set by `setRoundedRects`, cleared by `reset`.
-    private(set) var roundedRects: RoundedRectDraw?
+    /// edges, in `closedForm[0]` (count 1) or none (count 0); set by
+    /// `setRoundedRects`, cleared by `reset`. Kept in storage of its own
+    /// so that the row loop reads it in place: the value is ~280 bytes,
+    /// and copies of it per draw were measurable on small cells.
+    private(set) var closedForm = ScratchBuffer<RoundedRectDraw>()
+
+    /// The closed-form draw, if this is one (valid until the next
+    /// `reset` or `setRoundedRects`).
+    var roundedRects: UnsafePointer<RoundedRectDraw>? {
+        closedForm.count > 0 ? UnsafePointer(closedForm.base) : nil
+    }
 
     /// The shapes of a closed-form draw (0 for edges).
-    var closedFormShapeCount: Int { roundedRects.map { $0.inner == nil ? 1 : 2 } ?? 0 }
+    var closedFormShapeCount: Int { closedForm.count == 0 ? 0 : closedForm.base.pointee.inner == nil ? 1 : 2 }
 
     /// Makes the draw `draw` (clip-relative, for this builder's clip),
     /// with no edges.
-    mutating func setRoundedRects(_ draw: RoundedRectDraw) {
+    mutating func setRoundedRects(_ draw: borrowing RoundedRectDraw) {
         assert(isEmpty, "a closed-form draw with edges")
-        roundedRects = draw
+        closedForm.reserve(1)
+        closedForm.base.initialize(to: copy draw)
+        closedForm.count = 1
         firstRow = draw.firstRow
         lastRow = draw.lastRow
     }
@@ -130,12 +141,13 @@ struct EdgeBuilder: LineSink {
     /// steady drawing stops allocating).
     var capacities: [Int] {
         [edges.capacity, rowHeads.capacity, points.capacity, contourArcs.capacity, arcPieces.capacity,
-         arcEdges.capacity, arcOrder.capacity]
+         arcEdges.capacity, arcOrder.capacity, closedForm.capacity]
     }
 
     func deallocate() {
         edges.deallocate(); rowHeads.deallocate(); points.deallocate()
         contourArcs.deallocate(); arcPieces.deallocate(); arcEdges.deallocate(); arcOrder.deallocate()
+        closedForm.deallocate()
     }
 
     /// Starts a new draw for `clip` (device pixels): no edges, every row
@@ -146,7 +158,7 @@ struct EdgeBuilder: LineSink {
         }
         firstRow = Int.max
         lastRow = -1
-        roundedRects = nil
+        closedForm.count = 0
         edges.count = 0
         points.count = 0
         contourArcs.count = 0

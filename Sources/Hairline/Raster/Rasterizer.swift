@@ -48,12 +48,19 @@ final class Rasterizer {
     /// The row machinery and its scratch, kept between draws.
     @exclusivity(unchecked) private var core = RasterCore()
     /// Rows that needed the slab resolver in the last draw (for tests).
-    private(set) var resolvedRowCount = 0
+    var resolvedRowCount: Int { core.resolvedRowCount }
     /// Rows resolved approximately in the last draw, past the exact
     /// resolver's work budget (for tests).
-    private(set) var approximatedRowCount = 0
-    /// What the last draw's row loop did (for the benchmark's profile).
-    private(set) var statistics = RasterStatistics()
+    var approximatedRowCount: Int { core.approximatedRowCount }
+    /// What the last draw's row loop did (for the benchmark's profile;
+    /// read before the builder starts the next draw).
+    var statistics: RasterStatistics {
+        var result = core.statistics
+        result.edges = builder.edges.count
+        result.arcs = builder.arcEdges.count
+        result.closedFormShapes = builder.closedFormShapeCount
+        return result
+    }
 
     private let trailingPad = CacheLinePad()
 
@@ -75,13 +82,11 @@ final class Rasterizer {
     /// Rasterizes the builder's edges inside its clip with `rule`, sending
     /// each row's coverage to `kernel`.
     func rasterize<Kernel: SpanKernel>(rule: FillRule, into kernel: inout Kernel) {
-        // Work on a local copy so the hot loops touch no class property
-        // (no dynamic exclusivity checks); the copy owns the same storage
-        // and is stored back, with any growth, at the end.
-        var local = core
+        // The core is worked on in place (no dynamic exclusivity checks:
+        // `@exclusivity(unchecked)`): a local copy and its store back were
+        // two ~550-byte copies per draw, measurable on small cells.
         builder.finishArcs()
-        local.rasterize(edgeList, rule: rule, into: &kernel)
-        finish(local)
+        core.rasterize(edgeList, rule: rule, into: &kernel)
     }
 
     /// The builder's edges as the row loop reads them.
@@ -90,17 +95,6 @@ final class Rasterizer {
         return EdgeList(edges: UnsafePointer(b.edges.base), rowHeads: UnsafePointer(b.rowHeads.base),
                         arcs: b.arcEdges.base, arcOrder: UnsafePointer(b.arcOrder.base), arcCount: b.arcEdges.count, firstRow: b.firstRow, lastRow: b.lastRow,
                         clip: b.clip, isKnownSimple: b.isKnownSimple, roundedRects: b.roundedRects)
-    }
-
-    /// Stores a local core back, with its counts.
-    private func finish(_ local: RasterCore) {
-        core = local
-        resolvedRowCount = local.resolvedRowCount
-        approximatedRowCount = local.approximatedRowCount
-        statistics = local.statistics
-        statistics.edges = builder.edges.count
-        statistics.arcs = builder.arcEdges.count
-        statistics.closedFormShapes = builder.closedFormShapeCount
     }
 
     /// Rasterizes two draws over the same clip in one pass down the rows:
@@ -121,17 +115,15 @@ final class Rasterizer {
         second.builder.finishArcs()
         let firstList = first.edgeList, secondList = second.edgeList
         assert(firstList.clip == secondList.clip, "two draws over different clips")
-        var a = first.core, b = second.core
-        var cursorA = a.begin(firstList), cursorB = b.begin(secondList)
+        assert(first !== second, "one rasterizer for both draws")
+        var cursorA = first.core.begin(firstList), cursorB = second.core.begin(secondList)
         var limit = min(firstList.firstRow, secondList.firstRow)
         while !(cursorA.isDone && cursorB.isDone) {
             limit = limit &+ chunkRows
-            a.run(firstList, rule: firstRule, cursor: &cursorA, until: limit, into: &firstKernel)
+            first.core.run(firstList, rule: firstRule, cursor: &cursorA, until: limit, into: &firstKernel)
             firstKernel.advance(toRow: firstList.clip.minY &+ limit)
-            b.run(secondList, rule: secondRule, cursor: &cursorB, until: limit, into: &secondKernel)
+            second.core.run(secondList, rule: secondRule, cursor: &cursorB, until: limit, into: &secondKernel)
         }
-        first.finish(a)
-        second.finish(b)
     }
 }
 
@@ -160,12 +152,12 @@ struct EdgeList {
     /// needs checking.
     let isKnownSimple: Bool
     /// A draw covered in closed form instead of by the edges (there are
-    /// none then): RoundedRectRows.swift.
-    let roundedRects: RoundedRectDraw?
+    /// none then): RoundedRectRows.swift. In the builder's storage.
+    let roundedRects: UnsafePointer<RoundedRectDraw>?
 }
 
 /// The rasterizer's row loop and scratch storage (a value type so that a
-/// local copy can run without exclusivity checks).
+/// rasterizer can run it in place, its own storage inside).
 struct RasterCore {
     /// One row's delta cells and touched bits (CellRow.swift), zero
     /// between rows (empty until the first draw: every growth zeroes all).
@@ -249,7 +241,7 @@ struct RasterCore {
                                           into kernel: inout Kernel) {
         guard !cursor.isDone else { return }
         if let draw = list.roundedRects {
-            runRoundedRects(draw, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
+            runRoundedRects(draw.pointee, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
             return
         }
         let clip = list.clip

@@ -8,9 +8,10 @@ extension RasterCore {
     /// `run` for a draw covered in closed form: rows from `cursor` up to
     /// `limit` (clip-relative), each shape's values into the cells, swept
     /// into `kernel`; the band of identical rows swept once and replayed.
-    mutating func runRoundedRects<Kernel: SpanKernel>(_ draw: RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
+    mutating func runRoundedRects<Kernel: SpanKernel>(_ draw: borrowing RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
                                                       until limit: Int, into kernel: inout Kernel) {
         var row = CellRow(cells: cells.base, bits: bits.base)
+        let lastRow = draw.lastRow, mirroredSum = draw.mirroredRowSum
         var y = cursor.y
         var computed = cursor.pieceCount
         let width = clip.width
@@ -48,7 +49,7 @@ extension RasterCore {
             }
             // Whether a later row of this draw mirrors this one: its
             // sweep is then recorded.
-            let mirrored = draw.mirroredRowSum.map { $0 &- y > y && $0 &- y <= draw.lastRow } ?? false
+            let mirrored = mirroredSum.map { $0 &- y > y && $0 &- y <= lastRow } ?? false
             guard row.isTouched else {
                 if mirrored { mirroredRows[y &- draw.firstRow] = MirroredRow(first: 0, count: MirroredRow.empty) }
                 y &+= 1
@@ -77,15 +78,17 @@ extension RasterCore {
     }
 
     /// Empties the corner caches for `draw` (RowRoundedRect.addCachedRow).
-    mutating func prepareCornerCaches(_ draw: RoundedRectDraw) {
-        cornerCaches.0.reset(for: draw.cachesOuter ? draw.outer : nil)
-        cornerCaches.1.reset(for: draw.cachesInner ? draw.inner : nil)
+    mutating func prepareCornerCaches(_ draw: UnsafePointer<RoundedRectDraw>) {
+        // Read in place (the draw is ~280 bytes; a copy per draw showed).
+        cornerCaches.0.reset(for: draw.pointee.cachesOuter ? draw.pointee.outer : nil)
+        cornerCaches.1.reset(for: draw.pointee.cachesInner ? draw.pointee.inner : nil)
         mirrorRecords.count = 0
         mirroredRows.count = 0
-        if let sum = draw.mirroredRowSum {
+        if let sum = draw.pointee.mirroredRowSum {
             // The rows of the upper half: firstRow up to the middle.
             // (At most the draw's rows: the shape may reach far past the clip.)
-            let count = max(0, min((sum &- 2 &* draw.firstRow) / 2 &+ 1, draw.lastRow &- draw.firstRow &+ 1))
+            let first = draw.pointee.firstRow, last = draw.pointee.lastRow
+            let count = max(0, min((sum &- 2 &* first) / 2 &+ 1, last &- first &+ 1))
             mirroredRows.reserve(count)
             for _ in 0..<count { mirroredRows.append(MirroredRow(first: 0, count: MirroredRow.unknown)) }
         }

@@ -178,14 +178,19 @@ struct CircularRoundedRect: Equatable {
 
 /// A draw covered in closed form: `outer`, minus `inner` (a stroke ring's
 /// hole, inside `outer`) if there is one. Clip-relative.
-struct RoundedRectDraw: Equatable {
+struct RoundedRectDraw: Equatable, BitwiseCopyable {
     var outer: RowRoundedRect
     var inner: RowRoundedRect?
     /// The rows with coverage, and a band of rows inside them that all
     /// have the same coverage (possibly empty).
     var firstRow: Int
     var lastRow: Int
-    var band: Range<Int>
+    var band: Range<Int> {
+        get { bandStart..<bandEnd }
+        set { (bandStart, bandEnd) = (newValue.lowerBound, newValue.upperBound) }
+    }
+    /// `band`'s bounds (a Range is not BitwiseCopyable).
+    private var bandStart = 0, bandEnd = 0
 
     /// The draw of `outer` minus `inner` in a clip `height` rows high;
     /// nil if nothing can be covered.
@@ -197,8 +202,9 @@ struct RoundedRectDraw: Equatable {
         self.inner = inner.flatMap { $0.isEmpty ? nil : $0 }
         firstRow = max(0, Int(outer.minY.rounded(.down)))
         lastRow = min(clipHeight - 1, Int(outer.maxY.rounded(.up)) - 1)
-        band = outer.plainRows
-        if let inner = self.inner { band = band.clamped(to: inner.plainRows) }
+        var band = outer.plainRows
+        if let inner = inner, !inner.isEmpty { band = band.clamped(to: inner.plainRows) }
+        (bandStart, bandEnd) = (band.lowerBound, band.upperBound)
         func caches(_ shape: RowRoundedRect) -> Bool {
             shape.mirrorsLeftRight && (shape.topLeft > 0 || shape.bottomLeft > 0) && shape.minX >= 0
                 && shape.maxX <= Double(clipWidth)

@@ -32,10 +32,27 @@ protocol SpanKernel {
     /// kernels ignore it (the default); ClearingKernel writes its clear up
     /// to there.
     mutating func advance(toRow y: Int)
+    /// `blend` (coverage 1...255) onto columns that all hold `background`
+    /// (a packed pixel: the pending clear under ClearingKernel), computed
+    /// from that value rather than read back from the pixels: the bytes
+    /// written must be exactly those of storing `background` and calling
+    /// `blend` (or `fill` for 255). Returns false, writing nothing, where
+    /// the kernel has no such path (the default); the caller then stores
+    /// the background and blends.
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
+    /// `blendGroup` onto columns that all hold `background`, on the same
+    /// terms as `blend(x:count:coverage:onto:)`.
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
 }
 
 extension SpanKernel {
     var fillIgnoresDestination: Bool { false }
+
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool { false }
+
+    @inline(__always)
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool { false }
 
     mutating func advance(toRow y: Int) {}
 }

@@ -144,6 +144,45 @@ import Testing
         #expect(twice.bytes.allSatisfy { $0 == 0 })
     }
 
+    /// The solid kernel's path for pixels known to hold the clear
+    /// (`blend(…, onto:)`, `blendGroup(…, onto:)`) writes exactly the bytes
+    /// of storing the clear and blending: every count of a group, spans,
+    /// coverage 255 (a translucent fill), opaque and translucent colors
+    /// and backgrounds.
+    @Test func blendingOntoTheClearColorEqualsStoringItAndBlending() throws {
+        var rng = SeededRandom(seed: 77)
+        func packed(_ rng: inout SeededRandom) -> UInt32 {
+            PendingClearTests.randomColor(&rng).premultiplied.packed
+        }
+        for _ in 0..<3000 {
+            let background = packed(&rng), source = packed(&rng)
+            let count = rng.int(in: 1...4), x = rng.int(in: 0...3)
+            let fast = try Surface(width: 12, height: 1), slow = try Surface(width: 12, height: 1)
+            var a = SolidSourceOver(surface: fast, packed: source), b = SolidSourceOver(surface: slow, packed: source)
+            a.beginRow(0)
+            b.beginRow(0)
+            let store = { (s: Surface) in fillPixels(s.rowPointer(0) + x, count: count, with: background) }
+            if rng.int(in: 0...1) == 0 {
+                var coverage: UInt32 = 0
+                for i in 0..<count {
+                    coverage |= UInt32([0, 255, rng.int(in: 1...254)][rng.int(in: 0...2)]) << UInt32(8 * i)
+                }
+                if coverage == 0 { coverage = 1 }
+                let handled = a.blendGroup(x: x, count: count, coverage: coverage, onto: background)
+                #expect(handled)
+                store(slow)
+                b.blendGroup(x: x, count: count, coverage: coverage)
+            } else {
+                let coverage = UInt32(rng.int(in: 1...255))
+                let handled = a.blend(x: x, count: count + 4, coverage: coverage, onto: background)
+                #expect(handled)
+                fillPixels(slow.rowPointer(0) + x, count: count + 4, with: background)
+                if coverage == 255 { b.fill(x: x, count: count + 4) } else { b.blend(x: x, count: count + 4, coverage: coverage) }
+            }
+            #expect(fast.bytes == slow.bytes, "source \(source) onto \(background)")
+        }
+    }
+
     @Test func drawsThatDrawNothingLeaveTheClearPending() throws {
         let surface = try Surface(width: 8, height: 8)
         let canvas = Canvas(surface: surface)
