@@ -143,6 +143,38 @@ struct PaintKernel: SpanKernel {
         blendShaded(x: x, count: count, into: dst)
     }
 
+    /// A span onto pixels that all hold `background` (the pending clear),
+    /// where the row is one color source-over without a mask: every pixel
+    /// the same value (the solid kernel's path).
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        guard isSolidRow, let constant else { return false }
+        filler.fill(row + x, count: count,
+                    with: SolidSpans.sourceOver(background, source: constant, alpha: constantAlpha, coverage: coverage))
+        return true
+    }
+
+    /// A group onto pixels that all hold `background` (the pending clear):
+    /// source-over without a mask, computed from the value in vector
+    /// lanes (no reload of the clear just stored), the same bytes as
+    /// storing it and calling `blendGroup`.
+    @inline(__always)
+    mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32, onto background: UInt32) -> Bool {
+        guard mask == nil, mode == .sourceOver else { return false }
+        if isSolidRow, let constant {
+            SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed,
+                                  onto: background)
+            return true
+        }
+        if constant != nil { return false }
+        // Lanes past `count` hold stale scratch, scaled by coverage 0 and
+        // never stored.
+        shade(x: x, y: y, count: count, into: source)
+        let s = UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self).scaled(by: PixelLanes(coverageBytes: packed))
+        storeGroup(PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s, count: count, into: row + x)
+        return true
+    }
+
     /// Shades `count` pixels from column `x` and blends them into `dst`
     /// with the per-pixel `coverage` row.
     @inline(__always)

@@ -135,15 +135,21 @@ extension SolidSpans {
         let s = PixelLanes(pixel: source).scaled(by: PixelLanes(coverageBytes: coverage))
         let d = PixelLanes(pixel: background)
         let result = d.scaled(by: s.inverseAlphaFactors) &+ s
-        if count == 4 {
-            UnsafeMutableRawPointer(pixels).storeBytes(of: result, as: PixelLanes.self)
-            return
-        }
-        let lanes = unsafeBitCast(result, to: SIMD4<UInt32>.self)
-        pixels[0] = lanes[0]
-        if count > 1 { pixels[1] = lanes[1] }
-        if count > 2 { pixels[2] = lanes[2] }
+        storeGroup(result, count: count, into: pixels)
     }
+}
+
+/// Stores the first `count` (1...4) pixels of `lanes`.
+@inline(__always)
+func storeGroup(_ lanes: PixelLanes, count: Int, into pixels: UnsafeMutablePointer<UInt32>) {
+    if count == 4 {
+        UnsafeMutableRawPointer(pixels).storeBytes(of: lanes, as: PixelLanes.self)
+        return
+    }
+    let values = unsafeBitCast(lanes, to: SIMD4<UInt32>.self)
+    pixels[0] = values[0]
+    if count > 1 { pixels[1] = values[1] }
+    if count > 2 { pixels[2] = values[2] }
 }
 
 /// Source-over of one color onto four pixels, pixel i with coverage byte

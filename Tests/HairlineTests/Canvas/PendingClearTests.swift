@@ -97,7 +97,7 @@ import Testing
         var rng = SeededRandom(seed: 121)
         let image = try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
                                                             .clear, Color(red: 0, green: 0.5, blue: 1), .white])
-        for round in 0..<60 {
+        for round in 0..<150 {
             let width = rng.int(in: 1...40), height = rng.int(in: 1...30)
             let pending = try Surface(width: width, height: height), eager = try Surface(width: width, height: height)
             let a = Canvas(surface: pending, scale: 1), b = Canvas(surface: eager, scale: 1)
@@ -180,6 +180,38 @@ import Testing
                 if coverage == 255 { b.fill(x: x, count: count + 4) } else { b.blend(x: x, count: count + 4, coverage: coverage) }
             }
             #expect(fast.bytes == slow.bytes, "source \(source) onto \(background)")
+        }
+    }
+
+    /// The same through the canvas for every paint kernel's value path
+    /// (solid, vertical gradient rows, patterns, in the last group of
+    /// rows 1 to 13 pixels wide): a pending clear, then a fill.
+    @Test func firstDrawsOverAPendingClearEqualEagerOnes() throws {
+        var rng = SeededRandom(seed: 5)
+        let image = try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+                                                            .clear, Color(red: 0, green: 0.5, blue: 1), .white])
+        for round in 0..<400 {
+            let width = rng.int(in: 1...13), height = rng.int(in: 1...6)
+            let clear = Self.randomColor(&rng)
+            var path = Path()
+            path.addRoundedRect(in: Rect(x: rng.double(in: -2...3), y: rng.double(in: -1...2),
+                                         width: rng.double(in: 0...Double(width) + 2), height: rng.double(in: 0...5)),
+                                cornerRadius: rng.double(in: 0...2))
+            let paint: Paint
+            switch rng.int(in: 0...2) {
+            case 0: paint = .solid(Self.randomColor(&rng))
+            case 1:
+                paint = .linearGradient(LinearGradient(Gradient(from: Self.randomColor(&rng), to: Self.randomColor(&rng)),
+                                                       start: Point(x: 0, y: 0), end: Point(x: 0, y: 6)))
+            default: paint = .pattern(ImagePattern(rng.int(in: 0...1) == 0 ? image : Self.opaqueTile))
+            }
+            let pending = try Surface(width: width, height: height), eager = try Surface(width: width, height: height)
+            Canvas(surface: pending).clear(clear)
+            Canvas(surface: eager).clear(clear)
+            eager.flush()
+            Canvas(surface: pending).fill(path, with: paint)
+            Canvas(surface: eager).fill(path, with: paint)
+            #expect(pending.bytes == eager.bytes, "round \(round) (\(width) x \(height))")
         }
     }
 
