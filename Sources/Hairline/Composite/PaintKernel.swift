@@ -167,10 +167,11 @@ struct PaintKernel: SpanKernel {
             return true
         }
         if constant != nil { return false }
-        // Lanes past `count` hold stale scratch, scaled by coverage 0 and
-        // never stored.
         shade(x: x, y: y, count: count, into: source)
-        let s = UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self).scaled(by: PixelLanes(coverageBytes: packed))
+        let shaded = count == 4 ? UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self)
+            : unsafeBitCast(SIMD4<UInt32>(source[0], count > 1 ? source[1] : 0, count > 2 ? source[2] : 0, 0),
+                            to: PixelLanes.self)
+        let s = shaded.scaled(by: PixelLanes(coverageBytes: packed))
         storeGroup(PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s, count: count, into: row + x)
         return true
     }
