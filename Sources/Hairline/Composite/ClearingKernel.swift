@@ -51,7 +51,7 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
         if inner.fillIgnoresDestination {
             clear(to: x)
             inner.fill(x: x, count: count)
-        } else if !blendOntoClear(x: x, count: count, coverage: 255) {
+        } else if !blendOntoClear(x: x, count: count, coverage: 255, group: false) {
             clear(to: x &+ count)
             inner.fill(x: x, count: count)
         }
@@ -60,7 +60,7 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        if !blendOntoClear(x: x, count: count, coverage: coverage) {
+        if !blendOntoClear(x: x, count: count, coverage: coverage, group: false) {
             clear(to: x &+ count)
             inner.blend(x: x, count: count, coverage: coverage)
         }
@@ -68,24 +68,22 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        if x >= cursor && row != nil {
-            clear(to: x)
-            if inner.blendGroup(x: x, count: count, coverage: coverage, onto: color) {
-                cursor = x &+ count
-                return
-            }
+        if !blendOntoClear(x: x, count: count, coverage: coverage, group: true) {
+            clear(to: x &+ count)
+            inner.blendGroup(x: x, count: count, coverage: coverage)
         }
-        clear(to: x &+ count)
-        inner.blendGroup(x: x, count: count, coverage: coverage)
     }
 
-    /// `blend` of columns `x..<x+count` onto the clear color by the inner
-    /// kernel's value path, if they are all unwritten and it has one.
+    /// `blend` (or, for `group`, `blendGroup`) of columns `x..<x+count`
+    /// onto the clear color by the inner kernel's value path, if they are
+    /// all unwritten and it has one.
     @inline(__always)
-    private mutating func blendOntoClear(x: Int, count: Int, coverage: UInt32) -> Bool {
+    private mutating func blendOntoClear(x: Int, count: Int, coverage: UInt32, group: Bool) -> Bool {
         guard x >= cursor && row != nil else { return false }
         clear(to: x)
-        guard inner.blend(x: x, count: count, coverage: coverage, onto: color) else { return false }
+        let done = group ? inner.blendGroup(x: x, count: count, coverage: coverage, onto: color)
+            : inner.blend(x: x, count: count, coverage: coverage, onto: color)
+        guard done else { return false }
         cursor = x &+ count
         return true
     }

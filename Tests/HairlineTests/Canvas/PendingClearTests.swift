@@ -37,6 +37,12 @@ import Testing
         return path
     }
 
+    /// A small image with opaque, translucent and transparent pixels.
+    static func mixedImage() throws -> Image {
+        try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+                                                .clear, Color(red: 0, green: 0.5, blue: 1), .white])
+    }
+
     static let opaqueTile = try! Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0), .white])
 
     static func randomPaint(_ rng: inout SeededRandom, image: Image) -> Paint {
@@ -95,8 +101,7 @@ import Testing
 
     @Test func pendingClearsDrawExactlyAsEagerOnes() throws {
         var rng = SeededRandom(seed: 121)
-        let image = try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
-                                                            .clear, Color(red: 0, green: 0.5, blue: 1), .white])
+        let image = try Self.mixedImage()
         for round in 0..<150 {
             let width = rng.int(in: 1...40), height = rng.int(in: 1...30)
             let pending = try Surface(width: width, height: height), eager = try Surface(width: width, height: height)
@@ -188,8 +193,7 @@ import Testing
     /// rows 1 to 13 pixels wide): a pending clear, then a fill.
     @Test func firstDrawsOverAPendingClearEqualEagerOnes() throws {
         var rng = SeededRandom(seed: 5)
-        let image = try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
-                                                            .clear, Color(red: 0, green: 0.5, blue: 1), .white])
+        let image = try Self.mixedImage()
         for round in 0..<400 {
             let width = rng.int(in: 1...13), height = rng.int(in: 1...6)
             let clear = Self.randomColor(&rng)
