@@ -58,6 +58,12 @@ extension Renderer {
             return color
         }
         switch (solid(fill), solid(stroke)) {
+        case let (f?, s?) where rasterizer.isClosedForm && secondRasterizer.isClosedForm && pairsClosedForms:
+            // Both covered in closed form: one sweep, one write per pixel.
+            var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: rasterizer.builder.clip)
+            Rasterizer.rasterizePair(rasterizer, then: secondRasterizer, into: &kernel)
+            kernel.finish()
+            pairedDrawCount += 1
         case let (f?, s?):
             together(SolidSourceOver(surface: surface, packed: f), rule: rule,
                      SolidSourceOver(surface: surface, packed: s), into: surface)

@@ -37,6 +37,12 @@ final class Renderer {
     /// Rows per chunk of a fill and stroke drawn together, if not the
     /// default (tests use small chunks to exercise the alternation).
     var fillStrokeChunkRows: Int?
+    /// Whether a solid fill and a solid stroke both covered in closed form
+    /// are swept together (Raster/RoundedRectPair.swift); tests turn it off
+    /// to compare with the alternating row loops.
+    var pairsClosedForms = true
+    /// Fill-and-stroke draws that took that one sweep (for tests).
+    var pairedDrawCount = 0
 
     private let trailingPad = CacheLinePad()
 

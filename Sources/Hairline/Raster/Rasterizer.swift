@@ -46,7 +46,7 @@ final class Rasterizer {
     /// accesses to its own properties.)
     @exclusivity(unchecked) var builder = EdgeBuilder()
     /// The row machinery and its scratch, kept between draws.
-    @exclusivity(unchecked) private var core = RasterCore()
+    @exclusivity(unchecked) var core = RasterCore()
     /// Rows that needed the slab resolver in the last draw (for tests).
     var resolvedRowCount: Int { core.resolvedRowCount }
     /// Rows resolved approximately in the last draw, past the exact
@@ -90,7 +90,7 @@ final class Rasterizer {
     }
 
     /// The builder's edges as the row loop reads them.
-    private var edgeList: EdgeList {
+    var edgeList: EdgeList {
         // Field by field (a copy of the whole builder is ~560 bytes).
         EdgeList(edges: UnsafePointer(builder.edges.base), rowHeads: UnsafePointer(builder.rowHeads.base),
                  arcs: builder.arcEdges.base, arcOrder: UnsafePointer(builder.arcOrder.base),
@@ -183,6 +183,10 @@ struct RasterCore {
     /// that mirror them (RasterCore.runRoundedRects), per draw.
     var mirrorRecords = ScratchBuffer<SpanRecord>(capacity: 0)
     var mirroredRows = ScratchBuffer<MirroredRow>(capacity: 0)
+    /// The same for a fill and its stroke swept together
+    /// (RoundedRectPair.swift), per draw.
+    var pairRecords = ScratchBuffer<PairRecord>(capacity: 0)
+    var pairRows = ScratchBuffer<MirroredRow>(capacity: 0)
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -197,14 +201,14 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
+        [cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity, pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
          cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
          slab.capacity]
     }
 
     func deallocate() {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
-        mirrorRecords.deallocate(); mirroredRows.deallocate()
+        mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }

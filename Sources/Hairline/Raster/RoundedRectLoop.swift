@@ -33,20 +33,7 @@ extension RasterCore {
                     continue
                 }
             }
-            if draw.cachesOuter, let n = draw.outer.addCachedRow(y, sign: 1, width: width, cache: &cornerCaches.0,
-                                                                   into: &row) {
-                computed &+= n
-            } else {
-                computed &+= draw.outer.addRow(y, sign: 1, width: width, into: &row)
-            }
-            if let inner = draw.inner {
-                if draw.cachesInner, let n = inner.addCachedRow(y, sign: -1, width: width, cache: &cornerCaches.1,
-                                                                 into: &row) {
-                    computed &+= n
-                } else {
-                    computed &+= inner.addRow(y, sign: -1, width: width, into: &row)
-                }
-            }
+            computed &+= addRow(draw, y: y, width: width, into: &row)
             // Whether a later row of this draw mirrors this one: its
             // sweep is then recorded.
             let mirrored = mirroredSum.map { $0 &- y > y && $0 &- y <= lastRow } ?? false
@@ -75,6 +62,29 @@ extension RasterCore {
         }
         cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.lastRow)
         statistics.pieces = computed
+    }
+
+    /// Adds `draw`'s coverage of clip-relative row `y` (the outer shape's,
+    /// minus the inner one's) to `row`, through the corner caches where
+    /// they serve; returns the pixels computed one by one.
+    @inline(__always)
+    mutating func addRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int, into row: inout CellRow) -> Int {
+        var computed = 0
+        if draw.cachesOuter, let n = draw.outer.addCachedRow(y, sign: 1, width: width, cache: &cornerCaches.0,
+                                                               into: &row) {
+            computed &+= n
+        } else {
+            computed &+= draw.outer.addRow(y, sign: 1, width: width, into: &row)
+        }
+        if let inner = draw.inner {
+            if draw.cachesInner, let n = inner.addCachedRow(y, sign: -1, width: width, cache: &cornerCaches.1,
+                                                             into: &row) {
+                computed &+= n
+            } else {
+                computed &+= inner.addRow(y, sign: -1, width: width, into: &row)
+            }
+        }
+        return computed
     }
 
     /// Empties the corner caches for `draw` (RowRoundedRect.addCachedRow).

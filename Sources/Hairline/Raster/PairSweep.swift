@@ -1,0 +1,156 @@
+// Raster -> Composite contract for a fill and its stroke in one sweep: two
+// draws over the same clip (a shape's fill and its stroke ring) accumulate
+// into two cell rows, and one sweep walks both, handing each pixel its two
+// coverages at once. The kernel composites `second over (first over
+// destination)` per pixel: one load and one store of each pixel instead of
+// two passes. Spans cover the clip's columns completely (a span of two
+// zero coverages included: a kernel writing a pending clear needs it).
+
+/// Receives two draws' coverage together, row by row, left to right, in
+/// device pixels inside the clip: the first draw's operation then the
+/// second's on every pixel, exactly as the two draws one after the other.
+protocol PairKernel {
+    /// Starts device row `y`. Rows arrive top to bottom; every row
+    /// between the first and the last of the pass is begun.
+    mutating func beginRow(_ y: Int)
+    /// Columns `x..<x+count` (`count` ≥ 1), each with coverage `first` for
+    /// the first draw and `second` for the second (0...255 each).
+    mutating func span(x: Int, count: Int, first: UInt32, second: UInt32)
+    /// Columns `x..<x+count` (`count` 1...4), column `x + i` with byte `i`
+    /// (lowest first) of `first` and of `second`.
+    mutating func group(x: Int, count: Int, first: UInt32, second: UInt32)
+    /// Whether every pixel written depends on its two coverages only (the
+    /// destination is one known value, a pending clear): pixels already
+    /// written may then be copied where the same coverages recur.
+    var copiesPixels: Bool { get }
+    /// Copies columns `x..<x+count` of device row `row` (written earlier
+    /// in this pass) into the same columns of the current row.
+    mutating func copy(x: Int, count: Int, fromRow row: Int)
+    /// Copies columns `source..<source+count` of the current row, written
+    /// earlier, mirrored into columns `x..<x+count`: column `x + i` gets
+    /// column `source + count − 1 − i`.
+    mutating func copyMirrored(x: Int, count: Int, from source: Int)
+}
+
+extension CellRow {
+    /// Sends the coverage of `first` and `second` (the cell rows of two
+    /// draws over one clip, `width` columns from device column `left`) to
+    /// `kernel` (whose row has begun) in one walk over the groups either
+    /// touched, covering every column; leaves both rows' cells and bits
+    /// zero.
+    @inline(__always)
+    static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
+                                          into kernel: inout Kernel) {
+        var sumA: Int32 = 0, sumB: Int32 = 0
+        var x = 0  // the first column not sent yet (clip-relative)
+        let lastWord = max(first.maxCell, second.maxCell) >> Self.wordShift
+        var word = min(first.minCell, second.minCell) >> Self.wordShift
+        let bitsA = first.bits, bitsB = second.bits
+        while word <= lastWord {
+            var touched = bitsA[word] | bitsB[word]
+            bitsA[word] = 0
+            bitsB[word] = 0
+            while touched != 0 {
+                let start = (word << 6 | touched.trailingZeroBitCount) << Self.groupShift
+                touched &= touched &- 1
+                if start > x, x < width {
+                    kernel.span(x: left &+ x, count: min(start, width) &- x, first: coverage(sumA),
+                                second: coverage(sumB))
+                }
+                let a = coverage(ofGroupAt: first.cells + start, sum: &sumA)
+                let b = coverage(ofGroupAt: second.cells + start, sum: &sumB)
+                if start < width {
+                    kernel.group(x: left &+ start, count: min(Self.groupSize, width &- start), first: a, second: b)
+                }
+                x = start &+ Self.groupSize
+            }
+            word &+= 1
+        }
+        if x < width { kernel.span(x: left &+ x, count: width &- x, first: coverage(sumA), second: coverage(sumB)) }
+        first.minCell = Int.max
+        first.maxCell = -1
+        second.minCell = Int.max
+        second.maxCell = -1
+    }
+}
+
+/// One call of a pair sweep, kept to be repeated on later rows: a span or
+/// a group (sent again), or pixels to copy from the row the record was
+/// made in (kernels that copy pixels).
+struct PairRecord {
+    enum Kind: UInt8 { case span, group, copy }
+    var x: Int32
+    var count: Int32
+    var first: UInt32
+    var second: UInt32
+    var kind: Kind
+}
+
+/// Passes a pair sweep's calls to a kernel and records them.
+struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
+    var kernel: Kernel
+    var records: ScratchBuffer<PairRecord>
+
+    @inline(__always)
+    mutating func beginRow(_ y: Int) { kernel.beginRow(y) }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
+        kernel.span(x: x, count: count, first: first, second: second)
+        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  first: first, second: second, kind: .span))
+    }
+
+    @inline(__always)
+    mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
+        kernel.group(x: x, count: count, first: first, second: second)
+        guard kernel.copiesPixels else {
+            records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                      first: first, second: second, kind: .group))
+            return
+        }
+        recordCopy(x: x, count: count)
+    }
+
+    var copiesPixels: Bool { kernel.copiesPixels }
+
+    @inline(__always)
+    mutating func copy(x: Int, count: Int, fromRow row: Int) {
+        kernel.copy(x: x, count: count, fromRow: row)
+        recordCopy(x: x, count: count)
+    }
+
+    @inline(__always)
+    mutating func copyMirrored(x: Int, count: Int, from source: Int) {
+        kernel.copyMirrored(x: x, count: count, from: source)
+        recordCopy(x: x, count: count)
+    }
+
+    /// Records pixels to copy, joining them to the last record if that
+    /// copies the columns just before them.
+    @inline(__always)
+    private mutating func recordCopy(x: Int, count: Int) {
+        if records.count > 0 {
+            let last = records[records.count &- 1]
+            if last.kind == .copy && Int(last.x &+ last.count) == x {
+                records[records.count &- 1].count &+= Int32(truncatingIfNeeded: count)
+                return
+            }
+        }
+        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  first: 0, second: 0, kind: .copy))
+    }
+}
+
+extension PairRecord {
+    /// Sends this call to `kernel` (whose row has begun); copies come
+    /// from device row `source`, where the record was made.
+    @inline(__always)
+    func replay<Kernel: PairKernel>(into kernel: inout Kernel, source: Int) {
+        switch kind {
+        case .span: kernel.span(x: Int(x), count: Int(count), first: first, second: second)
+        case .group: kernel.group(x: Int(x), count: Int(count), first: first, second: second)
+        case .copy: kernel.copy(x: Int(x), count: Int(count), fromRow: source)
+        }
+    }
+}

@@ -1,0 +1,216 @@
+// Raster: a fill and its stroke ring, both covered in closed form
+// (RoundedRectRows.swift), in one sweep per row (PairSweep.swift). Each row's
+// fill goes into the first rasterizer's cells and the ring into the
+// second's, through their own corner caches, exactly as each draw alone;
+// one sweep then hands the pixels both coverages. Rows both draws repeat
+// (their bands' overlap) are swept once and replayed, and when both draws
+// are the same upside down about one line, the lower rows replay the
+// upper rows' sweeps.
+
+extension Rasterizer {
+    /// Whether the builder's draw is covered in closed form (no edges).
+    var isClosedForm: Bool { builder.roundedRects != nil }
+
+    /// Rasterizes `first`'s draw and `second`'s (both closed form, over
+    /// the same clip) in one sweep per row into `kernel`: each pixel gets
+    /// the first draw's coverage and the second's together.
+    static func rasterizePair<Kernel: PairKernel>(_ first: Rasterizer, then second: Rasterizer,
+                                                  into kernel: inout Kernel) {
+        let listA = first.edgeList, listB = second.edgeList
+        precondition(first !== second, "one rasterizer for both draws")
+        guard let a = listA.roundedRects, let b = listB.roundedRects else {
+            preconditionFailure("rasterizePair needs two draws covered in closed form")
+        }
+        assert(listA.clip == listB.clip, "two draws over different clips")
+        // Both cursors start with the cells sized and the caches emptied.
+        let cursorA = first.core.begin(listA), cursorB = second.core.begin(listB)
+        guard !(cursorA.isDone && cursorB.isDone) else { return }
+        first.core.runPair(a, b, second: &second.core, clip: listA.clip, into: &kernel)
+    }
+}
+
+extension RasterCore {
+    /// The row loop of `rasterizePair`: this core holds the first draw's
+    /// cells and caches, `second` the second's.
+    mutating func runPair<Kernel: PairKernel>(_ a: UnsafePointer<RoundedRectDraw>, _ b: UnsafePointer<RoundedRectDraw>,
+                                             second: inout RasterCore, clip: PixelRect, into kernel: inout Kernel) {
+        var rowA = CellRow(cells: cells.base, bits: bits.base)
+        var rowB = CellRow(cells: second.cells.base, bits: second.bits.base)
+        let rowsA = a.pointee.firstRow..<max(a.pointee.firstRow, a.pointee.lastRow &+ 1)
+        let rowsB = b.pointee.firstRow..<max(b.pointee.firstRow, b.pointee.lastRow &+ 1)
+        let top = min(rowsA.lowerBound, rowsB.lowerBound), bottom = max(rowsA.upperBound, rowsB.upperBound) &- 1
+        let width = clip.width
+        // Rows that both draws repeat.
+        let bandStart = max(a.pointee.band.lowerBound, b.pointee.band.lowerBound)
+        let bandEnd = min(a.pointee.band.upperBound, b.pointee.band.upperBound, bottom &+ 1)
+        // Row y mirrors row `sum − y` if both draws do about one line.
+        let sum = a.pointee.mirroredRowSum.flatMap { $0 == b.pointee.mirroredRowSum ? $0 : nil }
+        // Column c mirrors column `axis − 1 − c` in the corner rows, if
+        // the kernel can copy pixels (ColumnMirror).
+        let mirror = kernel.copiesPixels ? ColumnMirror(a.pointee, b.pointee, width: width) : nil
+        pairRecords.count = 0
+        pairRows.count = 0
+        if let sum {
+            let count = max(0, min((sum &- 2 &* top) / 2 &+ 1, bottom &- top &+ 1))
+            pairRows.reserve(count)
+            for _ in 0..<count { pairRows.append(MirroredRow(first: 0, count: MirroredRow.unknown)) }
+        }
+        /// Whether a later row mirrors row `y` (its sweep is then kept).
+        func mirrored(_ y: Int) -> Bool { sum.map { $0 &- y > y && $0 &- y <= bottom } ?? false }
+        var computedA = 0, computedB = 0
+        var y = top
+        while y <= bottom {
+            let device = clip.minY &+ y
+            kernel.beginRow(device)
+            if let sum, sum &- y < y, sum &- y >= top {
+                // Every upper row was swept or replayed, and kept.
+                let source = pairRows[sum &- y &- top]
+                assert(source.count >= 0, "a mirrored row not kept")
+                replay(Int(source.first), count: Int(source.count), from: clip.minY &+ sum &- y, into: &kernel)
+                statistics.repeatedRows &+= 1
+                y &+= 1
+                continue
+            }
+            // A corner row of every shape: its left half only.
+            let axis = mirror.flatMap { $0.coversRow(y) ? $0.axis : nil }
+            let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
+            if rowsA.contains(y) { computedA &+= addRow(a.pointee, y: y, width: sweepWidth, into: &rowA) }
+            if rowsB.contains(y) { computedB &+= second.addRow(b.pointee, y: y, width: sweepWidth, into: &rowB) }
+            statistics.rows &+= 1
+            let repeats = y >= bandStart && y &+ 1 < bandEnd
+            guard repeats || mirrored(y) || axis != nil else {
+                CellRow.sweep(&rowA, &rowB, width: width, left: clip.minX, into: &kernel)
+                y &+= 1
+                continue
+            }
+            var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
+            let first = recorder.records.count
+            CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
+            if let axis { Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder) }
+            kernel = recorder.kernel
+            pairRecords = recorder.records
+            let kept = MirroredRow(first: Int32(truncatingIfNeeded: first),
+                                   count: Int32(truncatingIfNeeded: pairRecords.count &- first))
+            if mirrored(y) { pairRows[y &- top] = kept }
+            guard repeats else {
+                y &+= 1
+                continue
+            }
+            for repeated in (y &+ 1)..<bandEnd {
+                kernel.beginRow(clip.minY &+ repeated)
+                replay(first, count: Int(kept.count), from: device, into: &kernel)
+                if mirrored(repeated) { pairRows[repeated &- top] = kept }
+            }
+            statistics.repeatedRows &+= bandEnd &- y &- 1
+            y = bandEnd
+        }
+        statistics.pieces = computedA
+        second.statistics.pieces = computedB
+    }
+
+    /// Writes the right half of a row whose left half the calls
+    /// `records[first...]` wrote: each call mirrored about `axis`
+    /// (clip-relative; column c ↔ axis − 1 − c), spans sent again, pixels
+    /// copied mirrored; then the columns right of the mirror image.
+    @inline(__always)
+    private static func mirrorColumns<Kernel: PairKernel>(_ records: ScratchBuffer<PairRecord>, from first: Int,
+                                                          axis: Int, clip: PixelRect, into kernel: inout Kernel) {
+        let width = clip.width, left = clip.minX
+        var i = records.count
+        while i > first {
+            i &-= 1
+            let r = records[i]
+            // Clip-relative columns of the call, and of its image (cut at
+            // the clip's right side: what lies past it is empty there).
+            let start = Int(r.x) &- left, end = start &+ Int(r.count)
+            let imageStart = axis &- end, imageEnd = min(axis &- start, width)
+            guard imageStart < imageEnd else { continue }
+            if r.kind == .span {
+                kernel.span(x: left &+ imageStart, count: imageEnd &- imageStart, first: r.first, second: r.second)
+            } else {
+                kernel.copyMirrored(x: left &+ imageStart, count: imageEnd &- imageStart,
+                                    from: left &+ axis &- imageEnd)
+            }
+        }
+        if axis < width { kernel.span(x: left &+ axis, count: width &- axis, first: 0, second: 0) }
+    }
+
+    /// Sends `count` kept pair calls from `first` to `kernel`; copies come
+    /// from device row `source`.
+    @inline(__always)
+    private func replay<Kernel: PairKernel>(_ first: Int, count: Int, from source: Int, into kernel: inout Kernel) {
+        for i in first..<(first &+ count) { pairRecords[i].replay(into: &kernel, source: source) }
+    }
+}
+
+/// Where the rows of a fill and its ring (RoundedRectPair.swift) are their
+/// own mirror images left to right: every shape of both draws is
+/// symmetric about the same axis, lies across the clip's columns, goes
+/// through the corner caches (whose right sides are their left sides
+/// mirrored, exactly), and is wide enough that a corner row's sides never
+/// meet. In rows that are corner rows of every shape with coverage there,
+/// column c then has the coverages of column `axis − 1 − c`.
+struct ColumnMirror {
+    /// The sum of a column and its mirror image, plus one
+    /// (`pixels.left + pixels.rightEnd` of every shape; clip-relative).
+    let axis: Int
+    /// The shapes' rows: their first row, end, and corner rows at the top
+    /// and the bottom (up to four shapes).
+    private var shapes: (Rows, Rows, Rows, Rows)
+    private var count = 0
+
+    private struct Rows {
+        var top = 0, bottomEnd = 0, topCorners = 0, bottomCorners = 0
+
+        /// Whether row y is a corner row of one band only, or outside.
+        @inline(__always)
+        func isMirrored(_ y: Int) -> Bool {
+            guard y >= top && y < bottomEnd else { return true }
+            let jt = y &- top, jb = bottomEnd &- 1 &- y
+            return (jt < topCorners) != (jb < bottomCorners)
+        }
+    }
+
+    init?(_ a: RoundedRectDraw, _ b: RoundedRectDraw, width: Int) {
+        guard a.cachesOuter, b.cachesOuter, a.inner == nil || a.cachesInner, b.inner == nil || b.cachesInner
+        else { return nil }
+        let all = [a.outer, b.outer] + [a.inner, b.inner].compactMap { $0 }
+        axis = a.outer.pixels.left &+ a.outer.pixels.rightEnd
+        shapes = (Rows(), Rows(), Rows(), Rows())
+        for shape in all {
+            // Corner rows whose sides cannot meet (CornerRowCache's
+            // uncacheable rows): the left corner's pixels end by
+            // minX + r + 1, the mirror starts at maxX − r − 1.
+            let radius = max(shape.topLeft, shape.bottomLeft)
+            guard shape.pixels.left &+ shape.pixels.rightEnd == axis, shape.pixels.left >= 0,
+                  shape.pixels.rightEnd <= width, shape.maxX - shape.minX >= 2 * radius + 4
+            else { return nil }
+            let rows = Rows(top: shape.pixels.top, bottomEnd: shape.pixels.bottomEnd, topCorners: shape.topCornerRows,
+                            bottomCorners: shape.bottomCornerRows)
+            switch count {
+            case 0: shapes.0 = rows
+            case 1: shapes.1 = rows
+            case 2: shapes.2 = rows
+            default: shapes.3 = rows
+            }
+            count += 1
+        }
+    }
+
+    /// Whether clip-relative row `y` is a corner row of every shape with
+    /// coverage there (and of one band only): its right half is then its
+    /// left half mirrored.
+    @inline(__always)
+    func coversRow(_ y: Int) -> Bool {
+        // Rows no shape has a corner in are plain: swept whole.
+        var any = false
+        func check(_ rows: Rows) -> Bool {
+            if y >= rows.top && y < rows.bottomEnd { any = true }
+            return rows.isMirrored(y)
+        }
+        guard check(shapes.0), check(shapes.1) else { return false }
+        if count > 2 { guard check(shapes.2) else { return false } }
+        if count > 3 { guard check(shapes.3) else { return false } }
+        return any
+    }
+}
