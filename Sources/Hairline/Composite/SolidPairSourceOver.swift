@@ -123,6 +123,15 @@ struct SolidPairSourceOver: PairKernel {
         for i in 0..<count { to[i] = from[-i] }
     }
 
+    @inline(__always)
+    func pixel(first: UInt32, second: UInt32) -> UInt32 {
+        assert(clears, "one pixel for a span only over a clear")
+        return over(background, first: first, second: second)
+    }
+
+    @inline(__always)
+    mutating func fill(x: Int, count: Int, pixel: UInt32) { filler.fill(row + x, count: count, with: pixel) }
+
     /// `destination` under the fill at coverage `first`, then the stroke
     /// at `second` (the scalar formula of SolidSpans).
     @inline(__always)

@@ -30,6 +30,12 @@ protocol PairKernel {
     /// earlier, mirrored into columns `x..<x+count`: column `x + i` gets
     /// column `source + count − 1 − i`.
     mutating func copyMirrored(x: Int, count: Int, from source: Int)
+    /// The pixel a span with coverages `first` and `second` stores (a
+    /// kernel that copies pixels: every such pixel is the same).
+    func pixel(first: UInt32, second: UInt32) -> UInt32
+    /// Stores `pixel` (from `pixel(first:second:)`) in columns
+    /// `x..<x+count`.
+    mutating func fill(x: Int, count: Int, pixel: UInt32)
 }
 
 extension CellRow {
@@ -76,9 +82,9 @@ extension CellRow {
 
 /// One call of a pair sweep, kept to be repeated on later rows: a span or
 /// a group (sent again), or pixels to copy from the row the record was
-/// made in (kernels that copy pixels).
+/// made in, or a pixel (in `first`) to store (kernels that copy pixels).
 struct PairRecord {
-    enum Kind: UInt8 { case span, group, copy }
+    enum Kind: UInt8 { case span, group, copy, fill }
     var x: Int32
     var count: Int32
     var first: UInt32
@@ -86,25 +92,32 @@ struct PairRecord {
     var kind: Kind
 }
 
-/// Passes a pair sweep's calls to a kernel and records them.
+/// Passes a pair sweep's calls to a kernel and records them. The kernel is
+/// reached through a pointer (the caller's, valid while this is used):
+/// copying it in and out per row showed as a memcpy per row.
 struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
-    var kernel: Kernel
+    let kernel: UnsafeMutablePointer<Kernel>
     var records: ScratchBuffer<PairRecord>
 
     @inline(__always)
-    mutating func beginRow(_ y: Int) { kernel.beginRow(y) }
+    mutating func beginRow(_ y: Int) { kernel.pointee.beginRow(y) }
 
     @inline(__always)
     mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
-        kernel.span(x: x, count: count, first: first, second: second)
+        if kernel.pointee.copiesPixels {
+            // The pixel is kept, not worked out again per row.
+            fill(x: x, count: count, pixel: kernel.pointee.pixel(first: first, second: second))
+            return
+        }
+        kernel.pointee.span(x: x, count: count, first: first, second: second)
         records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                                   first: first, second: second, kind: .span))
     }
 
     @inline(__always)
     mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
-        kernel.group(x: x, count: count, first: first, second: second)
-        guard kernel.copiesPixels else {
+        kernel.pointee.group(x: x, count: count, first: first, second: second)
+        guard kernel.pointee.copiesPixels else {
             records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                                       first: first, second: second, kind: .group))
             return
@@ -112,18 +125,27 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
         recordCopy(x: x, count: count)
     }
 
-    var copiesPixels: Bool { kernel.copiesPixels }
+    var copiesPixels: Bool { kernel.pointee.copiesPixels }
 
     @inline(__always)
     mutating func copy(x: Int, count: Int, fromRow row: Int) {
-        kernel.copy(x: x, count: count, fromRow: row)
+        kernel.pointee.copy(x: x, count: count, fromRow: row)
         recordCopy(x: x, count: count)
     }
 
     @inline(__always)
     mutating func copyMirrored(x: Int, count: Int, from source: Int) {
-        kernel.copyMirrored(x: x, count: count, from: source)
+        kernel.pointee.copyMirrored(x: x, count: count, from: source)
         recordCopy(x: x, count: count)
+    }
+
+    func pixel(first: UInt32, second: UInt32) -> UInt32 { kernel.pointee.pixel(first: first, second: second) }
+
+    @inline(__always)
+    mutating func fill(x: Int, count: Int, pixel: UInt32) {
+        kernel.pointee.fill(x: x, count: count, pixel: pixel)
+        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                  first: pixel, second: 0, kind: .fill))
     }
 
     /// Records pixels to copy, joining them to the last record if that
@@ -151,6 +173,7 @@ extension PairRecord {
         case .span: kernel.span(x: Int(x), count: Int(count), first: first, second: second)
         case .group: kernel.group(x: Int(x), count: Int(count), first: first, second: second)
         case .copy: kernel.copy(x: Int(x), count: Int(count), fromRow: source)
+        case .fill: kernel.fill(x: Int(x), count: Int(count), pixel: first)
         }
     }
 }

@@ -449,6 +449,9 @@ public struct RasterStatistics: Sendable {
     public var rows = 0
     /// Rows that repeated the row above's kernel calls (vertical bands).
     public var repeatedRows = 0
+    /// Rows of a fill and its stroke swept together over their left half
+    /// only, the right half copied mirrored (RoundedRectPair.swift).
+    public var halfSweptRows = 0
     /// Edge pieces added to cells (one per edge per row it crosses).
     public var pieces = 0
     /// Touched groups of cells swept, spans sent, and the pixels of each

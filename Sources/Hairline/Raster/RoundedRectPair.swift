@@ -74,6 +74,7 @@ extension RasterCore {
             // A corner row of every shape: its left half only.
             let axis = mirror.flatMap { $0.coversRow(y) ? $0.axis : nil }
             let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
+            if axis != nil { statistics.halfSweptRows &+= 1 }
             if rowsA.contains(y) { computedA &+= addRow(a.pointee, y: y, width: sweepWidth, into: &rowA) }
             if rowsB.contains(y) { computedB &+= second.addRow(b.pointee, y: y, width: sweepWidth, into: &rowB) }
             statistics.rows &+= 1
@@ -83,12 +84,13 @@ extension RasterCore {
                 y &+= 1
                 continue
             }
-            var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
-            let first = recorder.records.count
-            CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
-            if let axis { Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder) }
-            kernel = recorder.kernel
-            pairRecords = recorder.records
+            let first = pairRecords.count
+            withUnsafeMutablePointer(to: &kernel) { kernel in
+                var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
+                CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
+                if let axis { Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder) }
+                pairRecords = recorder.records
+            }
             let kept = MirroredRow(first: Int32(truncatingIfNeeded: first),
                                    count: Int32(truncatingIfNeeded: pairRecords.count &- first))
             if mirrored(y) { pairRows[y &- top] = kept }
@@ -125,9 +127,12 @@ extension RasterCore {
             let start = Int(r.x) &- left, end = start &+ Int(r.count)
             let imageStart = axis &- end, imageEnd = min(axis &- start, width)
             guard imageStart < imageEnd else { continue }
-            if r.kind == .span {
+            switch r.kind {
+            case .span:
                 kernel.span(x: left &+ imageStart, count: imageEnd &- imageStart, first: r.first, second: r.second)
-            } else {
+            case .fill:
+                kernel.fill(x: left &+ imageStart, count: imageEnd &- imageStart, pixel: r.first)
+            case .group, .copy:
                 kernel.copyMirrored(x: left &+ imageStart, count: imageEnd &- imageStart,
                                     from: left &+ axis &- imageEnd)
             }
@@ -171,30 +176,38 @@ struct ColumnMirror {
         }
     }
 
-    init?(_ a: RoundedRectDraw, _ b: RoundedRectDraw, width: Int) {
-        guard a.cachesOuter, b.cachesOuter, a.inner == nil || a.cachesInner, b.inner == nil || b.cachesInner
-        else { return nil }
-        let all = [a.outer, b.outer] + [a.inner, b.inner].compactMap { $0 }
+    init?(_ a: borrowing RoundedRectDraw, _ b: borrowing RoundedRectDraw, width: Int) {
+        guard a.cachesOuter, b.cachesOuter else { return nil }
+        // An inner shape goes through its cache (cachesInner is false
+        // without one).
+        let innerA = (a.inner == nil) != a.cachesInner, innerB = (b.inner == nil) != b.cachesInner
+        guard innerA, innerB else { return nil }
         axis = a.outer.pixels.left &+ a.outer.pixels.rightEnd
         shapes = (Rows(), Rows(), Rows(), Rows())
-        for shape in all {
-            // Corner rows whose sides cannot meet (CornerRowCache's
-            // uncacheable rows): the left corner's pixels end by
-            // minX + r + 1, the mirror starts at maxX − r − 1.
-            let radius = max(shape.topLeft, shape.bottomLeft)
-            guard shape.pixels.left &+ shape.pixels.rightEnd == axis, shape.pixels.left >= 0,
-                  shape.pixels.rightEnd <= width, shape.maxX - shape.minX >= 2 * radius + 4
-            else { return nil }
-            let rows = Rows(top: shape.pixels.top, bottomEnd: shape.pixels.bottomEnd, topCorners: shape.topCornerRows,
-                            bottomCorners: shape.bottomCornerRows)
-            switch count {
-            case 0: shapes.0 = rows
-            case 1: shapes.1 = rows
-            case 2: shapes.2 = rows
-            default: shapes.3 = rows
-            }
-            count += 1
+        guard add(a.outer, width: width), add(b.outer, width: width) else { return nil }
+        if let inner = a.inner { guard add(inner, width: width) else { return nil } }
+        if let inner = b.inner { guard add(inner, width: width) else { return nil } }
+    }
+
+    /// Adds `shape`'s rows; false if it does not mirror as required.
+    private mutating func add(_ shape: RowRoundedRect, width: Int) -> Bool {
+        // Corner rows whose sides cannot meet (CornerRowCache's
+        // uncacheable rows): the left corner's pixels end by minX + r + 1,
+        // the mirror starts at maxX − r − 1.
+        let radius = max(shape.topLeft, shape.bottomLeft)
+        guard shape.pixels.left &+ shape.pixels.rightEnd == axis, shape.pixels.left >= 0,
+              shape.pixels.rightEnd <= width, shape.maxX - shape.minX >= 2 * radius + 4
+        else { return false }
+        let rows = Rows(top: shape.pixels.top, bottomEnd: shape.pixels.bottomEnd, topCorners: shape.topCornerRows,
+                        bottomCorners: shape.bottomCornerRows)
+        switch count {
+        case 0: shapes.0 = rows
+        case 1: shapes.1 = rows
+        case 2: shapes.2 = rows
+        default: shapes.3 = rows
         }
+        count += 1
+        return true
     }
 
     /// Whether clip-relative row `y` is a corner row of every shape with
