@@ -34,20 +34,23 @@ extension RasterCore {
     /// cells and caches, `second` the second's.
     mutating func runPair<Kernel: PairKernel>(_ a: UnsafePointer<RoundedRectDraw>, _ b: UnsafePointer<RoundedRectDraw>,
                                              second: inout RasterCore, clip: PixelRect, into kernel: inout Kernel) {
+        // One copy of each draw per draw: passing `pointee` on copied it
+        // per call.
+        let drawA = a.pointee, drawB = b.pointee
         var rowA = CellRow(cells: cells.base, bits: bits.base)
         var rowB = CellRow(cells: second.cells.base, bits: second.bits.base)
-        let rowsA = a.pointee.firstRow..<max(a.pointee.firstRow, a.pointee.lastRow &+ 1)
-        let rowsB = b.pointee.firstRow..<max(b.pointee.firstRow, b.pointee.lastRow &+ 1)
+        let rowsA = drawA.firstRow..<max(drawA.firstRow, drawA.lastRow &+ 1)
+        let rowsB = drawB.firstRow..<max(drawB.firstRow, drawB.lastRow &+ 1)
         let top = min(rowsA.lowerBound, rowsB.lowerBound), bottom = max(rowsA.upperBound, rowsB.upperBound) &- 1
         let width = clip.width
         // Rows that both draws repeat.
-        let bandStart = max(a.pointee.band.lowerBound, b.pointee.band.lowerBound)
-        let bandEnd = min(a.pointee.band.upperBound, b.pointee.band.upperBound, bottom &+ 1)
+        let bandStart = max(drawA.band.lowerBound, drawB.band.lowerBound)
+        let bandEnd = min(drawA.band.upperBound, drawB.band.upperBound, bottom &+ 1)
         // Row y mirrors row `sum − y` if both draws do about one line.
-        let sum = a.pointee.mirroredRowSum.flatMap { $0 == b.pointee.mirroredRowSum ? $0 : nil }
+        let sum = drawA.mirroredRowSum.flatMap { $0 == drawB.mirroredRowSum ? $0 : nil }
         // Column c mirrors column `axis − 1 − c` in the corner rows, if
         // the kernel can copy pixels (ColumnMirror).
-        let mirror = kernel.copiesPixels ? ColumnMirror(a.pointee, b.pointee, width: width) : nil
+        let mirror = ColumnMirror(drawA, drawB, width: width, enabled: kernel.copiesPixels)
         pairRecords.count = 0
         pairRows.count = 0
         if let sum {
@@ -72,11 +75,19 @@ extension RasterCore {
                 continue
             }
             // A corner row of every shape: its left half only.
-            let axis = mirror.flatMap { $0.coversRow(y) ? $0.axis : nil }
+            let axis: Int? = mirror.coversRow(y) ? mirror.axis : nil
             let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
             if axis != nil { statistics.halfSweptRows &+= 1 }
-            if rowsA.contains(y) { computedA &+= addRow(a.pointee, y: y, width: sweepWidth, into: &rowA) }
-            if rowsB.contains(y) { computedB &+= second.addRow(b.pointee, y: y, width: sweepWidth, into: &rowB) }
+            if axis != nil {
+                // The left half straight into the cells: the corner caches
+                // would only keep it for a right half not computed here
+                // (their values are these, RoundedRectCache.swift).
+                if rowsA.contains(y) { computedA &+= Self.addLeftHalf(drawA, y: y, width: sweepWidth, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addLeftHalf(drawB, y: y, width: sweepWidth, into: &rowB) }
+            } else {
+                if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
+            }
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
             guard repeats || mirrored(y) || axis != nil else {
@@ -108,6 +119,16 @@ extension RasterCore {
         }
         statistics.pieces = computedA
         second.statistics.pieces = computedB
+    }
+
+    /// Adds `draw`'s coverage of row `y` in columns `0..<width` (a half
+    /// row: no value right of it is written).
+    @inline(__always)
+    private static func addLeftHalf(_ draw: borrowing RoundedRectDraw, y: Int, width: Int,
+                                    into row: inout CellRow) -> Int {
+        var computed = draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
+        if let inner = draw.inner { computed &+= inner.addLeftHalf(y, sign: -1, width: width, into: &row) }
+        return computed
     }
 
     /// Writes the right half of a row whose left half the calls
@@ -176,17 +197,22 @@ struct ColumnMirror {
         }
     }
 
-    init?(_ a: borrowing RoundedRectDraw, _ b: borrowing RoundedRectDraw, width: Int) {
-        guard a.cachesOuter, b.cachesOuter else { return nil }
+    /// The mirror of draws `a` and `b` in a clip `width` columns wide;
+    /// one that covers no row if they do not mirror so, or if not
+    /// `enabled`.
+    init(_ a: borrowing RoundedRectDraw, _ b: borrowing RoundedRectDraw, width: Int, enabled: Bool) {
+        axis = a.outer.pixels.left &+ a.outer.pixels.rightEnd
+        shapes = (Rows(), Rows(), Rows(), Rows())
         // An inner shape goes through its cache (cachesInner is false
         // without one).
         let innerA = (a.inner == nil) != a.cachesInner, innerB = (b.inner == nil) != b.cachesInner
-        guard innerA, innerB else { return nil }
-        axis = a.outer.pixels.left &+ a.outer.pixels.rightEnd
-        shapes = (Rows(), Rows(), Rows(), Rows())
-        guard add(a.outer, width: width), add(b.outer, width: width) else { return nil }
-        if let inner = a.inner { guard add(inner, width: width) else { return nil } }
-        if let inner = b.inner { guard add(inner, width: width) else { return nil } }
+        let outers = a.cachesOuter, outerB = b.cachesOuter
+        guard enabled, outers, outerB, innerA, innerB else { return }
+        var mirrors = add(a.outer, width: width)
+        if mirrors { mirrors = add(b.outer, width: width) }
+        if mirrors, let inner = a.inner { mirrors = add(inner, width: width) }
+        if mirrors, let inner = b.inner { mirrors = add(inner, width: width) }
+        if !mirrors { count = 0 }
     }
 
     /// Adds `shape`'s rows; false if it does not mirror as required.
@@ -216,6 +242,7 @@ struct ColumnMirror {
     @inline(__always)
     func coversRow(_ y: Int) -> Bool {
         // Rows no shape has a corner in are plain: swept whole.
+        guard count > 0 else { return false }
         var any = false
         func check(_ rows: Rows) -> Bool {
             if y >= rows.top && y < rows.bottomEnd { any = true }

@@ -146,6 +146,36 @@ struct RowRoundedRect: Equatable {
     }
 }
 
+extension RowRoundedRect {
+    /// `addRow` for columns `0..<width` only, in a row where at most one
+    /// corner meets each side and the sides' pixels do not meet (a corner
+    /// row whose right half is its left half mirrored, RoundedRectPair.swift):
+    /// only the left side is worked out, with the values `addRow` and the
+    /// corner cache give it.
+    @inline(__always)
+    func addLeftHalf(_ y: Int, sign: Int32, width: Int, into row: inout CellRow) -> Int {
+        let top = Double(y)
+        let y0 = max(top, minY), y1 = min(top + 1, maxY)
+        guard y1 > y0, minX < maxX else { return 0 }
+        let vy = y1 - y0
+        let none = CornerBand(radius: 0, from: 0, to: 0)
+        let shape = RowShape(
+            rect: self, vy: vy,
+            topLeft: CornerBand(radius: topLeft, from: y0 - minY, to: y1 - minY),
+            bottomLeft: CornerBand(radius: bottomLeft, from: maxY - y1, to: maxY - y0),
+            topRight: none, bottomRight: none)
+        var writer = RowWriter(sign: sign, width: width)
+        let left = shape.leftRuns(pixels.left, pixels.leftEnd)
+        var computed = shape.side(left.first, left: true, into: &writer, row: &row)
+        if let run = left.run {
+            writer.set(left.first.upperBound, run, row: &row)
+            computed &+= shape.side(left.second, left: true, into: &writer, row: &row)
+        }
+        writer.set(left.end, vy, row: &row)
+        return computed
+    }
+}
+
 /// A rounded rect (user space) with circular corners: the shapes the
 /// closed form covers.
 struct CircularRoundedRect: Equatable {
