@@ -47,6 +47,18 @@ extension CellRow {
     @inline(__always)
     static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
                                           into kernel: inout Kernel) {
+        if let last = sweep(&first, &second, width: width, left: left, holdingLastSpan: true, into: &kernel) {
+            kernel.span(x: left &+ last.x, count: width &- last.x, first: last.first, second: last.second)
+        }
+    }
+
+    /// `sweep`, except that the row's last span (up to `width`), if any,
+    /// is returned instead of sent: its first column (clip-relative) and
+    /// coverages.
+    @inline(__always)
+    static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
+                                          holdingLastSpan: Bool, into kernel: inout Kernel)
+        -> (x: Int, first: UInt32, second: UInt32)? {
         var sumA: Int32 = 0, sumB: Int32 = 0
         var x = 0  // the first column not sent yet (clip-relative)
         let lastWord = max(first.maxCell, second.maxCell) >> Self.wordShift
@@ -72,11 +84,11 @@ extension CellRow {
             }
             word &+= 1
         }
-        if x < width { kernel.span(x: left &+ x, count: width &- x, first: coverage(sumA), second: coverage(sumB)) }
         first.minCell = Int.max
         first.maxCell = -1
         second.minCell = Int.max
         second.maxCell = -1
+        return x < width ? (x, coverage(sumA), coverage(sumB)) : nil
     }
 }
 

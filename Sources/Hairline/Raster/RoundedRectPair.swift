@@ -98,8 +98,18 @@ extension RasterCore {
             let first = pairRecords.count
             withUnsafeMutablePointer(to: &kernel) { kernel in
                 var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
-                CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
-                if let axis { Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder) }
+                if let axis {
+                    // The row's middle run is sent once, across both halves.
+                    let middle = CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, holdingLastSpan: true,
+                                               into: &recorder)
+                    Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder)
+                    if let middle {
+                        recorder.span(x: clip.minX &+ middle.x, count: axis &- 2 &* middle.x, first: middle.first,
+                                      second: middle.second)
+                    }
+                } else {
+                    CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
+                }
                 pairRecords = recorder.records
             }
             let kept = MirroredRow(first: Int32(truncatingIfNeeded: first),
