@@ -303,11 +303,12 @@ struct RasterCore {
             row.sweep(width: clip.width, left: clip.minX, into: &kernel)
             return y &+ 1
         }
-        var recorder = RecordingKernel(kernel: kernel, records: records)
-        recorder.records.count = 0
-        row.sweep(width: clip.width, left: clip.minX, into: &recorder)
-        kernel = recorder.kernel
-        records = recorder.records
+        records.count = 0
+        withUnsafeMutablePointer(to: &kernel) { kernel in
+            var recorder = RecordingKernel(kernel: kernel, records: records)
+            row.sweep(width: clip.width, left: clip.minX, into: &recorder)
+            records = recorder.records
+        }
         statistics.repeatedRows &+= end &- y &- 1
         for repeated in (y &+ 1)..<end {
             kernel.beginRow(clip.minY &+ repeated)
@@ -496,33 +497,36 @@ struct SpanRecord {
     var kind: Kind
 }
 
-/// Passes a sweep's calls to a kernel and records them.
+/// Passes a sweep's calls to a kernel and records them. The kernel is
+/// reached through a pointer (the caller's, valid while this is used):
+/// holding it by value copied it in and out per recorded row, with the
+/// retains and releases of its references.
 struct RecordingKernel<Kernel: SpanKernel>: SpanKernel {
-    var kernel: Kernel
+    let kernel: UnsafeMutablePointer<Kernel>
     var records: ScratchBuffer<SpanRecord>
 
     @inline(__always)
-    mutating func beginRow(_ y: Int) { kernel.beginRow(y) }
+    mutating func beginRow(_ y: Int) { kernel.pointee.beginRow(y) }
 
-    var fillIgnoresDestination: Bool { kernel.fillIgnoresDestination }
+    var fillIgnoresDestination: Bool { kernel.pointee.fillIgnoresDestination }
 
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
-        kernel.fill(x: x, count: count)
+        kernel.pointee.fill(x: x, count: count)
         records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                                   coverage: 255, kind: .fill))
     }
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        kernel.blend(x: x, count: count, coverage: coverage)
+        kernel.pointee.blend(x: x, count: count, coverage: coverage)
         records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                                   coverage: coverage, kind: .blend))
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        kernel.blendGroup(x: x, count: count, coverage: coverage)
+        kernel.pointee.blendGroup(x: x, count: count, coverage: coverage)
         records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                                   coverage: coverage, kind: .group))
     }

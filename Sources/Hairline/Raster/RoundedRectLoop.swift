@@ -48,11 +48,12 @@ extension RasterCore {
             if draw.band.contains(y) && bandEnd > y &+ 1 {
                 y = sweep(&row, y: y, repeatingUntil: bandEnd, clip: clip, into: &kernel)
             } else if mirrored {
-                var recorder = RecordingKernel(kernel: kernel, records: mirrorRecords)
-                let first = recorder.records.count
-                row.sweep(width: width, left: clip.minX, into: &recorder)
-                kernel = recorder.kernel
-                mirrorRecords = recorder.records
+                let first = mirrorRecords.count
+                withUnsafeMutablePointer(to: &kernel) { kernel in
+                    var recorder = RecordingKernel(kernel: kernel, records: mirrorRecords)
+                    row.sweep(width: width, left: clip.minX, into: &recorder)
+                    mirrorRecords = recorder.records
+                }
                 mirroredRows[y &- draw.firstRow] = MirroredRow(first: Int32(truncatingIfNeeded: first),
                                                                count: Int32(truncatingIfNeeded: mirrorRecords.count &- first))
                 y &+= 1
