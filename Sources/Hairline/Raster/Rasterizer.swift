@@ -221,7 +221,9 @@ struct RasterCore {
 
     /// Starts the row loop of `list`: clears the last draw's counts and
     /// the scratch lists; returns where the loop stands.
-    mutating func begin(_ list: EdgeList) -> RowCursor {
+    /// (`preparingCaches` false: the corner caches are left for the caller
+    /// to prepare before any row goes through them, `prepareCornerCaches`.)
+    mutating func begin(_ list: EdgeList, preparingCaches: Bool = true) -> RowCursor {
         resolvedRowCount = 0
         approximatedRowCount = 0
         exactWorkPool = resolverLimits.drawBudget
@@ -229,7 +231,7 @@ struct RasterCore {
         let isDone = list.clip.isEmpty || list.firstRow > list.lastRow
         if !isDone {
             prepareCells(width: list.clip.width)
-            if let draw = list.roundedRects { prepareCornerCaches(draw) }
+            if preparingCaches, let draw = list.roundedRects { prepareCornerCaches(draw) }
             active.count = 0
             activeArcs.count = 0
         }

@@ -34,6 +34,15 @@ extension RowRoundedRect {
     var topCornerRows: Int { topLeft > 0 ? ceilInt(minY + topLeft) &- pixels.top : 0 }
     var bottomCornerRows: Int { bottomLeft > 0 ? pixels.bottomEnd &- floorInt(maxY - bottomLeft) : 0 }
 
+    /// Whether `addCachedRow` would take row `y` (a corner row of one band
+    /// only), were the shape's corner cache in use.
+    @inline(__always)
+    func isCachedRow(_ y: Int) -> Bool {
+        let jt = y &- pixels.top, jb = pixels.bottomEnd &- 1 &- y
+        let inTop = jt >= 0 && jt < topCornerRows, inBottom = jb >= 0 && jb < bottomCornerRows
+        return inTop != inBottom
+    }
+
     /// `addRow` for a shape whose sides mirror each other, lying across
     /// the clip's columns (RasterCore.prepareCornerCaches): a corner row's
     /// left side is computed once, kept in `cache`, and reused for its

@@ -23,7 +23,9 @@ extension Rasterizer {
         }
         assert(listA.clip == listB.clip, "two draws over different clips")
         // Both cursors start with the cells sized and the caches emptied.
-        let cursorA = first.core.begin(listA), cursorB = second.core.begin(listB)
+        // The corner caches are prepared only if a row needs them.
+        let cursorA = first.core.begin(listA, preparingCaches: false)
+        let cursorB = second.core.begin(listB, preparingCaches: false)
         guard !(cursorA.isDone && cursorB.isDone) else { return }
         first.core.runPair(a, b, second: &second.core, clip: listA.clip, into: &kernel)
     }
@@ -61,6 +63,7 @@ extension RasterCore {
         /// Whether a later row mirrors row `y` (its sweep is then kept).
         func mirrored(_ y: Int) -> Bool { sum.map { $0 &- y > y && $0 &- y <= bottom } ?? false }
         var computedA = 0, computedB = 0
+        var cachesReady = false
         var y = top
         while y <= bottom {
             let device = clip.minY &+ y
@@ -84,9 +87,18 @@ extension RasterCore {
                 // (their values are these, RoundedRectCache.swift).
                 if rowsA.contains(y) { computedA &+= Self.addLeftHalf(drawA, y: y, width: sweepWidth, into: &rowA) }
                 if rowsB.contains(y) { computedB &+= Self.addLeftHalf(drawB, y: y, width: sweepWidth, into: &rowB) }
-            } else {
+            } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
+                if !cachesReady {
+                    prepareCornerCaches(a)
+                    second.prepareCornerCaches(b)
+                    cachesReady = true
+                }
                 if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
                 if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
+            } else {
+                // No corner cache serves the row: `addRow` without them.
+                if rowsA.contains(y) { computedA &+= Self.addPlainRow(drawA, y: y, width: width, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addPlainRow(drawB, y: y, width: width, into: &rowB) }
             }
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
@@ -138,6 +150,16 @@ extension RasterCore {
                                     into row: inout CellRow) -> Int {
         var computed = draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
         if let inner = draw.inner { computed &+= inner.addLeftHalf(y, sign: -1, width: width, into: &row) }
+        return computed
+    }
+
+    /// Adds `draw`'s coverage of row `y` where no corner cache serves it
+    /// (`RasterCore.addRow` then computes it this way too).
+    @inline(__always)
+    private static func addPlainRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int,
+                                    into row: inout CellRow) -> Int {
+        var computed = draw.outer.addRow(y, sign: 1, width: width, into: &row)
+        if let inner = draw.inner { computed &+= inner.addRow(y, sign: -1, width: width, into: &row) }
         return computed
     }
 

@@ -255,4 +255,13 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
     /// mirroring each other, rounded, and across the clip's columns).
     var cachesOuter: Bool
     var cachesInner: Bool
+
+    /// Whether `RasterCore.addRow` takes row `y` of a shape through its
+    /// corner cache.
+    @inline(__always)
+    func usesCornerCache(_ y: Int) -> Bool {
+        if cachesOuter && outer.isCachedRow(y) { return true }
+        if cachesInner, let inner, inner.isCachedRow(y) { return true }
+        return false
+    }
 }
