@@ -147,19 +147,3 @@ struct SolidPairSourceOver: PairKernel {
         filler.fill(surface.rowPointer(first), count: (last &- first) &* surface.width, with: background)
     }
 }
-
-/// Copies `count` pixels (ranges not overlapping): four at a time through
-/// vector registers, short copies without a library call.
-@inline(__always)
-func copyPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
-    var i = 0
-    while i &+ 4 <= count {
-        UnsafeMutableRawPointer(destination + i).storeBytes(
-            of: UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-        i &+= 4
-    }
-    while i < count {
-        destination[i] = source[i]
-        i &+= 1
-    }
-}
