@@ -220,10 +220,13 @@ struct ColumnMirror {
     private struct Rows {
         var top = 0, bottomEnd = 0, topCorners = 0, bottomCorners = 0
 
+        @inline(__always)
+        func contains(_ y: Int) -> Bool { y >= top && y < bottomEnd }
+
         /// Whether row y is a corner row of one band only, or outside.
         @inline(__always)
         func isMirrored(_ y: Int) -> Bool {
-            guard y >= top && y < bottomEnd else { return true }
+            guard contains(y) else { return true }
             let jt = y &- top, jb = bottomEnd &- 1 &- y
             return (jt < topCorners) != (jb < bottomCorners)
         }
@@ -270,19 +273,21 @@ struct ColumnMirror {
 
     /// Whether clip-relative row `y` is a corner row of every shape with
     /// coverage there (and of one band only): its right half is then its
-    /// left half mirrored.
+    /// left half mirrored. Rows no shape has a corner in are plain: swept
+    /// whole.
     @inline(__always)
     func coversRow(_ y: Int) -> Bool {
-        // Rows no shape has a corner in are plain: swept whole.
         guard count > 0 else { return false }
-        var any = false
-        func check(_ rows: Rows) -> Bool {
-            if y >= rows.top && y < rows.bottomEnd { any = true }
-            return rows.isMirrored(y)
+        var mirrored = shapes.0.isMirrored(y) && shapes.1.isMirrored(y)
+        var any = shapes.0.contains(y) || shapes.1.contains(y)
+        if count > 2 {
+            mirrored = mirrored && shapes.2.isMirrored(y)
+            any = any || shapes.2.contains(y)
         }
-        guard check(shapes.0), check(shapes.1) else { return false }
-        if count > 2 { guard check(shapes.2) else { return false } }
-        if count > 3 { guard check(shapes.3) else { return false } }
-        return any
+        if count > 3 {
+            mirrored = mirrored && shapes.3.isMirrored(y)
+            any = any || shapes.3.contains(y)
+        }
+        return mirrored && any
     }
 }
