@@ -2,10 +2,12 @@
 // timed as the difference of two runs of the pipeline (through the
 // Profiling SPI), one stopping after the stage and one before it:
 // flattening (the fill's path, the stroke's polyline), the stroke's
-// outline, edge building, the row loop (cells accumulated and swept into
-// a kernel that composites nothing), and compositing (the real draw minus
-// the row loop). Differences of medians on a shared machine can come out
-// slightly negative for stages that cost next to nothing.
+// outline, edge building (both draws' edge lists, as the cell's one-call
+// fill and stroke builds them), the row loop (cells accumulated and swept
+// into kernels that composite nothing — one sweep for both where the draw
+// takes one), and compositing (the real draw minus the row loop).
+// Differences of medians on a shared machine can come out slightly
+// negative for stages that cost next to nothing.
 
 import Foundation
 @_spi(Profiling) import Hairline
@@ -29,7 +31,7 @@ func runProfile(_ options: Options) throws {
     print("")
     print(padRight("workload", 26) + pad("draw", 8) + pad("clear", 7) + pad("flatten", 8) + pad("outline", 8)
           + pad("edges", 7) + pad("rows", 7) + pad("compos.", 8) + "  " + pad("edges#", 7) + pad("pieces", 7)
-          + pad("rows#", 9) + pad("groups", 7) + pad("span px", 8))
+          + pad("rows#", 13) + pad("groups", 7) + pad("span px", 8))
     for scale in options.scales {
         for draw in Draw.allCases {
             for position in Position.allCases {
@@ -40,42 +42,38 @@ func runProfile(_ options: Options) throws {
                 var p = StageProfile(name: name)
                 p.clear = time(name) { Cell.clearNow(canvas) }
                 p.draw = time(name) { cell.run(on: canvas) } - p.clear
-                // The fill.
+                // Flattening and the stroke's outline, each part alone.
                 let fillFlatten = time(name) { _ = canvas.profileFill(cell.path, through: .flatten) }
-                let fillEdges = time(name) { _ = canvas.profileFill(cell.path, through: .edges) }
-                let fillRows = time(name) { _ = canvas.profileFill(cell.path, through: .rows) }
-                let fill = time(name) {
-                    canvas.clear()
-                    canvas.fill(cell.path, with: cell.paint)
-                } - p.clear
-                // The stroke.
                 let strokeFlatten = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .flatten) }
                 let strokeOutline = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .outline) }
-                let strokeEdges = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .edges) }
-                let strokeRows = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .rows) }
-                let stroke = p.draw - fill
+                // Both edge lists, then the row loops, as the draw runs them.
+                let stroke = Paint.solid(Cell.border)
+                let edges = time(name) {
+                    _ = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                                                    through: .edges)
+                }
+                let rows = time(name) {
+                    _ = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                                                    through: .rows)
+                }
                 p.flatten = fillFlatten + strokeFlatten
                 p.outline = strokeOutline - strokeFlatten
-                p.edges = (fillEdges - fillFlatten) + (strokeEdges - strokeOutline)
-                p.rows = (fillRows - fillEdges) + (strokeRows - strokeEdges)
-                p.composite = (fill - fillRows) + (stroke - strokeRows)
-                let a = canvas.profileFill(cell.path, through: .rows)
-                let b = canvas.profileStroke(cell.path, style: cell.border, through: .rows)
-                p.counts.edges = a.edges + b.edges
-                p.counts.pieces = a.pieces + b.pieces
-                p.counts.rows = a.rows + b.rows
-                p.counts.repeatedRows = a.repeatedRows + b.repeatedRows
-                p.counts.groups = a.groups + b.groups
-                p.counts.spanPixels = a.spanPixels + b.spanPixels
-                let rowText = "\(p.counts.rows)+\(p.counts.repeatedRows)"
+                p.edges = edges - fillFlatten - strokeOutline
+                p.rows = rows - edges
+                p.composite = p.draw - rows
+                p.counts = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                                                       through: .rows)
+                let half = p.counts.halfSweptRows > 0 ? " (\(p.counts.halfSweptRows))" : ""
+                let rowText = "\(p.counts.rows)\(half)+\(p.counts.repeatedRows)"
                 print(padRight(name, 26) + pad(fixed(p.draw, 0), 8) + pad(fixed(p.clear, 0), 7)
                       + pad(fixed(p.flatten, 0), 8) + pad(fixed(p.outline, 0), 8) + pad(fixed(p.edges, 0), 7)
                       + pad(fixed(p.rows, 0), 7) + pad(fixed(p.composite, 0), 8) + "  "
-                      + pad(String(p.counts.edges), 7) + pad(String(p.counts.pieces), 7) + pad(rowText, 9)
+                      + pad(String(p.counts.edges), 7) + pad(String(p.counts.pieces), 7) + pad(rowText, 13)
                       + pad(String(p.counts.groups), 7) + pad(String(p.counts.spanPixels), 8))
             }
         }
     }
     print("")
-    print("draw: the whole draw minus the clear; rows#: rows swept + rows repeating the row above (vertical bands)")
+    print("draw: the whole draw minus the clear; rows#: rows swept (half-swept and mirrored) + rows repeating")
+    print("another row (vertical bands, rows mirroring rows above)")
 }

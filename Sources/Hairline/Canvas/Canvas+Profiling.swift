@@ -48,8 +48,56 @@ struct CountingKernel: SpanKernel {
     }
 }
 
+/// Counts what a pair sweep sends, compositing nothing; copies pixels as
+/// the cell's kernel does (so the row loop takes the same path), counting
+/// nothing for the copies.
+struct CountingPairKernel: PairKernel {
+    var statistics = RasterStatistics()
+    mutating func beginRow(_ y: Int) {}
+    mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
+        statistics.spans &+= 1
+        statistics.spanPixels &+= count
+    }
+    mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
+        statistics.groups &+= 1
+        statistics.groupPixels &+= count
+    }
+    var copiesPixels: Bool { true }
+    mutating func copy(x: Int, count: Int, fromRow row: Int) {}
+    mutating func copyMirrored(x: Int, count: Int, from source: Int) {}
+    func pixel(first: UInt32, second: UInt32) -> UInt32 { first ^ second }
+    mutating func fill(x: Int, count: Int, pixel: UInt32) { span(x: x, count: count, first: pixel, second: 0) }
+}
+
+extension RasterStatistics {
+    /// Both draws' counts added.
+    func adding(_ other: RasterStatistics) -> RasterStatistics {
+        var r = self
+        r.edges &+= other.edges; r.arcs &+= other.arcs; r.closedFormShapes &+= other.closedFormShapes
+        r.rows &+= other.rows; r.repeatedRows &+= other.repeatedRows; r.halfSweptRows &+= other.halfSweptRows
+        r.pieces &+= other.pieces; r.groups &+= other.groups; r.spans &+= other.spans
+        r.groupPixels &+= other.groupPixels; r.spanPixels &+= other.spanPixels
+        return r
+    }
+}
+
 @_spi(Profiling)
 extension Canvas {
+    /// Runs the fill and the stroke of `path` as `draw(_:fill:stroke:style:rule:)`
+    /// does, through `stage` (`.edges`: both edge lists built; `.rows`:
+    /// and the row loops, in one sweep where the draw takes one, into
+    /// kernels that composite nothing); returns their counts added.
+    /// Draws nothing. `.flatten` and `.outline` count as `.edges`.
+    public func profileFillAndStroke(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle,
+                                     rule: FillRule = .nonZero, through stage: PipelineStage) -> RasterStatistics {
+        guard let fillShader = renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha),
+              let strokeShader = renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha)
+        else { return RasterStatistics() }
+        return renderer.profileFillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance,
+                                             rule: rule, fill: fillShader, stroke: strokeShader, style: style,
+                                             clip: state.clip, mode: state.blendMode, rows: stage == .rows)
+    }
+
     /// Runs the fill of `path` (user space) through `stage` and returns
     /// what it made: lines for `flatten` and `outline` (in `edges`),
     /// edges, and for `rows` the row loop's counts. Draws nothing.

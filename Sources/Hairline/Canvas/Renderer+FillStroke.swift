@@ -3,7 +3,10 @@
 // together, alternating every few rows (Rasterizer.rasterize(_:then:)):
 // each pixel gets the fill's operation and then the stroke's, exactly as
 // a fill followed by a stroke, while its rows are still in cache, and a
-// pending clear is written once for both.
+// pending clear is written once for both. A solid fill and a solid stroke
+// both covered in closed form (a rounded rect and its ring: the cell) go
+// through one sweep instead (Raster/RoundedRectPair.swift), each pixel
+// composited once with both coverages (SolidPairSourceOver).
 
 extension Renderer {
     /// Fills `path` with `fill` (nil: no fill) under `rule` and strokes it
@@ -14,19 +17,13 @@ extension Renderer {
     func fillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader?,
                        stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
-        var strokeBuilt = false
-        if stroke != nil, style.width.isFinite, style.width >= 0 {
-            strokeBuilt = buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance,
-                                           clip: clip.bounds)
-            if !strokeBuilt { droppedDrawCount += 1 }
-        }
-        // The stroke's edges move to the second rasterizer; the fill's are
-        // built in the first.
+        // The fill's edges in the first rasterizer, the stroke's in the
+        // second (swapped back on return).
         swap(&rasterizer, &secondRasterizer)
         defer { swap(&rasterizer, &secondRasterizer) }
-        let fillBuilt = fill != nil && buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds)
-        let hasFill = fillBuilt && !rasterizer.builder.isEmpty
-        let hasStroke = strokeBuilt && !secondRasterizer.builder.isEmpty
+        let (hasFill, hasStroke) = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance,
+                                                           fill: fill != nil, stroke: stroke != nil, style: style,
+                                                           clip: clip)
         switch (hasFill ? fill : nil, hasStroke ? stroke : nil) {
         case let (fill?, stroke?):
             compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
@@ -39,6 +36,34 @@ extension Renderer {
         case (nil, nil):
             break
         }
+    }
+
+    /// Builds the stroke's edges (if `stroke`) into the second rasterizer
+    /// and the fill's (if `fill`) into the first, counting a stroke
+    /// dropped for its geometry; returns which have edges. The caller has
+    /// swapped the rasterizers (the builders fill `rasterizer`).
+    func buildFillAndStrokeEdges(_ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
+                                 stroke: Bool, style: StrokeStyle, clip: Clip) -> (fill: Bool, stroke: Bool) {
+        var strokeBuilt = false
+        if stroke, style.width.isFinite, style.width >= 0 {
+            swap(&rasterizer, &secondRasterizer)
+            strokeBuilt = buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance,
+                                           clip: clip.bounds)
+            swap(&rasterizer, &secondRasterizer)
+            if !strokeBuilt { droppedDrawCount += 1 }
+        }
+        let fillBuilt = fill && buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds)
+        return (fillBuilt && !rasterizer.builder.isEmpty, strokeBuilt && !secondRasterizer.builder.isEmpty)
+    }
+
+    /// The fill's and the stroke's colors, if the two draws built go
+    /// through one sweep (RoundedRectPair.swift): both covered in closed
+    /// form, solid, source-over, no clip mask.
+    func sweptTogether(_ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode) -> (UInt32, UInt32)? {
+        guard pairsClosedForms, rasterizer.isClosedForm, secondRasterizer.isClosedForm, clip.mask == nil,
+              mode == .sourceOver, case .solid(let f) = fill, case .solid(let s) = stroke
+        else { return nil }
+        return (f, s)
     }
 
     /// Composites the first rasterizer's edges with `fill` and the
@@ -57,13 +82,15 @@ extension Renderer {
             guard case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver else { return nil }
             return color
         }
-        switch (solid(fill), solid(stroke)) {
-        case let (f?, s?) where rasterizer.isClosedForm && secondRasterizer.isClosedForm && pairsClosedForms:
+        if let (f, s) = sweptTogether(fill, stroke, clip: clip, mode: mode) {
             // Both covered in closed form: one sweep, one write per pixel.
             var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: rasterizer.builder.clip)
             Rasterizer.rasterizePair(rasterizer, then: secondRasterizer, into: &kernel)
             kernel.finish()
             pairedDrawCount += 1
+            return
+        }
+        switch (solid(fill), solid(stroke)) {
         case let (f?, s?):
             together(SolidSourceOver(surface: surface, packed: f), rule: rule,
                      SolidSourceOver(surface: surface, packed: s), into: surface)
@@ -101,5 +128,42 @@ extension Renderer {
     /// are still in the L2 cache when the stroke composites onto them.
     static func chunkRows(_ surface: Surface) -> Int {
         max(16, (1 << 20) / max(surface.bytesPerRow, 1))
+    }
+
+    /// For the profile (Canvas+Profiling.swift): builds both edge lists as
+    /// `fillAndStroke` does and, if `rows`, runs the row loops into
+    /// counting kernels the way the draw would (one sweep where it takes
+    /// one); returns their counts, fill's and stroke's added.
+    func profileFillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader,
+                              stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode,
+                              rows: Bool) -> RasterStatistics {
+        guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return RasterStatistics() }
+        swap(&rasterizer, &secondRasterizer)
+        defer { swap(&rasterizer, &secondRasterizer) }
+        let built = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
+                                            style: style, clip: clip)
+        var result = RasterStatistics()
+        result.edges = rasterizer.builder.edges.count + secondRasterizer.builder.edges.count
+        guard rows else { return result }
+        if built.fill && built.stroke && sweptTogether(fill, stroke, clip: clip, mode: mode) != nil {
+            var kernel = CountingPairKernel()
+            Rasterizer.rasterizePair(rasterizer, then: secondRasterizer, into: &kernel)
+            result = rasterizer.statistics.adding(secondRasterizer.statistics)
+            result.groups = kernel.statistics.groups
+            result.spans = kernel.statistics.spans
+            result.groupPixels = kernel.statistics.groupPixels
+            result.spanPixels = kernel.statistics.spanPixels
+            return result
+        }
+        var first = CountingKernel(), second = CountingKernel()
+        if built.fill { rasterizer.rasterize(rule: rule, into: &first) }
+        if built.stroke { secondRasterizer.rasterize(rule: .nonZero, into: &second) }
+        result = (built.fill ? rasterizer.statistics : RasterStatistics())
+            .adding(built.stroke ? secondRasterizer.statistics : RasterStatistics())
+        result.groups = first.statistics.groups &+ second.statistics.groups
+        result.spans = first.statistics.spans &+ second.statistics.spans
+        result.groupPixels = first.statistics.groupPixels &+ second.statistics.groupPixels
+        result.spanPixels = first.statistics.spanPixels &+ second.statistics.spanPixels
+        return result
     }
 }
