@@ -67,34 +67,65 @@ extension FuzzDrivers {
         }
     }
 
-    /// A canvas program: a few draws with every state the canvas has.
+    /// A canvas program: a few draws with every state the canvas has, run
+    /// on two canvases alike, except that where one draws a fill and a
+    /// stroke in one call (`draw(_:fill:stroke:style:rule:)`) the other
+    /// draws the fill, then the stroke: the two must end byte-identical.
     static func draw(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
         let geometry = path(&input)
         let t = transform(&input)
         // Coverage is checked on the plain fill first.
         fillAndCompare(geometry, transform: t, "draw")
-        guard let surface = try? Surface(width: 24, height: 24) else { return }
-        let canvas = makeCanvas(surface, scale: input.pick([1, 2, 3, 0.5, .nan, -1]))
-        if input.bool() { canvas.clear(Color(red: input.unit(), green: input.unit(), blue: input.unit(), alpha: input.unit())) }
+        guard let surface = try? Surface(width: 24, height: 24), let twin = try? Surface(width: 24, height: 24)
+        else { return }
+        let scale = input.pick([1, 2, 3, 0.5, .nan, -1])
+        let canvas = makeCanvas(surface, scale: scale), apart = makeCanvas(twin, scale: scale)
+        let both = [canvas, apart]
+        if input.bool() {
+            let color = Color(red: input.unit(), green: input.unit(), blue: input.unit(), alpha: input.unit())
+            for c in both { c.clear(color) }
+        }
         for _ in 0..<input.int(1...4) {
             switch input.byte() % 8 {
-            case 0: canvas.concatenate(transform(&input))
-            case 1: canvas.clip(to: Rect(x: input.coordinate(), y: input.coordinate(), width: input.coordinate(), height: input.coordinate()))
-            case 2: canvas.clip(to: path(&input), rule: input.bool() ? .nonZero : .evenOdd)
-            case 3: canvas.globalAlpha = input.unit()
-            case 4: canvas.blendMode = input.pick(BlendMode.allCases)
-            case 5: canvas.save()
-            case 6: canvas.restore()
-            default: canvas.flatteningTolerance = input.coordinate()
+            case 0:
+                let m = transform(&input)
+                for c in both { c.concatenate(m) }
+            case 1:
+                let r = Rect(x: input.coordinate(), y: input.coordinate(), width: input.coordinate(), height: input.coordinate())
+                for c in both { c.clip(to: r) }
+            case 2:
+                let clip = path(&input), rule: FillRule = input.bool() ? .nonZero : .evenOdd
+                for c in both { c.clip(to: clip, rule: rule) }
+            case 3:
+                let alpha = input.unit()
+                for c in both { c.globalAlpha = alpha }
+            case 4:
+                let mode = input.pick(BlendMode.allCases)
+                for c in both { c.blendMode = mode }
+            case 5: for c in both { c.save() }
+            case 6: for c in both { c.restore() }
+            default:
+                let tolerance = input.coordinate()
+                for c in both { c.flatteningTolerance = tolerance }
             }
-            if input.bool() {
-                canvas.fill(geometry, with: paint(&input), rule: input.bool() ? .nonZero : .evenOdd)
-            } else {
-                canvas.stroke(geometry, with: paint(&input), style: strokeStyle(&input))
+            switch input.byte() % 3 {
+            case 0:
+                let fill = paint(&input), rule: FillRule = input.bool() ? .nonZero : .evenOdd
+                for c in both { c.fill(geometry, with: fill, rule: rule) }
+            case 1:
+                let stroke = paint(&input), style = strokeStyle(&input)
+                for c in both { c.stroke(geometry, with: stroke, style: style) }
+            default:
+                let fill = paint(&input), stroke = paint(&input), style = strokeStyle(&input)
+                let rule: FillRule = input.bool() ? .nonZero : .evenOdd
+                canvas.draw(geometry, fill: fill, stroke: stroke, style: style, rule: rule)
+                apart.fill(geometry, with: fill, rule: rule)
+                apart.stroke(geometry, with: stroke, style: style)
             }
             checkWellFormed(surface, "draw")
         }
+        if surface.bytes != twin.bytes { fatalError("draw: a fill and a stroke in one call differ from the two apart") }
     }
 
     /// A table description with any lengths: laid out, and rendered when

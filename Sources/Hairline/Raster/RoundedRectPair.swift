@@ -114,7 +114,7 @@ extension RasterCore {
                     // The row's middle run is sent once, across both halves.
                     let middle = CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, holdingLastSpan: true,
                                                into: &recorder)
-                    Self.mirrorColumns(recorder.records, from: first, axis: axis, clip: clip, into: &recorder)
+                    recorder.mirrorColumns(from: first, axis: axis, clip: clip)
                     if let middle {
                         recorder.span(x: clip.minX &+ middle.x, count: axis &- 2 &* middle.x, first: middle.first,
                                       second: middle.second)
@@ -161,36 +161,6 @@ extension RasterCore {
         var computed = draw.outer.addRow(y, sign: 1, width: width, into: &row)
         if let inner = draw.inner { computed &+= inner.addRow(y, sign: -1, width: width, into: &row) }
         return computed
-    }
-
-    /// Writes the right half of a row whose left half the calls
-    /// `records[first...]` wrote: each call mirrored about `axis`
-    /// (clip-relative; column c ↔ axis − 1 − c), spans sent again, pixels
-    /// copied mirrored; then the columns right of the mirror image.
-    @inline(__always)
-    private static func mirrorColumns<Kernel: PairKernel>(_ records: ScratchBuffer<PairRecord>, from first: Int,
-                                                          axis: Int, clip: PixelRect, into kernel: inout Kernel) {
-        let width = clip.width, left = clip.minX
-        var i = records.count
-        while i > first {
-            i &-= 1
-            let r = records[i]
-            // Clip-relative columns of the call, and of its image (cut at
-            // the clip's right side: what lies past it is empty there).
-            let start = Int(r.x) &- left, end = start &+ Int(r.count)
-            let imageStart = axis &- end, imageEnd = min(axis &- start, width)
-            guard imageStart < imageEnd else { continue }
-            switch r.kind {
-            case .span:
-                kernel.span(x: left &+ imageStart, count: imageEnd &- imageStart, first: r.first, second: r.second)
-            case .fill:
-                kernel.fill(x: left &+ imageStart, count: imageEnd &- imageStart, pixel: r.first)
-            case .group, .copy:
-                kernel.copyMirrored(x: left &+ imageStart, count: imageEnd &- imageStart,
-                                    from: left &+ axis &- imageEnd)
-            }
-        }
-        if axis < width { kernel.span(x: left &+ axis, count: width &- axis, first: 0, second: 0) }
     }
 
     /// Sends `count` kept pair calls from `first` to `kernel`; copies come
@@ -289,5 +259,37 @@ struct ColumnMirror {
             any = any || shapes.3.contains(y)
         }
         return mirrored && any
+    }
+}
+
+extension RecordingPairKernel {
+    /// Writes the right half of a row whose left half the calls
+    /// `records[first...]` wrote: each call mirrored about `axis`
+    /// (clip-relative; column c ↔ axis − 1 − c), spans sent again, pixels
+    /// copied mirrored; then the columns right of the mirror image. (The
+    /// records are read by index as they grow: the mirrored calls are
+    /// recorded too.)
+    @inline(__always)
+    mutating func mirrorColumns(from first: Int, axis: Int, clip: PixelRect) {
+        let width = clip.width, left = clip.minX
+        var i = records.count
+        while i > first {
+            i &-= 1
+            let r = records[i]
+            // Clip-relative columns of the call, and of its image (cut at
+            // the clip's right side: what lies past it is empty there).
+            let start = Int(r.x) &- left, end = start &+ Int(r.count)
+            let imageStart = axis &- end, imageEnd = min(axis &- start, width)
+            guard imageStart < imageEnd else { continue }
+            switch r.kind {
+            case .span:
+                span(x: left &+ imageStart, count: imageEnd &- imageStart, first: r.first, second: r.second)
+            case .fill:
+                fill(x: left &+ imageStart, count: imageEnd &- imageStart, pixel: r.first)
+            case .group, .copy:
+                copyMirrored(x: left &+ imageStart, count: imageEnd &- imageStart, from: left &+ axis &- imageEnd)
+            }
+        }
+        if axis < width { span(x: left &+ axis, count: width &- axis, first: 0, second: 0) }
     }
 }
