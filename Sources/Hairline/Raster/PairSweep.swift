@@ -47,7 +47,7 @@ extension CellRow {
     @inline(__always)
     static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
                                           into kernel: inout Kernel) {
-        if let last = sweep(&first, &second, width: width, left: left, holdingLastSpan: true, into: &kernel) {
+        if let last = sweepHoldingLastSpan(&first, &second, width: width, left: left, into: &kernel) {
             kernel.span(x: left &+ last.x, count: width &- last.x, first: last.first, second: last.second)
         }
     }
@@ -56,8 +56,8 @@ extension CellRow {
     /// is returned instead of sent: its first column (clip-relative) and
     /// coverages.
     @inline(__always)
-    static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
-                                          holdingLastSpan: Bool, into kernel: inout Kernel)
+    static func sweepHoldingLastSpan<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int,
+                                                         left: Int, into kernel: inout Kernel)
         -> (x: Int, first: UInt32, second: UInt32)? {
         var sumA: Int32 = 0, sumB: Int32 = 0
         var x = 0  // the first column not sent yet (clip-relative)

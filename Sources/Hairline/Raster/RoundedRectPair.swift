@@ -1,11 +1,15 @@
 // Raster: a fill and its stroke ring, both covered in closed form
 // (RoundedRectRows.swift), in one sweep per row (PairSweep.swift). Each row's
 // fill goes into the first rasterizer's cells and the ring into the
-// second's, through their own corner caches, exactly as each draw alone;
-// one sweep then hands the pixels both coverages. Rows both draws repeat
-// (their bands' overlap) are swept once and replayed, and when both draws
-// are the same upside down about one line, the lower rows replay the
-// upper rows' sweeps.
+// second's, with the values each draw alone gives them; one sweep then
+// hands the pixels both coverages. Rows both draws repeat (their bands'
+// overlap) are swept once and replayed, and when both draws are the same
+// upside down about one line, the lower rows replay the upper rows'
+// sweeps. With a kernel whose pixels depend on their coverages alone (a
+// pending clear under them), replays copy the pixels already written, and
+// a corner row whose shapes all mirror left to right about one axis is
+// computed and swept over its left half only, its right half copied
+// mirrored (ColumnMirror).
 
 extension Rasterizer {
     /// Whether the builder's draw is covered in closed form (no edges).
@@ -80,8 +84,8 @@ extension RasterCore {
             // A corner row of every shape: its left half only.
             let axis: Int? = mirror.coversRow(y) ? mirror.axis : nil
             let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
-            if axis != nil { statistics.halfSweptRows &+= 1 }
             if axis != nil {
+                statistics.halfSweptRows &+= 1
                 // The left half straight into the cells: the corner caches
                 // would only keep it for a right half not computed here
                 // (their values are these, RoundedRectCache.swift).
@@ -112,12 +116,13 @@ extension RasterCore {
                 var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
                 if let axis {
                     // The row's middle run is sent once, across both halves.
-                    let middle = CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, holdingLastSpan: true,
-                                               into: &recorder)
+                    let middle = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: sweepWidth, left: clip.minX,
+                                                              into: &recorder)
                     recorder.mirrorColumns(from: first, axis: axis, clip: clip)
-                    if let middle {
-                        recorder.span(x: clip.minX &+ middle.x, count: axis &- 2 &* middle.x, first: middle.first,
-                                      second: middle.second)
+                    // (Its image ends at axis − x, cut at the clip's side.)
+                    if let middle, min(axis &- middle.x, width) > middle.x {
+                        recorder.span(x: clip.minX &+ middle.x, count: min(axis &- middle.x, width) &- middle.x,
+                                      first: middle.first, second: middle.second)
                     }
                 } else {
                     CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)

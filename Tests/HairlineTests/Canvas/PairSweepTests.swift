@@ -112,4 +112,31 @@ import Testing
         }
         #expect(halfRows > 1000)
     }
+
+    /// Shapes in the right part of the clip (their mirror axis past its
+    /// right side) and rows that a shape barely touches (a top edge a
+    /// hair above a pixel row: values that round to nothing), swept over
+    /// their left half: still byte-identical, nothing written outside.
+    @Test func mirroredHalvesNearTheClipsSideAndHairlineRows() throws {
+        for scale in [1.0, 2, 3] {
+            for left in [0.0, 3, 10.25, 20] {
+                for top in [0.5 / scale, 1 - 1e-9, 2 - 1e-12, 1e-11] {
+                    let width = Int(60 * scale), height = Int(30 * scale)
+                    let surfaces = try (0..<2).map { _ in try Surface(width: width, height: height) }
+                    let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
+                    let inset = 0.5 / scale
+                    var path = Path()
+                    path.addRoundedRect(in: Rect(x: left + inset, y: top, width: 60 - left - 2 * inset, height: 20),
+                                        cornerRadius: 6)
+                    let style = StrokeStyle(width: 1 / scale)
+                    for surface in surfaces { surface.clear(to: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4).premultiplied) }
+                    canvases[0].draw(path, fill: .solid(.white), stroke: .solid(Color(red: 0.78, green: 0.78, blue: 0.8)),
+                                     style: style)
+                    canvases[1].fill(path, with: .solid(.white))
+                    canvases[1].stroke(path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: style)
+                    #expect(surfaces[0].bytes == surfaces[1].bytes, "\(scale)x, left \(left), top \(top)")
+                }
+            }
+        }
+    }
 }
