@@ -89,8 +89,8 @@ extension RasterCore {
                 // The left half straight into the cells: the corner caches
                 // would only keep it for a right half not computed here
                 // (their values are these, RoundedRectCache.swift).
-                if rowsA.contains(y) { computedA &+= Self.addLeftHalf(drawA, y: y, width: sweepWidth, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addLeftHalf(drawB, y: y, width: sweepWidth, into: &rowB) }
+                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
             } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
                 if !cachesReady {
                     prepareCornerCaches(a)
@@ -101,8 +101,8 @@ extension RasterCore {
                 if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
             } else {
                 // No corner cache serves the row: `addRow` without them.
-                if rowsA.contains(y) { computedA &+= Self.addPlainRow(drawA, y: y, width: width, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addPlainRow(drawB, y: y, width: width, into: &rowB) }
+                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
             }
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
@@ -148,23 +148,19 @@ extension RasterCore {
         second.statistics.pieces = computedB
     }
 
-    /// Adds `draw`'s coverage of row `y` in columns `0..<width` (a half
-    /// row: no value right of it is written).
-    @inline(__always)
-    private static func addLeftHalf(_ draw: borrowing RoundedRectDraw, y: Int, width: Int,
-                                    into row: inout CellRow) -> Int {
-        var computed = draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
-        if let inner = draw.inner { computed &+= inner.addLeftHalf(y, sign: -1, width: width, into: &row) }
-        return computed
-    }
-
-    /// Adds `draw`'s coverage of row `y` where no corner cache serves it
+    /// Adds `draw`'s coverage of row `y` without the corner caches: its
+    /// left half only (`half`: columns `0..<width`, where no value right
+    /// of it is written), or the whole row where no cache serves it
     /// (`RasterCore.addRow` then computes it this way too).
     @inline(__always)
-    private static func addPlainRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int,
-                                    into row: inout CellRow) -> Int {
-        var computed = draw.outer.addRow(y, sign: 1, width: width, into: &row)
-        if let inner = draw.inner { computed &+= inner.addRow(y, sign: -1, width: width, into: &row) }
+    private static func addRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int, half: Bool,
+                               into row: inout CellRow) -> Int {
+        var computed = half ? draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
+            : draw.outer.addRow(y, sign: 1, width: width, into: &row)
+        if let inner = draw.inner {
+            computed &+= half ? inner.addLeftHalf(y, sign: -1, width: width, into: &row)
+                : inner.addRow(y, sign: -1, width: width, into: &row)
+        }
         return computed
     }
 
