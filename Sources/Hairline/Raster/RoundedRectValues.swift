@@ -47,10 +47,12 @@ struct RowShape {
         if both { return explicit(range, into: &writer, row: &row) }
         let first = max(range.lowerBound, 0), end = min(range.upperBound, writer.width)
         guard first < end else { return 0 }
-        var sink = CellSink(writer: writer, row: row)
+        // The columns are inside the row and ascending: their cells take
+        // the differences directly and are marked touched once.
+        var sink = CellValueSink(cells: row.cells, sign: writer.sign, last: writer.last)
         sideValues(first..<end, left: isLeft, into: &sink)
-        writer = sink.writer
-        row = sink.row
+        writer.last = sink.last
+        row.markCells(first, end &- 1)
         return end &- first
     }
 
@@ -205,13 +207,20 @@ protocol ColumnSink {
     mutating func put(_ column: Int, _ value: Double)
 }
 
-/// Sets the values into a row's cells.
-struct CellSink: ColumnSink {
-    var writer: RowWriter
-    var row: CellRow
+/// Adds the values' differences to a row's cells (RowShape.side: columns
+/// ascending, inside the row; the caller marks them touched).
+struct CellValueSink: ColumnSink {
+    let cells: UnsafeMutablePointer<Int32>
+    let sign: Int32
+    /// The value set last, in cell units (RowWriter.last).
+    var last: Int
 
     @inline(__always)
-    mutating func put(_ column: Int, _ value: Double) { writer.set(column, value, row: &row) }
+    mutating func put(_ column: Int, _ value: Double) {
+        let v = RowWriter.fixed(value)
+        cells[column] &+= Int32(truncatingIfNeeded: v &- last) &* sign
+        last = v
+    }
 }
 
 /// Keeps the values as one-pixel segments (CornerRowCache).
