@@ -67,6 +67,14 @@ struct CellRow {
         if last > maxCell { maxCell = last }
     }
 
+    /// Widens the touched range to cells `first...last` (cells marked one
+    /// by one elsewhere: CellValueSink).
+    @inline(__always)
+    mutating func include(_ first: Int, _ last: Int) {
+        if first < minCell { minCell = first }
+        if last > maxCell { maxCell = last }
+    }
+
     /// Adds `delta` to cell `cell` (0..<width + padding): a value that
     /// the sweep's running sum carries from this column on (the closed
     /// form's rows, RoundedRectRows.swift).

@@ -69,18 +69,35 @@ extension RowRoundedRect {
             computed = Int(entry.count)
         }
         guard entry.count != CornerRowCache.uncacheable else { return nil }
-        var writer = RowWriter(sign: sign, width: width)
         let segments = cache.segments.base + Int(entry.first)
-        for k in 0..<Int(entry.count) {
-            writer.set(a0 &+ Int(segments[k].start), fixed: Int(segments[k].value), row: &row)
+        let count = Int(entry.count), middle = a0 &+ Int(entry.end)
+        guard b1 <= width else {
+            // Not across the clip's columns (the draw's caches require it):
+            // set value by value, dropping what lies past the row.
+            var writer = RowWriter(sign: sign, width: width)
+            for k in 0..<count { writer.set(a0 &+ Int(segments[k].start), fixed: Int(segments[k].value), row: &row) }
+            writer.set(middle, vy, row: &row)
+            var k = count
+            while k > 0 {
+                k &-= 1
+                writer.set(b1 &- Int(segments[k].end), fixed: Int(segments[k].value), row: &row)
+            }
+            writer.set(b1, fixed: 0, row: &row)
+            return computed
         }
-        writer.set(a0 &+ Int(entry.end), vy, row: &row)
-        var k = Int(entry.count)
+        // Every column is inside the row (0 ≤ a0, b1 ≤ width) but b1 at
+        // the row's end: the cells take the differences directly, the
+        // touched range widened once.
+        var sink = CellValueSink(row, sign: sign, last: 0)
+        for k in 0..<count { sink.put(a0 &+ Int(segments[k].start), fixed: Int(segments[k].value)) }
+        sink.put(middle, fixed: RowWriter.fixed(vy))
+        var k = count
         while k > 0 {
             k &-= 1
-            writer.set(b1 &- Int(segments[k].end), fixed: Int(segments[k].value), row: &row)
+            sink.put(b1 &- Int(segments[k].end), fixed: Int(segments[k].value))
         }
-        writer.set(b1, fixed: 0, row: &row)
+        if b1 < width { sink.put(b1, fixed: 0) }
+        row.include(count > 0 ? a0 &+ Int(segments[0].start) : middle, min(b1, width &- 1))
         return computed
     }
 }

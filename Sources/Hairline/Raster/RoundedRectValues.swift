@@ -49,10 +49,10 @@ struct RowShape {
         guard first < end else { return 0 }
         // The columns are inside the row and ascending: their cells take
         // the differences directly and are marked touched once.
-        var sink = CellValueSink(cells: row.cells, sign: writer.sign, last: writer.last)
+        var sink = CellValueSink(row, sign: writer.sign, last: writer.last)
         sideValues(first..<end, left: isLeft, into: &sink)
         writer.last = sink.last
-        row.markCells(first, end &- 1)
+        row.include(first, end &- 1)
         return end &- first
     }
 
@@ -207,19 +207,36 @@ protocol ColumnSink {
     mutating func put(_ column: Int, _ value: Double)
 }
 
-/// Adds the values' differences to a row's cells (RowShape.side: columns
-/// ascending, inside the row; the caller marks them touched).
+/// Adds the values' differences to a row's cells, left to right, marking
+/// each cell that changes (`CellRow.addDelta` without its checks): the
+/// columns are inside the row, and the caller widens the row's touched
+/// range once (`CellRow.include`).
 struct CellValueSink: ColumnSink {
     let cells: UnsafeMutablePointer<Int32>
+    let bits: UnsafeMutablePointer<UInt64>
     let sign: Int32
     /// The value set last, in cell units (RowWriter.last).
     var last: Int
 
+    init(_ row: CellRow, sign: Int32, last: Int) {
+        cells = row.cells
+        bits = row.bits
+        self.sign = sign
+        self.last = last
+    }
+
     @inline(__always)
-    mutating func put(_ column: Int, _ value: Double) {
-        let v = RowWriter.fixed(value)
-        cells[column] &+= Int32(truncatingIfNeeded: v &- last) &* sign
+    mutating func put(_ column: Int, _ value: Double) { put(column, fixed: RowWriter.fixed(value)) }
+
+    /// `put` with the value in cell units.
+    @inline(__always)
+    mutating func put(_ column: Int, fixed v: Int) {
+        let delta = v &- last
+        guard delta != 0 else { return }
         last = v
+        cells[column] &+= Int32(truncatingIfNeeded: delta) &* sign
+        let group = column >> CellRow.groupShift
+        bits[group >> 6] |= 1 &<< UInt64(truncatingIfNeeded: group)
     }
 }
 
