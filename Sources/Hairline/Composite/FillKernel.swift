@@ -68,17 +68,23 @@ func fillPixels(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: U
 }
 
 /// Copies `count` pixels (ranges not overlapping): four at a time through
-/// vector registers, short copies without a library call.
+/// vector registers, the last four of a count that is not a multiple of
+/// four copied again overlapping the ones before; short copies without a
+/// library call.
 @inline(__always)
 func copyPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
-    var i = 0
-    while i &+ 4 <= count {
+    guard count >= 4 else {
+        for i in 0..<count { destination[i] = source[i] }
+        return
+    }
+    @inline(__always) func copyFour(_ i: Int) {
         UnsafeMutableRawPointer(destination + i).storeBytes(
             of: UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+    }
+    var i = 0
+    while i &+ 4 <= count {
+        copyFour(i)
         i &+= 4
     }
-    while i < count {
-        destination[i] = source[i]
-        i &+= 1
-    }
+    if i < count { copyFour(count &- 4) }
 }
