@@ -34,16 +34,24 @@ struct Options {
     /// Draws every cell workload this many times without timing, for an
     /// allocation count under valgrind (see README).
     var drawCount: Int?
+    /// Every draw works its coverage out afresh: the rasterizer keeps no
+    /// sweeps from earlier draws of the same geometry (a cell drawn for
+    /// the first time).
+    var cold = false
 
     static let usage = """
     usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
                               [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
-                              [--draws N] [--parts] [--profile]
+                              [--draws N] [--parts] [--profile] [--cold]
       --parts    also time each cell draw's fill and stroke alone
                  (cell.solid.single.fill@1x, ...; a filter naming a part
                  selects it too)
       --profile  per cell draw, the time of each stage (flatten, stroke
                  outline, edge building, row loop, compositing) with counts
+      --cold     every draw works its coverage out afresh, as a cell's
+                 first draw does (by default the rasterizer keeps the
+                 sweeps of the last few geometries it drew, as a table's
+                 repeated cells use them: Raster/PairSweepCache.swift)
     """
 
     init(arguments: [String]) throws(OptionError) {
@@ -81,6 +89,7 @@ struct Options {
             case "--list": listOnly = true
             case "--profile": profile = true
             case "--parts": parts = true
+            case "--cold": cold = true
             case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)

@@ -37,7 +37,7 @@ func runProfile(_ options: Options) throws {
             for position in Position.allCases {
                 let name = "cell.\(draw.rawValue).\(position.rawValue)@\(scale)x"
                 guard options.selects(name) else { continue }
-                let canvas = try Cell.canvas(scale: scale)
+                let canvas = try Cell.canvas(scale: scale, cold: options.cold)
                 let cell = try CellDraw(position, draw, scale: scale)
                 var p = StageProfile(name: name)
                 p.clear = time(name) { Cell.clearNow(canvas) }
@@ -64,7 +64,8 @@ func runProfile(_ options: Options) throws {
                 p.counts = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
                                                        through: .rows)
                 let half = p.counts.halfSweptRows > 0 ? " (\(p.counts.halfSweptRows))" : ""
-                let rowText = "\(p.counts.rows)\(half)+\(p.counts.repeatedRows)"
+                let kept = p.counts.keptRows > 0 ? "*" : ""
+                let rowText = "\(p.counts.rows)\(kept)\(half)+\(p.counts.repeatedRows)"
                 print(padRight(name, 26) + pad(fixed(p.draw, 0), 8) + pad(fixed(p.clear, 0), 7)
                       + pad(fixed(p.flatten, 0), 8) + pad(fixed(p.outline, 0), 8) + pad(fixed(p.edges, 0), 7)
                       + pad(fixed(p.rows, 0), 7) + pad(fixed(p.composite, 0), 8) + "  "
@@ -75,5 +76,6 @@ func runProfile(_ options: Options) throws {
     }
     print("")
     print("draw: the whole draw minus the clear; rows#: rows swept (half-swept and mirrored) + rows repeating")
-    print("another row (vertical bands, rows mirroring rows above)")
+    print("another row (vertical bands, rows mirroring rows above); *: the swept rows' coverage kept from an")
+    print("earlier draw of the same geometry, not worked out again (none with --cold)")
 }

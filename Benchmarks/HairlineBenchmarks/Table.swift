@@ -198,7 +198,7 @@ final class Counter: Sendable {
 let chunk = 4
 
 /// Runs the table at `scale` for `rounds` rounds on `workers` threads.
-func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> TableResult {
+func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool) throws -> TableResult {
     let placements = tablePlacements(cells: cells)
     // Each worker draws with its own renderer, whose kept paths are its
     // own: workers that shared one path would contend on its storage's
@@ -223,7 +223,7 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int) throws -> Table
     var renderers: [CellRenderer] = [], ownPlacements: [[CellPlacement]] = []
     for w in 0..<workers {
         let make = { () -> Result<(CellRenderer, [CellPlacement]), Error> in
-            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale), style: workloadStyle()), placements.map { $0 }) }
+            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale, cold: cold), style: workloadStyle()), placements.map { $0 }) }
         }
         let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
         renderers.append(made.0)

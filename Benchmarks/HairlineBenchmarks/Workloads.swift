@@ -2,7 +2,7 @@
 // 10 pt circular corners, the 0.5/scale hairline inset, the height + 1
 // overlap of top and middle cells) and its three draws.
 
-import Hairline
+@_spi(Profiling) import Hairline
 
 enum Position: String, CaseIterable {
     case single, top, middle, bottom
@@ -76,11 +76,14 @@ enum Cell {
         return try Image(width: n, height: n, colors: colors)
     }
 
-    /// A canvas on a buffer of the cell's size in device pixels.
-    static func canvas(scale: Int) throws -> Canvas {
+    /// A canvas on a buffer of the cell's size in device pixels; `cold`:
+    /// one that keeps no sweeps from draw to draw (`--cold`).
+    static func canvas(scale: Int, cold: Bool = false) throws -> Canvas {
         let s = Double(scale)
         let surface = try Surface(width: Int(size.width * s), height: Int(size.height * s))
-        return Canvas(surface: surface, scale: s)
+        let canvas = Canvas(surface: surface, scale: s)
+        canvas.keepsSweeps = !cold
+        return canvas
     }
 }
 

@@ -55,7 +55,7 @@ if let draws = options.drawCount {
     var drawn = 0
     do {
         for scale in options.scales {
-            let canvas = try Cell.canvas(scale: scale)
+            let canvas = try Cell.canvas(scale: scale, cold: options.cold)
             for draw in Draw.allCases {
                 for position in Position.allCases {
                     let name = "cell.\(draw.rawValue).\(position.rawValue)"
@@ -101,7 +101,7 @@ do {
     for scale in options.scales {
         let selected = workloadNames(scale: scale).dropFirst().filter(options.selects)
         guard !selected.isEmpty else { continue }
-        let canvas = try Cell.canvas(scale: scale)
+        let canvas = try Cell.canvas(scale: scale, cold: options.cold)
         // The floor writes every pixel: the clear, flushed (a clear alone
         // is only recorded, and fused into the next draw).
         let floor = measure("floor.clear@\(scale)x", budget: options.budget, sampleCount: options.samples) {
@@ -132,7 +132,7 @@ do {
         }
         if options.selects("table.solid@\(scale)x") {
             tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
-                                       rounds: options.tableRounds))
+                                       rounds: options.tableRounds, cold: options.cold))
         }
         for layout in CellLayout.allCases where options.selects("table.render.\(layout)@\(scale)x") {
             wholeTables.append(try runWholeTable(layout, scale: scale, workers: workers, rounds: options.tableRounds))

@@ -75,6 +75,7 @@ extension RasterStatistics {
         var r = self
         r.edges &+= other.edges; r.arcs &+= other.arcs; r.closedFormShapes &+= other.closedFormShapes
         r.rows &+= other.rows; r.repeatedRows &+= other.repeatedRows; r.halfSweptRows &+= other.halfSweptRows
+        r.keptRows &+= other.keptRows
         r.pieces &+= other.pieces; r.groups &+= other.groups; r.spans &+= other.spans
         r.groupPixels &+= other.groupPixels; r.spanPixels &+= other.spanPixels
         return r
@@ -83,6 +84,16 @@ extension RasterStatistics {
 
 @_spi(Profiling)
 extension Canvas {
+    /// Whether a fill and its stroke swept together keep their sweeps for
+    /// later draws of the same geometry (Raster/PairSweepCache.swift; on
+    /// by default). Off, every draw works its coverage out afresh, as a
+    /// geometry's first draw does (the benchmark's `--cold`); the pixels
+    /// are the same either way.
+    public var keepsSweeps: Bool {
+        get { renderer.keepsSweeps }
+        set { renderer.keepsSweeps = newValue }
+    }
+
     /// Runs the fill and the stroke of `path` as `draw(_:fill:stroke:style:rule:)`
     /// does, through `stage` (`.edges`: both edge lists built; `.rows`:
     /// and the row loops, in one sweep where the draw takes one, into

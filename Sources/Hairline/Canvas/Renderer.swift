@@ -41,6 +41,15 @@ final class Renderer {
     /// are swept together (Raster/RoundedRectPair.swift); tests turn it off
     /// to compare with the alternating row loops.
     var pairsClosedForms = true
+    /// Whether pair draws keep their sweeps across draws (both
+    /// rasterizers: they trade places during a draw).
+    var keepsSweeps: Bool {
+        get { rasterizer.core.sweepCache.isEnabled }
+        set {
+            rasterizer.core.sweepCache.isEnabled = newValue
+            secondRasterizer.core.sweepCache.isEnabled = newValue
+        }
+    }
     /// Fill-and-stroke draws that took that one sweep (for tests).
     var pairedDrawCount = 0
 

@@ -187,6 +187,9 @@ struct RasterCore {
     /// (RoundedRectPair.swift), per draw.
     var pairRecords = ScratchBuffer<PairRecord>(capacity: 0)
     var pairRows = ScratchBuffer<MirroredRow>(capacity: 0)
+    /// The sweeps of the last few distinct pair draws, kept across draws
+    /// (PairSweepCache.swift).
+    var sweepCache = PairSweepCache()
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -209,6 +212,7 @@ struct RasterCore {
     func deallocate() {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
+        sweepCache.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }
@@ -455,6 +459,10 @@ public struct RasterStatistics: Sendable {
     /// Rows of a fill and its stroke swept together over their left half
     /// only, the right half copied mirrored (RoundedRectPair.swift).
     public var halfSweptRows = 0
+    /// Rows of a fill and its stroke whose sweep was kept from an earlier
+    /// draw of the same geometry (PairSweepCache.swift): sent again, not
+    /// computed.
+    public var keptRows = 0
     /// Edge pieces added to cells (one per edge per row it crosses).
     public var pieces = 0
     /// Touched groups of cells swept, spans sent, and the pixels of each

@@ -68,6 +68,13 @@ extension RasterCore {
         func mirrored(_ y: Int) -> Bool { sum.map { $0 &- y > y && $0 &- y <= bottom } ?? false }
         var computedA = 0, computedB = 0
         var cachesReady = false
+        // The sweeps of a draw with this geometry, kept from an earlier
+        // draw (PairSweepCache.swift), or a slot to keep this one's in.
+        let key = PairSweepKey(first: drawA, second: drawB, width: width, halves: kernel.copiesPixels)
+        let (slotIndex, hit) = sweepCache.slot(for: key)
+        let slot = sweepCache.slots.base + slotIndex
+        var keeping = !hit  // (this draw's sweeps fit the budget so far)
+        var cursor = 0  // the next kept row (rows are computed in one order)
         var y = top
         while y <= bottom {
             let device = clip.minY &+ y
@@ -84,48 +91,65 @@ extension RasterCore {
             // A corner row of every shape: its left half only.
             let axis: Int? = mirror.coversRow(y) ? mirror.axis : nil
             let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
-            if axis != nil {
-                statistics.halfSweptRows &+= 1
-                // The left half straight into the cells: the corner caches
-                // would only keep it for a right half not computed here
-                // (their values are these, RoundedRectCache.swift).
-                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
-            } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
-                if !cachesReady {
-                    prepareCornerCaches(a)
-                    second.prepareCornerCaches(b)
-                    cachesReady = true
-                }
-                if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
+            if axis != nil { statistics.halfSweptRows &+= 1 }
+            let swept: SweptRow
+            if hit {
+                assert(cursor < slot.pointee.rows.count, "a kept draw with fewer rows")
+                swept = slot.pointee.rows[cursor]
+                cursor &+= 1
+                statistics.keptRows &+= 1
             } else {
-                // No corner cache serves the row: `addRow` without them.
-                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+                if axis != nil {
+                    // The left half straight into the cells: the corner
+                    // caches would only keep it for a right half not
+                    // computed here (their values are these,
+                    // RoundedRectCache.swift).
+                    if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
+                    if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
+                } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
+                    if !cachesReady {
+                        prepareCornerCaches(a)
+                        second.prepareCornerCaches(b)
+                        cachesReady = true
+                    }
+                    if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
+                    if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
+                } else {
+                    // No corner cache serves the row: `addRow` without them.
+                    if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
+                    if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+                }
+                swept = sweepKept(&rowA, &rowB, width: sweepWidth, into: slot, budget: sweepCache.callBudget,
+                                  keeping: &keeping)
             }
+            let calls = UnsafePointer(slot.pointee.calls.base)
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
             guard repeats || mirrored(y) || axis != nil else {
-                CellRow.sweep(&rowA, &rowB, width: width, left: clip.minX, into: &kernel)
+                swept.send(calls, left: clip.minX, into: &kernel)
+                if swept.heldX >= 0 {
+                    kernel.span(x: clip.minX &+ Int(swept.heldX), count: width &- Int(swept.heldX),
+                                first: swept.heldFirst, second: swept.heldSecond)
+                }
                 y &+= 1
                 continue
             }
             let first = pairRecords.count
             withUnsafeMutablePointer(to: &kernel) { kernel in
                 var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
+                swept.send(calls, left: clip.minX, into: &recorder)
+                let heldX = Int(swept.heldX)
                 if let axis {
-                    // The row's middle run is sent once, across both halves.
-                    let middle = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: sweepWidth, left: clip.minX,
-                                                              into: &recorder)
+                    // The row's middle run is sent once, across both halves
+                    // (its image ends at axis − x, cut at the clip's side).
                     recorder.mirrorColumns(from: first, axis: axis, clip: clip)
-                    // (Its image ends at axis − x, cut at the clip's side.)
-                    if let middle, min(axis &- middle.x, width) > middle.x {
-                        recorder.span(x: clip.minX &+ middle.x, count: min(axis &- middle.x, width) &- middle.x,
-                                      first: middle.first, second: middle.second)
+                    if heldX >= 0, min(axis &- heldX, width) > heldX {
+                        recorder.span(x: clip.minX &+ heldX, count: min(axis &- heldX, width) &- heldX,
+                                      first: swept.heldFirst, second: swept.heldSecond)
                     }
-                } else {
-                    CellRow.sweep(&rowA, &rowB, width: sweepWidth, left: clip.minX, into: &recorder)
+                } else if heldX >= 0 {
+                    recorder.span(x: clip.minX &+ heldX, count: width &- heldX, first: swept.heldFirst,
+                                  second: swept.heldSecond)
                 }
                 pairRecords = recorder.records
             }
@@ -144,6 +168,7 @@ extension RasterCore {
             statistics.repeatedRows &+= bandEnd &- y &- 1
             y = bandEnd
         }
+        if !hit { sweepCache.seal(slotIndex, complete: keeping) }
         statistics.pieces = computedA
         second.statistics.pieces = computedB
     }
@@ -162,6 +187,30 @@ extension RasterCore {
                 : inner.addRow(y, sign: -1, width: width, into: &row)
         }
         return computed
+    }
+
+    /// Sweeps the two cell rows (`width` columns) into `slot`'s calls and
+    /// returns the row as kept there. A draw past the cache's budget
+    /// (`keeping` turned false) keeps only the row at hand.
+    @inline(__always)
+    private func sweepKept(_ rowA: inout CellRow, _ rowB: inout CellRow, width: Int,
+                           into slot: UnsafeMutablePointer<PairSweepSlot>, budget: Int,
+                           keeping: inout Bool) -> SweptRow {
+        if !keeping {
+            slot.pointee.rows.count = 0
+            slot.pointee.calls.count = 0
+        }
+        var recorder = SweepCallRecorder(calls: slot.pointee.calls)
+        let first = recorder.calls.count
+        let held = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: width, left: 0, into: &recorder)
+        slot.pointee.calls = recorder.calls
+        let row = SweptRow(first: Int32(truncatingIfNeeded: first),
+                           count: Int32(truncatingIfNeeded: recorder.calls.count &- first),
+                           heldX: Int32(truncatingIfNeeded: held?.x ?? -1), heldFirst: held?.first ?? 0,
+                           heldSecond: held?.second ?? 0)
+        slot.pointee.rows.append(row)
+        if recorder.calls.count > budget { keeping = false }
+        return row
     }
 
     /// Sends `count` kept pair calls from `first` to `kernel`; copies come

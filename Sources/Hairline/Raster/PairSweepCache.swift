@@ -1,0 +1,157 @@
+// Raster: the sweeps of recent pair draws (RoundedRectPair.swift), kept
+// from draw to draw. What one sweep of a fill's and a ring's cell rows
+// sends (spans and groups of coverage pairs, row after row) depends on the
+// draws' geometry alone: both closed forms in clip-relative device pixels,
+// the clip's width, and whether the corner rows are swept over their left
+// half (the kernel copies pixels). A table draws the same cell geometry
+// over and over (every top cell of a table at one scale has the same
+// corners), so the rasterizer keeps the coverage calls of the last few
+// distinct geometries, as a glyph cache keeps glyphs' coverage masks, and
+// a draw with the same geometry sends them again instead of working out
+// its corner rows and sweeping them. Only coverage is kept: colors,
+// paints, the clip's place and the destination are not part of the key,
+// and every call is still composited by the draw's kernel, so the pixels
+// are byte for byte those of a fresh sweep.
+
+/// A pair draw's geometry: everything its sweeps depend on.
+struct PairSweepKey: Equatable, BitwiseCopyable {
+    var first: RoundedRectDraw
+    var second: RoundedRectDraw
+    /// The clip's width (device pixels).
+    var width: Int
+    /// Whether corner rows are swept over their left half (ColumnMirror).
+    var halves: Bool
+}
+
+/// The calls of one row a pair draw swept: `PairSweepCache.calls[first..<
+/// first+count]` (spans and groups, columns clip-relative), and the row's
+/// last span, from `heldX` to the sweep's width (`heldX` < 0: none), held
+/// back by `CellRow.sweepHoldingLastSpan`.
+struct SweptRow: BitwiseCopyable {
+    var first: Int32
+    var count: Int32
+    var heldX: Int32
+    var heldFirst: UInt32
+    var heldSecond: UInt32
+}
+
+/// One kept draw: its key and where its rows and calls are.
+struct PairSweepSlot: BitwiseCopyable {
+    var key: PairSweepKey
+    /// False while the slot is being filled, or if the draw was too
+    /// large to keep.
+    var isValid = false
+    var lastUse: UInt64 = 0
+    var rows = ScratchBuffer<SweptRow>()
+    var calls = ScratchBuffer<PairRecord>()
+}
+
+/// The sweeps of the last `slotCount` distinct pair draws of one
+/// rasterizer, least recently used evicted first, at most `callBudget`
+/// calls each (a larger draw is swept without being kept). Bounded:
+/// about `slotCount × callBudget × 20` bytes (640 KB) at most.
+struct PairSweepCache {
+    static let slotCount = 4
+    /// The calls a draw may keep (a 3x cell keeps about 200).
+    var callBudget = 1 << 13
+    private(set) var slots = ScratchBuffer<PairSweepSlot>()
+    private var clock: UInt64 = 0
+    /// Whether draws are kept; turned off, whatever was kept is dropped.
+    var isEnabled = true {
+        didSet {
+            guard !isEnabled else { return }
+            for i in 0..<slots.count { slots[i].isValid = false }
+        }
+    }
+
+    /// The slot holding `key`'s sweeps (`hit`), or a slot emptied for
+    /// them, to be filled row by row and then `seal`ed.
+    mutating func slot(for key: PairSweepKey) -> (index: Int, hit: Bool) {
+        if slots.count == 0 {
+            slots.reserve(Self.slotCount)
+            while slots.count < Self.slotCount {
+                slots.append(PairSweepSlot(key: key))
+            }
+        }
+        clock &+= 1
+        var victim = 0
+        for i in 0..<slots.count {
+            let slot = slots.base + i
+            if isEnabled && slot.pointee.isValid && slot.pointee.key == key {
+                slot.pointee.lastUse = clock
+                return (i, true)
+            }
+            let best = slots.base + victim
+            if !slot.pointee.isValid && best.pointee.isValid
+                || slot.pointee.isValid == best.pointee.isValid && slot.pointee.lastUse < best.pointee.lastUse {
+                victim = i
+            }
+        }
+        let slot = slots.base + victim
+        slot.pointee.key = key
+        slot.pointee.isValid = false
+        slot.pointee.lastUse = clock
+        slot.pointee.rows.count = 0
+        slot.pointee.calls.count = 0
+        return (victim, false)
+    }
+
+    /// Keeps slot `index`, just filled, if every row of the draw is in
+    /// it (`complete`: it stayed within the budget).
+    func seal(_ index: Int, complete: Bool) {
+        slots[index].isValid = isEnabled && complete
+    }
+
+    func deallocate() {
+        for i in 0..<slots.count {
+            slots[i].rows.deallocate()
+            slots[i].calls.deallocate()
+        }
+        slots.deallocate()
+    }
+}
+
+/// Collects a sweep's spans and groups as calls (columns as the sweep
+/// gives them: clip-relative when swept from column 0). Pair sweeps over a
+/// kernel that copies pixels never reach here: this kernel does not.
+struct SweepCallRecorder: PairKernel {
+    var calls: ScratchBuffer<PairRecord>
+
+    func beginRow(_ y: Int) {}
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
+        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                first: first, second: second, kind: .span))
+    }
+
+    @inline(__always)
+    mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
+        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                                first: first, second: second, kind: .group))
+    }
+
+    var copiesPixels: Bool { false }
+    func copy(x: Int, count: Int, fromRow row: Int) { preconditionFailure("a sweep only sends coverage") }
+    func copyMirrored(x: Int, count: Int, from source: Int) { preconditionFailure("a sweep only sends coverage") }
+    func pixel(first: UInt32, second: UInt32) -> UInt32 { preconditionFailure("a sweep only sends coverage") }
+    func fill(x: Int, count: Int, pixel: UInt32) { preconditionFailure("a sweep only sends coverage") }
+}
+
+extension SweptRow {
+    /// Sends the row's calls, kept in `calls`, to `kernel` (whose row has
+    /// begun), columns moved right by `left`; the held span is not sent.
+    @inline(__always)
+    func send<Kernel: PairKernel>(_ calls: UnsafePointer<PairRecord>, left: Int, into kernel: inout Kernel) {
+        let start = calls + Int(first)
+        for i in 0..<Int(count) {
+            let call = start[i]
+            let x = left &+ Int(call.x)
+            if call.kind == .group {
+                kernel.group(x: x, count: Int(call.count), first: call.first, second: call.second)
+            } else {
+                kernel.span(x: x, count: Int(call.count), first: call.first, second: call.second)
+            }
+        }
+    }
+}
