@@ -64,20 +64,27 @@ struct PairSweepCache {
         }
     }
 
-    /// The slot holding `key`'s sweeps (`hit`), or a slot emptied for
-    /// them, to be filled row by row and then `seal`ed.
-    mutating func slot(for key: PairSweepKey) -> (index: Int, hit: Bool) {
+    /// The slot holding the sweeps of the pair draw `first`, `second`
+    /// over a clip `width` columns wide (`halves`: corner rows swept over
+    /// their left half), or a slot emptied for them, to be filled row by
+    /// row and then `seal`ed. (The draws are compared where they are, and
+    /// copied once into a slot they miss: each is about 280 bytes.)
+    mutating func slot(first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
+                       halves: Bool) -> (index: Int, hit: Bool) {
         if slots.count == 0 {
             slots.reserve(Self.slotCount)
             while slots.count < Self.slotCount {
-                slots.append(PairSweepSlot(key: key))
+                slots.append(PairSweepSlot(key: PairSweepKey(first: first.pointee, second: second.pointee,
+                                                             width: width, halves: halves)))
             }
         }
         clock &+= 1
         var victim = 0
         for i in 0..<slots.count {
             let slot = slots.base + i
-            if isEnabled && slot.pointee.isValid && slot.pointee.key == key {
+            if isEnabled && slot.pointee.isValid && slot.pointee.key.width == width
+                && slot.pointee.key.halves == halves && slot.pointee.key.first == first.pointee
+                && slot.pointee.key.second == second.pointee {
                 slot.pointee.lastUse = clock
                 return (i, true)
             }
@@ -88,7 +95,10 @@ struct PairSweepCache {
             }
         }
         let slot = slots.base + victim
-        slot.pointee.key = key
+        slot.pointee.key.first = first.pointee
+        slot.pointee.key.second = second.pointee
+        slot.pointee.key.width = width
+        slot.pointee.key.halves = halves
         slot.pointee.isValid = false
         slot.pointee.lastUse = clock
         slot.pointee.rows.count = 0
@@ -111,38 +121,49 @@ struct PairSweepCache {
     }
 }
 
-/// Collects a sweep's spans and groups as calls (columns as the sweep
-/// gives them: clip-relative when swept from column 0). Pair sweeps over a
-/// kernel that copies pixels never reach here: this kernel does not.
-struct SweepCallRecorder: PairKernel {
+/// Passes a sweep's spans and groups to a kernel (reached through a
+/// pointer, valid while this is used) and keeps them as calls, columns
+/// made clip-relative (less `left`).
+struct KeepingPairKernel<Kernel: PairKernel>: PairKernel {
+    let kernel: UnsafeMutablePointer<Kernel>
     var calls: ScratchBuffer<PairRecord>
+    let left: Int
 
-    func beginRow(_ y: Int) {}
+    @inline(__always)
+    mutating func beginRow(_ y: Int) { kernel.pointee.beginRow(y) }
 
     @inline(__always)
     mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
-        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+        kernel.pointee.span(x: x, count: count, first: first, second: second)
+        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
                                 first: first, second: second, kind: .span))
     }
 
     @inline(__always)
     mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
-        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+        kernel.pointee.group(x: x, count: count, first: first, second: second)
+        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
                                 first: first, second: second, kind: .group))
     }
 
-    var copiesPixels: Bool { false }
-    func copy(x: Int, count: Int, fromRow row: Int) { preconditionFailure("a sweep only sends coverage") }
-    func copyMirrored(x: Int, count: Int, from source: Int) { preconditionFailure("a sweep only sends coverage") }
-    func pixel(first: UInt32, second: UInt32) -> UInt32 { preconditionFailure("a sweep only sends coverage") }
-    func fill(x: Int, count: Int, pixel: UInt32) { preconditionFailure("a sweep only sends coverage") }
+    // A sweep sends only spans and groups; the rest passes through.
+    var copiesPixels: Bool { kernel.pointee.copiesPixels }
+    @inline(__always)
+    mutating func copy(x: Int, count: Int, fromRow row: Int) { kernel.pointee.copy(x: x, count: count, fromRow: row) }
+    @inline(__always)
+    mutating func copyMirrored(x: Int, count: Int, from source: Int) {
+        kernel.pointee.copyMirrored(x: x, count: count, from: source)
+    }
+    func pixel(first: UInt32, second: UInt32) -> UInt32 { kernel.pointee.pixel(first: first, second: second) }
+    @inline(__always)
+    mutating func fill(x: Int, count: Int, pixel: UInt32) { kernel.pointee.fill(x: x, count: count, pixel: pixel) }
 }
 
 extension SweptRow {
     /// Sends the row's calls, kept in `calls`, to `kernel` (whose row has
     /// begun), columns moved right by `left`; the held span is not sent.
     @inline(__always)
-    func send<Kernel: PairKernel>(_ calls: UnsafePointer<PairRecord>, left: Int, into kernel: inout Kernel) {
+    func send<Kernel: PairKernel>(_ calls: UnsafeMutablePointer<PairRecord>, left: Int, into kernel: inout Kernel) {
         let start = calls + Int(first)
         for i in 0..<Int(count) {
             let call = start[i]

@@ -70,8 +70,7 @@ extension RasterCore {
         var cachesReady = false
         // The sweeps of a draw with this geometry, kept from an earlier
         // draw (PairSweepCache.swift), or a slot to keep this one's in.
-        let key = PairSweepKey(first: drawA, second: drawB, width: width, halves: kernel.copiesPixels)
-        let (slotIndex, hit) = sweepCache.slot(for: key)
+        let (slotIndex, hit) = sweepCache.slot(first: a, second: b, width: width, halves: kernel.copiesPixels)
         let slot = sweepCache.slots.base + slotIndex
         var keeping = !hit  // (this draw's sweeps fit the budget so far)
         var cursor = 0  // the next kept row (rows are computed in one order)
@@ -92,44 +91,39 @@ extension RasterCore {
             let axis: Int? = mirror.coversRow(y) ? mirror.axis : nil
             let sweepWidth = axis.map { ($0 &+ 1) >> 1 } ?? width
             if axis != nil { statistics.halfSweptRows &+= 1 }
-            let swept: SweptRow
+            // The row's calls: kept from an earlier draw (`keptRow`), or
+            // worked out now and kept as they are sent.
+            var keptRow: Int? = nil
             if hit {
                 assert(cursor < slot.pointee.rows.count, "a kept draw with fewer rows")
-                swept = slot.pointee.rows[cursor]
+                keptRow = cursor
                 cursor &+= 1
                 statistics.keptRows &+= 1
-            } else {
-                if axis != nil {
-                    // The left half straight into the cells: the corner
-                    // caches would only keep it for a right half not
-                    // computed here (their values are these,
-                    // RoundedRectCache.swift).
-                    if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
-                    if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
-                } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
-                    if !cachesReady {
-                        prepareCornerCaches(a)
-                        second.prepareCornerCaches(b)
-                        cachesReady = true
-                    }
-                    if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
-                    if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
-                } else {
-                    // No corner cache serves the row: `addRow` without them.
-                    if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
-                    if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+            } else if axis != nil {
+                // The left half straight into the cells: the corner caches
+                // would only keep it for a right half not computed here
+                // (their values are these, RoundedRectCache.swift).
+                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
+            } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
+                if !cachesReady {
+                    prepareCornerCaches(a)
+                    second.prepareCornerCaches(b)
+                    cachesReady = true
                 }
-                swept = sweepKept(&rowA, &rowB, width: sweepWidth, into: slot, budget: sweepCache.callBudget,
-                                  keeping: &keeping)
+                if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
+            } else {
+                // No corner cache serves the row: `addRow` without them.
+                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
+                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
             }
-            let calls = UnsafePointer(slot.pointee.calls.base)
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
             guard repeats || mirrored(y) || axis != nil else {
-                swept.send(calls, left: clip.minX, into: &kernel)
-                if swept.heldX >= 0 {
-                    kernel.span(x: clip.minX &+ Int(swept.heldX), count: width &- Int(swept.heldX),
-                                first: swept.heldFirst, second: swept.heldSecond)
+                if let held = Self.sweepRow(&rowA, &rowB, width: width, left: clip.minX, kept: keptRow, slot: slot,
+                                            budget: sweepCache.callBudget, keeping: &keeping, into: &kernel) {
+                    kernel.span(x: clip.minX &+ held.x, count: width &- held.x, first: held.first, second: held.second)
                 }
                 y &+= 1
                 continue
@@ -137,19 +131,19 @@ extension RasterCore {
             let first = pairRecords.count
             withUnsafeMutablePointer(to: &kernel) { kernel in
                 var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
-                swept.send(calls, left: clip.minX, into: &recorder)
-                let heldX = Int(swept.heldX)
+                let held = Self.sweepRow(&rowA, &rowB, width: sweepWidth, left: clip.minX, kept: keptRow, slot: slot,
+                                         budget: sweepCache.callBudget, keeping: &keeping, into: &recorder)
                 if let axis {
                     // The row's middle run is sent once, across both halves
                     // (its image ends at axis − x, cut at the clip's side).
                     recorder.mirrorColumns(from: first, axis: axis, clip: clip)
-                    if heldX >= 0, min(axis &- heldX, width) > heldX {
-                        recorder.span(x: clip.minX &+ heldX, count: min(axis &- heldX, width) &- heldX,
-                                      first: swept.heldFirst, second: swept.heldSecond)
+                    if let held, min(axis &- held.x, width) > held.x {
+                        recorder.span(x: clip.minX &+ held.x, count: min(axis &- held.x, width) &- held.x,
+                                      first: held.first, second: held.second)
                     }
-                } else if heldX >= 0 {
-                    recorder.span(x: clip.minX &+ heldX, count: width &- heldX, first: swept.heldFirst,
-                                  second: swept.heldSecond)
+                } else if let held {
+                    recorder.span(x: clip.minX &+ held.x, count: width &- held.x, first: held.first,
+                                  second: held.second)
                 }
                 pairRecords = recorder.records
             }
@@ -189,28 +183,39 @@ extension RasterCore {
         return computed
     }
 
-    /// Sweeps the two cell rows (`width` columns) into `slot`'s calls and
-    /// returns the row as kept there. A draw past the cache's budget
-    /// (`keeping` turned false) keeps only the row at hand.
+    /// Sends row `kept` of `slot` (a draw of the same geometry kept it)
+    /// to `kernel`, or, if nil, sweeps the two cell rows (`width` columns
+    /// from device column `left`) into `kernel` and keeps the calls in
+    /// `slot` as a new row (a draw past the budget, `keeping` turned
+    /// false, keeps only the row at hand). Either way returns the row's
+    /// last span, held back (`CellRow.sweepHoldingLastSpan`), columns
+    /// clip-relative.
     @inline(__always)
-    private func sweepKept(_ rowA: inout CellRow, _ rowB: inout CellRow, width: Int,
-                           into slot: UnsafeMutablePointer<PairSweepSlot>, budget: Int,
-                           keeping: inout Bool) -> SweptRow {
+    private static func sweepRow<Kernel: PairKernel>(_ rowA: inout CellRow, _ rowB: inout CellRow, width: Int,
+                                                     left: Int, kept: Int?, slot: UnsafeMutablePointer<PairSweepSlot>,
+                                                     budget: Int, keeping: inout Bool, into kernel: inout Kernel)
+        -> (x: Int, first: UInt32, second: UInt32)? {
+        if let kept {
+            let row = slot.pointee.rows[kept]
+            row.send(slot.pointee.calls.base, left: left, into: &kernel)
+            return row.heldX >= 0 ? (Int(row.heldX), row.heldFirst, row.heldSecond) : nil
+        }
         if !keeping {
             slot.pointee.rows.count = 0
             slot.pointee.calls.count = 0
         }
-        var recorder = SweepCallRecorder(calls: slot.pointee.calls)
-        let first = recorder.calls.count
-        let held = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: width, left: 0, into: &recorder)
-        slot.pointee.calls = recorder.calls
-        let row = SweptRow(first: Int32(truncatingIfNeeded: first),
-                           count: Int32(truncatingIfNeeded: recorder.calls.count &- first),
-                           heldX: Int32(truncatingIfNeeded: held?.x ?? -1), heldFirst: held?.first ?? 0,
-                           heldSecond: held?.second ?? 0)
-        slot.pointee.rows.append(row)
-        if recorder.calls.count > budget { keeping = false }
-        return row
+        return withUnsafeMutablePointer(to: &kernel) { kernel in
+            var keeper = KeepingPairKernel(kernel: kernel, calls: slot.pointee.calls, left: left)
+            let first = keeper.calls.count
+            let held = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: width, left: left, into: &keeper)
+            slot.pointee.calls = keeper.calls
+            slot.pointee.rows.append(SweptRow(first: Int32(truncatingIfNeeded: first),
+                                              count: Int32(truncatingIfNeeded: keeper.calls.count &- first),
+                                              heldX: Int32(truncatingIfNeeded: held?.x ?? -1),
+                                              heldFirst: held?.first ?? 0, heldSecond: held?.second ?? 0))
+            if keeper.calls.count > budget { keeping = false }
+            return held
+        }
     }
 
     /// Sends `count` kept pair calls from `first` to `kernel`; copies come
