@@ -1,7 +1,8 @@
 // HairlineCells: what the table renderer's workers own and share. Each
-// worker owns cell-sized scratch surfaces with their canvases and cell
-// renderers; workers share only the table's pixels (each writes the
-// disjoint rectangles of its own cells) and the job counter.
+// worker owns its canvas and, where cells clip with masks, cell-sized
+// scratch surfaces with their renderers; workers share only the job
+// counter, and draw into bands of the table (Surface.bands), each its own
+// rows.
 
 import Hairline
 import Synchronization
@@ -16,14 +17,16 @@ final class CellWorker {
 
     private let style: CellStyle
     private let scale: Double
+    private let format: PixelFormat
     private var scratch: [Size: CellRenderer] = [:]
     /// Sizes kept before the scratch is dropped and rebuilt (bounds memory
     /// for tables of many distinct row heights).
     static let sizeLimit = 8
 
-    init(style: CellStyle, scale: Double) {
+    init(style: CellStyle, scale: Double, format: PixelFormat) {
         self.style = style
         self.scale = scale
+        self.format = format
     }
 
     /// Draws the cell of `frame` into a scratch surface of its pixel size,
@@ -43,7 +46,7 @@ final class CellWorker {
         let size = Size(width: width, height: height)
         if let kept = scratch[size] { return kept }
         // Cell sizes come from a layout that fits in a surface.
-        guard let surface = try? Surface(width: width, height: height) else { return nil }
+        guard let surface = try? Surface(width: width, height: height, format: format) else { return nil }
         if scratch.count >= CellWorker.sizeLimit { scratch.removeAll(keepingCapacity: true) }
         let renderer = CellRenderer(canvas: Canvas(surface: surface, scale: scale), style: style)
         scratch[size] = renderer
@@ -52,7 +55,7 @@ final class CellWorker {
 }
 
 /// What one worker of a whole-table render owns: a cell renderer on its
-/// own canvas over the table's surface, and cell-sized scratch when cells
+/// own canvas (over one band of the table at a time), and cell-sized scratch when cells
 /// must be drawn apart (`CellStyle.clipsWithMasks`).
 struct SlabWorker {
     let renderer: CellRenderer
@@ -92,60 +95,6 @@ extension TableLayout {
     }
 }
 
-/// The table's surface, handed to the workers. Each worker's canvas
-/// writes only inside the rows of its current slab (its clip), and slabs
-/// do not overlap, which is what makes sharing it sound.
-struct SharedSurface: @unchecked Sendable {
-    let surface: Surface
-}
-
-/// The table's pixel bytes, shared by the cell workers; each copies only
-/// the rectangle of the cell it is drawing, and cells do not overlap.
-struct SharedPixels: @unchecked Sendable {
-    let base: UnsafeMutableRawPointer
-    let bytesPerRow: Int
-
-    /// Copies the table's pixels of `rect` into `scratch` (a surface of
-    /// `rect`'s size) if `toScratch`, else `scratch` back into the table.
-    func copy(_ rect: DeviceRect, with scratch: Surface, toScratch: Bool) {
-        let rowBytes = rect.width * 4
-        scratch.withUnsafeMutableBytes { cell in
-            guard let cellBase = cell.baseAddress else { return }
-            for row in 0..<rect.height {
-                let table = base + (rect.y + row) * bytesPerRow + rect.x * 4
-                let own = cellBase + row * scratch.bytesPerRow
-                if toScratch {
-                    own.copyMemory(from: table, byteCount: rowBytes)
-                } else {
-                    table.copyMemory(from: own, byteCount: rowBytes)
-                }
-            }
-        }
-    }
-}
-
-/// One result slot per job, each written by the one worker that ran the
-/// job and read after all workers are done.
-struct ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<Surface?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        slots = .allocate(capacity: max(count, 1))
-        slots.initialize(repeating: nil, count: count)
-    }
-
-    func store(_ surface: Surface?, at index: Int) { slots[index] = surface }
-
-    func take(at index: Int) -> Surface? { slots[index] }
-
-    func deallocate() {
-        slots.deinitialize(count: count)
-        slots.deallocate()
-    }
-}
-
 /// What `perform` shares with its threads: how to make a worker, the job
 /// body, and the next unclaimed job. The closures run only while
 /// `perform` waits for them.
@@ -161,17 +110,4 @@ final class UncheckedJobs<Worker>: @unchecked Sendable {
 
     /// The next job's index (past the end when all are claimed).
     func claim() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
-}
-
-extension Surface {
-    /// A new surface with the same pixels.
-    func copy() throws(SurfaceError) -> Surface {
-        let copy = try Surface(width: width, height: height)
-        withUnsafeBytes { source in
-            copy.withUnsafeMutableBytes { target in
-                target.copyMemory(from: source)
-            }
-        }
-        return copy
-    }
 }

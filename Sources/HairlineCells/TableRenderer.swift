@@ -80,38 +80,69 @@ public enum TableRenderer {
     /// painting all of the background first, then the cells, would send
     /// every byte to memory twice).
     private static func draw(_ table: TableDescription, layout: TableLayout, into surface: Surface, workers: Int) {
-        let shared = SharedSurface(surface: surface)
         let slabs = layout.slabs(maximumGapRows: backgroundBandHeight)
+        // Each job draws into the band of its slab's rows (slabs are
+        // non-empty, inside the table and disjoint by construction).
+        let bands: [SurfaceBand]
+        do {
+            bands = try surface.bands(slabs.map(\.rows))
+        } catch {
+            preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
+        }
+        guard !bands.isEmpty else { return }
         let viaScratch = table.cellStyle.clipsWithMasks
-        surface.withUnsafeMutableBytes { bytes in
-            let pixels = SharedPixels(base: bytes.baseAddress!, bytesPerRow: surface.bytesPerRow)
-            perform(jobs: slabs.count, workers: workers, makeWorker: {
-                SlabWorker(renderer: CellRenderer(canvas: Canvas(surface: shared.surface, scale: layout.scale),
-                                                  style: table.cellStyle),
-                           scratch: viaScratch ? CellWorker(style: table.cellStyle, scale: layout.scale) : nil)
-            }) { worker, index in
-                let slab = slabs[index]
-                let canvas = worker.renderer.canvas
-                paintBackground(of: table, layout: layout, rows: slab.rows, on: canvas)
-                guard let cell = slab.cell else { return }
-                let frame = layout.cells[cell], r = frame.pixelRect
-                if let scratch = worker.scratch {
-                    // A path clip's mask is as large as the canvas's
-                    // surface: clip in cell-sized scratch, over a copy of
-                    // the background, and copy the cell back.
-                    scratch.draw(frame) { cellSurface, toScratch in
-                        pixels.copy(r, with: cellSurface, toScratch: toScratch)
-                    }
-                    return
+        perform(jobs: slabs.count, workers: workers, makeWorker: {
+            SlabWorker(renderer: CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale),
+                                              style: table.cellStyle),
+                       scratch: viaScratch ? CellWorker(style: table.cellStyle, scale: layout.scale,
+                                                        format: surface.format) : nil)
+        }) { worker, index in
+            let slab = slabs[index], band = bands[index]
+            let canvas = worker.renderer.canvas
+            let bandSurface = band.makeSurface()
+            // The band's rows in the table's coordinates.
+            canvas.retarget(to: bandSurface)
+            canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
+            paintBackground(of: table, layout: layout, rows: slab.rows, on: canvas)
+            guard let cell = slab.cell else { return }
+            let frame = layout.cells[cell], r = frame.pixelRect
+            if let scratch = worker.scratch {
+                // A path clip's mask is as large as the canvas's
+                // surface: clip in cell-sized scratch, over a copy of
+                // the background, and copy the cell back.
+                let inBand = DeviceRect(x: r.x, y: r.y - band.rows.lowerBound, width: r.width, height: r.height)
+                scratch.draw(frame) { cellSurface, toScratch in
+                    copy(inBand, of: bandSurface, with: cellSurface, toScratch: toScratch)
                 }
-                // Straight into the table, moved to the cell by whole
-                // device pixels: the cell's paths are the same wherever it
-                // is (the renderer keeps them), and its draw is clipped to it.
-                canvas.save()
-                canvas.translateBy(devicePixelsX: r.x, y: r.y)
-                worker.renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
-                    .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
-                canvas.restore()
+                return
+            }
+            // Straight into the band, moved to the cell by whole device
+            // pixels: the cell's paths are the same wherever it is (the
+            // renderer keeps them), and its draw is clipped to it.
+            canvas.save()
+            canvas.translateBy(devicePixelsX: r.x, y: r.y)
+            worker.renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+                .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
+            canvas.restore()
+        }
+    }
+
+    /// Copies the pixels of `rect` of `band` into `cell` (a surface of
+    /// `rect`'s size and the same format) if `toScratch`, else back.
+    private static func copy(_ rect: DeviceRect, of band: Surface, with cell: Surface, toScratch: Bool) {
+        let rowBytes = rect.width * band.format.bytesPerPixel
+        band.withUnsafeMutableBytes { table in
+            cell.withUnsafeMutableBytes { own in
+                guard let tableBase = table.baseAddress, let ownBase = own.baseAddress else { return }
+                for row in 0..<rect.height {
+                    let inTable = tableBase + (rect.y + row) * band.bytesPerRow + rect.x * band.format.bytesPerPixel
+                    let inCell = ownBase + row * cell.bytesPerRow
+                    if toScratch {
+                        inCell.copyMemory(from: inTable, byteCount: rowBytes)
+                    } else {
+                        inTable.copyMemory(from: inCell, byteCount: rowBytes)
+                    }
+                }
             }
         }
     }
@@ -125,26 +156,29 @@ public enum TableRenderer {
     public static func renderCells(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> [RenderedCell] {
         let layout = try table.layout()
         let cells = layout.cells.filter { !$0.pixelRect.isEmpty }
-        let results = ResultSlots(count: cells.count)
-        defer { results.deallocate() }
-        perform(jobs: cells.count, workers: workers ?? defaultWorkerCount,
-                makeWorker: { CellWorker(style: table.cellStyle, scale: layout.scale) }) { worker, index in
-            let frame = cells[index]
-            worker.draw(frame) { scratch, toScratch in
-                if toScratch {
-                    scratch.clear()
-                } else {
-                    results.store(try? scratch.copy(), at: index)
-                }
-            }
-        }
+        // Every cell's surface is made here; each job draws into its own
+        // through a band (a surface of a laid-out cell's size cannot fail
+        // to allocate short of memory exhaustion, which traps anyway).
         var rendered: [RenderedCell] = []
         rendered.reserveCapacity(cells.count)
-        for (index, frame) in cells.enumerated() {
-            // A surface of a laid-out cell's size cannot fail to allocate
-            // short of memory exhaustion, which traps anyway.
-            guard let surface = results.take(at: index) else { continue }
+        var bands: [SurfaceBand] = []
+        bands.reserveCapacity(cells.count)
+        for frame in cells {
+            guard let surface = try? Surface(width: frame.pixelRect.width, height: frame.pixelRect.height),
+                  let band = try? surface.bands([0..<surface.height]).first
+            else { continue }
             rendered.append(RenderedCell(frame: frame, surface: surface))
+            bands.append(band)
+        }
+        let frames = rendered.map(\.frame)
+        guard !bands.isEmpty else { return rendered }
+        perform(jobs: bands.count, workers: workers ?? defaultWorkerCount, makeWorker: {
+            CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
+        }) { renderer, index in
+            let frame = frames[index], r = frame.pixelRect
+            renderer.canvas.retarget(to: bands[index].makeSurface())
+            renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+                .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         }
         return rendered
     }

@@ -11,10 +11,15 @@
 /// the base. The state (transform, clip, global alpha) is saved and restored
 /// as a stack. A canvas keeps scratch buffers between draws so that steady
 /// drawing allocates nothing; use it from one thread at a time.
+///
+/// A canvas draws into a surface of any `PixelFormat`: RGBA8 and BGRA8
+/// pixels directly (the same bytes, red and blue exchanged), A8 through
+/// RGBA8 scratch over the pixels a draw can reach (the A8 surface gets
+/// the alpha an RGBA8 surface would).
 public final class Canvas {
     private let leadingPad = CacheLinePad()
-    /// The surface drawn into.
-    public let surface: Surface
+    /// The surface drawn into (see `retarget(to:)`).
+    public private(set) var surface: Surface
     /// The screen scale: device pixels per point of the base transform.
     public let scale: Double
 
@@ -69,6 +74,8 @@ public final class Canvas {
     public var droppedDrawCount: Int { renderer.droppedDrawCount }
 
     let renderer = Renderer()
+    /// An A8 surface's RGBA8 stand-in (A8 draws; made on first use).
+    private var alphaScratch: Surface?
     /// Keeps this canvas's reference count and fields off the cache lines
     /// of the next heap object (CacheLinePad).
     private let trailingPad = CacheLinePad()
@@ -83,6 +90,20 @@ public final class Canvas {
         self.state = State(
             transform: AffineTransform(scaleX: s, y: s),
             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+        renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
+    }
+
+    /// Starts drawing into `surface` instead, keeping this canvas's scale
+    /// and scratch memory (a worker drawing one band of a shared surface
+    /// after another, or many small surfaces, makes one canvas): the state
+    /// stack is emptied and the state reset, as on a new canvas (base
+    /// transform, no clip, global alpha 1, source-over).
+    public func retarget(to surface: Surface) {
+        self.surface = surface
+        savedStates.removeAll(keepingCapacity: true)
+        state = State(transform: baseTransform,
+                      clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+        renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
     }
 
     /// The transform a fresh canvas starts with: `scale(scale)`.
@@ -187,6 +208,12 @@ public final class Canvas {
             return
         }
         if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
+        guard surface.format != .a8 else {
+            return throughAlphaScratch(reaching: path, style: nil) { target in
+                renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+                              shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+            }
+        }
         renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
                       shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
     }
@@ -210,6 +237,12 @@ public final class Canvas {
             return
         }
         if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
+        guard surface.format != .a8 else {
+            return throughAlphaScratch(reaching: path, style: style) { target in
+                renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
+                                shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+            }
+        }
         renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
                         shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
     }
@@ -239,6 +272,13 @@ public final class Canvas {
         let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
         let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
         guard fillShader != nil || strokeShader != nil else { return }
+        guard surface.format != .a8 else {
+            return throughAlphaScratch(reaching: path, style: style) { target in
+                renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+                                       fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                                       mode: state.blendMode, into: target)
+            }
+        }
         renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
                                fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
                                mode: state.blendMode, into: surface)
@@ -247,5 +287,62 @@ public final class Canvas {
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).
     public func stroke(_ path: Path, with color: Color, style: StrokeStyle = StrokeStyle()) {
         stroke(path, with: .solid(color), style: style)
+    }
+}
+
+extension Canvas {
+    /// Runs `draw` for an A8 surface: into RGBA8 scratch of the surface's
+    /// size holding, over the pixels the draw of `path` (stroked with
+    /// `style`, if given) can reach inside the clip, black at the A8
+    /// alphas; those pixels' alphas are then stored back. Every blend
+    /// mode's alpha depends on alphas only, so the A8 surface gets exactly
+    /// the alpha an RGBA8 surface would.
+    private func throughAlphaScratch(reaching path: Path, style: StrokeStyle?, _ draw: (Surface) -> Void) {
+        let region = reach(of: path, style: style)
+        guard !region.isEmpty else { return }
+        surface.flush()
+        let scratch: Surface
+        if let kept = alphaScratch, kept.width == surface.width, kept.height == surface.height {
+            scratch = kept
+        } else {
+            // The A8 surface's size: valid.
+            scratch = try! Surface(width: surface.width, height: surface.height)
+            alphaScratch = scratch
+        }
+        let count = region.width
+        for y in region.minY..<region.maxY {
+            let alphas = (surface.storage + y * surface.bytesPerRow + region.minX).assumingMemoryBound(to: UInt8.self)
+            let pixels = scratch.rowPointer(y) + region.minX
+            for x in 0..<count { pixels[x] = UInt32(littleEndian: UInt32(alphas[x]) << 24) }
+        }
+        draw(scratch)
+        for y in region.minY..<region.maxY {
+            let alphas = (surface.storage + y * surface.bytesPerRow + region.minX).assumingMemoryBound(to: UInt8.self)
+            let pixels = scratch.rowPointer(y) + region.minX
+            for x in 0..<count { alphas[x] = UInt8(truncatingIfNeeded: UInt32(littleEndian: pixels[x]) >> 24) }
+        }
+    }
+
+    /// The device pixels, inside the clip, that a draw of `path` (stroked
+    /// with `style`, if given) can touch: its control points' bounds
+    /// under the transform, grown by the stroke's farthest reach (half the
+    /// width times the miter limit, or a device pixel for a hairline) and
+    /// a pixel more.
+    private func reach(of path: Path, style: StrokeStyle?) -> PixelRect {
+        var bounds = path.controlPointBounds
+        guard bounds.isFinite else { return PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+        if let style, style.width.isFinite, style.width > 0 {
+            let reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
+            bounds = bounds.insetBy(dx: -reach, dy: -reach)
+        }
+        let device = state.transform.apply(to: bounds)
+        guard device.isFinite else { return state.clip.bounds }
+        let outset = device.insetBy(dx: -2, dy: -2)
+        let limit = Double(Surface.maximumDimension)
+        let pixels = PixelRect(minX: Int(max(-limit, min(limit, outset.minX.rounded(.down)))),
+                               minY: Int(max(-limit, min(limit, outset.minY.rounded(.down)))),
+                               maxX: Int(max(-limit, min(limit, outset.maxX.rounded(.up)))),
+                               maxY: Int(max(-limit, min(limit, outset.maxY.rounded(.up)))))
+        return state.clip.bounds.intersection(pixels)
     }
 }

@@ -11,7 +11,8 @@ extension Renderer {
         case .solid(let color):
             // A transparent source still matters to modes such as copy or
             // destinationIn; the renderer skips it only for source-over.
-            return .solid(color.withAlphaMultiplied(by: alpha).premultiplied.packed)
+            let packed = color.withAlphaMultiplied(by: alpha).premultiplied.packed
+            return .solid(swapsRedBlue ? swapRedBlue(packed) : packed)
         case .linearGradient(let g):
             guard let toPaint = g.transform.concatenating(transform).inverted() else { return nil }
             let d = g.end - g.start
@@ -58,11 +59,13 @@ extension Renderer {
         return shader(for: .solid(last.color), transform: .identity, alpha: alpha)
     }
 
-    /// The ramp for `gradient` at `alpha`, refilled only if it changed.
+    /// The ramp for `gradient` at `alpha` (in the surface's byte order),
+    /// refilled only if it changed.
     private func prepareRamp(_ gradient: Gradient, alpha: Double) -> Ramp {
-        if rampKey?.gradient != gradient || rampKey?.alpha != alpha {
+        if rampKey?.gradient != gradient || rampKey?.alpha != alpha || rampKey?.swapped != swapsRedBlue {
             Ramp.fill(rampStorage, gradient: gradient, alpha: Color.unit(alpha))
-            rampKey = (gradient, alpha)
+            if swapsRedBlue { swapRedBlue(rampStorage, count: rampSize) }
+            rampKey = (gradient, alpha, swapsRedBlue)
             rampIsOpaque = (0..<rampSize).allSatisfy { packedAlpha(rampStorage[$0]) == 255 }
         }
         return Ramp(colors: rampStorage, extend: gradient.extend, isOpaque: rampIsOpaque)

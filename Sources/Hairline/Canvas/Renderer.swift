@@ -18,7 +18,7 @@ final class Renderer {
     @exclusivity(unchecked) var ringPath = Path()
     /// The gradient ramp, and what it was filled for.
     let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
-    var rampKey: (gradient: Gradient, alpha: Double)?
+    var rampKey: (gradient: Gradient, alpha: Double, swapped: Bool)?
     var rampIsOpaque = false
     /// The last repeating pattern's rows, repeated side by side.
     @exclusivity(unchecked) var patternRows = PatternRowCache()
@@ -41,6 +41,11 @@ final class Renderer {
     /// are swept together (Raster/RoundedRectPair.swift); tests turn it off
     /// to compare with the alternating row loops.
     var pairsClosedForms = true
+    /// Whether the surface drawn into stores pixels as BGRA8: solid
+    /// colors and gradient ramps are then prepared in that order, pattern
+    /// pixels swapped as they are shaded, and the non-separable blend
+    /// modes (which tell red from blue) swap around their formula.
+    var swapsRedBlue = false
     /// Whether pair draws keep their sweeps across draws (both
     /// rasterizers: they trade places during a draw).
     var keepsSweeps: Bool {
@@ -87,7 +92,7 @@ final class Renderer {
     /// benchmarks of the plain pipeline).
     func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
               color: PremultipliedColor, into surface: Surface) {
-        fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(color.packed),
+        fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(surface.format.pack(color)),
              clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
              into: surface)
     }

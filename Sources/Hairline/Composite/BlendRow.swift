@@ -22,44 +22,44 @@ protocol PixelBlender {
 /// `source` may equal `destination` but must not otherwise overlap it.
 /// No allocation; O(count).
 func blendRow(
-    _ mode: BlendMode, source: UnsafePointer<UInt32>,
+    _ mode: BlendMode, swapsRedBlue: Bool = false, source: UnsafePointer<UInt32>,
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UInt8
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, UniformCoverageRow(
+    withBlender(for: mode, swapsRedBlue: swapsRedBlue, UniformCoverageRow(
         source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends `count` source pixels into `destination`, pixel `i` covered by
 /// `coverage[i]` (0...255). Same contract as the uniform-coverage overload.
 func blendRow(
-    _ mode: BlendMode, source: UnsafePointer<UInt32>,
+    _ mode: BlendMode, swapsRedBlue: Bool = false, source: UnsafePointer<UInt32>,
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UnsafePointer<UInt8>
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, PerPixelCoverageRow(
+    withBlender(for: mode, swapsRedBlue: swapsRedBlue, PerPixelCoverageRow(
         source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends one premultiplied packed color into `count` destination pixels,
 /// every pixel covered by `coverage`. No allocation; O(count).
 func blendRow(
-    _ mode: BlendMode, source: UInt32,
+    _ mode: BlendMode, swapsRedBlue: Bool = false, source: UInt32,
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UInt8
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, UniformCoverageRow(
+    withBlender(for: mode, swapsRedBlue: swapsRedBlue, UniformCoverageRow(
         source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends one premultiplied packed color into `count` destination pixels,
 /// pixel `i` covered by `coverage[i]`. No allocation; O(count).
 func blendRow(
-    _ mode: BlendMode, source: UInt32,
+    _ mode: BlendMode, swapsRedBlue: Bool = false, source: UInt32,
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UnsafePointer<UInt8>
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, PerPixelCoverageRow(
+    withBlender(for: mode, swapsRedBlue: swapsRedBlue, PerPixelCoverageRow(
         source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
 }
 
@@ -72,9 +72,20 @@ protocol BlendRowBody {
 }
 
 /// Maps `mode` to its blender type and runs `body` with it: the only switch
-/// on `BlendMode` in the compositor, taken once per row.
+/// on `BlendMode` in the compositor, taken once per row. `swapsRedBlue`:
+/// the pixels are BGRA8, which only the non-separable modes (whose
+/// luminosity weighs red and blue differently) need to know.
 @inline(__always)
-func withBlender<Body: BlendRowBody>(for mode: BlendMode, _ body: Body) {
+func withBlender<Body: BlendRowBody>(for mode: BlendMode, swapsRedBlue: Bool = false, _ body: Body) {
+    if swapsRedBlue {
+        switch mode {
+        case .hue: return body.run(RedBlueSwapped<NonSeparableBlender<HueMix>>.self)
+        case .saturation: return body.run(RedBlueSwapped<NonSeparableBlender<SaturationMix>>.self)
+        case .color: return body.run(RedBlueSwapped<NonSeparableBlender<ColorMix>>.self)
+        case .luminosity: return body.run(RedBlueSwapped<NonSeparableBlender<LuminosityMix>>.self)
+        default: break
+        }
+    }
     switch mode {
     case .clear: body.run(ClearBlender.self)
     case .copy: body.run(CopyBlender.self)
@@ -103,6 +114,15 @@ func withBlender<Body: BlendRowBody>(for mode: BlendMode, _ body: Body) {
     case .saturation: body.run(NonSeparableBlender<SaturationMix>.self)
     case .color: body.run(NonSeparableBlender<ColorMix>.self)
     case .luminosity: body.run(NonSeparableBlender<LuminosityMix>.self)
+    }
+}
+
+/// `Blender` on BGRA8 pixels: its RGBA8 formula with red and blue swapped
+/// on the way in and out.
+enum RedBlueSwapped<Blender: PixelBlender>: PixelBlender {
+    @inline(__always)
+    static func blend(source: UInt32, destination: UInt32) -> UInt32 {
+        swapRedBlue(Blender.blend(source: swapRedBlue(source), destination: swapRedBlue(destination)))
     }
 }
 

@@ -123,8 +123,6 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
         row = nil
     }
 
-    /// Clears rows `first..<last` (contiguous: rows have no padding).
-    private func clearRows(_ first: Int, _ last: Int) {
-        filler.fill(surface.rowPointer(first), count: (last &- first) &* surface.width, with: color)
-    }
+    /// Clears rows `first..<last`.
+    private func clearRows(_ first: Int, _ last: Int) { surface.fillRows(first, last, with: color) }
 }

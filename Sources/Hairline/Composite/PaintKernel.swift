@@ -21,6 +21,11 @@ struct PaintKernel: SpanKernel {
     /// Whether every color the shader gives is opaque (found once: the
     /// enum's answer copies its payload).
     private let shaderIsOpaque: Bool
+    /// Whether the surface is BGRA8: pattern pixels (RGBA8 images) are
+    /// swapped as they are shaded (solid colors and ramps come prepared in
+    /// the surface's order), and the non-separable modes swap around their
+    /// formula.
+    private let swapsRedBlue: Bool
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -40,6 +45,7 @@ struct PaintKernel: SpanKernel {
         self.coverage = coverage
         if case .pattern(let p) = shader { pattern = p } else { pattern = nil }
         shaderIsOpaque = shader.isOpaque
+        swapsRedBlue = surface.format == .bgra8Premultiplied
         row = surface.rowPointer(0)
     }
 
@@ -48,6 +54,7 @@ struct PaintKernel: SpanKernel {
     private func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let pattern {
             pattern.shade(x: x, y: y, count: count, into: out)
+            if swapsRedBlue { swapRedBlue(out, count: count) }
         } else {
             shader.shade(x: x, y: y, count: count, into: out)
         }
@@ -98,7 +105,7 @@ struct PaintKernel: SpanKernel {
                     SolidSpans.blend(dst, count: count, source: constant, alpha: constantAlpha, coverage: c)
                 }
             } else {
-                blendRow(mode, source: constant, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
+                blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
             }
             return
         }
@@ -112,7 +119,7 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         } else {
-            blendRow(mode, source: source, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
+            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         }
     }
 
@@ -137,7 +144,7 @@ struct PaintKernel: SpanKernel {
         }
         let dst = row + x
         if mask == nil, let constant {
-            blendRow(mode, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
+            blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
             return
         }
         blendShaded(x: x, count: count, into: dst)
@@ -184,7 +191,7 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))
         } else {
-            blendRow(mode, source: source, destination: dst, count: count, coverage: UnsafePointer(coverage))
+            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count, coverage: UnsafePointer(coverage))
         }
     }
 }

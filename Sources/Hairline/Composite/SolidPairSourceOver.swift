@@ -142,8 +142,6 @@ struct SolidPairSourceOver: PairKernel {
         return p
     }
 
-    /// Clears rows `first..<last` (contiguous: rows have no padding).
-    private func clearRows(_ first: Int, _ last: Int) {
-        filler.fill(surface.rowPointer(first), count: (last &- first) &* surface.width, with: background)
-    }
+    /// Clears rows `first..<last`.
+    private func clearRows(_ first: Int, _ last: Int) { surface.fillRows(first, last, with: background) }
 }

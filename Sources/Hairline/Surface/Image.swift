@@ -77,12 +77,15 @@ public struct Image: Hashable, Sendable {
         self.isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }
     }
 
-    /// A snapshot of a surface's pixels.
+    /// A snapshot of a surface's pixels (converted to premultiplied RGBA8
+    /// from the surface's format; an A8 surface gives black at its alphas).
     public init(_ surface: Surface) {
         width = surface.width
         height = surface.height
-        pixels = surface.withUnsafeBytes { raw in
-            Array(raw.bindMemory(to: UInt32.self).prefix(surface.width * surface.height))
+        pixels = [UInt32](unsafeUninitializedCapacity: surface.width * surface.height) { out, count in
+            surface.copyCheckedPixels(into: UnsafeMutableRawBufferPointer(out), bytesPerRow: surface.width * 4,
+                               format: .rgba8Premultiplied)
+            count = surface.width * surface.height
         }
         isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }
     }

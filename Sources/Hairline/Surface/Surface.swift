@@ -1,6 +1,7 @@
-// Surface: the pixel store every draw ends in. Premultiplied RGBA, 8 bits a
-// channel, bytes in R, G, B, A order, rows of `bytesPerRow` bytes, pixel
-// (x, y) covering the device square [x, x+1) x [y, y+1).
+// Surface: the pixel store every draw ends in: its own memory or the
+// caller's, rows `bytesPerRow` bytes apart, pixels in a PixelFormat
+// (premultiplied RGBA8 or BGRA8, or A8), pixel (x, y) covering the device
+// square [x, x+1) x [y, y+1).
 
 /// Why a surface could not be created.
 public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,6 +10,13 @@ public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The size exceeds `Surface.maximumDimension` on a side or
     /// `Surface.maximumPixelCount` in all.
     case tooLarge(width: Int, height: Int)
+    /// Rows of caller memory shorter than a row of pixels, or not a whole
+    /// number of 32-bit pixels apart for a 32-bit format.
+    case invalidRowStride(bytesPerRow: Int, minimum: Int)
+    /// Caller memory smaller than `bytesPerRow × height` bytes.
+    case bufferTooSmall(required: Int, actual: Int)
+    /// Caller memory for a 32-bit format not aligned to 4 bytes.
+    case misalignedBuffer
 
     public var description: String {
         switch self {
@@ -16,15 +24,26 @@ public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "surface size \(w) x \(h) is empty: both sides must be at least 1 pixel"
         case .tooLarge(let w, let h):
             return "surface size \(w) x \(h) exceeds the limit of \(Surface.maximumDimension) pixels a side and \(Surface.maximumPixelCount) pixels in all"
+        case .invalidRowStride(let stride, let minimum):
+            return "bytesPerRow \(stride) is invalid: it must be at least \(minimum) (a row of pixels) and, for a 32-bit format, a multiple of 4"
+        case .bufferTooSmall(let required, let actual):
+            return "the buffer holds \(actual) bytes; a surface of this size and stride needs \(required)"
+        case .misalignedBuffer:
+            return "the buffer of a 32-bit surface must start at an address that is a multiple of 4"
         }
     }
 }
 
-/// A premultiplied RGBA8 bitmap in device space (pixels).
+/// A bitmap in device space (pixels), in one of the `PixelFormat`s,
+/// premultiplied RGBA8 unless made otherwise.
 ///
-/// A surface is a reference type: canvases draw into it in place. Use one
-/// from one thread at a time; parallel rendering gives each worker its own
-/// surface.
+/// A surface either owns its pixels (`init(width:height:format:)`) or
+/// draws into memory the caller owns (`init(wrapping:…)`), rows
+/// `bytesPerRow` bytes apart; the bytes between the end of a row's pixels
+/// and the next row are never read or written. A surface is a reference
+/// type: canvases draw into it in place. Use one from one thread at a
+/// time; workers draw disjoint rows of one surface in parallel through
+/// its bands (`band(rows:)`).
 public final class Surface {
     /// The largest width or height, in pixels. Keeps every pixel index and
     /// byte offset far from integer overflow and the rasterizer's cell
@@ -37,63 +56,129 @@ public final class Surface {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Bytes from the start of one row to the next (`width * 4` here).
+    /// Bytes from the start of one row to the next (`width ×
+    /// format.bytesPerPixel` for a surface that owns its pixels).
     public let bytesPerRow: Int
-    /// The pixel bytes, `bytesPerRow * height` of them.
+    /// How each pixel is stored.
+    public let format: PixelFormat
+    /// The first pixel of row 0.
     @usableFromInline
     let storage: UnsafeMutableRawPointer
-    /// A clear not written yet (the packed premultiplied color): the next
-    /// draw writes it where it does not cover (ClearingKernel), and every
-    /// reader writes it first (`flush()`).
+    /// Whether `storage` was allocated here (and is freed with the surface).
+    private let ownsStorage: Bool
+    /// What keeps borrowed storage alive (the surface a band is part of).
+    private let owner: AnyObject?
+    /// A clear not written yet (the color packed in the surface's format,
+    /// `PixelFormat.pack`): the next draw writes it where it does not
+    /// cover (ClearingKernel), and every reader writes it first (`flush()`).
     var pendingClear: UInt32?
     /// Keeps the reference count, which every draw changes, off the cache
     /// line of the next heap object (CacheLinePad).
     private let trailingPad = CacheLinePad()
 
-    /// Creates a surface of `width` x `height` pixels, cleared to
-    /// transparent black.
+    /// Creates a surface of `width` x `height` pixels in `format`, owning
+    /// its pixels (rows without padding), cleared to transparent black.
     /// - Throws: `SurfaceError` if a side is below 1 or the size exceeds the
     ///   limits; never traps on a bad size.
-    public init(width: Int, height: Int) throws(SurfaceError) {
-        guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
-        guard width <= Surface.maximumDimension, height <= Surface.maximumDimension,
-              width * height <= Surface.maximumPixelCount
-        else { throw .tooLarge(width: width, height: height) }
+    public init(width: Int, height: Int, format: PixelFormat = .rgba8Premultiplied) throws(SurfaceError) {
+        try Self.check(width: width, height: height)
         self.width = width
         self.height = height
-        self.bytesPerRow = width * 4
+        self.format = format
+        self.bytesPerRow = width * format.bytesPerPixel
         let count = bytesPerRow * height
         // Whole cache lines: the last pixels written must not share a line
         // with a neighbouring allocation another thread may be writing.
         storage = UnsafeMutableRawPointer.allocate(byteCount: (count + 63) & ~63, alignment: 64)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        ownsStorage = true
+        owner = nil
+    }
+
+    /// Creates a surface that draws into `buffer`, memory the caller owns:
+    /// `height` rows of `width` pixels in `format`, each row
+    /// `bytesPerRow` bytes after the one before (padding after a row's
+    /// pixels is left untouched). The pixels are used as they are (no
+    /// clear).
+    ///
+    /// The caller keeps `buffer` allocated, and reads or writes it only
+    /// through this surface, for as long as the surface (or any canvas
+    /// drawing into it) is in use; the surface never frees it.
+    /// - Throws: `SurfaceError` for a bad size, a stride shorter than a
+    ///   row (or, for 32-bit formats, not a multiple of 4), a buffer
+    ///   smaller than `bytesPerRow × height`, or (32-bit formats) a buffer
+    ///   not aligned to 4 bytes.
+    public init(wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                format: PixelFormat = .rgba8Premultiplied) throws(SurfaceError) {
+        try Self.check(width: width, height: height)
+        let minimum = width * format.bytesPerPixel
+        guard bytesPerRow >= minimum, bytesPerRow <= Int.max / height, bytesPerRow % format.bytesPerPixel == 0 else {
+            throw .invalidRowStride(bytesPerRow: bytesPerRow, minimum: minimum)
+        }
+        guard let base = buffer.baseAddress, buffer.count >= bytesPerRow * height else {
+            throw .bufferTooSmall(required: bytesPerRow * height, actual: buffer.count)
+        }
+        guard Int(bitPattern: base) % format.bytesPerPixel == 0 else { throw .misalignedBuffer }
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.format = format
+        storage = base
+        ownsStorage = false
+        owner = nil
+    }
+
+    /// A surface over rows of `parent` (a band), sharing its memory and
+    /// keeping it alive.
+    init(rowsOf parent: Surface, from first: Int, count: Int) {
+        width = parent.width
+        height = count
+        bytesPerRow = parent.bytesPerRow
+        format = parent.format
+        storage = parent.storage + first * parent.bytesPerRow
+        ownsStorage = false
+        owner = parent
+    }
+
+    private static func check(width: Int, height: Int) throws(SurfaceError) {
+        guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
+        guard width <= Surface.maximumDimension, height <= Surface.maximumDimension,
+              width * height <= Surface.maximumPixelCount
+        else { throw .tooLarge(width: width, height: height) }
     }
 
     deinit {
-        storage.deallocate()
+        if ownsStorage { storage.deallocate() }
     }
 
     /// The size in pixels.
     public var size: (width: Int, height: Int) { (width, height) }
 
     /// The stored color of pixel (x, y) (device pixels); `nil` outside the
-    /// surface. A pending clear reads as its color.
+    /// surface. A pending clear reads as its color; an A8 pixel reads as
+    /// black at its alpha.
     public func pixel(x: Int, y: Int) -> PremultipliedColor? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
-        if let pendingClear { return PremultipliedColor(packed: pendingClear) }
-        let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
-        return PremultipliedColor(red: p[0], green: p[1], blue: p[2], alpha: p[3])
+        if let pendingClear { return format.unpack(pendingClear) }
+        let row = storage + y * bytesPerRow
+        if format == .a8 { return format.unpack(UInt32(row.load(fromByteOffset: x, as: UInt8.self))) }
+        return format.unpack(row.load(fromByteOffset: x * 4, as: UInt32.self))
     }
 
     /// Stores a color at pixel (x, y); does nothing outside the surface.
+    /// (An A8 surface keeps the alpha.)
     public func setPixel(x: Int, y: Int, to color: PremultipliedColor) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         flush()
-        let p = storage.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
-        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = color.alpha
+        let row = storage + y * bytesPerRow
+        if format == .a8 {
+            row.storeBytes(of: color.alpha, toByteOffset: x, as: UInt8.self)
+        } else {
+            row.storeBytes(of: format.pack(color), toByteOffset: x * 4, as: UInt32.self)
+        }
     }
 
-    /// Sets every pixel to `color`.
+    /// Sets every pixel to `color` (an A8 surface: its alpha).
     ///
     /// The clear is recorded, not written: the next draw writes each pixel
     /// of the rows it reaches once (the clear color where it does not
@@ -104,7 +189,7 @@ public final class Surface {
     /// PNG encoding, `Image(surface)`) sees the cleared surface; `flush()`
     /// writes a pending clear at once.
     public func clear(to color: PremultipliedColor = .clear) {
-        pendingClear = color.packed
+        pendingClear = format.pack(color)
     }
 
     /// Writes a pending clear (`clear(to:)`) into the pixels now; does
@@ -113,38 +198,73 @@ public final class Surface {
     public func flush() {
         guard let color = pendingClear else { return }
         pendingClear = nil
-        if color == 0 {
-            storage.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
+        fillRows(0, height, with: color)
+    }
+
+    /// Stores `value` (packed in the surface's format) in every pixel of
+    /// rows `first..<last`, and nothing between rows.
+    func fillRows(_ first: Int, _ last: Int, with value: UInt32) {
+        guard last > first else { return }
+        let rowBytes = width * format.bytesPerPixel
+        if format == .a8 || value == 0 {
+            let byte = UInt8(truncatingIfNeeded: value)
+            if bytesPerRow == rowBytes {
+                (storage + first * bytesPerRow).initializeMemory(as: UInt8.self, repeating: byte,
+                                                                 count: (last - first) * rowBytes)
+            } else {
+                for y in first..<last {
+                    (storage + y * bytesPerRow).initializeMemory(as: UInt8.self, repeating: byte, count: rowBytes)
+                }
+            }
             return
         }
-        fillPixels(storage.assumingMemoryBound(to: UInt32.self), count: width * height, with: color)
+        if bytesPerRow == rowBytes {
+            fillPixels(rowPointer(first), count: (last - first) * width, with: value)
+        } else {
+            for y in first..<last { fillPixels(rowPointer(y), count: width, with: value) }
+        }
     }
 
-    /// Calls `body` with the pixel bytes (rows of `bytesPerRow`), after
-    /// writing any pending clear.
+    /// The bytes the surface spans: `bytesPerRow × height` from the first
+    /// pixel (padding included; for wrapped memory, the caller's).
+    var byteCount: Int { bytesPerRow * height }
+
+    /// Calls `body` with the pixel bytes (`height` rows, `bytesPerRow`
+    /// apart, in `format`), after writing any pending clear.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         flush()
-        return try body(UnsafeRawBufferPointer(start: storage, count: bytesPerRow * height))
+        return try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
     }
 
-    /// Calls `body` with the mutable pixel bytes (rows of `bytesPerRow`),
-    /// after writing any pending clear. The caller keeps every color
-    /// channel ≤ its alpha.
+    /// Calls `body` with the mutable pixel bytes (`height` rows,
+    /// `bytesPerRow` apart, in `format`), after writing any pending clear.
+    /// The caller keeps every color channel ≤ its alpha.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         flush()
-        return try body(UnsafeMutableRawBufferPointer(start: storage, count: bytesPerRow * height))
+        return try body(UnsafeMutableRawBufferPointer(start: storage, count: byteCount))
     }
 
-    /// A copy of the pixel bytes, row by row, with no padding.
+    /// A copy of the pixels in the surface's format, row by row, with no
+    /// padding (`width × format.bytesPerPixel` bytes a row).
     public var bytes: [UInt8] {
-        withUnsafeBytes { Array($0) }
+        withUnsafeBytes { raw in
+            let rowBytes = width * format.bytesPerPixel
+            if rowBytes == bytesPerRow { return Array(raw) }
+            var result = [UInt8]()
+            result.reserveCapacity(rowBytes * height)
+            for y in 0..<height {
+                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]))
+            }
+            return result
+        }
     }
 
-    /// Row `y` as 32-bit pixels (R, G, B, A bytes in memory order), for
-    /// the kernels of a draw (which fuse a pending clear in; other code
-    /// reads through the flushing accessors).
+    /// Row `y` as 32-bit pixels (in the format's byte order), for the
+    /// kernels of a draw (which fuse a pending clear in; other code reads
+    /// through the flushing accessors). 32-bit formats only.
     @inlinable
     func rowPointer(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        storage.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+        assert(format != .a8 && y >= 0 && y < height, "a 32-bit row of the surface")
+        return storage.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
     }
 }

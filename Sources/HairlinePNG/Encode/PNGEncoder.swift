@@ -98,6 +98,11 @@ public enum PNGEncoder {
     /// The filtered image: for each row, a filter-type byte and the filtered
     /// straight-alpha RGBA bytes. Complexity: O(width × height).
     static func filteredScanlines(of surface: Surface) -> [UInt8] {
+        // BGRA8 and A8 surfaces are written as RGBA8 (A8: black at its
+        // alphas), through a converted copy.
+        guard surface.format == .rgba8Premultiplied else {
+            return filteredScanlines(of: surface.converted(to: .rgba8Premultiplied))
+        }
         let width = surface.width, height = surface.height
         let rowByteCount = width * bytesPerPixel
         let filteredRowByteCount = rowByteCount + 1
