@@ -9,9 +9,28 @@
 import Hairline
 import HairlineCells
 
-/// The whole-table workload's results for one layout at one scale.
+/// The whole tables timed: one per layout in its default look, and the
+/// grouped table with stretchable-image cells (the image cell workload's
+/// image) or on a stretchable-image background.
+enum WholeTableKind: CaseIterable {
+    case layout(CellLayout)
+    case imageCells
+    case imageBackground
+
+    static var allCases: [WholeTableKind] { CellLayout.allCases.map { .layout($0) } + [.imageCells, .imageBackground] }
+
+    var name: String {
+        switch self {
+        case .layout(let layout): return "\(layout)"
+        case .imageCells: return "grouped.imageCells"
+        case .imageBackground: return "grouped.imageBackground"
+        }
+    }
+}
+
+/// The whole-table workload's results for one table at one scale.
 struct WholeTableResult {
-    var layout: CellLayout
+    var kind: WholeTableKind
     var scale: Int
     var cells: Int
     /// Median seconds per table, on one worker and on all.
@@ -19,19 +38,50 @@ struct WholeTableResult {
     var concurrentSeconds: Double
     /// Median over rounds of serial time / concurrent time.
     var speedup: Double
-    var name: String { "table.render.\(layout)@\(scale)x" }
+    var name: String { "table.render.\(kind.name)@\(scale)x" }
 }
 
 /// The whole-table workload's table.
-func wholeTable(_ layout: CellLayout, scale: Int) -> TableDescription {
-    TableDescription(cellStyle: CellStyle(layout: layout), rowCounts: [3, 1, 4, 1, 5, 9, 2, 6, 5, 3],
-                     width: 375, scale: Double(scale))
+func wholeTable(_ kind: WholeTableKind, scale: Int) throws -> TableDescription {
+    let rowCounts = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]
+    switch kind {
+    case .layout(let layout):
+        return TableDescription(cellStyle: CellStyle(layout: layout), rowCounts: rowCounts, width: 375,
+                                scale: Double(scale))
+    case .imageCells:
+        var style = CellStyle(layout: .grouped)
+        let c = ImageCellDraw.capPoints * Double(scale)
+        style.fill = .stretchableImage(try ImageCellDraw.cellImage(scale: scale),
+                                       capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+                                       imageScale: Double(scale))
+        return TableDescription(cellStyle: style, rowCounts: rowCounts, width: 375, scale: Double(scale))
+    case .imageBackground:
+        var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: rowCounts, width: 375,
+                                     scale: Double(scale))
+        // A 40 x 40 pt image at the screen's scale, 8 pt caps, its middle
+        // stretched over the table.
+        let n = 40 * scale
+        var colors: [Color] = []
+        colors.reserveCapacity(n * n)
+        for y in 0..<n {
+            for x in 0..<n {
+                let edge = min(x, y, n - 1 - x, n - 1 - y) < 8 * scale
+                colors.append(edge ? Color(red: 0.80, green: 0.82, blue: 0.86)
+                              : Color(red: 0.90, green: 0.91, blue: 0.94 - 0.04 * Double(y) / Double(n)))
+            }
+        }
+        let c = 8.0 * Double(scale)
+        table.background = .stretchableImage(try Image(width: n, height: n, colors: colors),
+                                             capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+                                             imageScale: Double(scale))
+        return table
+    }
 }
 
 /// Renders the table `rounds` times each way (after a warm-up), pairing a
 /// serial and a concurrent render in each round.
-func runWholeTable(_ layout: CellLayout, scale: Int, workers: Int, rounds: Int) throws -> WholeTableResult {
-    let table = wholeTable(layout, scale: scale)
+func runWholeTable(_ kind: WholeTableKind, scale: Int, workers: Int, rounds: Int) throws -> WholeTableResult {
+    let table = try wholeTable(kind, scale: scale)
     let cells = table.sections.reduce(0) { $0 + $1.rowCount }
     let surface = try TableRenderer.render(table, workers: 1)
     _ = try TableRenderer.render(table, into: surface, workers: workers)
@@ -47,6 +97,6 @@ func runWholeTable(_ layout: CellLayout, scale: Int, workers: Int, rounds: Int) 
         concurrent.append(c)
         speedups.append(s / c)
     }
-    return WholeTableResult(layout: layout, scale: scale, cells: cells, serialSeconds: median(serial),
+    return WholeTableResult(kind: kind, scale: scale, cells: cells, serialSeconds: median(serial),
                             concurrentSeconds: median(concurrent), speedup: median(speedups))
 }

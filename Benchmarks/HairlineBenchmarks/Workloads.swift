@@ -134,3 +134,57 @@ final class CellDraw {
         }
     }
 }
+
+/// The stretchable-image cell (issue 18's workload, beside WORKLOADS.md's
+/// three draws): the clear, then the cell's background as the cell kit's
+/// `CellFill.stretchableImage` draws it — clipped to the position's path,
+/// an image nine-sliced over the cell's rect. The image is the solid
+/// single cell's look (fill and one-device-pixel border) painted at the
+/// cell's scale, 21 x 44 pt: 10 pt caps on every side around a 1 x 24 pt
+/// stretchable middle, one image pixel per device pixel in the caps.
+final class ImageCellDraw {
+    let position: Position
+    let scale: Double
+    let image: Image
+    static let capPoints = 10.0
+    private(set) var path = Path()
+
+    init(_ position: Position, scale: Int) throws {
+        self.position = position
+        self.scale = Double(scale)
+        image = try Self.cellImage(scale: scale)
+        Cell.addPath(position, scale: self.scale, to: &path)
+    }
+
+    /// The stretchable cell image at `scale`.
+    static func cellImage(scale: Int) throws -> Image {
+        let s = Double(scale)
+        let surface = try Surface(width: 21 * scale, height: 44 * scale)
+        let canvas = Canvas(surface: surface, scale: s)
+        var path = Path()
+        let b = 0.5 / s
+        path.addRoundedRect(in: Rect(x: b, y: b, width: 21 - 2 * b, height: 44 - 2 * b), cornerRadius: Cell.cornerRadius)
+        canvas.draw(path, fill: .solid(Cell.fill), stroke: .solid(Cell.border),
+                    style: StrokeStyle(width: 1 / s, lineJoin: .miter, lineCap: .butt))
+        return Image(surface)
+    }
+
+    /// The cap insets in image pixels.
+    var capInsets: EdgeInsets {
+        let c = Self.capPoints * scale
+        return EdgeInsets(top: c, left: c, bottom: c, right: c)
+    }
+
+    /// The clear, then the clipped nine-slice.
+    @inline(__always)
+    func run(on canvas: Canvas) {
+        canvas.clear()
+        path.removeAll(keepingCapacity: true)
+        Cell.addPath(position, scale: scale, to: &path)
+        canvas.save()
+        canvas.clip(to: path)
+        canvas.draw(image, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height),
+                    capInsets: capInsets, imageScale: scale)
+        canvas.restore()
+    }
+}

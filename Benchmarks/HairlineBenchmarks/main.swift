@@ -27,8 +27,9 @@ func workloadNames(scale: Int) -> [String] {
             for part in [""] + DrawPart.allCases.map({ ".\($0.rawValue)" }) { names.append("\(cell)\(part)@\(scale)x") }
         }
     }
+    for position in Position.allCases { names.append("cell.image.\(position.rawValue)@\(scale)x") }
     names.append("table.solid@\(scale)x")
-    for layout in CellLayout.allCases { names.append("table.render.\(layout)@\(scale)x") }
+    for table in WholeTableKind.allCases { names.append("table.render.\(table.name)@\(scale)x") }
     return names
 }
 
@@ -71,6 +72,11 @@ if let draws = options.drawCount {
                         drawn += 1
                     }
                 }
+            }
+            for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
+                let cell = try ImageCellDraw(position, scale: scale)
+                for _ in 0...draws { cell.run(on: canvas) }
+                drawn += 1
             }
         }
     } catch {
@@ -130,12 +136,17 @@ do {
                 }
             }
         }
+        for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
+            let cell = try ImageCellDraw(position, scale: scale)
+            report(measure("cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
+                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+        }
         if options.selects("table.solid@\(scale)x") {
             tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
                                        rounds: options.tableRounds, cold: options.cold))
         }
-        for layout in CellLayout.allCases where options.selects("table.render.\(layout)@\(scale)x") {
-            wholeTables.append(try runWholeTable(layout, scale: scale, workers: workers, rounds: options.tableRounds))
+        for table in WholeTableKind.allCases where options.selects("table.render.\(table.name)@\(scale)x") {
+            wholeTables.append(try runWholeTable(table, scale: scale, workers: workers, rounds: options.tableRounds))
         }
     }
 } catch {

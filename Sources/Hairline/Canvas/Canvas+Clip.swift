@@ -2,7 +2,8 @@
 // until `restore()` brings back the saved one. A rectangle that lands on
 // whole device pixels only narrows the pixel bounds (no mask); anything
 // else is rasterized into an anti-aliased coverage mask (exact area, like
-// every fill) and multiplied with the mask before it.
+// every fill) and multiplied with the mask before it. A mask covers only
+// the clip's pixel bounds, in memory the canvas reuses.
 
 extension Canvas {
     /// Narrows the clip to `rect` (user space). A rect whose device image
@@ -28,7 +29,7 @@ extension Canvas {
         }
         var path = Path()
         path.addRect(rect)
-        clip(to: path)
+        clipWithMask(path, rule: .nonZero)
     }
 
     /// Narrows the clip to the inside of `path` (user space) under `rule`,
@@ -36,6 +37,19 @@ extension Canvas {
     /// exact coverage of each pixel. A path with non-finite coordinates or
     /// a singular transform clips everything away.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
+        let old = state.clip
+        guard !old.isEmpty else { return }
+        // A plain rectangle (square corners) clips as one: no mask when it
+        // lands on whole device pixels.
+        if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare {
+            clip(to: rect)
+            return
+        }
+        clipWithMask(path, rule: rule)
+    }
+
+    /// Narrows the clip by `path`'s coverage, as a mask.
+    private func clipWithMask(_ path: Path, rule: FillRule) {
         let old = state.clip
         guard !old.isEmpty else { return }
         let t = state.transform
@@ -46,18 +60,32 @@ extension Canvas {
             return
         }
         let builder = renderer.rasterizer.builder
-        let mask = ClipMask(width: surface.width, height: surface.height)
-        var kernel = MaskKernel(mask: mask, previous: old.mask)
-        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
-        // The new bounds: the old ones, narrowed to the path's rows and columns.
+        // The new bounds: the old ones, narrowed to the path's rows; the
+        // mask covers just those (from the canvas's pool: no allocation
+        // once it holds enough).
         var bounds = old.bounds
         if builder.isEmpty {
-            bounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-        } else {
-            let rows = builder.deviceRows
-            bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: rows.lowerBound, maxX: bounds.maxX,
-                                                   maxY: rows.upperBound))
+            state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
+            return
         }
+        let rows = builder.deviceRows
+        bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: rows.lowerBound, maxX: bounds.maxX,
+                                               maxY: rows.upperBound))
+        guard !bounds.isEmpty else {
+            state.clip = Clip(bounds: bounds)
+            return
+        }
+        let mask = renderer.clipMasks.mask(covering: bounds)
+        var kernel = MaskKernel(mask: mask, previous: old.mask)
+        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
         state.clip = Clip(bounds: bounds, mask: mask)
+    }
+}
+
+extension CornerRadii {
+    /// Whether every corner is square (a radius of 0 on either axis).
+    var areSquare: Bool {
+        func square(_ r: Size) -> Bool { r.width == 0 || r.height == 0 }
+        return square(topLeft) && square(topRight) && square(bottomRight) && square(bottomLeft)
     }
 }

@@ -60,8 +60,9 @@ extension Canvas {
     }
 
     /// Fills `destination` with the `source` pixels of `image`: stretched,
-    /// or tiled at `scale` pixels per point. The slice is cropped first so
-    /// bilinear sampling never reads its neighbours.
+    /// or tiled at `scale` pixels per point. The pattern is the slice
+    /// alone (sampled in place, as if cropped), so bilinear sampling never
+    /// reads its neighbours.
     private func drawPiece(_ image: Image, from source: Rect, to destination: Rect, tile: Bool, scale: Double,
                            sampling: ImageSampling) {
         let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...image.width)
@@ -69,7 +70,6 @@ extension Canvas {
         let x1 = Int(saturatingFloor: source.maxX.rounded(), in: 0...image.width)
         let y1 = Int(saturatingFloor: source.maxY.rounded(), in: 0...image.height)
         guard x1 > x0, y1 > y0 else { return }
-        let slice = (x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) ? image : image.cropped(x0, y0, x1, y1)
         let sw = Double(x1 - x0), sh = Double(y1 - y0)
         let transform = tile
             ? AffineTransform(scaleX: 1 / scale, y: 1 / scale)
@@ -79,16 +79,10 @@ extension Canvas {
         let mode: TileMode = tile ? .repeat : .pad
         var path = Path()
         path.addRect(destination)
-        fill(path, with: .pattern(ImagePattern(slice, transform: transform, tileX: mode, tileY: mode, sampling: sampling)))
-    }
-}
-
-extension Image {
-    /// The pixels of columns x0..<x1 and rows y0..<y1 (within the image).
-    func cropped(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Image {
-        var result: [UInt32] = []
-        result.reserveCapacity((x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { result.append(contentsOf: pixels[(y * width + x0)..<(y * width + x1)]) }
-        return Image(validatedWidth: x1 - x0, height: y1 - y0, pixels: result)
+        var pattern = ImagePattern(image, transform: transform, tileX: mode, tileY: mode, sampling: sampling)
+        if !(x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) {
+            pattern.slice = PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+        }
+        fill(path, with: .pattern(pattern))
     }
 }

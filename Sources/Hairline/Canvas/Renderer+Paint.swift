@@ -46,10 +46,18 @@ extension Renderer {
         case .pattern(let p):
             guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
             let a = UInt32((Color.unit(alpha) * 255).rounded())
+            // A slice (nine-slice pieces) is sampled in place: its size,
+            // its first pixel and the image's row length.
+            let slice = p.slice ?? PixelRect(minX: 0, minY: 0, maxX: p.image.width, maxY: p.image.height)
+            assert(slice.minX >= 0 && slice.minY >= 0 && slice.maxX <= p.image.width && slice.maxY <= p.image.height
+                   && !slice.isEmpty, "a slice inside the image")
             var shader = PatternShader(
-                pixels: p.image.pixels, width: p.image.width, height: p.image.height, toPattern: toPattern,
-                tileX: p.tileX, tileY: p.tileY, sampling: p.sampling, alpha: a, imageIsOpaque: p.image.isOpaque)
-            if shader.copiesRows, shader.tileX == .repeat { shader.repeatedRows = patternRows.rows(for: p.image) }
+                pixels: p.image.pixels, width: slice.width, height: slice.height, origin: slice.minY * p.image.width + slice.minX,
+                rowLength: p.image.width, toPattern: toPattern, tileX: p.tileX, tileY: p.tileY, sampling: p.sampling,
+                alpha: a, imageIsOpaque: p.image.isOpaque)
+            if shader.copiesRows, shader.tileX == .repeat, p.slice == nil {
+                shader.repeatedRows = patternRows.rows(for: p.image)
+            }
             return .pattern(shader)
         }
     }

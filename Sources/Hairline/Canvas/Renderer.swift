@@ -26,6 +26,8 @@ final class Renderer {
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     @exclusivity(unchecked) var rasterizer = Rasterizer()
+    /// Clip masks, reused from clip to clip.
+    let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
     /// together (Renderer+FillStroke.swift).
     @exclusivity(unchecked) var secondRasterizer = Rasterizer()
@@ -67,7 +69,7 @@ final class Renderer {
             rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
             dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
             rows.capacity, rowCoverage.capacity, ringPath.elements.capacity, patternRows.capacity,
-        ]
+        ] + clipMasks.footprint
     }
 
     deinit {

@@ -1,25 +1,70 @@
-// Composite: the anti-aliased clip as per-pixel coverage (0...255) over
-// the whole surface, produced by rasterizing clip paths and multiplied in
-// when spans are blended. Immutable once built, shared by saved states.
+// Composite: the anti-aliased clip as per-pixel coverage (0...255) over the
+// clip's pixel bounds, produced by rasterizing clip paths and multiplied in
+// when spans are blended. Immutable once built, shared by saved states,
+// its memory reused from clip to clip (ClipMaskPool).
 
-/// A surface-sized coverage mask (device pixels, row-major).
+/// A coverage mask over the clip's pixel bounds (device pixels,
+/// row-major), from a canvas's pool (`ClipMaskPool`): it is as large as
+/// what it clips, not as the surface, and its memory is reused once no
+/// saved state holds it.
 final class ClipMask {
-    let width: Int
-    let height: Int
-    let values: UnsafeMutablePointer<UInt8>
+    /// The pixels it covers; outside them the clip is empty.
+    private(set) var bounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    private var values: UnsafeMutablePointer<UInt8>
+    private var capacity = 0
 
-    /// A mask of zeros.
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        values = .allocate(capacity: width * height)
-        values.initialize(repeating: 0, count: width * height)
+    fileprivate init() {
+        values = UnsafeMutablePointer(bitPattern: 1)!
     }
 
-    deinit { values.deallocate() }
+    deinit { if capacity > 0 { values.deallocate() } }
 
+    /// Makes the mask cover `bounds`, all zeros (storage grows, never
+    /// shrinks).
+    fileprivate func reset(to bounds: PixelRect) {
+        let count = max(bounds.width, 0) * max(bounds.height, 0)
+        if count > capacity {
+            if capacity > 0 { values.deallocate() }
+            capacity = max(count, capacity * 2)
+            values = .allocate(capacity: capacity)
+        }
+        self.bounds = bounds
+        values.update(repeating: 0, count: count)
+    }
+
+    /// The mask's value at column `x` of row `y` and the columns after it
+    /// (inside `bounds`).
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { values + y * width }
+    func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        assert(x >= bounds.minX && x <= bounds.maxX && y >= bounds.minY && y < bounds.maxY,
+               "a mask read inside the clip's bounds")
+        return values + ((y &- bounds.minY) &* bounds.width &+ (x &- bounds.minX))
+    }
+
+    /// The bytes of storage (for the pipeline's footprint check).
+    var storageCapacity: Int { capacity }
+}
+
+/// A canvas's clip masks, reused: a mask no saved state or clip holds any
+/// more (only the pool does) is handed out again, so clipping in steady
+/// state allocates nothing.
+final class ClipMaskPool {
+    private var masks: [ClipMask] = []
+
+    /// A mask of zeros over `bounds`, not held by anything but the pool.
+    func mask(covering bounds: PixelRect) -> ClipMask {
+        for i in masks.indices where isKnownUniquelyReferenced(&masks[i]) {
+            masks[i].reset(to: bounds)
+            return masks[i]
+        }
+        let mask = ClipMask()
+        mask.reset(to: bounds)
+        masks.append(mask)
+        return mask
+    }
+
+    /// The storage every mask holds, in bytes.
+    var footprint: [Int] { masks.map(\.storageCapacity) + [masks.capacity] }
 }
 
 /// Writes coverage into a mask, multiplied by an existing mask if any
@@ -27,29 +72,26 @@ final class ClipMask {
 struct MaskKernel: SpanKernel {
     let mask: ClipMask
     let previous: ClipMask?
-    private var row: UnsafeMutablePointer<UInt8>
-    private var previousRow: UnsafeMutablePointer<UInt8>?
+    private var y = 0
 
+    /// Writes into `mask`, whose bounds hold every pixel the rasterizer
+    /// sends (its clip), within `previous`'s bounds if there is one.
     init(mask: ClipMask, previous: ClipMask?) {
         self.mask = mask
         self.previous = previous
-        row = mask.row(0)
     }
 
     @inline(__always)
-    mutating func beginRow(_ y: Int) {
-        row = mask.row(y)
-        previousRow = previous?.row(y)
-    }
+    mutating func beginRow(_ y: Int) { self.y = y }
 
     @inline(__always)
     mutating func fill(x: Int, count: Int) { blend(x: x, count: count, coverage: 255) }
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage c: UInt32) {
-        let out = row + x
-        if let previousRow {
-            let old = previousRow + x
+        let out = mask.pointer(x: x, y: y)
+        if let previous {
+            let old = previous.pointer(x: x, y: y)
             for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(old[i]))) }
         } else {
             out.update(repeating: UInt8(truncatingIfNeeded: c), count: count)
@@ -58,10 +100,11 @@ struct MaskKernel: SpanKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        let out = row + x
+        let out = mask.pointer(x: x, y: y)
+        let old = previous?.pointer(x: x, y: y)
         for i in 0..<count {
             let c = coverage.coverageByte(i)
-            out[i] = UInt8(truncatingIfNeeded: previousRow.map { div255(c &* UInt32($0[x &+ i])) } ?? c)
+            out[i] = UInt8(truncatingIfNeeded: old.map { div255(c &* UInt32($0[i])) } ?? c)
         }
     }
 }

@@ -86,7 +86,7 @@ struct PaintKernel: SpanKernel {
     mutating func blend(x: Int, count: Int, coverage c: UInt32) {
         let dst = row + x
         if let mask {
-            let m = mask.row(y) + x
+            let m = mask.pointer(x: x, y: y)
             var any = false
             for i in 0..<count {
                 let v = UInt8(truncatingIfNeeded: div255(c &* UInt32(m[i])))
@@ -137,7 +137,7 @@ struct PaintKernel: SpanKernel {
             return
         }
         if let mask {
-            let m = mask.row(y) + x
+            let m = mask.pointer(x: x, y: y)
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i]))) }
         } else {
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: packed.coverageByte(i)) }

@@ -110,6 +110,11 @@ public struct ImagePattern: Hashable, Sendable {
     public var tileX: TileMode
     public var tileY: TileMode
     public var sampling: ImageSampling
+    /// The part of the image that is the pattern (image pixels, inside the
+    /// image), or nil for all of it: a nine-slice piece samples its slice
+    /// in place, as if cropped (tiling and bilinear sampling never reach
+    /// past it), instead of copying it out.
+    var slice: PixelRect?
 
     /// Creates an image pattern.
     public init(_ image: Image, transform: AffineTransform = .identity, tileX: TileMode = .repeat,

@@ -5,8 +5,13 @@
 /// An image pattern prepared for one draw.
 struct PatternShader {
     let pixels: [UInt32]
+    /// The pattern's size in pixels: the image's, or its slice's.
     let width: Int
     let height: Int
+    /// Where the pattern's pixel (0, 0) is in `pixels`, and the pixels
+    /// from one of its rows to the next (the image's width).
+    var origin = 0
+    var rowLength: Int
     let toPattern: AffineTransform
     let tileX: TileMode
     let tileY: TileMode
@@ -37,7 +42,7 @@ struct PatternShader {
         var p = toPattern.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
-            let base = image.baseAddress!
+            let base = image.baseAddress! + origin
             if copiesRows {
                 // One image row, one pattern pixel per device pixel: copy
                 // runs of the row (the common axis-aligned tile).
@@ -51,6 +56,10 @@ struct PatternShader {
                     p = p + step
                 }
             case .bilinear:
+                if toPattern.b == 0 {
+                    bilinearRow(base, p, count: count, into: out)
+                    break
+                }
                 for i in 0..<count {
                     out[i] = bilinear(base, p)
                     p = p + step
@@ -75,7 +84,7 @@ struct PatternShader {
             out.update(repeating: 0, count: count)
             return
         }
-        let row = image + j * width
+        let row = image + j * rowLength
         var i = Self.floor(p.x)
         var done = 0
         if tileX == .repeat, let rows = repeatedRows {
@@ -124,7 +133,7 @@ struct PatternShader {
     private func nearest(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
         let i = Self.tile(Self.floor(p.x), width, tileX), j = Self.tile(Self.floor(p.y), height, tileY)
         guard i >= 0, j >= 0 else { return 0 }
-        return image[j * width + i]
+        return image[j * rowLength + i]
     }
 
     @inline(__always)
@@ -136,10 +145,49 @@ struct PatternShader {
         let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
         let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
         let ja = Self.tile(j0, height, tileY), jb = Self.tile(j0 + 1, height, tileY)
-        func at(_ i: Int, _ j: Int) -> UInt32 { (i >= 0 && j >= 0) ? image[j * width + i] : 0 }
+        func at(_ i: Int, _ j: Int) -> UInt32 { (i >= 0 && j >= 0) ? image[j * rowLength + i] : 0 }
         let top = Self.mix(at(ia, ja), at(ib, ja), wx)
         let bottom = Self.mix(at(ia, jb), at(ib, jb), wx)
         return Self.mix(top, bottom, wy)
+    }
+
+    /// `bilinear` along a run whose pattern y is constant (an axis-aligned
+    /// pattern: `toPattern.b` is 0): the two rows and their weight are
+    /// found once; where the weight is 0 one row serves, and where every
+    /// pixel of the run samples one column (a stretched one-pixel slice,
+    /// a pad beyond the image) the run is one color. The same values as
+    /// `bilinear` pixel by pixel.
+    private func bilinearRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int,
+                             into out: UnsafeMutablePointer<UInt32>) {
+        let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+        let fv = v.rounded(.down)
+        let j0 = Int(fv)
+        let wy = UInt32((v - fv) * 256 + 0.5)
+        let ja = Self.tile(j0, height, tileY), jb = Self.tile(j0 + 1, height, tileY)
+        let rowA: UnsafePointer<UInt32>? = ja >= 0 ? image + ja * rowLength : nil
+        let rowB: UnsafePointer<UInt32>? = jb >= 0 ? image + jb * rowLength : nil
+        @inline(__always)
+        func at(_ row: UnsafePointer<UInt32>?, _ i: Int) -> UInt32 { i >= 0 ? row.map { $0[i] } ?? 0 : 0 }
+        if width == 1 && tileX != .decal {
+            // Every sample reads column 0 (pad, repeat and reflect of one
+            // pixel), mixed with itself: one color.
+            out.update(repeating: Self.mix(at(rowA, 0), at(rowB, 0), wy), count: count)
+            return
+        }
+        // x advances as in `shade` (p.x plus the step, then less 0.5), so
+        // every sample is bilinear's.
+        var x = p.x
+        let step = toPattern.a
+        for k in 0..<count {
+            let u = min(max(x - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+            let fu = u.rounded(.down)
+            let i0 = Int(fu)
+            let wx = UInt32((u - fu) * 256 + 0.5)
+            let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
+            let top = Self.mix(at(rowA, ia), at(rowA, ib), wx)
+            out[k] = wy == 0 ? top : Self.mix(top, Self.mix(at(rowB, ia), at(rowB, ib), wx), wy)
+            x += step
+        }
     }
 
     /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...256.

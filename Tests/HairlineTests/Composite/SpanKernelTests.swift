@@ -82,8 +82,8 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
         for (index, paint) in Self.paints.enumerated() {
             for masked in [false, true] {
                 var maskRng = SeededRandom(seed: 0x3A5C)
-                let mask = ClipMask(width: Self.width, height: 2)
-                for i in 0..<(Self.width * 2) { mask.values[i] = UInt8(maskRng.int(in: 0...255)) }
+                let mask = ClipMaskPool().mask(covering: PixelRect(minX: 0, minY: 0, maxX: Self.width, maxY: 2))
+                for i in 0..<(Self.width * 2) { mask.pointer(x: 0, y: 0)[i] = UInt8(maskRng.int(in: 0...255)) }
                 let renderer = Renderer()
                 let shader = renderer.shader(for: paint, transform: .identity, alpha: 0.9)!
                 let source = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.width)
@@ -100,11 +100,14 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
     @Test func maskGroupsEqualOnePixelSpans() throws {
         // The clip-mask writer, alone and multiplied by a previous mask.
         var rng = SeededRandom(seed: 0xC11)
-        let previous = ClipMask(width: Self.width, height: 2)
-        for i in 0..<(Self.width * 2) { previous.values[i] = UInt8(rng.int(in: 0...255)) }
+        // Masks over the whole two rows (a pool's masks; all held here).
+        let pool = ClipMaskPool()
+        let bounds = PixelRect(minX: 0, minY: 0, maxX: Self.width, maxY: 2)
+        let previous = pool.mask(covering: bounds)
+        for i in 0..<(Self.width * 2) { previous.pointer(x: 0, y: 0)[i] = UInt8(rng.int(in: 0...255)) }
         for before in [nil, previous] {
             for round in 0..<60 {
-                let a = ClipMask(width: Self.width, height: 2), b = ClipMask(width: Self.width, height: 2)
+                let a = pool.mask(covering: bounds), b = pool.mask(covering: bounds)
                 let count = rng.int(in: 1...4), x = rng.int(in: 0...(Self.width - count)), y = rng.int(in: 0...1)
                 let packed = Self.randomGroup(&rng, count: count)
                 var grouped = MaskKernel(mask: a, previous: before)
@@ -112,7 +115,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
                 grouped.blendGroup(x: x, count: count, coverage: packed)
                 var single = MaskKernel(mask: b, previous: before)
                 for i in 0..<count { single.blendRun(x: x + i, y: y, count: 1, coverage: UInt8(packed.coverageByte(i))) }
-                let same = (0..<(Self.width * 2)).allSatisfy { a.values[$0] == b.values[$0] }
+                let same = (0..<(Self.width * 2)).allSatisfy { a.pointer(x: 0, y: 0)[$0] == b.pointer(x: 0, y: 0)[$0] }
                 #expect(same, "round \(round), previous \(before != nil)")
             }
         }
