@@ -55,6 +55,7 @@ extension Renderer {
                 pixels: p.image.pixels, width: slice.width, height: slice.height, origin: slice.minY * p.image.width + slice.minX,
                 rowLength: p.image.width, toPattern: toPattern, tileX: p.tileX, tileY: p.tileY, sampling: p.sampling,
                 alpha: a, imageIsOpaque: p.image.isOpaque)
+            if p.slice != nil { shader.uniformRows = p.image.hasUniformRows(in: slice) }
             if shader.copiesRows, shader.tileX == .repeat, p.slice == nil {
                 shader.repeatedRows = patternRows.rows(for: p.image)
             }

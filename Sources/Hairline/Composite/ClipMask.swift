@@ -12,12 +12,21 @@ final class ClipMask {
     private(set) var bounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     private var values: UnsafeMutablePointer<UInt8>
     private var capacity = 0
+    /// Per row, the widest stretch of columns known to be 255 (a clip
+    /// path's inside): draws blend there as with no mask. Start and end,
+    /// equal where none is known.
+    private var full: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
 
     fileprivate init() {
         values = UnsafeMutablePointer(bitPattern: 1)!
+        full = UnsafeMutablePointer(bitPattern: 4)!
     }
 
-    deinit { if capacity > 0 { values.deallocate() } }
+    deinit {
+        if capacity > 0 { values.deallocate() }
+        if rowCapacity > 0 { full.deallocate() }
+    }
 
     /// Makes the mask cover `bounds`, all zeros (storage grows, never
     /// shrinks).
@@ -28,8 +37,34 @@ final class ClipMask {
             capacity = max(count, capacity * 2)
             values = .allocate(capacity: capacity)
         }
+        let rows = max(bounds.height, 0)
+        if rows * 2 > rowCapacity {
+            if rowCapacity > 0 { full.deallocate() }
+            rowCapacity = max(rows * 2, rowCapacity * 2)
+            full = .allocate(capacity: rowCapacity)
+        }
         self.bounds = bounds
-        values.update(repeating: 0, count: count)
+        fillBytes(values, count: count, with: 0)
+        fillBytes(full, count: rows * 2 * MemoryLayout<Int32>.stride, with: 0)
+    }
+
+    /// The columns of row `y` known to be 255 (possibly empty).
+    @inline(__always)
+    func fullColumns(_ y: Int) -> Range<Int> {
+        assert(y >= bounds.minY && y < bounds.maxY, "a row of the mask")
+        let j = (y &- bounds.minY) &* 2
+        let start = Int(full[j]), end = Int(full[j &+ 1])
+        return start..<max(start, end)
+    }
+
+    /// Notes that columns `columns` of row `y` are 255, if wider than the
+    /// stretch known.
+    @inline(__always)
+    fileprivate func noteFull(_ columns: Range<Int>, row y: Int) {
+        let j = (y &- bounds.minY) &* 2
+        guard columns.count > Int(full[j &+ 1]) &- Int(full[j]) else { return }
+        full[j] = Int32(truncatingIfNeeded: columns.lowerBound)
+        full[j &+ 1] = Int32(truncatingIfNeeded: columns.upperBound)
     }
 
     /// The mask's value at column `x` of row `y` and the columns after it
@@ -93,8 +128,10 @@ struct MaskKernel: SpanKernel {
         if let previous {
             let old = previous.pointer(x: x, y: y)
             for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(old[i]))) }
+            if c == 255 { mask.noteFull(previous.fullColumns(y).clamped(to: x..<(x &+ count)), row: y) }
         } else {
             out.update(repeating: UInt8(truncatingIfNeeded: c), count: count)
+            if c == 255 { mask.noteFull(x..<(x &+ count), row: y) }
         }
     }
 

@@ -63,6 +63,18 @@ struct PixelFiller {
 
 /// Stores `value` into `count` consecutive pixels from `start` (for calls
 /// outside the hot loops; kernels keep a `PixelFiller`).
+/// Stores `byte` into `count` bytes from `start` (the C library's
+/// `memset`: Swift's `initializeMemory(as:repeating:count:)` on bytes is
+/// a loop several times slower on long runs).
+func fillBytes(_ start: UnsafeMutableRawPointer, count: Int, with byte: UInt8) {
+    guard count > 0 else { return }
+    #if canImport(Glibc) || canImport(Darwin)
+    memset(start, Int32(byte), count)
+    #else
+    start.initializeMemory(as: UInt8.self, repeating: byte, count: count)
+    #endif
+}
+
 func fillPixels(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
     PixelFiller.shared.fill(start, count: count, with: value)
 }

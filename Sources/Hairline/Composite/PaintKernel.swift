@@ -26,6 +26,8 @@ struct PaintKernel: SpanKernel {
     /// the surface's order), and the non-separable modes swap around their
     /// formula.
     private let swapsRedBlue: Bool
+    /// Whether pattern colors are swapped (a pattern on BGRA8).
+    private let swapsPattern: Bool
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -46,6 +48,7 @@ struct PaintKernel: SpanKernel {
         if case .pattern(let p) = shader { pattern = p } else { pattern = nil }
         shaderIsOpaque = shader.isOpaque
         swapsRedBlue = surface.format == .bgra8Premultiplied
+        swapsPattern = swapsRedBlue && pattern != nil
         row = surface.rowPointer(0)
     }
 
@@ -54,7 +57,7 @@ struct PaintKernel: SpanKernel {
     private func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let pattern {
             pattern.shade(x: x, y: y, count: count, into: out)
-            if swapsRedBlue { swapRedBlue(out, count: count) }
+            if swapsPattern { swapRedBlue(out, count: count) }
         } else {
             shader.shade(x: x, y: y, count: count, into: out)
         }
@@ -69,8 +72,9 @@ struct PaintKernel: SpanKernel {
         assert(surface.pendingClear == nil, "a kernel writing a surface whose clear is pending")
         self.y = y
         row = surface.rowPointer(y)
-        constant = mask == nil ? shader.rowConstant(y: y) : nil
-        isSolidRow = constant != nil && mode == .sourceOver
+        // A row of one color (also inside a mask's full stretches).
+        constant = shader.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 }
+        isSolidRow = constant != nil && mode == .sourceOver && mask == nil
         constantAlpha = packedAlpha(constant ?? 0)
     }
 
@@ -84,28 +88,53 @@ struct PaintKernel: SpanKernel {
     }
 
     mutating func blend(x: Int, count: Int, coverage c: UInt32) {
-        let dst = row + x
-        if let mask {
-            let m = mask.pointer(x: x, y: y)
-            var any = false
-            for i in 0..<count {
-                let v = UInt8(truncatingIfNeeded: div255(c &* UInt32(m[i])))
-                coverage[i] = v
-                any = any || v != 0
-            }
-            guard any else { return }
-            blendShaded(x: x, count: count, into: dst)
+        guard let mask else {
+            blendUnmasked(x: x, count: count, coverage: c, solid: isSolidRow)
             return
         }
+        // Where the mask is full (the inside of a clip path's row) the
+        // span is blended as without one; the rest pixel by pixel.
+        let full = mask.fullColumns(y)
+        let a = max(x, full.lowerBound), b = min(x &+ count, full.upperBound)
+        guard a < b else {
+            blendMasked(mask, x: x, count: count, coverage: c)
+            return
+        }
+        if a > x { blendMasked(mask, x: x, count: a &- x, coverage: c) }
+        blendUnmasked(x: a, count: b &- a, coverage: c, solid: constant != nil && mode == .sourceOver)
+        if x &+ count > b { blendMasked(mask, x: b, count: x &+ count &- b, coverage: c) }
+    }
+
+    /// `blend` through the mask, pixel by pixel.
+    @inline(__always)
+    private func blendMasked(_ mask: ClipMask, x: Int, count: Int, coverage c: UInt32) {
+        let m = mask.pointer(x: x, y: y)
+        var any = false
+        for i in 0..<count {
+            let v = UInt8(truncatingIfNeeded: div255(c &* UInt32(m[i])))
+            coverage[i] = v
+            any = any || v != 0
+        }
+        guard any else { return }
+        blendShaded(x: x, count: count, into: row + x)
+    }
+
+    /// `blend` where no mask applies (none, or a full stretch of it):
+    /// `solid` if the row is one color source-over (the solid kernel's
+    /// arithmetic).
+    @inline(__always)
+    private func blendUnmasked(x: Int, count: Int, coverage c: UInt32, solid: Bool) {
+        let dst = row + x
         if let constant {
-            if isSolidRow {
+            if solid {
                 if c == 255 {
                     SolidSpans.fill(dst, count: count, source: constant, alpha: constantAlpha, filler: filler)
                 } else {
                     SolidSpans.blend(dst, count: count, source: constant, alpha: constantAlpha, coverage: c)
                 }
             } else {
-                blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
+                blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
+                         coverage: UInt8(truncatingIfNeeded: c))
             }
             return
         }
@@ -119,7 +148,8 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         } else {
-            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
+            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count,
+                     coverage: UInt8(truncatingIfNeeded: c))
         }
     }
 

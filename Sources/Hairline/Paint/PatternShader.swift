@@ -12,6 +12,10 @@ struct PatternShader {
     /// from one of its rows to the next (the image's width).
     var origin = 0
     var rowLength: Int
+    /// Whether in every row of the pattern all pixels are one color (a
+    /// stretchable image's middle): every sample of a row is then its
+    /// first column's, as for a pattern one pixel wide.
+    var uniformRows = false
     let toPattern: AffineTransform
     let tileX: TileMode
     let tileY: TileMode
@@ -151,6 +155,17 @@ struct PatternShader {
         return Self.mix(top, bottom, wy)
     }
 
+    /// The color of every pixel of row `y`, if all of them sample one
+    /// column of the pattern: it is one pixel wide (and tiles, pad or
+    /// repeat, along x) and axis-aligned. (The alpha-scaled RGBA8 value
+    /// `shade` gives each pixel.)
+    func rowConstant(y: Int) -> UInt32? {
+        guard width == 1 || uniformRows, tileX != .decal, toPattern.b == 0 else { return nil }
+        var color: UInt32 = 0
+        shade(x: 0, y: y, count: 1, into: &color)
+        return color
+    }
+
     /// `bilinear` along a run whose pattern y is constant (an axis-aligned
     /// pattern: `toPattern.b` is 0): the two rows and their weight are
     /// found once; where the weight is 0 one row serves, and where every
@@ -168,9 +183,10 @@ struct PatternShader {
         let rowB: UnsafePointer<UInt32>? = jb >= 0 ? image + jb * rowLength : nil
         @inline(__always)
         func at(_ row: UnsafePointer<UInt32>?, _ i: Int) -> UInt32 { i >= 0 ? row.map { $0[i] } ?? 0 : 0 }
-        if width == 1 && tileX != .decal {
+        if (width == 1 || uniformRows) && tileX != .decal {
             // Every sample reads column 0 (pad, repeat and reflect of one
-            // pixel), mixed with itself: one color.
+            // pixel), or a column equal to it, mixed with its like: one
+            // color.
             out.update(repeating: Self.mix(at(rowA, 0), at(rowB, 0), wy), count: count)
             return
         }
@@ -178,6 +194,16 @@ struct PatternShader {
         // every sample is bilinear's.
         var x = p.x
         let step = toPattern.a
+        if step == 1, x - 0.5 == (x - 0.5).rounded(.down), abs(x) < Self.coordinateLimit / 2 {
+            // One image pixel per device pixel, on the image's pixels: no
+            // horizontal weight (x stays a whole number plus a half).
+            let i0 = Int(x - 0.5)
+            for k in 0..<count {
+                let i = Self.tile(i0 &+ k, width, tileX)
+                out[k] = wy == 0 ? at(rowA, i) : Self.mix(at(rowA, i), at(rowB, i), wy)
+            }
+            return
+        }
         for k in 0..<count {
             let u = min(max(x - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
             let fu = u.rounded(.down)

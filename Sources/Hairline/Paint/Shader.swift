@@ -17,12 +17,14 @@ enum Shader {
     case pattern(PatternShader)
 
     /// The color of every pixel of row `y`, if the shader does not vary
-    /// along rows (a solid, or a gradient perpendicular to the rows).
+    /// along rows (a solid, a gradient perpendicular to the rows, a
+    /// pattern one pixel wide along them).
     @inline(__always)
     func rowConstant(y: Int) -> UInt32? {
         switch self {
         case .solid(let c): return c
         case .linear(let s): return s.rowConstant(y: y)
+        case .pattern(let s): return s.rowConstant(y: y)
         default: return nil
         }
     }

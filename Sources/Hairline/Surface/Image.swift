@@ -96,3 +96,20 @@ public struct Image: Hashable, Sendable {
         return PremultipliedColor(packed: pixels[y * width + x])
     }
 }
+
+extension Image {
+    /// Whether every row of the image's part `rect` (inside it) is one
+    /// color (stops at the first row that is not: cheap for the slices
+    /// that are not, a pass over the few pixels of those that are).
+    func hasUniformRows(in rect: PixelRect) -> Bool {
+        guard rect.width > 1 else { return true }
+        return pixels.withUnsafeBufferPointer { p in
+            for y in rect.minY..<rect.maxY {
+                let row = p.baseAddress! + y * width
+                let first = row[rect.minX]
+                for x in (rect.minX + 1)..<rect.maxX where row[x] != first { return false }
+            }
+            return true
+        }
+    }
+}

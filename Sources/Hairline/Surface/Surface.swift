@@ -206,15 +206,12 @@ public final class Surface {
     func fillRows(_ first: Int, _ last: Int, with value: UInt32) {
         guard last > first else { return }
         let rowBytes = width * format.bytesPerPixel
-        if format == .a8 || value == 0 {
+        if format == .a8 {
             let byte = UInt8(truncatingIfNeeded: value)
             if bytesPerRow == rowBytes {
-                (storage + first * bytesPerRow).initializeMemory(as: UInt8.self, repeating: byte,
-                                                                 count: (last - first) * rowBytes)
+                fillBytes(storage + first * bytesPerRow, count: (last - first) * rowBytes, with: byte)
             } else {
-                for y in first..<last {
-                    (storage + y * bytesPerRow).initializeMemory(as: UInt8.self, repeating: byte, count: rowBytes)
-                }
+                for y in first..<last { fillBytes(storage + y * bytesPerRow, count: rowBytes, with: byte) }
             }
             return
         }
