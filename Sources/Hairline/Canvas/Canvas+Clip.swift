@@ -11,25 +11,33 @@ extension Canvas {
     /// with anti-aliased edges. A non-finite rect or a singular transform
     /// clips everything away.
     public func clip(to rect: Rect) {
+        guard !clipToWholePixels(rect) else { return }
+        // The rect as a path in the canvas's scratch (no allocation).
+        var path = renderer.takeScratchPath()
+        defer { renderer.returnScratchPath(path) }
+        path.addRect(rect)
+        clipWithMask(path, rule: .nonZero)
+    }
+
+    /// Narrows the clip to `rect` if that needs no mask (its device image
+    /// lands on whole pixels), or to nothing if it is not finite or the
+    /// transform singular; false if a mask is needed.
+    private func clipToWholePixels(_ rect: Rect) -> Bool {
         let t = state.transform
         guard rect.isFinite, t.isFinite, t.determinant != 0 else {
             state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
-            return
+            return true
         }
-        if t.b == 0 && t.c == 0 {
-            let device = t.apply(to: rect)
-            let snapped = PixelRect(enclosing: device)
-            let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
-            if abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
-                && abs(Double(snapped.minY) - device.minY) <= tolerance
-                && abs(Double(snapped.maxY) - device.maxY) <= tolerance {
-                state.clip.bounds = state.clip.bounds.intersection(snapped)
-                return
-            }
-        }
-        var path = Path()
-        path.addRect(rect)
-        clipWithMask(path, rule: .nonZero)
+        guard t.b == 0 && t.c == 0 else { return false }
+        let device = t.apply(to: rect)
+        let snapped = PixelRect(enclosing: device)
+        let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
+        guard abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
+            && abs(Double(snapped.minY) - device.minY) <= tolerance
+            && abs(Double(snapped.maxY) - device.maxY) <= tolerance
+        else { return false }
+        state.clip.bounds = state.clip.bounds.intersection(snapped)
+        return true
     }
 
     /// Narrows the clip to the inside of `path` (user space) under `rule`,
@@ -41,10 +49,7 @@ extension Canvas {
         guard !old.isEmpty else { return }
         // A plain rectangle (square corners) clips as one: no mask when it
         // lands on whole device pixels.
-        if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare {
-            clip(to: rect)
-            return
-        }
+        if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare, clipToWholePixels(rect) { return }
         clipWithMask(path, rule: rule)
     }
 

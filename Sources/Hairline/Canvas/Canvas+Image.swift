@@ -45,8 +45,9 @@ extension Canvas {
         var dl = left / imageScale, dr = right / imageScale, dt = top / imageScale, db = bottom / imageScale
         if dl + dr > r.width { let f = r.width / (dl + dr); dl *= f; dr *= f }
         if dt + db > r.height { let f = r.height / (dt + db); dt *= f; db *= f }
-        let sx = [0, left, w - right, w], dx = [r.minX, r.minX + dl, r.maxX - dr, r.maxX]
-        let sy = [0, top, h - bottom, h], dy = [r.minY, r.minY + dt, r.maxY - db, r.maxY]
+        // (Lanes rather than arrays: a draw allocates nothing.)
+        let sx = SIMD4<Double>(0, left, w - right, w), dx = SIMD4<Double>(r.minX, r.minX + dl, r.maxX - dr, r.maxX)
+        let sy = SIMD4<Double>(0, top, h - bottom, h), dy = SIMD4<Double>(r.minY, r.minY + dt, r.maxY - db, r.maxY)
         for row in 0..<3 {
             for column in 0..<3 {
                 let source = Rect(x: sx[column], y: sy[row], width: sx[column + 1] - sx[column], height: sy[row + 1] - sy[row])
@@ -77,7 +78,9 @@ extension Canvas {
             : AffineTransform(scaleX: destination.width / sw, y: destination.height / sh)
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
         let mode: TileMode = tile ? .repeat : .pad
-        var path = Path()
+        // The piece's rect in the canvas's scratch path (no allocation).
+        var path = renderer.takeScratchPath()
+        defer { renderer.returnScratchPath(path) }
         path.addRect(destination)
         var pattern = ImagePattern(image, transform: transform, tileX: mode, tileY: mode, sampling: sampling)
         if !(x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) {

@@ -26,6 +26,20 @@ final class Renderer {
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     @exclusivity(unchecked) var rasterizer = Rasterizer()
+    /// A path kept for draws that build one per call (image pieces).
+    private var scratchPath = Path()
+
+    /// The scratch path, emptied (its storage kept); give it back with
+    /// `returnScratchPath` (taking it out keeps its storage unshared).
+    func takeScratchPath() -> Path {
+        var path = Path()
+        swap(&path, &scratchPath)
+        path.removeAll(keepingCapacity: true)
+        return path
+    }
+
+    func returnScratchPath(_ path: Path) { scratchPath = path }
+
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn

@@ -125,11 +125,25 @@ import Testing
                                                start: .zero, end: Point(x: 0, y: 44))),
                 .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale))),
             ]
+            // Clipped draws (masks of several sizes, nested, and rects on
+            // and off whole pixels) and nine-slice images reuse their
+            // scratch too.
             func drawAll() {
                 for paint in paints {
                     canvas.clear()
                     canvas.fill(path, with: paint)
                     canvas.stroke(path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: StrokeStyle(width: 1 / scale))
+                }
+                for (i, inset) in [0.0, 3.25, 9.5].enumerated() {
+                    canvas.save()
+                    canvas.clip(to: Rect(x: inset, y: 0.5 * Double(i), width: 300 - inset, height: 40))
+                    var clip = Path()
+                    clip.addRoundedRect(in: Rect(x: inset, y: inset, width: 343 - 2 * inset, height: 44 - 2 * inset),
+                                        cornerRadius: 10)
+                    canvas.clip(to: clip)
+                    canvas.draw(tile, in: Rect(x: 0, y: 0, width: 343, height: 44),
+                                capInsets: EdgeInsets(top: 2, left: 3, bottom: 2, right: 3), imageScale: scale)
+                    canvas.restore()
                 }
             }
             drawAll()
