@@ -132,17 +132,6 @@ public struct CellStyle: Hashable, Sendable {
         return fill
     }
 
-    /// Whether drawing a cell clips to its path with a coverage mask (a
-    /// stretchable image fill in any state): such masks are the size of
-    /// the canvas's surface.
-    var clipsWithMasks: Bool {
-        func masks(_ fill: CellFill?) -> Bool {
-            if case .stretchableImage = fill { return true }
-            return false
-        }
-        return masks(fill) || masks(selectedFill) || masks(alternateFill)
-    }
-
     /// The corners of a cell at `position` that round: all of a single
     /// cell, the top ones of a top cell, the bottom ones of a bottom cell,
     /// none of a middle cell or of any `plain` cell.

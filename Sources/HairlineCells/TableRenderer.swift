@@ -90,60 +90,26 @@ public enum TableRenderer {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return }
-        let viaScratch = table.cellStyle.clipsWithMasks
         perform(jobs: slabs.count, workers: workers, makeWorker: {
-            SlabWorker(renderer: CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale),
-                                              style: table.cellStyle),
-                       scratch: viaScratch ? CellWorker(style: table.cellStyle, scale: layout.scale,
-                                                        format: surface.format) : nil)
-        }) { worker, index in
+            CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
+        }) { renderer, index in
             let slab = slabs[index], band = bands[index]
-            let canvas = worker.renderer.canvas
-            let bandSurface = band.makeSurface()
+            let canvas = renderer.canvas
             // The band's rows in the table's coordinates.
-            canvas.retarget(to: bandSurface)
+            canvas.retarget(to: band.makeSurface())
             canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
             paintBackground(of: table, layout: layout, rows: slab.rows, on: canvas)
             guard let cell = slab.cell else { return }
             let frame = layout.cells[cell], r = frame.pixelRect
-            if let scratch = worker.scratch {
-                // A path clip's mask is as large as the canvas's
-                // surface: clip in cell-sized scratch, over a copy of
-                // the background, and copy the cell back.
-                let inBand = DeviceRect(x: r.x, y: r.y - band.rows.lowerBound, width: r.width, height: r.height)
-                scratch.draw(frame) { cellSurface, toScratch in
-                    copy(inBand, of: bandSurface, with: cellSurface, toScratch: toScratch)
-                }
-                return
-            }
             // Straight into the band, moved to the cell by whole device
             // pixels: the cell's paths are the same wherever it is (the
-            // renderer keeps them), and its draw is clipped to it.
+            // renderer keeps them), and its draw is clipped to it (a clip
+            // path's mask covers the cell only).
             canvas.save()
             canvas.translateBy(devicePixelsX: r.x, y: r.y)
-            worker.renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+            renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
                 .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
             canvas.restore()
-        }
-    }
-
-    /// Copies the pixels of `rect` of `band` into `cell` (a surface of
-    /// `rect`'s size and the same format) if `toScratch`, else back.
-    private static func copy(_ rect: DeviceRect, of band: Surface, with cell: Surface, toScratch: Bool) {
-        let rowBytes = rect.width * band.format.bytesPerPixel
-        band.withUnsafeMutableBytes { table in
-            cell.withUnsafeMutableBytes { own in
-                guard let tableBase = table.baseAddress, let ownBase = own.baseAddress else { return }
-                for row in 0..<rect.height {
-                    let inTable = tableBase + (rect.y + row) * band.bytesPerRow + rect.x * band.format.bytesPerPixel
-                    let inCell = ownBase + row * cell.bytesPerRow
-                    if toScratch {
-                        inCell.copyMemory(from: inTable, byteCount: rowBytes)
-                    } else {
-                        inTable.copyMemory(from: inCell, byteCount: rowBytes)
-                    }
-                }
-            }
         }
     }
 
