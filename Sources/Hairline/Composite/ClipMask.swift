@@ -17,6 +17,8 @@ final class ClipMask {
     /// equal where none is known.
     private var full: UnsafeMutablePointer<Int32>
     private var rowCapacity = 0
+    /// Whether `noteFull` records anything (ClipMaskPool's switch).
+    fileprivate var notesFullStretches = true
 
     fileprivate init() {
         values = UnsafeMutablePointer(bitPattern: 1)!
@@ -62,7 +64,7 @@ final class ClipMask {
     @inline(__always)
     fileprivate func noteFull(_ columns: Range<Int>, row y: Int) {
         let j = (y &- bounds.minY) &* 2
-        guard columns.count > Int(full[j &+ 1]) &- Int(full[j]) else { return }
+        guard notesFullStretches, columns.count > Int(full[j &+ 1]) &- Int(full[j]) else { return }
         full[j] = Int32(truncatingIfNeeded: columns.lowerBound)
         full[j &+ 1] = Int32(truncatingIfNeeded: columns.upperBound)
     }
@@ -85,15 +87,20 @@ final class ClipMask {
 /// state allocates nothing.
 final class ClipMaskPool {
     private var masks: [ClipMask] = []
+    /// Whether masks note their rows' full stretches (tests turn it off
+    /// to compare with every pixel blended through the mask).
+    var notesFullStretches = true
 
     /// A mask of zeros over `bounds`, not held by anything but the pool.
     func mask(covering bounds: PixelRect) -> ClipMask {
         for i in masks.indices where isKnownUniquelyReferenced(&masks[i]) {
             masks[i].reset(to: bounds)
+            masks[i].notesFullStretches = notesFullStretches
             return masks[i]
         }
         let mask = ClipMask()
         mask.reset(to: bounds)
+        mask.notesFullStretches = notesFullStretches
         masks.append(mask)
         return mask
     }

@@ -154,11 +154,17 @@ struct PaintKernel: SpanKernel {
     }
 
     mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32) {
-        if isSolidRow, let constant {
+        // Inside a mask's full stretch the group is blended as without one.
+        var unmasked = true
+        if let mask {
+            let full = mask.fullColumns(y)
+            unmasked = x >= full.lowerBound && x &+ count <= full.upperBound
+        }
+        if unmasked, mode == .sourceOver, let constant {
             SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed)
             return
         }
-        if mask == nil, mode == .sourceOver, count == CellRow.groupSize {
+        if unmasked, mode == .sourceOver, count == CellRow.groupSize {
             // Four shaded pixels blended in vector lanes (a constant
             // source-over row took the solid path above).
             shade(x: x, y: y, count: count, into: source)
@@ -166,15 +172,16 @@ struct PaintKernel: SpanKernel {
                                  coverage: packed)
             return
         }
-        if let mask {
+        if let mask, !unmasked {
             let m = mask.pointer(x: x, y: y)
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i]))) }
         } else {
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: packed.coverageByte(i)) }
         }
         let dst = row + x
-        if mask == nil, let constant {
-            blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count, coverage: UnsafePointer(coverage))
+        if unmasked, let constant {
+            blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
+                     coverage: UnsafePointer(coverage))
             return
         }
         blendShaded(x: x, count: count, into: dst)

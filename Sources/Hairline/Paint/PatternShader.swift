@@ -198,6 +198,11 @@ struct PatternShader {
             // One image pixel per device pixel, on the image's pixels: no
             // horizontal weight (x stays a whole number plus a half).
             let i0 = Int(x - 0.5)
+            if wy == 0, let rowA, i0 >= 0, i0 &+ count <= width {
+                // Inside the pattern: its pixels as they are.
+                out.update(from: rowA + i0, count: count)
+                return
+            }
             for k in 0..<count {
                 let i = Self.tile(i0 &+ k, width, tileX)
                 out[k] = wy == 0 ? at(rowA, i) : Self.mix(at(rowA, i), at(rowB, i), wy)
