@@ -1,10 +1,11 @@
-// Benchmarks: whole tables through the cell kit, one per layout. A table
-// of 10 sections (3, 1, 4, 1, 5, 9, 2, 6, 5, 3 rows: 39 cells, 375 pt wide,
-// the layout's default look and spacing) rendered by
+// Benchmarks: whole tables through the cell kit, one per layout, and the
+// grouped one with stretchable-image cells or on a stretchable-image
+// background. A table of 10 sections (3, 1, 4, 1, 5, 9, 2, 6, 5, 3 rows: 39
+// cells, 375 pt wide, the layout's default look and spacing) rendered by
 // TableRenderer.render into one surface, serially and over all cores. The
 // time is the whole call into a reused surface (as a table redraws): its
-// background, and every cell drawn in a worker's scratch and copied in,
-// including each call's worker setup (a canvas and scratch per worker).
+// background and every cell, drawn into bands of the table, including each
+// call's worker setup (a canvas per worker).
 
 import Hairline
 import HairlineCells

@@ -17,7 +17,9 @@ struct PaintKernel: SpanKernel {
     let filler = PixelFiller.shared
     /// The shader's pattern, if it is one, held apart so that shading reads
     /// it in place (no copy of the enum's payload per span).
-    private let pattern: PatternShader?
+    /// (Not optional: binding an optional copies the shader, per span.)
+    private let pattern: PatternShader
+    private let hasPattern: Bool
     /// Whether every color the shader gives is opaque (found once: the
     /// enum's answer copies its payload).
     private let shaderIsOpaque: Bool
@@ -28,6 +30,8 @@ struct PaintKernel: SpanKernel {
     private let swapsRedBlue: Bool
     /// Whether pattern colors are swapped (a pattern on BGRA8).
     private let swapsPattern: Bool
+    /// Whether the pattern's rows are each one color (found once).
+    private let patternRowsAreConstant: Bool
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -45,17 +49,24 @@ struct PaintKernel: SpanKernel {
         self.mask = mask
         self.source = source
         self.coverage = coverage
-        if case .pattern(let p) = shader { pattern = p } else { pattern = nil }
+        if case .pattern(let p) = shader {
+            pattern = p
+            hasPattern = true
+        } else {
+            pattern = .none
+            hasPattern = false
+        }
         shaderIsOpaque = shader.isOpaque
         swapsRedBlue = surface.format == .bgra8Premultiplied
-        swapsPattern = swapsRedBlue && pattern != nil
+        swapsPattern = swapsRedBlue && hasPattern
+        patternRowsAreConstant = hasPattern && pattern.hasConstantRows
         row = surface.rowPointer(0)
     }
 
     /// Shades `count` pixels of row `y` from column `x` into `out`.
     @inline(__always)
     private func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        if let pattern {
+        if hasPattern {
             pattern.shade(x: x, y: y, count: count, into: out)
             if swapsPattern { swapRedBlue(out, count: count) }
         } else {
@@ -73,7 +84,14 @@ struct PaintKernel: SpanKernel {
         self.y = y
         row = surface.rowPointer(y)
         // A row of one color (also inside a mask's full stretches).
-        constant = shader.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 }
+        if hasPattern {
+            // (Not through `shader`: switching over it copies its
+            // payload every row.)
+            constant = patternRowsAreConstant
+                ? pattern.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 } : nil
+        } else {
+            constant = shader.rowConstant(y: y)
+        }
         isSolidRow = constant != nil && mode == .sourceOver && mask == nil
         constantAlpha = packedAlpha(constant ?? 0)
     }
@@ -107,7 +125,7 @@ struct PaintKernel: SpanKernel {
 
     /// `blend` through the mask, pixel by pixel.
     @inline(__always)
-    private func blendMasked(_ mask: ClipMask, x: Int, count: Int, coverage c: UInt32) {
+    private mutating func blendMasked(_ mask: ClipMask, x: Int, count: Int, coverage c: UInt32) {
         let m = mask.pointer(x: x, y: y)
         var any = false
         for i in 0..<count {
@@ -123,7 +141,7 @@ struct PaintKernel: SpanKernel {
     /// `solid` if the row is one color source-over (the solid kernel's
     /// arithmetic).
     @inline(__always)
-    private func blendUnmasked(x: Int, count: Int, coverage c: UInt32, solid: Bool) {
+    private mutating func blendUnmasked(x: Int, count: Int, coverage c: UInt32, solid: Bool) {
         let dst = row + x
         if let constant {
             if solid {

@@ -5,13 +5,17 @@
 /// An image pattern prepared for one draw.
 struct PatternShader {
     let pixels: [UInt32]
+    // The sizes below are stored in 32 bits (images are at most 2^16 a
+    // side, 2^28 pixels): kept small, the shader is copied by a few moves
+    // where the kernel copies it, not by a call to memcpy.
+    private let width32: Int32, height32: Int32, origin32: Int32, rowLength32: Int32
     /// The pattern's size in pixels: the image's, or its slice's.
-    let width: Int
-    let height: Int
+    var width: Int { Int(width32) }
+    var height: Int { Int(height32) }
     /// Where the pattern's pixel (0, 0) is in `pixels`, and the pixels
     /// from one of its rows to the next (the image's width).
-    var origin = 0
-    var rowLength: Int
+    var origin: Int { Int(origin32) }
+    var rowLength: Int { Int(rowLength32) }
     /// Whether in every row of the pattern all pixels are one color (a
     /// stretchable image's middle): every sample of a row is then its
     /// first column's, as for a pattern one pixel wide.
@@ -32,6 +36,27 @@ struct PatternShader {
     /// prepares another pattern's rows: one pattern per draw (a fill and
     /// a stroke with two patterns are drawn one after the other).
     var repeatedRows: PatternRows? = nil
+
+    init(pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
+         tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool) {
+        assert(width > 0 && height > 0 && width <= rowLength && origin >= 0 && rowLength <= Int(Int32.max)
+               && origin <= Int(Int32.max), "an image's size")
+        self.pixels = pixels
+        (width32, height32) = (Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height))
+        (origin32, rowLength32) = (Int32(truncatingIfNeeded: origin), Int32(truncatingIfNeeded: rowLength))
+        self.toPattern = toPattern
+        self.tileX = tileX
+        self.tileY = tileY
+        self.sampling = sampling
+        self.alpha = alpha
+        self.imageIsOpaque = imageIsOpaque
+    }
+
+    /// A shader that is never drawn with (where a kernel has no pattern).
+    static var none: PatternShader {
+        PatternShader(pixels: [], width: 1, height: 1, rowLength: 1, toPattern: .identity, tileX: .pad, tileY: .pad,
+                      sampling: .nearest, alpha: 255, imageIsOpaque: false)
+    }
 
     /// Coordinates beyond this (in image pixels) are clamped before
     /// conversion to integers; far past any image size, so tiling is
@@ -155,12 +180,16 @@ struct PatternShader {
         return Self.mix(top, bottom, wy)
     }
 
+    /// Whether every device row samples one column of the pattern (or
+    /// columns equal to it): `rowConstant` gives its color.
+    var hasConstantRows: Bool { (width == 1 || uniformRows) && tileX != .decal && toPattern.b == 0 }
+
     /// The color of every pixel of row `y`, if all of them sample one
     /// column of the pattern: it is one pixel wide (and tiles, pad or
     /// repeat, along x) and axis-aligned. (The alpha-scaled RGBA8 value
     /// `shade` gives each pixel.)
     func rowConstant(y: Int) -> UInt32? {
-        guard width == 1 || uniformRows, tileX != .decal, toPattern.b == 0 else { return nil }
+        guard hasConstantRows else { return nil }
         var color: UInt32 = 0
         shade(x: 0, y: y, count: 1, into: &color)
         return color

@@ -17,14 +17,15 @@ enum Shader {
     case pattern(PatternShader)
 
     /// The color of every pixel of row `y`, if the shader does not vary
-    /// along rows (a solid, a gradient perpendicular to the rows, a
-    /// pattern one pixel wide along them).
+    /// along rows (a solid, or a gradient perpendicular to the rows).
     @inline(__always)
     func rowConstant(y: Int) -> UInt32? {
         switch self {
         case .solid(let c): return c
         case .linear(let s): return s.rowConstant(y: y)
-        case .pattern(let s): return s.rowConstant(y: y)
+        // (Patterns: PatternShader.rowConstant, asked by the kernel for
+        // the patterns that can have constant rows only; binding the
+        // payload here would copy it every row.)
         default: return nil
         }
     }
