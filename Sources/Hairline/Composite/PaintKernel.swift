@@ -65,7 +65,7 @@ struct PaintKernel: SpanKernel {
 
     /// Shades `count` pixels of row `y` from column `x` into `out`.
     @inline(__always)
-    private func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    private mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if hasPattern {
             pattern.shade(x: x, y: y, count: count, into: out)
             if swapsPattern { swapRedBlue(out, count: count) }
@@ -241,7 +241,7 @@ struct PaintKernel: SpanKernel {
     /// Shades `count` pixels from column `x` and blends them into `dst`
     /// with the per-pixel `coverage` row.
     @inline(__always)
-    private func blendShaded(x: Int, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
+    private mutating func blendShaded(x: Int, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
         shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))
