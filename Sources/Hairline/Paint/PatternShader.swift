@@ -16,10 +16,6 @@ struct PatternShader {
     /// from one of its rows to the next (the image's width).
     var origin: Int { Int(origin32) }
     var rowLength: Int { Int(rowLength32) }
-    /// Whether in every row of the pattern all pixels are one color (a
-    /// stretchable image's middle): every sample of a row is then its
-    /// first column's, as for a pattern one pixel wide.
-    var uniformRows = false
     let toPattern: AffineTransform
     let tileX: TileMode
     let tileY: TileMode
@@ -30,6 +26,10 @@ struct PatternShader {
     /// and no decal axis (which shows transparency outside the image).
     var isOpaque: Bool { imageIsOpaque && alpha == 255 && tileX != .decal && tileY != .decal }
     let imageIsOpaque: Bool
+    /// Whether in every row of the pattern all pixels are one color (a
+    /// stretchable image's middle): every sample of a row is then its
+    /// first column's, as for a pattern one pixel wide.
+    var uniformRows = false
     /// The image's rows repeated side by side (PatternRows.swift), where
     /// the renderer made them: then a repeating row is copied in long
     /// stretches. They live in the renderer's cache, valid until it
