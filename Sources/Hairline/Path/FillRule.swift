@@ -1,4 +1,4 @@
-// Canvas: how overlapping contours decide what is inside a path.
+// Path: how overlapping contours decide what is inside a path.
 
 /// The rule that decides which points are inside a path from its winding
 /// number (the signed count of contours around the point).

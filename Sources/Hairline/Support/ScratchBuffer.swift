@@ -1,5 +1,7 @@
-// Raster: growable scratch storage that survives from draw to draw, so that
-// steady drawing allocates nothing. Owned by one rasterizer (one thread).
+// Support (upstream of every stage): growable scratch storage that survives
+// from draw to draw, so that steady drawing allocates nothing (owned by one
+// rasterizer or renderer: one thread), small in-place sorts, and the cache
+// line pad that keeps per-thread objects apart.
 
 /// A manually managed buffer of trivial values that only grows.
 /// The owner calls `deallocate()` exactly once. Copies share the storage:
