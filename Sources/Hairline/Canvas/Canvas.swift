@@ -337,12 +337,6 @@ extension Canvas {
         }
         let device = state.transform.apply(to: bounds)
         guard device.isFinite else { return state.clip.bounds }
-        let outset = device.insetBy(dx: -2, dy: -2)
-        let limit = Double(Surface.maximumDimension)
-        let pixels = PixelRect(minX: Int(max(-limit, min(limit, outset.minX.rounded(.down)))),
-                               minY: Int(max(-limit, min(limit, outset.minY.rounded(.down)))),
-                               maxX: Int(max(-limit, min(limit, outset.maxX.rounded(.up)))),
-                               maxY: Int(max(-limit, min(limit, outset.maxY.rounded(.up)))))
-        return state.clip.bounds.intersection(pixels)
+        return state.clip.bounds.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
     }
 }
