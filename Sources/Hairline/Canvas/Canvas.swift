@@ -211,11 +211,11 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: nil) { target in
                 renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                              shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+                              shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
             }
         }
         renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                      shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
+                      shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
@@ -240,11 +240,11 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: style) { target in
                 renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                                shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+                                shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
             }
         }
         renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                        shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
+                        shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with `fill` and strokes it with `stroke`, in one pass
@@ -275,12 +275,12 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: style) { target in
                 renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                                       fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                                       fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
                                        mode: state.blendMode, into: target)
             }
         }
         renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                               fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                               fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
                                mode: state.blendMode, into: surface)
     }
 
@@ -336,7 +336,8 @@ extension Canvas {
             bounds = bounds.insetBy(dx: -reach, dy: -reach)
         }
         let device = state.transform.apply(to: bounds)
-        guard device.isFinite else { return state.clip.bounds }
-        return state.clip.bounds.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
+        let clip = resolvedClip().bounds
+        guard device.isFinite else { return clip }
+        return clip.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
     }
 }
