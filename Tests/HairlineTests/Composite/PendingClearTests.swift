@@ -7,6 +7,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct PendingClearTests {
     /// One random drawing operation, applied to a canvas.
@@ -14,12 +15,12 @@ import Testing
         let apply: (Canvas) -> Void
     }
 
-    static func randomColor(_ rng: inout SeededRandom) -> Color {
+    static func randomColor(_ rng: inout SplitMix64) -> Color {
         let alpha = [1.0, 0, rng.double(in: 0...1)][rng.int(in: 0...2)]
         return Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1), alpha: alpha)
     }
 
-    static func randomPath(_ rng: inout SeededRandom, width: Double, height: Double) -> Path {
+    static func randomPath(_ rng: inout SplitMix64, width: Double, height: Double) -> Path {
         var path = Path()
         let rect = Rect(x: rng.double(in: -8...width), y: rng.double(in: -8...height),
                         width: rng.double(in: 0...(width / 2)), height: rng.double(in: 0...(height / 2)))
@@ -45,7 +46,7 @@ import Testing
 
     static let opaqueTile = try! Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0), .white])
 
-    static func randomPaint(_ rng: inout SeededRandom, image: Image) -> Paint {
+    static func randomPaint(_ rng: inout SplitMix64, image: Image) -> Paint {
         switch rng.int(in: 0...3) {
         case 0, 1: return .solid(randomColor(&rng))
         case 2:
@@ -61,7 +62,7 @@ import Testing
         }
     }
 
-    static func randomOperation(_ rng: inout SeededRandom, width: Int, height: Int, image: Image) -> Operation {
+    static func randomOperation(_ rng: inout SplitMix64, width: Int, height: Int, image: Image) -> Operation {
         let w = Double(width), h = Double(height)
         switch rng.int(in: 0...9) {
         case 0, 1:
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func pendingClearsDrawExactlyAsEagerOnes() throws {
-        var rng = SeededRandom(seed: 121)
+        var rng = SplitMix64(seed: 121)
         let image = try Self.mixedImage()
         for round in 0..<150 {
             let width = rng.int(in: 1...40), height = rng.int(in: 1...30)
@@ -155,8 +156,8 @@ import Testing
     /// coverage 255 (a translucent fill), opaque and translucent colors
     /// and backgrounds.
     @Test func blendingOntoTheClearColorEqualsStoringItAndBlending() throws {
-        var rng = SeededRandom(seed: 77)
-        func packed(_ rng: inout SeededRandom) -> UInt32 {
+        var rng = SplitMix64(seed: 77)
+        func packed(_ rng: inout SplitMix64) -> UInt32 {
             PendingClearTests.randomColor(&rng).premultiplied.packed
         }
         for _ in 0..<3000 {
@@ -192,7 +193,7 @@ import Testing
     /// (solid, vertical gradient rows, patterns, in the last group of
     /// rows 1 to 13 pixels wide): a pending clear, then a fill.
     @Test func firstDrawsOverAPendingClearEqualEagerOnes() throws {
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let image = try Self.mixedImage()
         for round in 0..<400 {
             let width = rng.int(in: 1...13), height = rng.int(in: 1...6)

@@ -7,6 +7,7 @@
 // them.
 
 import Testing
+import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct PairSweepCacheTests {
@@ -27,7 +28,7 @@ import Testing
     /// or by fractions (another geometry), pending clears or not: one
     /// canvas keeping sweeps, one not, and fill-then-stroke, byte for byte.
     @Test func keptSweepsGiveTheFreshPixels() throws {
-        var rng = SeededRandom(seed: 2611)
+        var rng = SplitMix64(seed: 2611)
         var kept = 0, drawn = 0
         for scale in [1.0, 2, 3, 1.5, 2.5] {
             let width = Int(90 * scale), height = Int(40 * scale)

@@ -5,12 +5,13 @@
 // included), clips, scales, widths, colors and pending clears.
 
 import Testing
+import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct PairSweepTests {
     /// A random closed-form shape in a `w` × `h` pt surface: often the
     /// cell's own inset rounded rect, else anywhere, partly outside too.
-    static func randomShape(_ rng: inout SeededRandom, width w: Double, height h: Double, scale: Double) -> Path {
+    static func randomShape(_ rng: inout SplitMix64, width w: Double, height h: Double, scale: Double) -> Path {
         var path = Path()
         let inset = 0.5 / scale
         let rect = rng.int(in: 0...1) == 0
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func oneSweepOfTwoClosedFormsEqualsFillThenStroke() throws {
-        var rng = SeededRandom(seed: 977)
+        var rng = SplitMix64(seed: 977)
         var paired = 0
         for round in 0..<300 {
             let scale = [1.0, 2, 3, 1.5, 2.5][round % 5]
@@ -79,7 +80,7 @@ import Testing
     /// pending clear: the corner rows are swept over their left half and
     /// mirrored, the lower rows copied, byte-identical to fill then stroke.
     @Test func cellsSweptHalfAndMirroredEqualFillThenStroke() throws {
-        var rng = SeededRandom(seed: 4242)
+        var rng = SplitMix64(seed: 4242)
         var halfRows = 0
         for round in 0..<150 {
             let scale = [1.0, 2, 3, 1.5, 2.5][round % 5]

@@ -1,32 +1,13 @@
-// Test support: a seeded random number generator (SplitMix64, Steele et
-// al. 2014) so that property tests are reproducible; every test that uses
-// one puts its seed in the failure message.
+// Test support: reproducible inputs of the shapes DEFLATE must handle
+// (text, skewed bytes, repeats), each from a seeded SplitMix64.
 
-/// A small, fast, reproducible generator.
-struct SeededGenerator: RandomNumberGenerator {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `count` uniformly random bytes.
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
-    }
-}
+import HairlineTestSupport
 
 /// Inputs of the shapes DEFLATE must handle, each reproducible.
 enum TestInputs {
     /// English-like text: words drawn from a small vocabulary.
     static func text(byteCount: Int, seed: UInt64) -> [UInt8] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let words = ["the", "path", "is", "flattened", "into", "line", "edges", "and", "each", "pixel",
                      "coverage", "of", "a", "cell", "table", "rasterizer", "Hairline", "draws", "with",
                      "exact", "area", "premultiplied", "alpha", "\n", "surface", "PNG", "zlib", "deflate"]
@@ -42,7 +23,7 @@ enum TestInputs {
     /// Bytes from a small alphabet with a skewed distribution and some
     /// repeats: exercises dynamic codes with many distinct lengths.
     static func skewed(byteCount: Int, seed: UInt64) -> [UInt8] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(byteCount)
         while bytes.count < byteCount {

@@ -6,14 +6,27 @@
 // of every inside gap within each pixel row is integrated directly from the
 // clamped line functions. Everything in Double.
 
-@testable import Hairline
+public import Hairline
 
-struct ExactCoverage {
+/// The exact coverage of closed polygons on a pixel grid, the oracle the
+/// rasterizer's tests compare against.
+public struct ExactCoverage: Sendable {
     /// Closed contours in device pixels.
-    let contours: [[Point]]
-    let rule: FillRule
-    let width: Int
-    let height: Int
+    public let contours: [[Point]]
+    /// The rule that decides which windings are inside.
+    public let rule: FillRule
+    /// The grid's width in pixels.
+    public let width: Int
+    /// The grid's height in pixels.
+    public let height: Int
+
+    /// An oracle for `contours` (device pixels) on a `width` x `height` grid.
+    public init(contours: [[Point]], rule: FillRule, width: Int, height: Int) {
+        self.contours = contours
+        self.rule = rule
+        self.width = width
+        self.height = height
+    }
 
     private struct Segment {
         var a: Point
@@ -28,7 +41,8 @@ struct ExactCoverage {
     }
 
     /// Coverage of every pixel, row-major, each in 0...1.
-    func coverage() -> [Double] {
+    /// Complexity: O(width x height x edges) and more where edges cross.
+    public func coverage() -> [Double] {
         var result = [Double](repeating: 0, count: width * height)
         var segments: [Segment] = []
         for contour in contours where contour.count >= 2 {
