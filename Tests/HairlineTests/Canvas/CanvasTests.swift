@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct CanvasTests {
     @Test(arguments: [1.0, 2.0, 3.0])

@@ -8,6 +8,7 @@ import Testing
 import Glibc
 #endif
 @testable import Hairline
+import HairlineTestSupport
 
 let curveTolerance = 3.0 / 255
 
@@ -70,7 +71,7 @@ let curveTolerance = 3.0 / 255
     }
 
     @Test func randomEllipses() throws {
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<25 {
             let rect = Rect(x: rng.double(in: -3...10), y: rng.double(in: -3...10),
                             width: rng.double(in: 0.3...14), height: rng.double(in: 0.3...14))
@@ -81,7 +82,7 @@ let curveTolerance = 3.0 / 255
     }
 
     @Test func randomRoundedRectsUnderRotationAndScale() throws {
-        var rng = SeededRandom(seed: 12)
+        var rng = SplitMix64(seed: 12)
         for _ in 0..<20 {
             let rect = Rect(x: rng.double(in: 0...4), y: rng.double(in: 0...4),
                             width: rng.double(in: 2...9), height: rng.double(in: 2...9))
@@ -101,7 +102,7 @@ let curveTolerance = 3.0 / 255
 
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomCubicAndQuadraticShapes(rule: FillRule) throws {
-        var rng = SeededRandom(seed: 13)
+        var rng = SplitMix64(seed: 13)
         func p() -> Point { Point(x: rng.double(in: -2...18), y: rng.double(in: -2...18)) }
         for _ in 0..<20 {
             var path = Path()
