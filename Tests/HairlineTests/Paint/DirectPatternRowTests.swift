@@ -6,10 +6,11 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct DirectPatternRowTests {
     @Test func directRowsEqualSampledRows() throws {
-        var rng = SeededRandom(seed: 31)
+        var rng = SplitMix64(seed: 31)
         for round in 0..<300 {
             let scale = [1.0, 2, 3][round % 3]
             let width = rng.int(in: 6...50), height = rng.int(in: 4...30)
