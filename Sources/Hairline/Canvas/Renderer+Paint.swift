@@ -122,7 +122,7 @@ extension Renderer {
         guard !rasterizer.builder.isEmpty, present != 0 else { return }
         rasterize(SlicedKernel(kernels: slicedKernels, present: present, columns: columns, rows: rows,
                                surface: surface),
-                  rule: .nonZero, into: surface)
+                  rule: .nonZero, into: surface, keepingSweeps: true)
     }
 
     /// Releases the prepared pieces in `present` (bit k: piece k).
@@ -132,17 +132,28 @@ extension Renderer {
 
     /// Runs the row loop into `kernel`, with the surface's pending clear
     /// fused in (ClearingKernel) if it has one; the clear is then done.
+    /// `keepingSweeps`: a closed-form draw's sweep is kept for, or sent
+    /// from, draws of the same geometry (KeptSweeps.swift).
     @inline(__always)
-    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface) {
+    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface,
+                                               keepingSweeps: Bool = false) {
         guard let color = surface.pendingClear else {
             var k = kernel
-            rasterizer.rasterize(rule: rule, into: &k)
+            if keepingSweeps {
+                rasterizer.rasterizeKeepingSweeps(rule: rule, into: &k)
+            } else {
+                rasterizer.rasterize(rule: rule, into: &k)
+            }
             return
         }
         // The clear is the wrapper's to write from here on.
         surface.pendingClear = nil
         var clearing = ClearingKernel(kernel, surface: surface, color: color)
-        rasterizer.rasterize(rule: rule, into: &clearing)
+        if keepingSweeps {
+            rasterizer.rasterizeKeepingSweeps(rule: rule, into: &clearing)
+        } else {
+            rasterizer.rasterize(rule: rule, into: &clearing)
+        }
         clearing.finish()
     }
 }

@@ -71,6 +71,7 @@ final class Renderer {
         get { rasterizer.core.sweepCache.isEnabled }
         set {
             rasterizer.core.sweepCache.isEnabled = newValue
+            rasterizer.core.singleSweeps.isEnabled = newValue
             secondRasterizer.core.sweepCache.isEnabled = newValue
         }
     }

@@ -5,7 +5,7 @@
 // resolving the clip before the draw.
 
 import Testing
-@testable import Hairline
+@_spi(Profiling) @testable import Hairline
 import HairlineTestSupport
 
 @Suite struct SlicedImageTests {
@@ -93,6 +93,56 @@ import HairlineTestSupport
         // Many rounds took the one pass (the rest: off whole pixels, shrunk
         // caps, scaled pieces whose runs carry a position).
         #expect(onePass > 120, "\(onePass) one-pass draws")
+    }
+
+    /// Cells of a few geometries drawn in random order on one canvas,
+    /// each a stretchable image under its rounded clip: the sweeps kept
+    /// from a geometry's first draw (KeptSweeps.swift) and sent again to
+    /// later ones give what the mask path gives, whatever the image,
+    /// alpha, clear and place of the clip; a full cache evicts.
+    @Test func keptSweepsEqualFreshOnes() throws {
+        var rng = SplitMix64(seed: 404)
+        for scale in [1.0, 2, 3] {
+            let width = Int(60 * scale), height = Int(30 * scale)
+            let surfaces = try (0..<2).map { _ in try Surface(width: width, height: height) }
+            let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
+            // Six geometries at two places: twelve keys, more than the
+            // cache keeps.
+            let shapes: [(Rect, Double, RectCorner)] = (0..<6).map { i in
+                (Rect(x: 2, y: 1, width: 40 + Double(i), height: 20 + Double(i % 3)), Double(2 + i), [.all, .top, .bottom][i % 3])
+            }
+            var kept = 0
+            for round in 0..<60 {
+                let (rect, radius, corners) = shapes[rng.int(in: 0...5)]
+                let dx = Double(rng.int(in: 0...1) * 10)
+                let cell = rect.offsetBy(dx: dx, dy: 0)
+                var clip = Path()
+                clip.addRoundedRect(in: cell.insetBy(dx: 0.5 / scale, dy: 0.5 / scale), cornerRadius: radius,
+                                    corners: corners)
+                let n = Int(4 * scale)
+                let image = try Self.randomImage(&rng, width: 2 * n + 1, height: 2 * n + 1, stretchable: true,
+                                                 left: n, right: n)
+                let caps = EdgeInsets(top: Double(n), left: Double(n), bottom: Double(n), right: Double(n))
+                let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
+                let start = PendingClearTests.randomColor(&rng)
+                let pendingClear = rng.int(in: 0...1) == 0
+                for (i, canvas) in canvases.enumerated() {
+                    canvas.clear(start)
+                    if !pendingClear { canvas.surface.flush() }
+                    canvas.save()
+                    canvas.clip(to: clip)
+                    if i == 1 { canvas.resolveClip() }
+                    canvas.globalAlpha = alpha
+                    canvas.draw(image, in: cell, capInsets: caps, imageScale: scale)
+                    if i == 0 && canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
+                    canvas.restore()
+                    canvas.surface.flush()
+                }
+                let same = surfaces[0].bytes == surfaces[1].bytes
+                #expect(same, "round \(round) at \(scale)x: \(cell) radius \(radius)")
+            }
+            #expect(kept > 10, "\(kept) draws sent kept sweeps at \(scale)x")
+        }
     }
 
     /// A pending clip becomes the mask it stands for: draws after it (a
