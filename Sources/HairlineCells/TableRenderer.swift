@@ -13,15 +13,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A cell rendered into a surface of its own.
-public struct RenderedCell {
-    /// Where the cell is in the table.
-    public let frame: CellFrame
-    /// The cell's pixels: `frame.pixelRect`'s size, transparent where the
-    /// cell draws nothing (outside rounded corners).
-    public let surface: Surface
-}
-
 /// Renders tables described by `TableDescription`.
 public enum TableRenderer {
     /// The number of workers used when a call does not say: the number of

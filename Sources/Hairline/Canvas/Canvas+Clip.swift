@@ -29,7 +29,7 @@ extension Canvas {
             return true
         }
         guard t.b == 0 && t.c == 0 else { return false }
-        let device = t.apply(to: rect)
+        let device = rect.applying(t)
         let snapped = PixelRect(enclosing: device)
         let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
         guard abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance

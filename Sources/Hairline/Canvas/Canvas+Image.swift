@@ -4,14 +4,6 @@
 // rectangle filled with an image pattern, so it is anti-aliased, clipped,
 // transformed and alpha-blended like any fill.
 
-/// How the centre of a nine-slice image fills its area.
-public enum NineSliceCenter: Hashable, Sendable {
-    /// The centre slice is scaled to fill the area.
-    case stretch
-    /// The centre slice repeats at its natural size.
-    case tile
-}
-
 extension Canvas {
     /// Draws `image` scaled to fill `rect` (user space, points).
     /// - Parameters:

@@ -34,7 +34,11 @@ public final class Canvas {
     var state: State
     private var savedStates: [State] = []
 
-    /// The curve tolerance in device pixels (see `Flattener`).
+    /// The largest distance, in device pixels, between a Bézier curve (or
+    /// an arc that must be flattened) and the straight segments it is drawn
+    /// with. The default, 0.008, keeps every pixel's coverage within 3/255
+    /// of the true curve's. Values below 1e-4 and NaN become 1e-4 (finer
+    /// ones would multiply edges without visible change).
     public var flatteningTolerance: Double = Flattener.defaultTolerance {
         didSet {
             if !(flatteningTolerance >= Flattener.minimumTolerance) {
@@ -54,7 +58,7 @@ public final class Canvas {
     /// for a stroke, and its time, whatever the path: an arc with a radius
     /// of 1e30, a dash pattern of 1e-9 along a line of 1e9. The default
     /// is far above what any screen needs (a curve is flattened into at
-    /// most `Flattener.maximumSegmentsPerCurve` segments; dashes are only
+    /// most 65,536 segments; dashes are only
     /// generated where they can be seen). Values are clamped to
     /// 1...`segmentCountCeiling`.
     public var maximumSegmentCount: Int {
@@ -335,7 +339,7 @@ extension Canvas {
             let reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
             bounds = bounds.insetBy(dx: -reach, dy: -reach)
         }
-        let device = state.transform.apply(to: bounds)
+        let device = bounds.applying(state.transform)
         guard device.isFinite else { return state.clip.bounds }
         return state.clip.bounds.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
     }

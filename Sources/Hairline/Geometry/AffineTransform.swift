@@ -8,7 +8,19 @@
 /// Used to map user space (points) to device space (pixels); the canvas
 /// starts from `scale(s)` for a screen scale `s`.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
-    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    /// The x' coefficient of x (the horizontal scale, unitless).
+    public var a: Double
+    /// The y' coefficient of x (unitless).
+    public var b: Double
+    /// The x' coefficient of y (unitless).
+    public var c: Double
+    /// The y' coefficient of y (the vertical scale, unitless).
+    public var d: Double
+    /// The horizontal translation, in the space the transform maps to
+    /// (device pixels for `Canvas.transform`).
+    public var tx: Double
+    /// The vertical translation, in the space the transform maps to.
+    public var ty: Double
 
     /// Creates a transform from its six coefficients.
     @inlinable
@@ -97,33 +109,6 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public func rotated(by angle: Double) -> AffineTransform {
         AffineTransform(rotationAngle: angle).concatenating(self)
-    }
-
-    /// Maps a point.
-    @inlinable
-    public func apply(to p: Point) -> Point {
-        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
-    }
-
-    /// Maps a vector: the linear part only, no translation.
-    @inlinable
-    public func applyToVector(_ v: Point) -> Point {
-        Point(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
-    }
-
-    /// The smallest axis-aligned rectangle containing the image of `rect`
-    /// (`CGRectApplyAffineTransform`).
-    public func apply(to rect: Rect) -> Rect {
-        let r = rect.standardized
-        let p0 = apply(to: Point(x: r.minX, y: r.minY))
-        let p1 = apply(to: Point(x: r.maxX, y: r.minY))
-        let p2 = apply(to: Point(x: r.minX, y: r.maxY))
-        let p3 = apply(to: Point(x: r.maxX, y: r.maxY))
-        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x))
-        let x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
-        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y))
-        let y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The largest factor by which the transform stretches any vector (the

@@ -63,25 +63,29 @@ public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertibl
     /// The distance between two points.
     @inlinable
     public func distance(to other: Point) -> Double { (self - other).length }
-}
 
-/// A width and height in a 2D coordinate space (points in user space,
-/// pixels in device space; the API that takes it says which).
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    /// The horizontal extent.
-    public var width: Double
-    /// The vertical extent.
-    public var height: Double
-
-    /// Creates a size.
+    /// The point mapped by `transform`, linear part and translation
+    /// (`CGPointApplyAffineTransform`): from the space the transform maps
+    /// from to the one it maps to (user space in points to device pixels
+    /// for `Canvas.transform`). Non-finite coefficients give non-finite
+    /// coordinates; nothing traps.
     @inlinable
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
+    public func applying(_ transform: AffineTransform) -> Point {
+        Point(x: transform.a * x + transform.c * y + transform.tx,
+              y: transform.b * x + transform.d * y + transform.ty)
     }
 
-    /// A size of zero width and height.
-    public static let zero = Size(width: 0, height: 0)
+    /// Maps the point in place by `transform` (see `applying(_:)`).
+    @inlinable
+    public mutating func apply(_ transform: AffineTransform) {
+        self = applying(transform)
+    }
 
-    public var description: String { "\(width) x \(height)" }
+    /// The point taken as a vector (a displacement, such as a direction or
+    /// an ellipse's axis) mapped by the linear part of `transform` only,
+    /// without its translation (`CGSizeApplyAffineTransform`).
+    @inlinable
+    public func applyingLinearPart(of transform: AffineTransform) -> Point {
+        Point(x: transform.a * x + transform.c * y, y: transform.b * x + transform.d * y)
+    }
 }

@@ -1,4 +1,4 @@
-// Geometry: axis-aligned rectangles and edge insets (user space in points,
+// Geometry: axis-aligned rectangles (user space in points,
 // or device space in pixels; the owner says which). Semantics follow
 // Core Graphics: a negative size describes the same area as its
 // standardized form, and insetting past the centre gives an empty rect.
@@ -28,11 +28,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The smallest x coordinate (the left edge, whatever the sign of the width).
     @inlinable public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The largest x coordinate (the right edge).
     @inlinable public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The smallest y coordinate (the top edge, y pointing down).
     @inlinable public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest y coordinate (the bottom edge).
     @inlinable public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x coordinate of the centre.
     @inlinable public var midX: Double { origin.x + size.width / 2 }
+    /// The y coordinate of the centre.
     @inlinable public var midY: Double { origin.y + size.height / 2 }
     /// The absolute width.
     @inlinable public var width: Double { abs(size.width) }
@@ -112,32 +118,29 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// The smallest axis-aligned rectangle containing the image of this
+    /// rectangle under `transform` (`CGRectApplyAffineTransform`), in the
+    /// space the transform maps to. A rotation or skew gives the bounding
+    /// box of the mapped corners; non-finite coefficients give a non-finite
+    /// rectangle.
+    public func applying(_ transform: AffineTransform) -> Rect {
+        let r = standardized
+        let p0 = Point(x: r.minX, y: r.minY).applying(transform)
+        let p1 = Point(x: r.maxX, y: r.minY).applying(transform)
+        let p2 = Point(x: r.minX, y: r.maxY).applying(transform)
+        let p3 = Point(x: r.maxX, y: r.maxY).applying(transform)
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x))
+        let x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y))
+        let y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Replaces the rectangle by its bounding box under `transform` (see
+    /// `applying(_:)`).
+    public mutating func apply(_ transform: AffineTransform) {
+        self = applying(transform)
+    }
+
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
-}
-
-/// Distances to inset each side of a rectangle by, in the rectangle's space
-/// (points for user-space rectangles).
-public struct EdgeInsets: Hashable, Sendable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    /// Creates insets from the four distances.
-    @inlinable
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    /// The same inset on every side.
-    @inlinable
-    public init(all inset: Double) {
-        self.init(top: inset, left: inset, bottom: inset, right: inset)
-    }
-
-    /// No inset.
-    public static let zero = EdgeInsets(all: 0)
 }

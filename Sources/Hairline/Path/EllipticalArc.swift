@@ -87,9 +87,9 @@ public struct EllipticalArc: Hashable, Sendable {
     /// The arc mapped by an affine transform (still exact).
     public func applying(_ t: AffineTransform) -> EllipticalArc {
         EllipticalArc(
-            center: t.apply(to: center),
-            axis1: t.applyToVector(axis1),
-            axis2: t.applyToVector(axis2),
+            center: center.applying(t),
+            axis1: axis1.applyingLinearPart(of: t),
+            axis2: axis2.applyingLinearPart(of: t),
             startAngle: startAngle, sweepAngle: sweepAngle)
     }
 

@@ -2,23 +2,6 @@
 // arcs are kept exact here; only the flattener (Flatten/) approximates them,
 // after the transform, with a tolerance in device pixels.
 
-/// One drawing command of a `Path`.
-public enum PathElement: Hashable, Sendable {
-    /// Starts a new subpath at a point.
-    case move(to: Point)
-    /// A straight line from the current point.
-    case line(to: Point)
-    /// A quadratic Bézier curve from the current point.
-    case quadCurve(to: Point, control: Point)
-    /// A cubic Bézier curve from the current point.
-    case curve(to: Point, control1: Point, control2: Point)
-    /// An elliptical arc that starts at the current point (which the path
-    /// guarantees is the arc's start point) and ends at `arc.endPoint`.
-    case arc(EllipticalArc)
-    /// Closes the current subpath with a straight line to its start.
-    case closeSubpath
-}
-
 /// What a path is when one shape method (`addRect`, `addRoundedRect` with
 /// circular corners, `addEllipse`) made all of it: strokes of these shapes
 /// are built as exact geometry (StrokeRing.swift) instead of outlined.
@@ -181,18 +164,18 @@ public struct Path: Hashable, Sendable {
         let t = transform
         elements = elements.map { element in
             switch element {
-            case .move(let p): return .move(to: t.apply(to: p))
-            case .line(let p): return .line(to: t.apply(to: p))
+            case .move(let p): return .move(to: p.applying(t))
+            case .line(let p): return .line(to: p.applying(t))
             case .quadCurve(let p, let c):
-                return .quadCurve(to: t.apply(to: p), control: t.apply(to: c))
+                return .quadCurve(to: p.applying(t), control: c.applying(t))
             case .curve(let p, let c1, let c2):
-                return .curve(to: t.apply(to: p), control1: t.apply(to: c1), control2: t.apply(to: c2))
+                return .curve(to: p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
             case .arc(let arc): return .arc(arc.applying(t))
             case .closeSubpath: return .closeSubpath
             }
         }
-        subpathStart = t.apply(to: subpathStart)
-        currentPoint = currentPoint.map { t.apply(to: $0) }
+        subpathStart = subpathStart.applying(t)
+        currentPoint = currentPoint.map { $0.applying(t) }
     }
 
     /// Whether every coordinate in the path is finite.

@@ -29,7 +29,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// a hairline: exactly one device pixel wide whatever the transform.
     /// Negative or non-finite widths draw nothing.
     public var width: Double
+    /// The shape where two segments meet (default `.miter`).
     public var lineJoin: LineJoin
+    /// The shape at the ends of open subpaths and dashes (default `.butt`).
     public var lineCap: LineCap
     /// The largest ratio of miter length to stroke width before a miter
     /// join becomes a bevel, as Core Graphics and SVG define it: a join of

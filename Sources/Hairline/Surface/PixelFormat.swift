@@ -53,15 +53,6 @@ public enum PixelFormat: Hashable, Sendable, CaseIterable, CustomStringConvertib
     }
 }
 
-/// Whether a color is stored premultiplied by its alpha or straight.
-public enum AlphaStorage: Hashable, Sendable {
-    /// Color channels multiplied by alpha (what surfaces store).
-    case premultiplied
-    /// Color channels independent of alpha (what PNG files and most image
-    /// APIs hand over).
-    case straight
-}
-
 /// A packed 32-bit pixel with its first and third bytes exchanged (RGBA8
 /// ↔ BGRA8; alpha stays the fourth byte).
 @inlinable @inline(__always)

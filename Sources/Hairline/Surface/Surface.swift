@@ -151,9 +151,6 @@ public final class Surface {
         if ownsStorage { storage.deallocate() }
     }
 
-    /// The size in pixels.
-    public var size: (width: Int, height: Int) { (width, height) }
-
     /// The stored color of pixel (x, y) (device pixels); `nil` outside the
     /// surface. A pending clear reads as its color; an A8 pixel reads as
     /// black at its alpha.
