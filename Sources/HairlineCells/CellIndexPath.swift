@@ -10,6 +10,9 @@ public struct CellIndexPath: Hashable, Sendable, Comparable, CustomStringConvert
     public var row: Int
 
     /// Creates the index path of `row` in `section` (both 0-based).
+    /// - Parameters:
+    ///   - row: the row within the section.
+    ///   - section: the section.
     public init(row: Int, section: Int) {
         self.row = row
         self.section = section
@@ -19,5 +22,6 @@ public struct CellIndexPath: Hashable, Sendable, Comparable, CustomStringConvert
         (a.section, a.row) < (b.section, b.row)
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "[\(section), \(row)]" }
 }

@@ -18,6 +18,7 @@ public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     /// separator along its bottom edge, inset from the leading edge.
     case plain
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .grouped: "grouped"

@@ -23,6 +23,11 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// The placement of `row` of `section`.
     /// - Throws: `TableError.rowOutOfRange` unless `0 <= row < rowsInSection`,
     ///   `TableError.sectionOutOfRange` unless `0 <= section < sectionCount`.
+    /// - Parameters:
+    ///   - row: the row, from 0.
+    ///   - rowsInSection: the number of rows in its section.
+    ///   - section: the section, from 0.
+    ///   - sectionCount: the number of sections in the table.
     public init(row: Int, rowsInSection: Int, section: Int, sectionCount: Int) throws(TableError) {
         guard row >= 0, row < rowsInSection else {
             throw .rowOutOfRange(row: row, rowsInSection: rowsInSection)
@@ -39,6 +44,7 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// A cell with `position` in the only section of a table: row 0 of 1
     /// for `single`, row 0 of 2 for `top`, row 1 of 3 for `middle`, row 1
     /// of 2 for `bottom`.
+    /// - Parameter position: the position wanted.
     public init(position: CellPosition) {
         switch position {
         case .single: (row, rowsInSection) = (0, 1)
@@ -77,6 +83,7 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// inserted or deleted.
     public var isAlternateRow: Bool { row % 2 == 1 }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         "row \(row) of \(rowsInSection), section \(section) of \(sectionCount) (\(position))"
     }

@@ -16,6 +16,9 @@ public enum CellPosition: Hashable, Sendable, CaseIterable, CustomStringConverti
 
     /// The position of row `row` (0-based) in a section of `rowCount` rows,
     /// or `nil` if `row` is not in `0..<rowCount`.
+    /// - Parameters:
+    ///   - row: the row, from 0.
+    ///   - rowCount: the number of rows in the section.
     public init?(row: Int, rowCount: Int) {
         guard row >= 0, row < rowCount else { return nil }
         if rowCount == 1 {
@@ -34,6 +37,7 @@ public enum CellPosition: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// Whether the cell is the last of its section (`single` or `bottom`).
     public var isLastInSection: Bool { self == .single || self == .bottom }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .single: "single"

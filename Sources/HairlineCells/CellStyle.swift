@@ -42,6 +42,16 @@ public struct CellStyle: Hashable, Sendable {
     public var hidesSeparatorsNextToSelection: Bool
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
+    /// - Parameters:
+    ///   - layout: grouped, inset grouped or plain.
+    ///   - fill: the normal background (white by default).
+    ///   - selectedFill: the selected background (the layout's UIKit default).
+    ///   - alternateFill: the fill of alternate rows (none by default).
+    ///   - separatorColor: borders and separators (the layout's default).
+    ///   - separatorInset: the separators' leading inset, in points (the layout's default).
+    ///   - cornerRadius: in points (10 by default).
+    ///   - cornerCurve: circular (default) or continuous.
+    ///   - hidesSeparatorsNextToSelection: whether selection hides separators.
     public init(layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
                 alternateFill: CellFill? = nil, separatorColor: Color? = nil,
                 separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
@@ -103,6 +113,9 @@ public struct CellStyle: Hashable, Sendable {
     /// The fill a cell at `placement` draws: the selected fill if
     /// `isSelected`, else the alternate fill on alternate rows when one is
     /// set, else `fill`.
+    /// - Parameters:
+    ///   - placement: the cell's row and section.
+    ///   - isSelected: whether the cell is selected.
     public func fill(for placement: CellPlacement, isSelected: Bool) -> CellFill {
         if isSelected { return selectedFill }
         if let alternateFill, placement.isAlternateRow { return alternateFill }
@@ -112,6 +125,7 @@ public struct CellStyle: Hashable, Sendable {
     /// The corners of a cell at `position` that round: all of a single
     /// cell, the top ones of a top cell, the bottom ones of a bottom cell,
     /// none of a middle cell or of any `plain` cell.
+    /// - Parameter position: the cell's position in its section.
     public func roundedCorners(at position: CellPosition) -> RectCorner {
         guard layout != .plain else { return [] }
         switch position {

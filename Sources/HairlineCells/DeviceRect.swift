@@ -17,6 +17,11 @@ public struct DeviceRect: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a device-pixel rectangle; any values are accepted (a
     /// non-positive size is empty).
+    /// - Parameters:
+    ///   - x: the first column.
+    ///   - y: the first row.
+    ///   - width: the number of columns.
+    ///   - height: the number of rows.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -30,9 +35,11 @@ public struct DeviceRect: Hashable, Sendable, CustomStringConvertible {
     /// The same rectangle in points at `scale` device pixels per point
     /// (each coordinate divided by `scale`; a zero or non-finite scale
     /// gives non-finite points).
+    /// - Parameter scale: device pixels per point.
     public func points(scale: Double) -> Rect {
         Rect(x: Double(x) / scale, y: Double(y) / scale, width: Double(width) / scale, height: Double(height) / scale)
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "(\(x), \(y), \(width) x \(height) px)" }
 }

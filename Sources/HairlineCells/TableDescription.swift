@@ -44,6 +44,11 @@ public struct TableDescription: Hashable, Sendable {
     /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
     /// headers and footers; plain draws full-width cells on white under
     /// 28 pt header bars of #F7F7F7, with no footers.
+    /// - Parameters:
+    ///   - cellStyle: how every cell looks.
+    ///   - sections: the sections, top to bottom.
+    ///   - width: the table's width in points (375 by default).
+    ///   - scale: device pixels per point (checked by `layout()`).
     public init(cellStyle: CellStyle, sections: [TableSection], width: Double = 375, scale: Double = 1) {
         self.cellStyle = cellStyle
         self.sections = sections
@@ -74,6 +79,12 @@ public struct TableDescription: Hashable, Sendable {
 
     /// A table of sections with the given row counts, every row
     /// `rowHeight` points tall.
+    /// - Parameters:
+    ///   - cellStyle: how every cell looks.
+    ///   - rowCounts: the number of rows of each section (negative: none).
+    ///   - rowHeight: every row's height, in points.
+    ///   - width: the table's width in points.
+    ///   - scale: device pixels per point.
     public init(cellStyle: CellStyle, rowCounts: [Int], rowHeight: Double = TableSection.defaultRowHeight,
                 width: Double = 375, scale: Double = 1) {
         self.init(cellStyle: cellStyle, sections: rowCounts.map { TableSection(rows: $0, rowHeight: rowHeight) },
@@ -99,6 +110,11 @@ public struct TableDescription: Hashable, Sendable {
     /// `section` (`row == rowCount` appends), shifting the selection of the
     /// rows after them as a table view does.
     /// - Throws: `TableError` if the section or row is out of range.
+    /// - Parameters:
+    ///   - count: the number of rows inserted.
+    ///   - row: the row they are inserted before.
+    ///   - section: the section, from 0.
+    ///   - rowHeight: their height, in points.
     public mutating func insertRows(_ count: Int, at row: Int, inSection section: Int,
                                     rowHeight: Double = TableSection.defaultRowHeight) throws(TableError) {
         guard section >= 0, section < sections.count else {
@@ -116,6 +132,9 @@ public struct TableDescription: Hashable, Sendable {
     /// Deletes the rows `rows` of `section`, dropping their selection and
     /// shifting the selection of the rows after them.
     /// - Throws: `TableError` if the section or a row is out of range.
+    /// - Parameters:
+    ///   - rows: the rows deleted.
+    ///   - section: the section, from 0.
     public mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) throws(TableError) {
         guard section >= 0, section < sections.count else {
             throw .sectionOutOfRange(section: section, sectionCount: sections.count)

@@ -18,6 +18,11 @@ public struct TableSection: Hashable, Sendable {
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).
+    /// - Parameters:
+    ///   - rows: the number of rows.
+    ///   - rowHeight: each row's height, in points.
+    ///   - headerHeight: the space above, in points (`nil`: the table's default).
+    ///   - footerHeight: the space below, in points (`nil`: the table's default).
     public init(rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
                 headerHeight: Double? = nil, footerHeight: Double? = nil) {
         self.init(rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
@@ -25,6 +30,10 @@ public struct TableSection: Hashable, Sendable {
     }
 
     /// A section whose rows have the given heights (points).
+    /// - Parameters:
+    ///   - rowHeights: each row's height, in points.
+    ///   - headerHeight: the space above, in points (`nil`: the table's default).
+    ///   - footerHeight: the space below, in points (`nil`: the table's default).
     public init(rowHeights: [Double], headerHeight: Double? = nil, footerHeight: Double? = nil) {
         self.rowHeights = rowHeights
         self.headerHeight = headerHeight

@@ -13,6 +13,9 @@ public struct UnitPoint: Hashable, Sendable {
     public var y: Double
 
     /// Creates a unit point.
+    /// - Parameters:
+    ///   - x: the fraction of the width from the left edge.
+    ///   - y: the fraction of the height from the top edge.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -28,6 +31,7 @@ public struct UnitPoint: Hashable, Sendable {
     public static let trailing = UnitPoint(x: 1, y: 0.5)
 
     /// The point of `rect` (points) this unit point names.
+    /// - Parameter rect: the rectangle, in points.
     public func point(in rect: Rect) -> Point {
         Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height)
     }

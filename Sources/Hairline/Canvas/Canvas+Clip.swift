@@ -10,6 +10,7 @@ extension Canvas {
     /// is axis-aligned on whole pixels costs nothing per pixel; others clip
     /// with anti-aliased edges. A non-finite rect or a singular transform
     /// clips everything away.
+    /// - Parameter rect: the region to keep, in user space (points).
     public func clip(to rect: Rect) {
         guard !clipToWholePixels(rect) else { return }
         // The rect as a path in the canvas's scratch (no allocation).
@@ -44,6 +45,9 @@ extension Canvas {
     /// with anti-aliased edges: later draws are multiplied by the path's
     /// exact coverage of each pixel. A path with non-finite coordinates or
     /// a singular transform clips everything away.
+    /// - Parameters:
+    ///   - path: the region to keep, in user space (points).
+    ///   - rule: which regions of `path` are inside.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
         let old = state.clip
         guard !old.isEmpty else { return }

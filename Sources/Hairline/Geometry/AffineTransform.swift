@@ -23,6 +23,13 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public var ty: Double
 
     /// Creates a transform from its six coefficients.
+    /// - Parameters:
+    ///   - a: the x' coefficient of x.
+    ///   - b: the y' coefficient of x.
+    ///   - c: the x' coefficient of y.
+    ///   - d: the y' coefficient of y.
+    ///   - tx: the x' translation.
+    ///   - ty: the y' translation.
     @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
@@ -32,12 +39,18 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (`x`, `y`).
+    /// - Parameters:
+    ///   - x: the horizontal offset.
+    ///   - y: the vertical offset.
     @inlinable
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// A scale by `sx` horizontally and `sy` vertically.
+    /// - Parameters:
+    ///   - sx: the horizontal factor.
+    ///   - sy: the vertical factor.
     @inlinable
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
@@ -46,6 +59,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// A rotation by `angle` radians; positive angles turn clockwise on
     /// screen (x towards y, with y pointing down), as in Core Graphics
     /// with a flipped context and in UIKit.
+    /// - Parameter angle: the angle in radians.
     @inlinable
     public init(rotationAngle angle: Double) {
         let s = _sin(angle), c = _cos(angle)
@@ -68,6 +82,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The transform that applies `self` first, then `other`
     /// (`CGAffineTransformConcat(self, other)`).
+    /// - Parameter other: the transform applied after this one.
     @inlinable
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
@@ -93,12 +108,18 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` preceded by a translation (`CGAffineTransformTranslate`):
     /// the translation happens in the space this transform maps from.
+    /// - Parameters:
+    ///   - x: the horizontal offset, in the space this transform maps from.
+    ///   - y: the vertical offset, in that space.
     @inlinable
     public func translatedBy(x: Double, y: Double) -> AffineTransform {
         AffineTransform(translationX: x, y: y).concatenating(self)
     }
 
     /// `self` preceded by a scale (`CGAffineTransformScale`).
+    /// - Parameters:
+    ///   - x: the horizontal factor.
+    ///   - y: the vertical factor.
     @inlinable
     public func scaledBy(x: Double, y: Double) -> AffineTransform {
         AffineTransform(scaleX: x, y: y).concatenating(self)
@@ -106,6 +127,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` preceded by a rotation of `angle` radians
     /// (`CGAffineTransformRotate`).
+    /// - Parameter angle: the angle in radians.
     @inlinable
     public func rotated(by angle: Double) -> AffineTransform {
         AffineTransform(rotationAngle: angle).concatenating(self)
@@ -121,5 +143,6 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         return (mean + diff).squareRoot()
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
 }

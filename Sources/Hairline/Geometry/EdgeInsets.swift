@@ -15,6 +15,11 @@ public struct EdgeInsets: Hashable, Sendable {
     public var right: Double
 
     /// Creates insets from the four distances.
+    /// - Parameters:
+    ///   - top: the inset of the top side.
+    ///   - left: the inset of the left side.
+    ///   - bottom: the inset of the bottom side.
+    ///   - right: the inset of the right side.
     @inlinable
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
@@ -24,6 +29,7 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 
     /// The same inset on every side.
+    /// - Parameter inset: the inset of every side.
     @inlinable
     public init(all inset: Double) {
         self.init(top: inset, left: inset, bottom: inset, right: inset)

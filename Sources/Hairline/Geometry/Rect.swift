@@ -12,6 +12,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var size: Size
 
     /// Creates a rectangle from its origin and size.
+    /// - Parameters:
+    ///   - origin: the corner the size is measured from.
+    ///   - size: the extent (negative: left or up).
     @inlinable
     public init(origin: Point, size: Size) {
         self.origin = origin
@@ -19,6 +22,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a rectangle from its origin's coordinates and its size.
+    /// - Parameters:
+    ///   - x: the origin's horizontal coordinate.
+    ///   - y: the origin's vertical coordinate.
+    ///   - width: the extent to the right (negative: to the left).
+    ///   - height: the extent downwards (negative: upwards).
     @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
@@ -65,6 +73,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// top and bottom (negative values grow it), like `CGRectInset`. The
     /// result is standardized; if it would have a negative size it is an
     /// empty rectangle at the original centre.
+    /// - Parameters:
+    ///   - dx: the inset of the left and right sides.
+    ///   - dy: the inset of the top and bottom sides.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         let r = standardized
         let w = r.size.width - 2 * dx
@@ -78,6 +89,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The rectangle shrunk by the given insets (negative insets grow it).
     /// The result is standardized; an over-inset side collapses to an empty
     /// rectangle at the original centre.
+    /// - Parameter insets: the inset of each side.
     public func inset(by insets: EdgeInsets) -> Rect {
         let r = standardized
         let w = r.size.width - insets.left - insets.right
@@ -89,6 +101,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rectangle moved by (`dx`, `dy`).
+    /// - Parameters:
+    ///   - dx: the horizontal offset.
+    ///   - dy: the vertical offset.
     @inlinable
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
@@ -96,6 +111,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The smallest rectangle containing both rectangles. An empty
     /// rectangle still contributes its origin.
+    /// - Parameter other: the other rectangle, in the same space.
     public func union(_ other: Rect) -> Rect {
         let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
         let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
@@ -104,6 +120,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The overlap of two rectangles, or `nil` when they do not overlap
     /// with positive area.
+    /// - Parameter other: the other rectangle, in the same space.
     public func intersection(_ other: Rect) -> Rect? {
         let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
@@ -113,6 +130,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the point lies inside the half-open rectangle
     /// [minX, maxX) x [minY, maxY).
+    /// - Parameter p: the point, in the rectangle's space.
     @inlinable
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
@@ -123,6 +141,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// space the transform maps to. A rotation or skew gives the bounding
     /// box of the mapped corners; non-finite coefficients give a non-finite
     /// rectangle.
+    /// - Parameter transform: the map to apply.
     public func applying(_ transform: AffineTransform) -> Rect {
         let r = standardized
         let p0 = Point(x: r.minX, y: r.minY).applying(transform)
@@ -138,9 +157,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Replaces the rectangle by its bounding box under `transform` (see
     /// `applying(_:)`).
+    /// - Parameter transform: the map to apply.
     public mutating func apply(_ transform: AffineTransform) {
         self = applying(transform)
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

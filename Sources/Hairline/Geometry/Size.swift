@@ -11,6 +11,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var height: Double
 
     /// Creates a size.
+    /// - Parameters:
+    ///   - width: the horizontal extent.
+    ///   - height: the vertical extent.
     @inlinable
     public init(width: Double, height: Double) {
         self.width = width
@@ -20,5 +23,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// A size of zero width and height.
     public static let zero = Size(width: 0, height: 0)
 
+    /// A readable description, for messages and debugging.
     public var description: String { "\(width) x \(height)" }
 }

@@ -16,6 +16,11 @@ public struct ConicGradient: Hashable, Sendable {
     public var transform: AffineTransform
 
     /// Creates a conic gradient.
+    /// - Parameters:
+    ///   - gradient: the colors along t.
+    ///   - center: the point the angle turns around.
+    ///   - startAngle: radians from the +x axis where t = 0.
+    ///   - transform: maps the gradient's space to user space.
     public init(_ gradient: Gradient, center: Point, startAngle: Double = 0, transform: AffineTransform = .identity) {
         self.gradient = gradient
         self.center = center

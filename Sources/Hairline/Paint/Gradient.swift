@@ -23,6 +23,9 @@ public struct GradientStop: Hashable, Sendable {
     public var color: Color
 
     /// Creates a stop.
+    /// - Parameters:
+    ///   - location: where along the gradient, 0...1 (clamped; NaN counts as 0).
+    ///   - color: the color there (sRGB, straight alpha).
     public init(location: Double, color: Color) {
         self.location = location
         self.color = color
@@ -37,12 +40,19 @@ public struct Gradient: Hashable, Sendable {
     public var extend: ExtendMode
 
     /// Creates a gradient from stops and an extend mode.
+    /// - Parameters:
+    ///   - stops: the colors and their locations (fixed up as `normalizedStops` says).
+    ///   - extend: how t outside 0...1 maps back (pad by default).
     public init(stops: [GradientStop], extend: ExtendMode = .pad) {
         self.stops = stops
         self.extend = extend
     }
 
     /// A two-color gradient from `start` at 0 to `end` at 1.
+    /// - Parameters:
+    ///   - start: the color at t = 0.
+    ///   - end: the color at t = 1.
+    ///   - extend: how t outside 0...1 maps back (pad by default).
     public init(from start: Color, to end: Color, extend: ExtendMode = .pad) {
         self.init(stops: [GradientStop(location: 0, color: start), GradientStop(location: 1, color: end)],
                   extend: extend)
@@ -65,6 +75,7 @@ public struct Gradient: Hashable, Sendable {
     /// mode), each channel in 0...1: linear interpolation of premultiplied
     /// components between the stops around t. Transparent if there are no
     /// stops.
+    /// - Parameter t: the gradient's parameter (any value; NaN counts as 0).
     public func color(at t: Double) -> Sample {
         let stops = normalizedStops
         guard let first = stops.first, let last = stops.last else { return Sample(red: 0, green: 0, blue: 0, alpha: 0) }
@@ -100,6 +111,11 @@ public struct Gradient: Hashable, Sendable {
         public var alpha: Double
 
         /// Creates a sample from premultiplied components, each 0...1.
+        /// - Parameters:
+        ///   - red: premultiplied red.
+        ///   - green: premultiplied green.
+        ///   - blue: premultiplied blue.
+        ///   - alpha: alpha.
         public init(red: Double, green: Double, blue: Double, alpha: Double) {
             self.red = red
             self.green = green

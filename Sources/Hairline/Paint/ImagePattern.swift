@@ -50,6 +50,12 @@ public struct ImagePattern: Hashable, Sendable {
     var slice: PixelRect?
 
     /// Creates an image pattern.
+    /// - Parameters:
+    ///   - image: the pixels.
+    ///   - transform: maps pattern space (image pixels) to user space (points).
+    ///   - tileX: how the pattern continues left and right.
+    ///   - tileY: how it continues above and below.
+    ///   - sampling: nearest (default) or bilinear.
     public init(_ image: Image, transform: AffineTransform = .identity, tileX: TileMode = .repeat,
                 tileY: TileMode = .repeat, sampling: ImageSampling = .nearest) {
         self.image = image

@@ -17,6 +17,11 @@ public struct LinearGradient: Hashable, Sendable {
     public var transform: AffineTransform
 
     /// Creates a linear gradient between two points.
+    /// - Parameters:
+    ///   - gradient: the colors along t.
+    ///   - start: where t = 0, in the gradient's space.
+    ///   - end: where t = 1, in the gradient's space.
+    ///   - transform: maps the gradient's space to user space (identity by default).
     public init(_ gradient: Gradient, start: Point, end: Point, transform: AffineTransform = .identity) {
         self.gradient = gradient
         self.start = start

@@ -4,12 +4,23 @@
 // and image patterns. Geometry is in user space (points) unless a paint's
 // own transform says otherwise.
 
-/// What fills a shape.
+/// What fills a shape or paints a stroke: a color, a gradient or an image
+/// pattern.
+///
+/// A paint's geometry (gradient points, pattern placement) is in user space
+/// (points) at the time of the draw, mapped by the paint's own `transform`
+/// first; colors are multiplied by the canvas's global alpha. A paint whose
+/// transform, combined with the canvas's, is singular draws nothing.
 public enum Paint: Hashable, Sendable {
+    /// One color everywhere (sRGB, straight alpha).
     case solid(Color)
+    /// Colors varying along a line (see `LinearGradient`).
     case linearGradient(LinearGradient)
+    /// Colors varying between two circles (see `RadialGradient`).
     case radialGradient(RadialGradient)
+    /// Colors varying with the angle around a point (see `ConicGradient`).
     case conicGradient(ConicGradient)
+    /// An image, tiled or not (see `ImagePattern`).
     case pattern(ImagePattern)
 }
 

@@ -24,6 +24,13 @@ public struct RadialGradient: Hashable, Sendable {
     public var transform: AffineTransform
 
     /// Creates a two-circle radial gradient.
+    /// - Parameters:
+    ///   - gradient: the colors along t.
+    ///   - startCenter: the centre of the t = 0 circle (the focal point).
+    ///   - startRadius: its radius (0 by default).
+    ///   - endCenter: the centre of the t = 1 circle.
+    ///   - endRadius: its radius.
+    ///   - transform: maps the gradient's space to user space.
     public init(_ gradient: Gradient, startCenter: Point, startRadius: Double = 0,
                 endCenter: Point, endRadius: Double, transform: AffineTransform = .identity) {
         self.gradient = gradient
@@ -35,6 +42,11 @@ public struct RadialGradient: Hashable, Sendable {
     }
 
     /// A plain radial gradient: t = 0 at `center`, 1 at `radius` from it.
+    /// - Parameters:
+    ///   - gradient: the colors along t.
+    ///   - center: the centre, in the gradient's space.
+    ///   - radius: the distance where t = 1.
+    ///   - transform: maps the gradient's space to user space.
     public init(_ gradient: Gradient, center: Point, radius: Double, transform: AffineTransform = .identity) {
         self.init(gradient, startCenter: center, startRadius: 0, endCenter: center, endRadius: radius,
                   transform: transform)

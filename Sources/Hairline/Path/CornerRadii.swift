@@ -15,6 +15,11 @@ public struct CornerRadii: Hashable, Sendable {
     public var bottomLeft: Size
 
     /// Creates radii for each corner.
+    /// - Parameters:
+    ///   - topLeft: the top-left corner's radii, in points.
+    ///   - topRight: the top-right corner's radii.
+    ///   - bottomRight: the bottom-right corner's radii.
+    ///   - bottomLeft: the bottom-left corner's radii.
     public init(topLeft: Size, topRight: Size, bottomRight: Size, bottomLeft: Size) {
         self.topLeft = topLeft
         self.topRight = topRight
@@ -23,12 +28,16 @@ public struct CornerRadii: Hashable, Sendable {
     }
 
     /// The same circular radius at every corner.
+    /// - Parameter radius: the radius of every corner, in points.
     public init(_ radius: Double) {
         let r = Size(width: radius, height: radius)
         self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r)
     }
 
     /// The same radius at the corners in `corners`, square corners elsewhere.
+    /// - Parameters:
+    ///   - radius: the radius, in points.
+    ///   - corners: the corners that round.
     public init(_ radius: Double, corners: RectCorner) {
         let r = Size(width: radius, height: radius)
         self.init(
@@ -42,6 +51,7 @@ public struct CornerRadii: Hashable, Sendable {
     /// negative radii become 0, a corner with a zero radius on either axis
     /// is square, and if the radii on any side add up to more than that
     /// side, all radii are scaled by the smallest side/sum ratio.
+    /// - Parameter rect: the rectangle the corners round.
     public func clamped(toFit rect: Rect) -> CornerRadii {
         func clean(_ s: Size) -> Size {
             let w = s.width.isFinite ? max(0, s.width) : 0

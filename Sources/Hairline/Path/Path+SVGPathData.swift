@@ -20,6 +20,7 @@ extension Path {
     /// - Throws: `SVGPathError` with the UTF-8 byte offset of the first
     ///   error; no partial path is returned.
     /// - Complexity: O(n) in the length of the string.
+    /// - Parameter svgPathData: the `d` attribute's text, coordinates in user space.
     public init(svgPathData: String) throws(SVGPathError) {
         var text = svgPathData
         let result: Result<Path, SVGPathError> = text.withUTF8 { bytes in

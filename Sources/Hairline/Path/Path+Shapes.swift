@@ -5,6 +5,7 @@
 extension Path {
     /// Adds a closed rectangle, clockwise on screen from its top-left corner.
     /// A rect with negative size is standardized first.
+    /// - Parameter rect: the rectangle, in user space (points).
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
         let wasEmpty = isEmpty
@@ -18,6 +19,7 @@ extension Path {
 
     /// Adds a closed ellipse inscribed in `rect`, clockwise on screen from
     /// its rightmost point, as one exact arc.
+    /// - Parameter rect: the ellipse's bounding box, in user space (points).
     public mutating func addEllipse(in rect: Rect) {
         let r = rect.standardized
         let wasEmpty = isEmpty
@@ -33,6 +35,12 @@ extension Path {
 
     /// Adds a closed rounded rectangle with the same radius (in user-space
     /// units) at the corners in `corners`, shaped by `curve`.
+    /// - Parameters:
+    ///   - rect: the rectangle, in user space (points).
+    ///   - cornerRadius: the radius, in points; clamped as CSS does (see
+    ///     `CornerRadii.clamped(toFit:)`), ≤ 0 gives square corners.
+    ///   - corners: the corners that round (all by default).
+    ///   - curve: circular (default) or continuous corners.
     public mutating func addRoundedRect(in rect: Rect, cornerRadius: Double, corners: RectCorner = .all,
                                         curve: CornerCurve = .circular) {
         addRoundedRect(in: rect, cornerRadii: CornerRadii(cornerRadius, corners: corners), curve: curve)
@@ -54,6 +62,10 @@ extension Path {
     /// ((1 + 0.528665 t)(a + b) ≤ side, for the radii a and b along that
     /// side), so the outline changes continuously as the rect shrinks and a
     /// pill (radius = half the height) is circular at its ends.
+    /// - Parameters:
+    ///   - rect: the rectangle, in user space (points).
+    ///   - cornerRadii: each corner's horizontal and vertical radii, in points.
+    ///   - curve: circular (default) or continuous corners.
     public mutating func addRoundedRect(in rect: Rect, cornerRadii: CornerRadii, curve: CornerCurve = .circular) {
         let r = rect.standardized
         guard !cornerRadii.hasNonFinite else {

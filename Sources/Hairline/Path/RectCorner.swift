@@ -8,6 +8,7 @@ public struct RectCorner: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     /// Creates a set from its bits (see `rawValue`); other bits are kept
     /// but name no corner.
+    /// - Parameter rawValue: the bits of the corners.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The corner at the smallest x and y.

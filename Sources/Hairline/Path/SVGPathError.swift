@@ -26,6 +26,7 @@ public enum SVGPathError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .unexpectedCharacter(let c, let at):

@@ -48,6 +48,13 @@ public struct StrokeStyle: Hashable, Sendable {
     public var dashPhase: Double
 
     /// Creates a stroke style; the defaults are Core Graphics'.
+    /// - Parameters:
+    ///   - width: in user space (points); 0 is a one-device-pixel hairline.
+    ///   - lineJoin: the shape where segments meet.
+    ///   - lineCap: the shape at open ends.
+    ///   - miterLimit: the miter length over width past which a miter bevels.
+    ///   - dashPattern: on and off lengths in user space (empty: solid).
+    ///   - dashPhase: the distance into the pattern where subpaths start.
     public init(width: Double = 1, lineJoin: LineJoin = .miter, lineCap: LineCap = .butt,
                 miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0) {
         self.width = width

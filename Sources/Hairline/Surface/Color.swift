@@ -15,6 +15,11 @@ public struct Color: Hashable, Sendable {
     public var alpha: Double
 
     /// Creates a color from sRGB components and straight alpha, each 0...1.
+    /// - Parameters:
+    ///   - red: the sRGB red component, 0...1.
+    ///   - green: the sRGB green component, 0...1.
+    ///   - blue: the sRGB blue component, 0...1.
+    ///   - alpha: the opacity, 0...1 (opaque by default).
     @inlinable
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
@@ -24,6 +29,11 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Creates a color from 8-bit sRGB components and straight alpha.
+    /// - Parameters:
+    ///   - red8: red, 0...255.
+    ///   - green8: green, 0...255.
+    ///   - blue8: blue, 0...255.
+    ///   - alpha8: opacity, 0...255 (opaque by default).
     @inlinable
     public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
         self.init(
@@ -39,6 +49,7 @@ public struct Color: Hashable, Sendable {
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// The same color with its alpha multiplied by `factor`.
+    /// - Parameter factor: the multiplier (the result is clamped when used).
     @inlinable
     public func withAlphaMultiplied(by factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)

@@ -22,6 +22,7 @@ public enum PixelFormat: Hashable, Sendable, CaseIterable, CustomStringConvertib
     /// Bytes a pixel occupies.
     public var bytesPerPixel: Int { self == .a8 ? 1 : 4 }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .rgba8Premultiplied: return "RGBA8 (premultiplied)"

@@ -15,6 +15,11 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     public var alpha: UInt8
 
     /// Creates a premultiplied color; the caller keeps each channel ≤ alpha.
+    /// - Parameters:
+    ///   - red: red premultiplied by alpha.
+    ///   - green: green premultiplied by alpha.
+    ///   - blue: blue premultiplied by alpha.
+    ///   - alpha: opacity, 0...255.
     @inlinable
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red
@@ -39,6 +44,7 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Unpacks a value produced by `packed`.
+    /// - Parameter packed: four bytes R, G, B, A as `packed` stores them.
     @inlinable
     public init(packed: UInt32) {
         let v = UInt32(littleEndian: packed)
@@ -55,5 +61,6 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
         return Color(red: Double(red) / a, green: Double(green) / a, blue: Double(blue) / a, alpha: a / 255)
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }

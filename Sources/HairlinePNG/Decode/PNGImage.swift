@@ -41,6 +41,9 @@ public struct PNGImage: Hashable, Sendable {
     }
 
     /// The straight 8-bit color of pixel (x, y), or `nil` outside the image.
+    /// - Parameters:
+    ///   - x: the column, in image pixels.
+    ///   - y: the row, in image pixels.
     public func pixel(x: Int, y: Int) -> Pixel? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         let offset = (y * width + x) * PNGRowExpander.channelCount
@@ -61,6 +64,11 @@ public struct PNGImage: Hashable, Sendable {
         public var alpha: UInt8
 
         /// Creates a pixel from straight 8-bit samples.
+        /// - Parameters:
+        ///   - red: straight red.
+        ///   - green: straight green.
+        ///   - blue: straight blue.
+        ///   - alpha: opacity.
         public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
             self.red = red
             self.green = green

@@ -14,6 +14,9 @@ public struct SVGClip: Hashable, Sendable {
     public var rule: FillRule
 
     /// Creates a clip.
+    /// - Parameters:
+    ///   - path: the clip region's outline, in the clipped element's user space.
+    ///   - rule: the rule that decides its inside.
     public init(path: Path, rule: FillRule) {
         self.path = path
         self.rule = rule

@@ -74,6 +74,11 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Creates an error at a byte offset; `SVGDocument` fills in the line
     /// and column.
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - offset: the UTF-8 byte offset in the document.
+    ///   - line: the 1-based line (0: not located yet).
+    ///   - column: the 1-based column (0: not located yet).
     public init(_ kind: Kind, at offset: Int, line: Int = 0, column: Int = 0) {
         self.kind = kind
         self.offset = offset
@@ -81,6 +86,7 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(message)"
     }

@@ -40,6 +40,13 @@ public struct SVGNode: Sendable {
     public var clip: SVGClip?
 
     /// Creates a node.
+    /// - Parameters:
+    ///   - elementName: see the property of the same name.
+    ///   - offset: as the property says.
+    ///   - transform: as the property says.
+    ///   - opacity: as the property says.
+    ///   - content: as the property says.
+    ///   - clip: as the property says.
     public init(elementName: String, offset: Int, transform: AffineTransform = .identity,
                 opacity: Double = 1, content: Content, clip: SVGClip? = nil) {
         self.elementName = elementName

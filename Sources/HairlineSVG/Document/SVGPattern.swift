@@ -26,6 +26,11 @@ public struct SVGPattern: Hashable, Sendable {
     public var opacity: Double
 
     /// Creates a pattern.
+    /// - Parameters:
+    ///   - tile: the tile in pattern space; both sides positive.
+    ///   - transform: maps pattern space to the shape's user space.
+    ///   - content: the tile's drawing, in tile space.
+    ///   - opacity: the alpha the tile is drawn with, 0...1.
     public init(tile: Rect, transform: AffineTransform = .identity, content: [SVGDrawCommand], opacity: Double = 1) {
         self.tile = tile
         self.transform = transform

@@ -22,6 +22,7 @@ public enum SVGShapePaint: Hashable, Sendable {
 
     /// The paint with every color's alpha (or the pattern's opacity)
     /// multiplied by `factor` (0...1).
+    /// - Parameter factor: the multiplier, 0...1.
     public func withAlphaMultiplied(by factor: Double) -> SVGShapePaint {
         func scaled(_ g: Gradient) -> Gradient {
             Gradient(stops: g.stops.map { GradientStop(location: $0.location, color: $0.color.withAlphaMultiplied(by: factor)) },

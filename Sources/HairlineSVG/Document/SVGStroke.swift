@@ -13,6 +13,9 @@ public struct SVGStroke: Hashable, Sendable {
     public var style: StrokeStyle
 
     /// Creates a stroke.
+    /// - Parameters:
+    ///   - paint: what the stroke is painted with.
+    ///   - style: width, joins, caps and dashes in user units.
     public init(paint: SVGShapePaint, style: StrokeStyle) {
         self.paint = paint
         self.style = style

@@ -60,6 +60,13 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a warning; `SVGDocument` fills in the line and column.
+    /// - Parameters:
+    ///   - kind: what was not drawn or only approximated.
+    ///   - element: the element's name as written.
+    ///   - attribute: the attribute or property concerned, if any.
+    ///   - offset: the UTF-8 byte offset in the document.
+    ///   - line: the 1-based line (0: not located yet).
+    ///   - column: the 1-based column (0: not located yet).
     public init(_ kind: Kind, element: String, attribute: String? = nil, at offset: Int,
                 line: Int = 0, column: Int = 0) {
         self.kind = kind
@@ -70,6 +77,7 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         let subject = attribute.map { "<\(element)> \($0)" } ?? "<\(element)>"
         let what: String

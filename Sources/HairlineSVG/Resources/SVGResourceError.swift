@@ -9,6 +9,7 @@ public enum SVGResourceError: Error, Hashable, Sendable, CustomStringConvertible
     /// The document was read without an image loader.
     case noImageLoader
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .noImageLoader: return "no image loader (pass one to SVGDocument(parsing:loader:))"

@@ -23,6 +23,7 @@ public struct SVGResourceLoader: Sendable {
     public var loadImage: @Sendable (SVGImageSource) throws -> Image
 
     /// Creates a loader.
+    /// - Parameter loadImage: returns the image at a source, or throws.
     public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image) {
         self.loadImage = loadImage
     }
