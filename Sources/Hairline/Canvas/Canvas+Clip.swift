@@ -12,6 +12,7 @@ extension Canvas {
     /// is axis-aligned on whole pixels costs nothing per pixel; others clip
     /// with anti-aliased edges. A non-finite rect or a singular transform
     /// clips everything away.
+    /// - Parameter rect: the region to keep, in user space (points).
     public func clip(to rect: Rect) {
         resolveClip()
         guard !clipToWholePixels(rect) else { return }
@@ -32,7 +33,7 @@ extension Canvas {
             return true
         }
         guard t.b == 0 && t.c == 0 else { return false }
-        let device = t.apply(to: rect)
+        let device = rect.applying(t)
         let snapped = PixelRect(enclosing: device)
         let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
         guard abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
@@ -47,6 +48,9 @@ extension Canvas {
     /// with anti-aliased edges: later draws are multiplied by the path's
     /// exact coverage of each pixel. A path with non-finite coordinates or
     /// a singular transform clips everything away.
+    /// - Parameters:
+    ///   - path: the region to keep, in user space (points).
+    ///   - rule: which regions of `path` are inside.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
         resolveClip()
         let old = state.clip

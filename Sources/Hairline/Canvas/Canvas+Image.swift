@@ -6,19 +6,17 @@
 // (Clip.swift), pieces on whole device pixels are drawn in one pass over
 // the shape's coverage instead (SlicedKernel.swift): the same pixels.
 
-/// How the centre of a nine-slice image fills its area.
-public enum NineSliceCenter: Hashable, Sendable {
-    /// The centre slice is scaled to fill the area.
-    case stretch
-    /// The centre slice repeats at its natural size.
-    case tile
-}
-
 extension Canvas {
-    /// Draws `image` scaled to fill `rect` (user space, points).
+    /// Draws `image` scaled to fill `rect` (user space, points), through
+    /// the current transform, clip, global alpha and blend mode. Edge
+    /// pixels extend (no wrap-around blending at the borders).
+    ///
+    /// An empty or non-finite `rect` draws nothing.
     /// - Parameters:
-    ///   - sampling: how pixels are sampled when the image is scaled.
-    /// Edge pixels extend (no wrap-around blending at the borders).
+    ///   - image: the pixels (premultiplied RGBA8).
+    ///   - rect: where the whole image lands, in user space (points).
+    ///   - sampling: how pixels are sampled when the image is scaled
+    ///     (bilinear by default).
     public func draw(_ image: Image, in rect: Rect, sampling: ImageSampling = .bilinear) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite else { return }
@@ -38,6 +36,15 @@ extension Canvas {
     /// right edges vertically, and the centre stretches or tiles. The image
     /// is `imageScale` pixels per point (2 for an @2x image). If `rect` is
     /// smaller than the caps, the caps shrink in proportion.
+    /// An empty or non-finite `rect`, or a non-finite or non-positive
+    /// `imageScale`, draws nothing; negative or non-finite insets count as 0.
+    /// - Parameters:
+    ///   - image: the pixels (premultiplied RGBA8).
+    ///   - rect: where the whole image lands, in user space (points).
+    ///   - capInsets: the caps, in image pixels, clamped to the image.
+    ///   - imageScale: image pixels per point (2 for an @2x image).
+    ///   - center: whether the centre stretches (default) or tiles.
+    ///   - sampling: how pixels are sampled (bilinear by default).
     public func draw(_ image: Image, in rect: Rect, capInsets: EdgeInsets, imageScale: Double = 1,
                      center: NineSliceCenter = .stretch, sampling: ImageSampling = .bilinear) {
         let r = rect.standardized

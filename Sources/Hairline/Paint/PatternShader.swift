@@ -68,7 +68,7 @@ struct PatternShader {
     var copiesRows: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.a == 1 }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        var p = toPattern.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
             let base = image.baseAddress! + origin
@@ -209,7 +209,7 @@ struct PatternShader {
     /// (The pointer is into `pixels`, which the shader holds unchanged.)
     func directRow(y: Int) -> (row: UnsafePointer<UInt32>, offset: Int, columns: Range<Int>)? {
         assert(readsRowsDirectly, "a pattern read directly")
-        let p = toPattern.apply(to: Point(x: 0.5, y: Double(y) + 0.5))
+        let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
         let j: Int
         switch sampling {
         case .nearest:

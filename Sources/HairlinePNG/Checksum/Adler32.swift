@@ -29,6 +29,7 @@ public struct Adler32: Hashable, Sendable {
     public var value: UInt32 { sumOfSums << Adler32.sumOfSumsShift | sumOfBytes }
 
     /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var a = sumOfBytes
         var b = sumOfSums
@@ -49,6 +50,7 @@ public struct Adler32: Hashable, Sendable {
 
     /// Feeds `bytes` (an array, slice or any other sequence of bytes).
     /// Complexity: O(number of bytes).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))

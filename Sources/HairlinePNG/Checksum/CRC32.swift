@@ -60,6 +60,7 @@ public struct CRC32: Hashable, Sendable {
     public var value: UInt32 { register ^ CRC32.allOnes }
 
     /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var crc = register
         CRC32.slicedTables.withUnsafeBufferPointer { tables in
@@ -85,6 +86,7 @@ public struct CRC32: Hashable, Sendable {
 
     /// Feeds `bytes` (an array, slice or any other sequence of bytes).
     /// Complexity: O(number of bytes).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))

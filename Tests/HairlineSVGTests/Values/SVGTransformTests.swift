@@ -70,9 +70,9 @@ struct SVGTransformTests {
     @Test("a list maps points right to left, and rotate(a cx cy) fixes its centre")
     func pointMapping() throws {
         let t = try SVGTransformParser.parse("translate(10,20) scale(2)")
-        #expect(t.apply(to: Point(x: 1, y: 1)) == Point(x: 12, y: 22))
+        #expect(Point(x: 1, y: 1).applying(t) == Point(x: 12, y: 22))
         let r = try SVGTransformParser.parse("rotate(37 10 -4)")
-        let c = r.apply(to: Point(x: 10, y: -4))
+        let c = Point(x: 10, y: -4).applying(r)
         #expect(abs(c.x - 10) < 1e-12 && abs(c.y + 4) < 1e-12)
     }
 
@@ -100,7 +100,7 @@ struct SVGTransformTests {
             """#)
         let command = try #require(try commands(text).first)
         // rect space -> rotate -> scale -> translate.
-        #expect(command.transform.apply(to: Point(x: 1, y: 0)) == Point(x: 10, y: 2))
+        #expect(Point(x: 1, y: 0).applying(command.transform) == Point(x: 10, y: 2))
         #expect(isClose(command.transform, m(0, 2, -2, 0, 10, 0)))
         let moved = path { $0.addRect(Rect(x: 10, y: 0, width: -2, height: 2)) }
         #expect(command.transformedPath.bounds == moved.bounds)

@@ -26,14 +26,14 @@ import HairlineTestSupport
 
     @Test func concatenationAppliesTheReceiverFirst() {
         let t = AffineTransform(translationX: 10, y: 0).concatenating(AffineTransform(scaleX: 2, y: 3))
-        #expect(t.apply(to: Point(x: 1, y: 1)) == Point(x: 22, y: 3))
+        #expect(Point(x: 1, y: 1).applying(t) == Point(x: 22, y: 3))
         let u = AffineTransform(scaleX: 2, y: 3).translatedBy(x: 10, y: 0)
         #expect(u == t)
     }
 
     @Test func rotationTurnsXTowardsY() {
         let r = AffineTransform(rotationAngle: Double.pi / 2)
-        let p = r.apply(to: Point(x: 1, y: 0))
+        let p = Point(x: 1, y: 0).applying(r)
         #expect(abs(p.x) < 1e-15 && abs(p.y - 1) < 1e-15)
     }
 
@@ -45,7 +45,7 @@ import HairlineTestSupport
             guard abs(t.determinant) > 1e-3 else { continue }
             let inverse = try #require(t.inverted())
             let p = Point(x: rng.double(in: -100...100), y: rng.double(in: -100...100))
-            let q = inverse.apply(to: t.apply(to: p))
+            let q = p.applying(t).applying(inverse)
             #expect((q - p).length < 1e-9 * max(1, 1 / abs(t.determinant)))
         }
         #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
@@ -54,7 +54,7 @@ import HairlineTestSupport
 
     @Test func rectMappingIsTheBoxOfTheCorners() {
         let t = AffineTransform(rotationAngle: Double.pi / 4)
-        let box = t.apply(to: Rect(x: 0, y: 0, width: 2, height: 2))
+        let box = Rect(x: 0, y: 0, width: 2, height: 2).applying(t)
         let s = 2.squareRoot()
         #expect(abs(box.minX + s) < 1e-12 && abs(box.maxX - s) < 1e-12)
         #expect(abs(box.minY) < 1e-12 && abs(box.maxY - 2 * s) < 1e-12)

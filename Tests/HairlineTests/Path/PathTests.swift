@@ -114,7 +114,7 @@ import HairlineTestSupport
         guard case .arc(let arc)? = mapped.elements.dropFirst().first else { Issue.record("no arc"); return }
         for k in 0..<16 {
             let angle = Double(k) * 0.4
-            let expected = t.apply(to: Point(x: cos(angle), y: sin(angle)))
+            let expected = Point(x: cos(angle), y: sin(angle)).applying(t)
             #expect((arc.point(at: angle) - expected).length < 1e-12)
         }
     }

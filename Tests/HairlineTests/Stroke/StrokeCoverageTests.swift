@@ -97,7 +97,7 @@ import HairlineTestSupport
         canvas.concatenate(transform)
         canvas.stroke(path, with: .black, style: style)
         let engine = (0..<(width * height)).map { Double(surface.pixel(x: $0 % width, y: $0 / width)!.alpha) / 255 }
-        let pieces = Self.referencePieces(pts, closed: closed, style: style).map { $0.map { transform.apply(to: $0) } }
+        let pieces = Self.referencePieces(pts, closed: closed, style: style).map { $0.map { $0.applying(transform) } }
         let exact = ExactCoverage(contours: pieces, rule: .nonZero, width: width, height: height).coverage()
         let diff = compareCoverage(engine, exact, width: width)
         #expect(diff.maximum <= curveTolerance, "\(label): \(diff)")
