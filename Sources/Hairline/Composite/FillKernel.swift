@@ -38,6 +38,8 @@ struct PixelFiller {
     /// Stores `value` into `count` consecutive pixels from `start`.
     @inline(__always)
     func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
+        // Invariant (every fill here): `count` writable elements at `start`.
+        assert(count >= 0, "a span to fill")
         if count >= libraryFillThreshold {
             fillLong(start, count: count, with: value)
         } else {
@@ -67,6 +69,7 @@ struct PixelFiller {
 /// `memset`: Swift's `initializeMemory(as:repeating:count:)` on bytes is
 /// a loop several times slower on long runs).
 func fillBytes(_ start: UnsafeMutableRawPointer, count: Int, with byte: UInt8) {
+    assert(count >= 0, "bytes to fill")
     guard count > 0 else { return }
     #if canImport(Glibc) || canImport(Darwin)
     memset(start, Int32(byte), count)
@@ -76,6 +79,7 @@ func fillBytes(_ start: UnsafeMutableRawPointer, count: Int, with byte: UInt8) {
 }
 
 func fillPixels(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
+    assert(count >= 0, "pixels to fill")
     PixelFiller.shared.fill(start, count: count, with: value)
 }
 
@@ -85,6 +89,9 @@ func fillPixels(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: U
 /// library call.
 @inline(__always)
 func copyPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
+    // Invariant: `count` pixels readable at `source`, writable at
+    // `destination`, the two apart.
+    assert(count >= 0 && rowsAreApart(source, destination, count: count), "a copy between separate rows")
     guard count >= 4 else {
         for i in 0..<count { destination[i] = source[i] }
         return

@@ -74,6 +74,8 @@ enum SolidSpans {
     @inline(__always)
     static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
                      filler: PixelFiller) {
+        // Invariant (every SolidSpans operation): `count` writable pixels.
+        assert(count >= 0, "a span of pixels")
         if alpha == 255 {
             filler.fill(pixels, count: count, with: source)
         } else {
@@ -85,6 +87,7 @@ enum SolidSpans {
     @inline(__always)
     static func blend(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
                       coverage c: UInt32) {
+        assert(count >= 0 && c <= 255, "a span of pixels, a coverage byte")
         blendSourceOver(UnsafeMutableBufferPointer(start: pixels, count: count), source: scalePacked(source, by: c),
                         alpha: div255(alpha &* c))
     }
@@ -137,6 +140,8 @@ extension SolidSpans {
 /// Stores the first `count` (1...4) pixels of `lanes`.
 @inline(__always)
 func storeGroup(_ lanes: PixelLanes, count: Int, into pixels: UnsafeMutablePointer<UInt32>) {
+    // Invariant: `count` (1...4) writable pixels at `pixels`.
+    assert((1...4).contains(count), "a group of one to four pixels")
     if count == 4 {
         UnsafeMutableRawPointer(pixels).storeBytes(of: lanes, as: PixelLanes.self)
         return
@@ -151,6 +156,7 @@ func storeGroup(_ lanes: PixelLanes, count: Int, into pixels: UnsafeMutablePoint
 /// i of `coverage` (`blendSourceOverGroup(_:sources:coverage:)`).
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32, coverage: UInt32) {
+    // Invariant: four writable pixels at `pixels`.
     blendSourceOverGroup(pixels, sources: PixelLanes(pixel: source), coverage: coverage)
 }
 
@@ -163,6 +169,7 @@ func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32
 /// 255 of an opaque source stores it, so no pixel needs a branch.
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, sources: PixelLanes, coverage: UInt32) {
+    // Invariant: four writable pixels at `pixels`.
     let s = sources.scaled(by: PixelLanes(coverageBytes: coverage))
     let raw = UnsafeMutableRawPointer(pixels)
     let d = raw.loadUnaligned(as: PixelLanes.self)
@@ -173,6 +180,7 @@ func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, sources: Pixel
 /// `source` is premultiplied with alpha `alpha`, so no channel overflows.
 @inline(__always)
 func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, alpha: UInt32) {
+    assert(alpha <= 255 && packedAlpha(source) <= alpha, "a premultiplied color and its alpha")
     guard let base = run.baseAddress else { return }
     let inverse = 255 - alpha
     if inverse == 0 {
@@ -195,6 +203,8 @@ func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, 
 /// Returns how many pixels it did.
 @inline(never)
 func blendSourceOverVector(_ base: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) -> Int {
+    // Invariant: `count` writable pixels at `base`.
+    assert(count >= 0 && inverse <= 255, "a span of pixels, an inverse alpha byte")
     let src = PixelLanes(pixel: source)
     let factors = PixelLanes(repeating: UInt16(truncatingIfNeeded: inverse))
     var i = 0

@@ -6,6 +6,9 @@
 /// Source-over of `count` source pixels onto `dst` with coverage `c`.
 @inline(__always)
 func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int, coverage c: UInt8) {
+    // Invariant: `count` pixels readable at `src`, writable at `dst`, the
+    // two rows apart (the shaded row is scratch, the destination a surface).
+    assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")
     var i = count >= 8 ? sourceOverRowVector(src, dst, count: count, coverage: c) : 0
     if c == 255 {
         while i < count {
@@ -37,6 +40,7 @@ func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UIn
 @inline(never)
 func sourceOverRowVector(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
                          coverage c: UInt8) -> Int {
+    assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")
     let cover = PixelLanes(repeating: UInt16(c))
     var i = 0
     while i + 4 <= count {
@@ -55,6 +59,9 @@ func sourceOverRowVector(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePoint
 @inline(__always)
 func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
                    coverage: UnsafePointer<UInt8>) {
+    // Invariant: `count` pixels at `src` and `dst` (apart) and `count`
+    // coverage bytes.
+    assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")
     for i in 0..<count {
         let c = UInt32(coverage[i])
         guard c != 0 else { continue }

@@ -281,25 +281,10 @@ struct RasterCore {
         }
         while y <= list.lastRow && y < limit {
             if active.count == 0 && activeArcs.count == 0 {
-                // Nothing carries over: skip to the next row where an edge
-                // starts (rows without edges have no coverage).
-                while y <= list.lastRow && list.rowHeads[y] < 0 && y != nextArcRow { y &+= 1 }
+                y = nextRowWithEdges(list, from: y, nextArcRow: nextArcRow)
                 guard y <= list.lastRow && y < limit else { break }
             }
-            var band: RowBand
-            if list.isKnownSimple {
-                band = step(list, y: y, into: &row)
-                if nextArcRow <= y || activeArcs.count > 0 {
-                    if stepArcs(list, y: y, next: &nextArc, into: &row) { band.isVertical = false }
-                    nextArcRow = list.firstRow(ofArcAt: nextArc)
-                }
-            } else {
-                var collector = PieceCollector(pieces: pieces)
-                collector.pieces.count = 0
-                band = step(list, y: y, into: &collector)
-                pieces = collector.pieces
-                if pieces.count > 0 { accumulatePieces(rule: rule, width: clip.width, into: &row) }
-            }
+            let band = coverRow(list, y: y, rule: rule, nextArc: &nextArc, nextArcRow: &nextArcRow, into: &row)
             guard row.isTouched else {
                 y &+= 1
                 continue
@@ -309,6 +294,39 @@ struct RasterCore {
             let end = band.isVertical ? bandEnd(list, after: y, limit: min(band.end, nextArcRow, limit)) : y &+ 1
             y = sweep(&row, y: y, repeatingUntil: end, clip: clip, into: &kernel)
         }
+    }
+
+    /// The first row from `y` where an edge starts (or the next arc does),
+    /// past `list.lastRow` if none: when no edge carries over, the rows
+    /// before it have no coverage.
+    @inline(__always)
+    private func nextRowWithEdges(_ list: EdgeList, from y: Int, nextArcRow: Int) -> Int {
+        var y = y
+        while y <= list.lastRow && list.rowHeads[y] < 0 && y != nextArcRow { y &+= 1 }
+        return y
+    }
+
+    /// Adds row `y`'s coverage to `row`: a simple draw's edges and arcs
+    /// straight into the cells (stepping to the next arc to start), any
+    /// other draw's pieces collected and resolved under `rule`. Returns
+    /// the band of rows that may repeat this one.
+    @inline(__always)
+    private mutating func coverRow(_ list: EdgeList, y: Int, rule: FillRule, nextArc: inout Int,
+                                   nextArcRow: inout Int, into row: inout CellRow) -> RowBand {
+        guard list.isKnownSimple else {
+            var collector = PieceCollector(pieces: pieces)
+            collector.pieces.count = 0
+            let band = step(list, y: y, into: &collector)
+            pieces = collector.pieces
+            if pieces.count > 0 { accumulatePieces(rule: rule, width: list.clip.width, into: &row) }
+            return band
+        }
+        var band = step(list, y: y, into: &row)
+        if nextArcRow <= y || activeArcs.count > 0 {
+            if stepArcs(list, y: y, next: &nextArc, into: &row) { band.isVertical = false }
+            nextArcRow = list.firstRow(ofArcAt: nextArc)
+        }
+        return band
     }
 
     /// Sweeps clip-relative row `y` (begun) into `kernel`; if the rows up

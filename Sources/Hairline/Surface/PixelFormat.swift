@@ -64,6 +64,7 @@ func swapRedBlue(_ p: UInt32) -> UInt32 {
 
 /// Swaps the first and third byte of `count` packed pixels in place.
 func swapRedBlue(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    assert(count >= 0, "pixels to swap")
     for i in 0..<count { pixels[i] = swapRedBlue(pixels[i]) }
 }
 
