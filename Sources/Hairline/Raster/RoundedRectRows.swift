@@ -100,6 +100,7 @@ struct RowRoundedRect: Equatable {
     /// meets no corner: all such rows have the same coverage.
     var plainRows: Range<Int> {
         let top = minY + max(topLeft, topRight), bottom = maxY - max(bottomLeft, bottomRight)
+        // (Finite, within ±2^25: the bounds are within ±2^24, `init`.)
         let first = Int(top.rounded(.up)), end = Int(bottom.rounded(.down))
         return first < end ? first..<end : 0..<0
     }
@@ -230,6 +231,7 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
         else { return nil }
         self.outer = outer
         self.inner = inner.flatMap { $0.isEmpty ? nil : $0 }
+        // (The bounds are finite and within ±2^24: RowRoundedRect.init.)
         firstRow = max(0, Int(outer.minY.rounded(.down)))
         lastRow = min(clipHeight - 1, Int(outer.maxY.rounded(.up)) - 1)
         var band = outer.plainRows

@@ -70,7 +70,8 @@ public struct Color: Hashable, Sendable {
     @usableFromInline
     static func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
 
-    /// 0...1 to 0...255, rounded to nearest.
+    /// 0...1 to 0...255, rounded to nearest (clamped first, NaN as 0: the
+    /// conversion never traps).
     @usableFromInline
-    static func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
+    static func byte(_ v: Double) -> UInt8 { UInt8((unit(v) * 255).rounded()) }
 }
