@@ -231,9 +231,23 @@ struct PaintKernel: SpanKernel {
     /// the same value (the solid kernel's path).
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
-        guard isSolidRow, let constant else { return false }
-        filler.fill(row + x, count: count,
-                    with: SolidSpans.sourceOver(background, source: constant, alpha: constantAlpha, coverage: coverage))
+        if isSolidRow, let constant {
+            filler.fill(row + x, count: count,
+                        with: SolidSpans.sourceOver(background, source: constant, alpha: constantAlpha,
+                                                    coverage: coverage))
+            return true
+        }
+        // A varying row onto transparent pixels, source-over, no mask: the
+        // shaded colors, scaled by the coverage — what storing 0 and
+        // blending leaves, as every shader's colors are valid
+        // premultiplied (no channel above alpha: Image checks its pixels;
+        // ramps and scaling keep it), so `src + 0` is `src` byte for byte.
+        guard background == 0, mode == .sourceOver, mask == nil else { return false }
+        let dst = row + x
+        shade(x: x, y: y, count: count, into: dst)
+        if coverage < 255 {
+            for i in 0..<count { dst[i] = scalePacked(dst[i], by: coverage) }
+        }
         return true
     }
 
