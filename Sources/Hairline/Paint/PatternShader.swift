@@ -216,10 +216,9 @@ struct PatternShader {
             j = Self.tile(Self.floor(p.y), height, tileY)
         case .bilinear:
             // As `bilinearRow`: one row where the vertical weight is 0.
-            let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-            let fv = v.rounded(.down)
-            guard UInt32((v - fv) * 256 + 0.5) == 0 else { return nil }
-            j = Self.tile(Int(fv), height, tileY)
+            let (ja, _, wy) = bilinearRows(p.y)
+            guard wy == 0 else { return nil }
+            j = ja
         }
         guard j >= 0 else { return nil }
         let offset = Int(toPattern.tx)
@@ -237,9 +236,33 @@ struct PatternShader {
     /// `shade` gives each pixel.)
     func rowConstant(y: Int) -> UInt32? {
         guard hasConstantRows else { return nil }
-        var color: UInt32 = 0
-        shade(x: 0, y: y, count: 1, into: &color)
+        // `shade`'s first pixel, without its run machinery: column 0 of
+        // the row (or rows) it samples — every column of such a row is
+        // that color.
+        let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
+        var color: UInt32
+        switch sampling {
+        case .nearest:
+            let j = Self.tile(Self.floor(py), height, tileY)
+            color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
+        case .bilinear:
+            let (ja, jb, wy) = bilinearRows(py)
+            color = Self.mix(ja >= 0 ? pixels[origin &+ ja &* rowLength] : 0,
+                             jb >= 0 ? pixels[origin &+ jb &* rowLength] : 0, wy)
+        }
+        if alpha < 255 { color = scalePacked(color, by: alpha) }
         return color
+    }
+
+    /// The two pattern rows a bilinear sample at pattern y `py` mixes
+    /// (−1 where a decal axis shows nothing) and the second's weight
+    /// (0...256): one computation for every bilinear path.
+    @inline(__always)
+    private func bilinearRows(_ py: Double) -> (a: Int, b: Int, weight: UInt32) {
+        let v = min(max(py - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+        let fv = v.rounded(.down)
+        let j0 = Int(fv)
+        return (Self.tile(j0, height, tileY), Self.tile(j0 + 1, height, tileY), UInt32((v - fv) * 256 + 0.5))
     }
 
     /// `bilinear` along a run whose pattern y is constant (an axis-aligned
@@ -250,11 +273,7 @@ struct PatternShader {
     /// `bilinear` pixel by pixel.
     private func bilinearRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int,
                              into out: UnsafeMutablePointer<UInt32>) {
-        let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-        let fv = v.rounded(.down)
-        let j0 = Int(fv)
-        let wy = UInt32((v - fv) * 256 + 0.5)
-        let ja = Self.tile(j0, height, tileY), jb = Self.tile(j0 + 1, height, tileY)
+        let (ja, jb, wy) = bilinearRows(p.y)
         let rowA: UnsafePointer<UInt32>? = ja >= 0 ? image + ja * rowLength : nil
         let rowB: UnsafePointer<UInt32>? = jb >= 0 ? image + jb * rowLength : nil
         @inline(__always)
