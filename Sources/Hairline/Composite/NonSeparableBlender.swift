@@ -135,31 +135,20 @@ enum LuminosityMix: NonSeparableMix {
 enum NonSeparableBlender<Mix: NonSeparableMix>: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        let s = PixelChannels(packed: source)
-        let d = PixelChannels(packed: destination)
-        if s.alpha == 0 { return d.packed }
-        if d.alpha == 0 { return s.packed }
-        let sa = Float(s.alpha), da = Float(d.alpha)
-        let sourceScale = 1 / sa, backdropScale = 1 / da
-        let mixed = Mix.mix(
-            backdrop: BlendColor(
-                red: Float(d.red) * backdropScale, green: Float(d.green) * backdropScale,
-                blue: Float(d.blue) * backdropScale),
-            source: BlendColor(
-                red: Float(s.red) * sourceScale, green: Float(s.green) * sourceScale,
-                blue: Float(s.blue) * sourceScale))
-        let keepSource = fullWeight &- d.alpha
-        let keepDestination = fullWeight &- s.alpha
-        let alpha = s.alpha &+ div255(d.alpha &* keepDestination)
-        let both = sa * da
-        @inline(__always)
-        func channel(_ cs: UInt32, _ cb: UInt32, _ b: Float) -> UInt32 {
-            let base = cs &* keepSource &+ cb &* keepDestination
-            return min(roundedByte(Float(base) + both * b), alpha)
-        }
-        return PixelChannels(
-            red: channel(s.red, d.red, mixed.red), green: channel(s.green, d.green, mixed.green),
-            blue: channel(s.blue, d.blue, mixed.blue), alpha: alpha
-        ).packed
+        composeSourceOver(source, destination, prepare: { s, d in
+            let sa = Float(s.alpha), da = Float(d.alpha)
+            let sourceScale = 1 / sa, backdropScale = 1 / da
+            let mixed = Mix.mix(
+                backdrop: BlendColor(
+                    red: Float(d.red) * backdropScale, green: Float(d.green) * backdropScale,
+                    blue: Float(d.blue) * backdropScale),
+                source: BlendColor(
+                    red: Float(s.red) * sourceScale, green: Float(s.green) * sourceScale,
+                    blue: Float(s.blue) * sourceScale))
+            return (mixed: mixed, both: sa * da)
+        }, channel: { prepared, _, _, base, index in
+            let b = index == 0 ? prepared.mixed.red : (index == 1 ? prepared.mixed.green : prepared.mixed.blue)
+            return roundedByte(Float(base) + prepared.both * b)
+        })
     }
 }

@@ -57,23 +57,10 @@ protocol SeparableChannel {
 enum SeparableBlender<Mode: SeparableChannel>: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        let s = PixelChannels(packed: source)
-        let d = PixelChannels(packed: destination)
-        // With either alpha 0, αs·αb·B vanishes: co = cb or co = cs exactly.
-        if s.alpha == 0 { return d.packed }
-        if d.alpha == 0 { return s.packed }
-        let keepSource = fullWeight &- d.alpha
-        let keepDestination = fullWeight &- s.alpha
-        let alpha = s.alpha &+ div255(d.alpha &* keepDestination)
-        @inline(__always)
-        func channel(_ cs: UInt32, _ cb: UInt32) -> UInt32 {
-            let base = cs &* keepSource &+ cb &* keepDestination
-            return min(Mode.channel(s: cs, d: cb, sa: s.alpha, da: d.alpha, base: base), alpha)
-        }
-        return PixelChannels(
-            red: channel(s.red, d.red), green: channel(s.green, d.green),
-            blue: channel(s.blue, d.blue), alpha: alpha
-        ).packed
+        composeSourceOver(source, destination, prepare: { s, d in (s.alpha, d.alpha) },
+                          channel: { alphas, cs, cb, base, _ in
+                              Mode.channel(s: cs, d: cb, sa: alphas.0, da: alphas.1, base: base)
+                          })
     }
 }
 
