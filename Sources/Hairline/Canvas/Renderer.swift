@@ -16,12 +16,9 @@ final class Renderer {
     /// The stroke of a rect, rounded rect or circle as geometry (user
     /// space), rebuilt in place for each such stroke.
     @exclusivity(unchecked) var ringPath = Path()
-    /// The gradient ramp, and what it was filled for.
-    let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
-    var rampKey: (gradient: Gradient, alpha: Double, swapped: Bool)?
-    var rampIsOpaque = false
-    /// The last repeating pattern's rows, repeated side by side.
-    @exclusivity(unchecked) var patternRows = PatternRowCache()
+    /// Paints turned into shaders, with the gradient ramp and pattern
+    /// rows they read (Paint/ShaderPreparation.swift).
+    let shaders = ShaderPreparation()
     /// Row buffers for shaded paints: source colors and coverage.
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
@@ -40,7 +37,7 @@ final class Renderer {
 
     func returnScratchPath(_ path: Path) { scratchPath = path }
 
-    /// The pieces' kernels of a sliced image draw (Renderer+Paint.swift),
+    /// The pieces' kernels of a sliced image draw (Renderer+Composite.swift),
     /// initialized for one draw at a time.
     let slicedKernels = UnsafeMutablePointer<PaintKernel>.allocate(capacity: 9)
     /// Clip masks, reused from clip to clip.
@@ -86,15 +83,13 @@ final class Renderer {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
             rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
             dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
-            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity, patternRows.capacity,
-        ] + clipMasks.footprint
+            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity,
+        ] + shaders.footprint + clipMasks.footprint
     }
 
     deinit {
         strokeSides.0.deallocate()
         strokeSides.1.deallocate()
-        rampStorage.deallocate()
-        patternRows.deallocate()
         slicedKernels.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
