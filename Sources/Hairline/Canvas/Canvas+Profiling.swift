@@ -137,25 +137,28 @@ extension Canvas {
     public func profileStroke(_ path: Path, style: StrokeStyle, through stage: PipelineStage) -> RasterStatistics {
         var result = RasterStatistics()
         let t = state.transform, clip = resolvedClip().bounds
-        if stage == .flatten || stage == .outline, renderer.strokeRing(path, style: style, transform: t) != nil {
+        let stroker = renderer.stroker
+        if stage == .flatten || stage == .outline, stroker.buildRing(path, style: style, transform: t) != nil {
             // Built as geometry (StrokeRing.swift): flattened, not outlined.
             guard stage == .flatten else { return result }
             var sink = CountingLineSink()
-            _ = Flattener.flatten(renderer.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
+            _ = Flattener.flatten(stroker.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
                                   into: &sink)
             result.edges = sink.lines
             return result
         }
         switch stage {
         case .flatten, .outline:
-            guard let geometry = renderer.strokePolyline(path, style: style, transform: t,
-                                                         tolerance: flatteningTolerance, clip: clip)
+            let limit = maximumSegmentCount
+            guard let geometry = stroker.flatten(path, style: style, transform: t, tolerance: flatteningTolerance,
+                                                 clip: clip, maximumSegmentCount: limit)
             else { break }
             guard stage == .outline else {
-                result.edges = geometry.isDashed ? renderer.dashed.vertices.count : renderer.polyline.vertices.count
+                result.edges = stroker.vertexCount(of: geometry)
                 break
             }
-            let (sink, _, _) = renderer.strokeOutline(geometry, style: style, clip: clip, into: CountingLineSink())
+            var sink = CountingLineSink()
+            _ = stroker.outline(geometry, style: style, clip: clip, maximumPointCount: limit, into: &sink)
             result.edges = sink.lines
         case .edges, .rows:
             guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)

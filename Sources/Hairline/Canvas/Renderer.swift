@@ -1,25 +1,23 @@
-// Canvas: runs one fill through the pipeline,
-// Path --transform--> flatten --> edges --> rasterize --> composite,
-// with the scratch memory of every stage kept for the next draw.
+// Canvas: runs one fill or stroke through the pipeline,
+// Path --transform--> flatten (a stroke: outline, Stroke/StrokeOutliner)
+// --> edges --> rasterize --> composite (Renderer+Composite.swift), with
+// the scratch memory of every stage kept for the next draw. The renderer
+// is the only owner of the rasterizers: the canvas asks it, never them.
 
 /// The drawing pipeline and its reusable scratch. One per canvas.
 final class Renderer {
     /// Keeps the fields below off neighbouring objects' cache lines.
     private let leadingPad = CacheLinePad()
-    /// Flattened and dashed subpaths for strokes. (The renderer's mutable
-    /// scratch is not checked for exclusivity at run time: a renderer is
-    /// used by one thread, and its methods never overlap two accesses.)
-    @exclusivity(unchecked) var polyline = Polyline()
-    @exclusivity(unchecked) var dashed = Polyline()
-    /// The stroker's two outline sides (user space), kept between draws.
-    @exclusivity(unchecked) var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
-    /// The stroke of a rect, rounded rect or circle as geometry (user
-    /// space), rebuilt in place for each such stroke.
-    @exclusivity(unchecked) var ringPath = Path()
     /// Paints turned into shaders, with the gradient ramp and pattern
     /// rows they read (Paint/ShaderPreparation.swift).
     let shaders = ShaderPreparation()
-    /// Row buffers for shaded paints: source colors and coverage.
+    /// Strokes turned into outlines, with their polylines and outline
+    /// sides kept between draws (Stroke/StrokeOutliner.swift).
+    let stroker = StrokeOutliner()
+    /// Row buffers for shaded paints: source colors and coverage. (The
+    /// renderer's mutable scratch is not checked for exclusivity at run
+    /// time: a renderer is used by one thread, and its methods never
+    /// overlap two accesses.)
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     @exclusivity(unchecked) var rasterizer = Rasterizer()
@@ -81,15 +79,11 @@ final class Renderer {
     /// (for tests that check steady drawing stops allocating).
     var storageFootprint: [Int] {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
-            rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
-            dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
-            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity,
-        ] + shaders.footprint + clipMasks.footprint
+            rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity,
+        ] + stroker.footprint + shaders.footprint + clipMasks.footprint
     }
 
     deinit {
-        strokeSides.0.deallocate()
-        strokeSides.1.deallocate()
         slicedKernels.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
@@ -111,6 +105,40 @@ final class Renderer {
         fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(surface.format.pack(color)),
              clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
              into: surface)
+    }
+
+    /// Strokes `path` (user space) mapped by `transform` into `surface`.
+    /// Non-finite geometry, a negative or non-finite width, or a singular
+    /// transform draw nothing.
+    func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
+              !clip.isEmpty
+        else { return }
+        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
+        else {
+            droppedDrawCount += 1
+            return
+        }
+        composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
+    }
+
+    /// Builds the stroke outline's edges for `clip` through the stroker,
+    /// in the first form that applies: rounded rects in closed form, the
+    /// exact ring, the general outline. `false` if the geometry is not
+    /// finite or too large (the edge list is then empty).
+    func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                          clip: PixelRect) -> Bool {
+        if let rings = StrokeOutliner.closedFormRings(path, style: style, transform: transform),
+           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip) {
+            return true
+        }
+        if let nested = stroker.buildRing(path, style: style, transform: transform) {
+            return flattenEdges(stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
+                                nested: nested)
+        }
+        return stroker.outline(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
+                               maximumSegmentCount: maximumSegmentCount, into: &rasterizer.builder)
     }
 
     /// Flattens `path` into the rasterizer's edge list for `clip`.
