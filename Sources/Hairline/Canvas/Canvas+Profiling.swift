@@ -122,10 +122,7 @@ extension Canvas {
             result.edges = sink.lines
         case .edges, .rows:
             guard renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: clip) else { break }
-            result.edges = renderer.rasterizer.builder.edges.count
-            result.arcs = renderer.rasterizer.builder.arcEdges.count
-            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
-            if stage == .rows { result = rasterizeCounting(rule: rule) }
+            result = stage == .rows ? renderer.rasterizeCounting(rule: rule) : renderer.edgeCounts
         }
         return result
     }
@@ -163,24 +160,8 @@ extension Canvas {
         case .edges, .rows:
             guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
             else { break }
-            result.edges = renderer.rasterizer.builder.edges.count
-            result.arcs = renderer.rasterizer.builder.arcEdges.count
-            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
-            if stage == .rows { result = rasterizeCounting(rule: .nonZero) }
+            result = stage == .rows ? renderer.rasterizeCounting(rule: .nonZero) : renderer.edgeCounts
         }
-        return result
-    }
-
-    /// Runs the row loop on the rasterizer's current edges into a
-    /// counting kernel.
-    private func rasterizeCounting(rule: FillRule) -> RasterStatistics {
-        var kernel = CountingKernel()
-        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
-        var result = renderer.rasterizer.statistics
-        result.groups = kernel.statistics.groups
-        result.spans = kernel.statistics.spans
-        result.groupPixels = kernel.statistics.groupPixels
-        result.spanPixels = kernel.statistics.spanPixels
         return result
     }
 }

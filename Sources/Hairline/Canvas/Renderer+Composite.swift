@@ -29,6 +29,20 @@ extension Renderer {
                   rule: rule, into: surface)
     }
 
+    /// The device rows the current edges span, or nil if there are no
+    /// edges (a clip path that covers nothing).
+    var edgeRows: Range<Int>? {
+        rasterizer.builder.isEmpty ? nil : rasterizer.builder.deviceRows
+    }
+
+    /// Rasterizes the current edges (built over the clip's bounds) under
+    /// `rule` into `mask`, each pixel's coverage multiplied by
+    /// `previous`'s (the clip being narrowed), if any.
+    func rasterizeClip(rule: FillRule, into mask: ClipMask, previous: ClipMask?) {
+        var kernel = MaskKernel(mask: mask, previous: previous)
+        rasterizer.rasterize(rule: rule, into: &kernel)
+    }
+
     /// Starts a sliced image draw into `surface` (Canvas+Image.swift):
     /// the row buffers are made ready before `prepareSlice` hands them
     /// to the pieces' kernels.

@@ -83,6 +83,30 @@ final class Renderer {
         ] + stroker.footprint + shaders.footprint + clipMasks.footprint
     }
 
+    /// The current draw's edges, arcs and closed-form shapes (for the
+    /// benchmark's profile; the other counts zero).
+    var edgeCounts: RasterStatistics {
+        var result = RasterStatistics()
+        result.edges = rasterizer.builder.edges.count
+        result.arcs = rasterizer.builder.arcEdges.count
+        result.closedFormShapes = rasterizer.builder.closedFormShapeCount
+        return result
+    }
+
+    /// Runs the row loop on the current edges into a kernel that only
+    /// counts what it is sent (Canvas+Profiling.swift); returns the row
+    /// loop's counts and the kernel's.
+    func rasterizeCounting(rule: FillRule) -> RasterStatistics {
+        var kernel = CountingKernel()
+        rasterizer.rasterize(rule: rule, into: &kernel)
+        var result = rasterizer.statistics
+        result.groups = kernel.statistics.groups
+        result.spans = kernel.statistics.spans
+        result.groupPixels = kernel.statistics.groupPixels
+        result.spanPixels = kernel.statistics.spanPixels
+        return result
+    }
+
     deinit {
         slicedKernels.deallocate()
         rows.deallocate()
