@@ -1,10 +1,8 @@
 // Stroke: a path (user space) + a StrokeStyle + the transform -> the
-// stroke's outline in device space, written to a line sink (the edge
-// builder, or a counting sink for the profile). Three forms, tried in
-// order by the renderer: rounded rects covered in closed form
-// (`closedFormRings`), exact ring geometry (`buildRing`, StrokeRing.swift),
-// else flatten in user space -> dash -> outline (Stroker.swift), with
-// hairlines mapped to device space and stroked one pixel wide there.
+// stroke's outline in device space, for any line sink (the edge builder,
+// or the profile's counter). Forms, in the renderer's order: rounded rects
+// in closed form, exact ring geometry (StrokeRing.swift), else flatten in
+// user space -> dash -> outline (Stroker.swift; hairlines in device space).
 
 /// Turns strokes into outlines and keeps their scratch (polylines, the
 /// outline's sides, the ring path) from draw to draw. One per renderer
