@@ -104,25 +104,21 @@ extension Canvas {
     /// over the clip's bounds) under `rule`, into a mask.
     private func narrowClip(rule: FillRule) {
         let old = state.clip
-        let builder = renderer.rasterizer.builder
         // The new bounds: the old ones, narrowed to the path's rows; the
         // mask covers just those (from the canvas's pool: no allocation
         // once it holds enough).
-        var bounds = old.bounds
-        if builder.isEmpty {
+        guard let rows = renderer.edgeRows else {
             state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
             return
         }
-        let rows = builder.deviceRows
-        bounds = bounds.intersection(PixelRect(minX: bounds.minX, minY: rows.lowerBound, maxX: bounds.maxX,
-                                               maxY: rows.upperBound))
+        let bounds = old.bounds.intersection(PixelRect(minX: old.bounds.minX, minY: rows.lowerBound,
+                                                       maxX: old.bounds.maxX, maxY: rows.upperBound))
         guard !bounds.isEmpty else {
             state.clip = Clip(bounds: bounds)
             return
         }
         let mask = renderer.clipMasks.mask(covering: bounds)
-        var kernel = MaskKernel(mask: mask, previous: old.mask)
-        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
+        renderer.rasterizeClip(rule: rule, into: mask, previous: old.mask)
         state.clip = Clip(bounds: bounds, mask: mask)
     }
 }

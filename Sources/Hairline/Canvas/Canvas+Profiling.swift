@@ -122,10 +122,7 @@ extension Canvas {
             result.edges = sink.lines
         case .edges, .rows:
             guard renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: clip) else { break }
-            result.edges = renderer.rasterizer.builder.edges.count
-            result.arcs = renderer.rasterizer.builder.arcEdges.count
-            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
-            if stage == .rows { result = rasterizeCounting(rule: rule) }
+            result = stage == .rows ? renderer.rasterizeCounting(rule: rule) : renderer.edgeCounts
         }
         return result
     }
@@ -137,47 +134,34 @@ extension Canvas {
     public func profileStroke(_ path: Path, style: StrokeStyle, through stage: PipelineStage) -> RasterStatistics {
         var result = RasterStatistics()
         let t = state.transform, clip = resolvedClip().bounds
-        if stage == .flatten || stage == .outline, renderer.strokeRing(path, style: style, transform: t) != nil {
+        let stroker = renderer.stroker
+        if stage == .flatten || stage == .outline, stroker.buildRing(path, style: style, transform: t) != nil {
             // Built as geometry (StrokeRing.swift): flattened, not outlined.
             guard stage == .flatten else { return result }
             var sink = CountingLineSink()
-            _ = Flattener.flatten(renderer.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
+            _ = Flattener.flatten(stroker.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
                                   into: &sink)
             result.edges = sink.lines
             return result
         }
         switch stage {
         case .flatten, .outline:
-            guard let geometry = renderer.strokePolyline(path, style: style, transform: t,
-                                                         tolerance: flatteningTolerance, clip: clip)
+            let limit = maximumSegmentCount
+            guard let geometry = stroker.flatten(path, style: style, transform: t, tolerance: flatteningTolerance,
+                                                 clip: clip, maximumSegmentCount: limit)
             else { break }
             guard stage == .outline else {
-                result.edges = geometry.isDashed ? renderer.dashed.vertices.count : renderer.polyline.vertices.count
+                result.edges = stroker.vertexCount(of: geometry)
                 break
             }
-            let (sink, _, _) = renderer.strokeOutline(geometry, style: style, clip: clip, into: CountingLineSink())
+            var sink = CountingLineSink()
+            _ = stroker.outline(geometry, style: style, clip: clip, maximumPointCount: limit, into: &sink)
             result.edges = sink.lines
         case .edges, .rows:
             guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
             else { break }
-            result.edges = renderer.rasterizer.builder.edges.count
-            result.arcs = renderer.rasterizer.builder.arcEdges.count
-            result.closedFormShapes = renderer.rasterizer.builder.closedFormShapeCount
-            if stage == .rows { result = rasterizeCounting(rule: .nonZero) }
+            result = stage == .rows ? renderer.rasterizeCounting(rule: .nonZero) : renderer.edgeCounts
         }
-        return result
-    }
-
-    /// Runs the row loop on the rasterizer's current edges into a
-    /// counting kernel.
-    private func rasterizeCounting(rule: FillRule) -> RasterStatistics {
-        var kernel = CountingKernel()
-        renderer.rasterizer.rasterize(rule: rule, into: &kernel)
-        var result = renderer.rasterizer.statistics
-        result.groups = kernel.statistics.groups
-        result.spans = kernel.statistics.spans
-        result.groupPixels = kernel.statistics.groupPixels
-        result.spanPixels = kernel.statistics.spanPixels
         return result
     }
 }

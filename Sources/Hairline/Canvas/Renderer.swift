@@ -1,28 +1,23 @@
-// Canvas: runs one fill through the pipeline,
-// Path --transform--> flatten --> edges --> rasterize --> composite,
-// with the scratch memory of every stage kept for the next draw.
+// Canvas: runs one fill or stroke through the pipeline,
+// Path --transform--> flatten (a stroke: outline, Stroke/StrokeOutliner)
+// --> edges --> rasterize --> composite (Renderer+Composite.swift), with
+// the scratch memory of every stage kept for the next draw. The renderer
+// is the only owner of the rasterizers: the canvas asks it, never them.
 
 /// The drawing pipeline and its reusable scratch. One per canvas.
 final class Renderer {
     /// Keeps the fields below off neighbouring objects' cache lines.
     private let leadingPad = CacheLinePad()
-    /// Flattened and dashed subpaths for strokes. (The renderer's mutable
-    /// scratch is not checked for exclusivity at run time: a renderer is
-    /// used by one thread, and its methods never overlap two accesses.)
-    @exclusivity(unchecked) var polyline = Polyline()
-    @exclusivity(unchecked) var dashed = Polyline()
-    /// The stroker's two outline sides (user space), kept between draws.
-    @exclusivity(unchecked) var strokeSides = (ScratchBuffer<Point>(), ScratchBuffer<Point>())
-    /// The stroke of a rect, rounded rect or circle as geometry (user
-    /// space), rebuilt in place for each such stroke.
-    @exclusivity(unchecked) var ringPath = Path()
-    /// The gradient ramp, and what it was filled for.
-    let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
-    var rampKey: (gradient: Gradient, alpha: Double, swapped: Bool)?
-    var rampIsOpaque = false
-    /// The last repeating pattern's rows, repeated side by side.
-    @exclusivity(unchecked) var patternRows = PatternRowCache()
-    /// Row buffers for shaded paints: source colors and coverage.
+    /// Paints turned into shaders, with the gradient ramp and pattern
+    /// rows they read (Paint/ShaderPreparation.swift).
+    let shaders = ShaderPreparation()
+    /// Strokes turned into outlines, with their polylines and outline
+    /// sides kept between draws (Stroke/StrokeOutliner.swift).
+    let stroker = StrokeOutliner()
+    /// Row buffers for shaded paints: source colors and coverage. (The
+    /// renderer's mutable scratch is not checked for exclusivity at run
+    /// time: a renderer is used by one thread, and its methods never
+    /// overlap two accesses.)
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     @exclusivity(unchecked) var rasterizer = Rasterizer()
@@ -40,7 +35,7 @@ final class Renderer {
 
     func returnScratchPath(_ path: Path) { scratchPath = path }
 
-    /// The pieces' kernels of a sliced image draw (Renderer+Paint.swift),
+    /// The pieces' kernels of a sliced image draw (Renderer+Composite.swift),
     /// initialized for one draw at a time.
     let slicedKernels = UnsafeMutablePointer<PaintKernel>.allocate(capacity: 9)
     /// Clip masks, reused from clip to clip.
@@ -84,17 +79,35 @@ final class Renderer {
     /// (for tests that check steady drawing stops allocating).
     var storageFootprint: [Int] {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
-            rasterizer.builder.edges.capacity, polyline.vertices.capacity, polyline.subpaths.capacity,
-            dashed.vertices.capacity, dashed.subpaths.capacity, strokeSides.0.capacity, strokeSides.1.capacity,
-            rows.capacity, rowCoverage.capacity, ringPath.elements.capacity, patternRows.capacity,
-        ] + clipMasks.footprint
+            rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity,
+        ] + stroker.footprint + shaders.footprint + clipMasks.footprint
+    }
+
+    /// The current draw's edges, arcs and closed-form shapes (for the
+    /// benchmark's profile; the other counts zero).
+    var edgeCounts: RasterStatistics {
+        var result = RasterStatistics()
+        result.edges = rasterizer.builder.edges.count
+        result.arcs = rasterizer.builder.arcEdges.count
+        result.closedFormShapes = rasterizer.builder.closedFormShapeCount
+        return result
+    }
+
+    /// Runs the row loop on the current edges into a kernel that only
+    /// counts what it is sent (Canvas+Profiling.swift); returns the row
+    /// loop's counts and the kernel's.
+    func rasterizeCounting(rule: FillRule) -> RasterStatistics {
+        var kernel = CountingKernel()
+        rasterizer.rasterize(rule: rule, into: &kernel)
+        var result = rasterizer.statistics
+        result.groups = kernel.statistics.groups
+        result.spans = kernel.statistics.spans
+        result.groupPixels = kernel.statistics.groupPixels
+        result.spanPixels = kernel.statistics.spanPixels
+        return result
     }
 
     deinit {
-        strokeSides.0.deallocate()
-        strokeSides.1.deallocate()
-        rampStorage.deallocate()
-        patternRows.deallocate()
         slicedKernels.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
@@ -116,6 +129,40 @@ final class Renderer {
         fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(surface.format.pack(color)),
              clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
              into: surface)
+    }
+
+    /// Strokes `path` (user space) mapped by `transform` into `surface`.
+    /// Non-finite geometry, a negative or non-finite width, or a singular
+    /// transform draw nothing.
+    func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
+              !clip.isEmpty
+        else { return }
+        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
+        else {
+            droppedDrawCount += 1
+            return
+        }
+        composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
+    }
+
+    /// Builds the stroke outline's edges for `clip` through the stroker,
+    /// in the first form that applies: rounded rects in closed form, the
+    /// exact ring, the general outline. `false` if the geometry is not
+    /// finite or too large (the edge list is then empty).
+    func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+                          clip: PixelRect) -> Bool {
+        if let rings = StrokeOutliner.closedFormRings(path, style: style, transform: transform),
+           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip) {
+            return true
+        }
+        if let nested = stroker.buildRing(path, style: style, transform: transform) {
+            return flattenEdges(stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
+                                nested: nested)
+        }
+        return stroker.outline(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
+                               maximumSegmentCount: maximumSegmentCount, into: &rasterizer.builder)
     }
 
     /// Flattens `path` into the rasterizer's edge list for `clip`.

@@ -107,3 +107,20 @@ struct Polyline: LineSink {
         contourStart = vertices.count
     }
 }
+
+extension Polyline {
+    /// Maps every vertex by `t` (and unit directions by its linear part).
+    mutating func apply(_ t: AffineTransform) {
+        func unit(_ v: Point) -> Point? { unitDirection(v.applyingLinearPart(of: t)) }
+        for i in vertices.indices {
+            vertices[i].point = vertices[i].point.applying(t)
+            vertices[i].tangentIn = vertices[i].tangentIn.flatMap(unit)
+            vertices[i].tangentOut = vertices[i].tangentOut.flatMap(unit)
+        }
+        for i in subpaths.indices {
+            let d = subpaths[i].direction.applyingLinearPart(of: t)
+            let length = d.length
+            subpaths[i].direction = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
+        }
+    }
+}
