@@ -6,40 +6,13 @@
 
 import Hairline
 
-/// A rectangle of whole device pixels: columns `x..<x + width`, rows
-/// `y..<y + height`.
-public struct DeviceRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    /// Creates a device-pixel rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether it holds no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The same rectangle in points at `scale` device pixels per point.
-    public func points(scale: Double) -> Rect {
-        Rect(x: Double(x) / scale, y: Double(y) / scale, width: Double(width) / scale, height: Double(height) / scale)
-    }
-
-    public var description: String { "(\(x), \(y), \(width) x \(height) px)" }
-}
-
 /// One cell of a laid-out table.
 public struct CellFrame: Hashable, Sendable {
     /// The cell's row, section and the counts around it.
     public let placement: CellPlacement
     /// The cell's pixels in the table (device pixels, origin at the
     /// table's top-left corner); empty for a row whose height rounds to 0.
-    public let pixelRect: DeviceRect
+    public let pixelRect: PixelRect
     /// Whether the cell is selected.
     public let isSelected: Bool
     /// Whether the next cell of the same section is selected (the
@@ -62,7 +35,7 @@ public struct TableLayout: Hashable, Sendable {
     public let cells: [CellFrame]
     /// Every section's header band (full table width), by section; empty
     /// rects for zero-height headers.
-    public let headers: [DeviceRect]
+    public let headers: [PixelRect]
 }
 
 extension TableDescription {
@@ -112,12 +85,12 @@ extension TableDescription {
         let x0 = Int((inset * scale).rounded()), x1 = Int(((width - inset) * scale).rounded())
         var cells: [CellFrame] = []
         cells.reserveCapacity(sections.reduce(0) { $0 + $1.rowCount })
-        var headers: [DeviceRect] = []
+        var headers: [PixelRect] = []
         var y = 0.0
         for (s, section) in sections.enumerated() {
             let top = pixels(y)
             y += section.headerHeight ?? defaultHeaderHeight
-            headers.append(DeviceRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
+            headers.append(PixelRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
             for (r, height) in section.rowHeights.enumerated() {
                 let cellTop = pixels(y)
                 y += height
@@ -126,7 +99,7 @@ extension TableDescription {
                                                          section: s, sectionCount: sections.count) else { continue }
                 cells.append(CellFrame(
                     placement: placement,
-                    pixelRect: DeviceRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
+                    pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
                     isSelected: selectedRows.contains(placement.indexPath),
                     isNextSelected: r + 1 < section.rowCount
                         && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
