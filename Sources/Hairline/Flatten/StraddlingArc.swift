@@ -88,15 +88,6 @@ struct StraddlingArc {
         var sin: Double
         var emitted = 0
 
-        init(arc: StraddlingArc, center: Point, axis1: Point, axis2: Point, cos: Double, sin: Double) {
-            self.arc = arc
-            self.center = center
-            self.axis1 = axis1
-            self.axis2 = axis2
-            self.cos = cos
-            self.sin = sin
-        }
-
         mutating func next() -> Point? {
             guard emitted < arc.count else { return nil }
             if emitted > 0 {
