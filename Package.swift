@@ -37,12 +37,27 @@ let package = Package(
             dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"],
             path: "Fuzz/HairlineFuzz"
         ),
-        .testTarget(name: "HairlineTests", dependencies: ["Hairline"]),
-        .testTarget(name: "HairlinePNGTests", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG"]),
-        .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells"]),
+        // What the test targets share: the seeded generator (SplitMix64), the
+        // exact-coverage oracle, image comparison and golden-image snapshots
+        // (Tests/Goldens). Not a product.
+        .target(
+            name: "HairlineTestSupport",
+            dependencies: ["Hairline", "HairlinePNG"],
+            path: "Tests/HairlineTestSupport"
+        ),
+        .testTarget(name: "HairlineTests", dependencies: ["Hairline", "HairlineTestSupport"]),
+        .testTarget(
+            name: "HairlinePNGTests",
+            dependencies: ["Hairline", "HairlinePNG", "HairlineTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG", "HairlineTestSupport"]),
+        .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells", "HairlineTestSupport"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
-        .testTarget(name: "HairlineFuzzTests", dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG"]),
+        .testTarget(
+            name: "HairlineFuzzTests",
+            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineTestSupport"]
+        ),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
     ],

@@ -5,14 +5,6 @@
 
 import Hairline
 
-/// A named table of the gallery.
-public struct GalleryItem: Sendable {
-    /// A file-name-safe name, like `grouped-selected`.
-    public let name: String
-    /// The table drawn.
-    public let table: TableDescription
-}
-
 /// The gallery of cell styles.
 public enum CellGallery {
     /// The gallery's tables at `scale` device pixels per point (images in

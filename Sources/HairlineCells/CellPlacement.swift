@@ -4,68 +4,6 @@
 // separator with the next cell) and the separator rules of plain tables.
 // No geometry here: the styles turn a placement into paths.
 
-/// Where a cell sits in its section, as grouped table styles see it.
-public enum CellPosition: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The only cell of its section: every corner rounds.
-    case single
-    /// The first cell of a section of two or more: the top corners round.
-    case top
-    /// Neither first nor last: square corners, separators top and bottom.
-    case middle
-    /// The last cell of a section of two or more: the bottom corners round.
-    case bottom
-
-    /// The position of row `row` (0-based) in a section of `rowCount` rows,
-    /// or `nil` if `row` is not in `0..<rowCount`.
-    public init?(row: Int, rowCount: Int) {
-        guard row >= 0, row < rowCount else { return nil }
-        if rowCount == 1 {
-            self = .single
-        } else if row == 0 {
-            self = .top
-        } else if row == rowCount - 1 {
-            self = .bottom
-        } else {
-            self = .middle
-        }
-    }
-
-    /// Whether the cell is the first of its section (`single` or `top`).
-    public var isFirstInSection: Bool { self == .single || self == .top }
-    /// Whether the cell is the last of its section (`single` or `bottom`).
-    public var isLastInSection: Bool { self == .single || self == .bottom }
-
-    public var description: String {
-        switch self {
-        case .single: "single"
-        case .top: "top"
-        case .middle: "middle"
-        case .bottom: "bottom"
-        }
-    }
-}
-
-/// A cell's address: its section and its row in that section (0-based),
-/// as `IndexPath` addresses table cells in UIKit.
-public struct CellIndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The section, from 0.
-    public var section: Int
-    /// The row within the section, from 0.
-    public var row: Int
-
-    /// Creates the index path of `row` in `section` (both 0-based).
-    public init(row: Int, section: Int) {
-        self.row = row
-        self.section = section
-    }
-
-    public static func < (a: CellIndexPath, b: CellIndexPath) -> Bool {
-        (a.section, a.row) < (b.section, b.row)
-    }
-
-    public var description: String { "[\(section), \(row)]" }
-}
-
 /// Everything a cell's background depends on besides its style and size:
 /// its row within its section and its section within the table.
 ///
@@ -85,6 +23,11 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// The placement of `row` of `section`.
     /// - Throws: `TableError.rowOutOfRange` unless `0 <= row < rowsInSection`,
     ///   `TableError.sectionOutOfRange` unless `0 <= section < sectionCount`.
+    /// - Parameters:
+    ///   - row: the row, from 0.
+    ///   - rowsInSection: the number of rows in its section.
+    ///   - section: the section, from 0.
+    ///   - sectionCount: the number of sections in the table.
     public init(row: Int, rowsInSection: Int, section: Int, sectionCount: Int) throws(TableError) {
         guard row >= 0, row < rowsInSection else {
             throw .rowOutOfRange(row: row, rowsInSection: rowsInSection)
@@ -101,6 +44,7 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// A cell with `position` in the only section of a table: row 0 of 1
     /// for `single`, row 0 of 2 for `top`, row 1 of 3 for `middle`, row 1
     /// of 2 for `bottom`.
+    /// - Parameter position: the position wanted.
     public init(position: CellPosition) {
         switch position {
         case .single: (row, rowsInSection) = (0, 1)
@@ -139,6 +83,7 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// inserted or deleted.
     public var isAlternateRow: Bool { row % 2 == 1 }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         "row \(row) of \(rowsInSection), section \(section) of \(sectionCount) (\(position))"
     }

@@ -40,6 +40,9 @@ public final class CellRenderer {
     public static let shapeLimit = 64
 
     /// Creates a renderer that draws `style` on `canvas`.
+    /// - Parameters:
+    ///   - canvas: the canvas drawn on; its scale sets the hairline width.
+    ///   - style: the look of the cells (can be changed later).
     public init(canvas: Canvas, style: CellStyle) {
         self.canvas = canvas
         self.style = style
@@ -49,6 +52,11 @@ public final class CellRenderer {
     /// the canvas's user space); the same as
     /// `CellStyle.draw(_:in:on:isSelected:isNextSelected:)` with this
     /// renderer's style and canvas, pixel for pixel.
+    /// - Parameters:
+    ///   - placement: the cell's row and section.
+    ///   - rect: the cell's bounds in the canvas's user space (points).
+    ///   - isSelected: draws the selected fill.
+    ///   - isNextSelected: whether the cell below it in its section is selected.
     public func draw(_ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
                      isNextSelected: Bool = false) {
         let rect = rect.standardized

@@ -76,6 +76,10 @@ extension CellStyle {
     /// overlap), also the path of the border stroke. `insetGrouped`: a
     /// rounded rect on `rect` itself. `plain`: `rect`. Corners round as
     /// `roundedCorners(at:)` says, with `cornerRadius` and `cornerCurve`.
+    /// - Parameters:
+    ///   - position: the cell's position in its section.
+    ///   - rect: the cell's bounds, in points.
+    ///   - scale: device pixels per point (sets the 0.5 / scale inset).
     public func backgroundPath(for position: CellPosition, in rect: Rect, scale: Double) -> Path {
         var path = Path()
         switch layout {
@@ -107,6 +111,10 @@ extension CellStyle {
     /// section that is not the table's last. (Selection is not considered
     /// here: `draw` leaves the separator out next to a selected cell when
     /// `hidesSeparatorsNextToSelection` says so.)
+    /// - Parameters:
+    ///   - placement: the cell's row and section.
+    ///   - rect: the cell's bounds, in points.
+    ///   - scale: device pixels per point (the line is 1 / scale points).
     public func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double) -> Path? {
         guard drawsSeparator(for: placement, width: rect.width) else { return nil }
         let hairline = 1 / scale

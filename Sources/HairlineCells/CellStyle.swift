@@ -5,29 +5,6 @@
 
 import Hairline
 
-/// How a table view lays out its cells' backgrounds.
-public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The iOS 6 grouped look: sections of cells with rounded top and
-    /// bottom corners and a one-device-pixel border, adjacent cells sharing
-    /// one separator line.
-    case grouped
-    /// The iOS 13+ inset grouped look: sections with rounded corners and
-    /// no border, hairline separators between cells, inset from the leading
-    /// edge.
-    case insetGrouped
-    /// The iOS 7+ plain look: full-width cells, each with a hairline
-    /// separator along its bottom edge, inset from the leading edge.
-    case plain
-
-    public var description: String {
-        switch self {
-        case .grouped: "grouped"
-        case .insetGrouped: "insetGrouped"
-        case .plain: "plain"
-        }
-    }
-}
-
 /// The look of a table's cell backgrounds: a value you configure once and
 /// draw into any rect at any scale with
 /// `draw(_:in:on:isSelected:isNextSelected:)`.
@@ -65,6 +42,16 @@ public struct CellStyle: Hashable, Sendable {
     public var hidesSeparatorsNextToSelection: Bool
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
+    /// - Parameters:
+    ///   - layout: grouped, inset grouped or plain.
+    ///   - fill: the normal background (white by default).
+    ///   - selectedFill: the selected background (the layout's UIKit default).
+    ///   - alternateFill: the fill of alternate rows (none by default).
+    ///   - separatorColor: borders and separators (the layout's default).
+    ///   - separatorInset: the separators' leading inset, in points (the layout's default).
+    ///   - cornerRadius: in points (10 by default).
+    ///   - cornerCurve: circular (default) or continuous.
+    ///   - hidesSeparatorsNextToSelection: whether selection hides separators.
     public init(layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
                 alternateFill: CellFill? = nil, separatorColor: Color? = nil,
                 separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
@@ -126,6 +113,9 @@ public struct CellStyle: Hashable, Sendable {
     /// The fill a cell at `placement` draws: the selected fill if
     /// `isSelected`, else the alternate fill on alternate rows when one is
     /// set, else `fill`.
+    /// - Parameters:
+    ///   - placement: the cell's row and section.
+    ///   - isSelected: whether the cell is selected.
     public func fill(for placement: CellPlacement, isSelected: Bool) -> CellFill {
         if isSelected { return selectedFill }
         if let alternateFill, placement.isAlternateRow { return alternateFill }
@@ -135,6 +125,7 @@ public struct CellStyle: Hashable, Sendable {
     /// The corners of a cell at `position` that round: all of a single
     /// cell, the top ones of a top cell, the bottom ones of a bottom cell,
     /// none of a middle cell or of any `plain` cell.
+    /// - Parameter position: the cell's position in its section.
     public func roundedCorners(at position: CellPosition) -> RectCorner {
         guard layout != .plain else { return [] }
         switch position {

@@ -5,40 +5,6 @@
 
 import Hairline
 
-/// One section of a table: its rows' heights and the spacing above and
-/// below it. Lengths in points.
-public struct TableSection: Hashable, Sendable {
-    /// The height of each row, in points; the count is the number of rows.
-    public var rowHeights: [Double]
-    /// The space above the section's first row (its header), in points;
-    /// `nil` uses the table's `defaultHeaderHeight`.
-    public var headerHeight: Double?
-    /// The space below the section's last row (its footer), in points;
-    /// `nil` uses the table's `defaultFooterHeight`.
-    public var footerHeight: Double?
-
-    /// A section of `rows` rows of `rowHeight` points each (a negative
-    /// count gives no rows).
-    public init(rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
-                headerHeight: Double? = nil, footerHeight: Double? = nil) {
-        self.init(rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
-                  headerHeight: headerHeight, footerHeight: footerHeight)
-    }
-
-    /// A section whose rows have the given heights (points).
-    public init(rowHeights: [Double], headerHeight: Double? = nil, footerHeight: Double? = nil) {
-        self.rowHeights = rowHeights
-        self.headerHeight = headerHeight
-        self.footerHeight = footerHeight
-    }
-
-    /// UIKit's default row height, 44 pt.
-    public static let defaultRowHeight = 44.0
-
-    /// The number of rows.
-    public var rowCount: Int { rowHeights.count }
-}
-
 /// A table to draw: everything about it except the contents of its cells.
 ///
 /// Lengths are in points; `scale` maps them to device pixels. A value,
@@ -78,6 +44,11 @@ public struct TableDescription: Hashable, Sendable {
     /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
     /// headers and footers; plain draws full-width cells on white under
     /// 28 pt header bars of #F7F7F7, with no footers.
+    /// - Parameters:
+    ///   - cellStyle: how every cell looks.
+    ///   - sections: the sections, top to bottom.
+    ///   - width: the table's width in points (375 by default).
+    ///   - scale: device pixels per point (checked by `layout()`).
     public init(cellStyle: CellStyle, sections: [TableSection], width: Double = 375, scale: Double = 1) {
         self.cellStyle = cellStyle
         self.sections = sections
@@ -108,6 +79,12 @@ public struct TableDescription: Hashable, Sendable {
 
     /// A table of sections with the given row counts, every row
     /// `rowHeight` points tall.
+    /// - Parameters:
+    ///   - cellStyle: how every cell looks.
+    ///   - rowCounts: the number of rows of each section (negative: none).
+    ///   - rowHeight: every row's height, in points.
+    ///   - width: the table's width in points.
+    ///   - scale: device pixels per point.
     public init(cellStyle: CellStyle, rowCounts: [Int], rowHeight: Double = TableSection.defaultRowHeight,
                 width: Double = 375, scale: Double = 1) {
         self.init(cellStyle: cellStyle, sections: rowCounts.map { TableSection(rows: $0, rowHeight: rowHeight) },
@@ -133,6 +110,11 @@ public struct TableDescription: Hashable, Sendable {
     /// `section` (`row == rowCount` appends), shifting the selection of the
     /// rows after them as a table view does.
     /// - Throws: `TableError` if the section or row is out of range.
+    /// - Parameters:
+    ///   - count: the number of rows inserted.
+    ///   - row: the row they are inserted before.
+    ///   - section: the section, from 0.
+    ///   - rowHeight: their height, in points.
     public mutating func insertRows(_ count: Int, at row: Int, inSection section: Int,
                                     rowHeight: Double = TableSection.defaultRowHeight) throws(TableError) {
         guard section >= 0, section < sections.count else {
@@ -150,6 +132,9 @@ public struct TableDescription: Hashable, Sendable {
     /// Deletes the rows `rows` of `section`, dropping their selection and
     /// shifting the selection of the rows after them.
     /// - Throws: `TableError` if the section or a row is out of range.
+    /// - Parameters:
+    ///   - rows: the rows deleted.
+    ///   - section: the section, from 0.
     public mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) throws(TableError) {
         guard section >= 0, section < sections.count else {
             throw .sectionOutOfRange(section: section, sectionCount: sections.count)

@@ -25,6 +25,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A surface given to draw the table into is not the table's size.
     case surfaceSizeMismatch(expected: PixelRect, actual: PixelRect)
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .rowOutOfRange(let row, let rows):

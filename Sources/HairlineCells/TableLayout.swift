@@ -6,28 +6,11 @@
 
 import Hairline
 
-/// One cell of a laid-out table.
-public struct CellFrame: Hashable, Sendable {
-    /// The cell's row, section and the counts around it.
-    public let placement: CellPlacement
-    /// The cell's pixels in the table (device pixels, origin at the
-    /// table's top-left corner); empty for a row whose height rounds to 0.
-    public let pixelRect: PixelRect
-    /// Whether the cell is selected.
-    public let isSelected: Bool
-    /// Whether the next cell of the same section is selected (the
-    /// separator between the two is then hidden, see
-    /// `CellStyle.hidesSeparatorsNextToSelection`).
-    public let isNextSelected: Bool
-
-    /// The cell's index path.
-    public var indexPath: CellIndexPath { placement.indexPath }
-}
-
 /// A table laid out on whole device pixels.
 public struct TableLayout: Hashable, Sendable {
-    /// The table's size in device pixels (at least 1 x 1).
+    /// The table's width in device pixels (at least 1).
     public let pixelWidth: Int
+    /// The table's height in device pixels (at least 1).
     public let pixelHeight: Int
     /// Device pixels per point.
     public let scale: Double

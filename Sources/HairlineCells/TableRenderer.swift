@@ -13,15 +13,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A cell rendered into a surface of its own.
-public struct RenderedCell {
-    /// Where the cell is in the table.
-    public let frame: CellFrame
-    /// The cell's pixels: `frame.pixelRect`'s size, transparent where the
-    /// cell draws nothing (outside rounded corners).
-    public let surface: Surface
-}
-
 /// Renders tables described by `TableDescription`.
 public enum TableRenderer {
     /// The number of workers used when a call does not say: the number of
@@ -41,9 +32,11 @@ public enum TableRenderer {
     /// Renders the whole table into one surface of the layout's pixel size:
     /// the background and header bars, then every cell over them.
     ///
-    /// - Parameter workers: threads to draw on (`nil`: `defaultWorkerCount`;
-    ///   1 draws on the calling thread). The result is identical for every
-    ///   worker count.
+    /// - Parameters:
+    ///   - table: the table; lengths in points, laid out at its `scale`.
+    ///   - workers: threads to draw on (`nil`: `defaultWorkerCount`; 1
+    ///     draws on the calling thread; values below 1 count as 1). The
+    ///     result is identical for every worker count.
     /// - Throws: `TableError` from `layout()`.
     /// - Complexity: one pass over the table's pixels for the background,
     ///   then each cell's draw, plus two copies of each cell's pixels.
@@ -65,6 +58,10 @@ public enum TableRenderer {
     ///
     /// - Throws: `TableError` from `layout()`, or `.surfaceSizeMismatch`
     ///   if `surface` is not `layout().pixelWidth` x `pixelHeight`.
+    /// - Parameters:
+    ///   - table: the table; lengths in points, laid out at its `scale`.
+    ///   - surface: the destination, of the layout's pixel size.
+    ///   - workers: as for `render(_:workers:)`.
     public static func render(_ table: TableDescription, into surface: Surface, workers: Int? = nil) throws(TableError) {
         let layout = try table.layout()
         guard surface.width == layout.pixelWidth, surface.height == layout.pixelHeight else {
@@ -117,7 +114,9 @@ public enum TableRenderer {
     /// background (as cells draw into their backing stores), in index-path
     /// order; cells whose height rounds to 0 pixels are left out.
     ///
-    /// - Parameter workers: as for `render(_:workers:)`.
+    /// - Parameters:
+    ///   - table: the table; lengths in points, laid out at its `scale`.
+    ///   - workers: as for `render(_:workers:)`.
     /// - Throws: `TableError` from `layout()`.
     public static func renderCells(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> [RenderedCell] {
         let layout = try table.layout()

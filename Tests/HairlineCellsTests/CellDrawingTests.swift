@@ -6,6 +6,7 @@
 import Hairline
 @testable import HairlineCells
 import Testing
+import HairlineTestSupport
 
 /// The premultiplied bytes a color is stored as.
 func stored(_ color: Color) -> PremultipliedColor { color.premultiplied }
@@ -139,10 +140,10 @@ enum CellTestColors {
     }
 
     @Test func randomRowHeightsStillShareOneSeparator() throws {
-        var random = SplitMix(seed: 17)
+        var random = SplitMix64(seed: 17)
         for round in 0..<24 {
             let scale = [1.0, 2, 3, 1.5, 2.625][round % 5]
-            let heights = (0..<random.int(1...4)).map { _ in (0..<random.int(1...6)).map { _ in random.double(12...80) } }
+            let heights = (0..<random.int(in: 1...4)).map { _ in (0..<random.int(in: 1...6)).map { _ in random.double(in: 12...80) } }
             for layout in CellLayout.allCases {
                 try Self.checkSeparators(checkTable(layout, rows: [], scale: scale, heights: heights),
                                          x: Int((160 * scale).rounded()))

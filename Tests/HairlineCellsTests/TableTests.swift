@@ -5,19 +5,20 @@
 @testable import Hairline
 @testable import HairlineCells
 import Testing
+import HairlineTestSupport
 
 @Suite struct TableTests {
     @Test func cellsTileTheTableOnWholePixels() throws {
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<50 {
-            let scale = [1.0, 2, 3, 1.5, 2.625, 0.5][random.int(0...5)]
-            let sections = (0..<random.int(1...5)).map { _ in
-                TableSection(rowHeights: (0..<random.int(0...6)).map { _ in random.double(0...90) },
-                             headerHeight: random.double(0...30), footerHeight: random.double(0...30))
+            let scale = [1.0, 2, 3, 1.5, 2.625, 0.5][random.int(in: 0...5)]
+            let sections = (0..<random.int(in: 1...5)).map { _ in
+                TableSection(rowHeights: (0..<random.int(in: 0...6)).map { _ in random.double(in: 0...90) },
+                             headerHeight: random.double(in: 0...30), footerHeight: random.double(in: 0...30))
             }
             for layout in CellLayout.allCases {
                 let table = TableDescription(cellStyle: CellStyle(layout: layout), sections: sections,
-                                             width: random.double(50...500), scale: scale)
+                                             width: random.double(in: 50...500), scale: scale)
                 let result = try table.layout()
                 #expect(result.cells.count == sections.reduce(0) { $0 + $1.rowCount })
                 var y = 0
@@ -44,11 +45,11 @@ import Testing
     }
 
     @Test func slabsCoverEveryRowOnceWithEachCellInItsOwn() throws {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         for _ in 0..<40 {
-            let sections = (0..<random.int(1...4)).map { _ in
-                TableSection(rowHeights: (0..<random.int(0...5)).map { _ in random.double(0...60) },
-                             headerHeight: random.double(0...200), footerHeight: random.double(0...20))
+            let sections = (0..<random.int(in: 1...4)).map { _ in
+                TableSection(rowHeights: (0..<random.int(in: 0...5)).map { _ in random.double(in: 0...60) },
+                             headerHeight: random.double(in: 0...200), footerHeight: random.double(in: 0...20))
             }
             let layout = try TableDescription(cellStyle: .plain, sections: sections, width: 100, scale: 2).layout()
             let slabs = layout.slabs(maximumGapRows: 64)

@@ -3,14 +3,18 @@
 // whole device pixels only narrows the pixel bounds (no mask); anything
 // else is rasterized into an anti-aliased coverage mask (exact area, like
 // every fill) and multiplied with the mask before it. A mask covers only
-// the clip's pixel bounds, in memory the canvas reuses.
+// the clip's pixel bounds, in memory the canvas reuses. A rounded rect
+// clipping a state with no mask waits as its shape (Clip.swift) until a
+// draw needs its mask; the mask is then exactly what it would have been.
 
 extension Canvas {
     /// Narrows the clip to `rect` (user space). A rect whose device image
     /// is axis-aligned on whole pixels costs nothing per pixel; others clip
     /// with anti-aliased edges. A non-finite rect or a singular transform
     /// clips everything away.
+    /// - Parameter rect: the region to keep, in user space (points).
     public func clip(to rect: Rect) {
+        resolveClip()
         guard !clipToWholePixels(rect) else { return }
         // The rect as a path in the canvas's scratch (no allocation).
         var path = renderer.takeScratchPath()
@@ -29,7 +33,7 @@ extension Canvas {
             return true
         }
         guard t.b == 0 && t.c == 0 else { return false }
-        let device = t.apply(to: rect)
+        let device = rect.applying(t)
         let snapped = PixelRect(enclosing: device)
         let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
         guard abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
@@ -44,13 +48,42 @@ extension Canvas {
     /// with anti-aliased edges: later draws are multiplied by the path's
     /// exact coverage of each pixel. A path with non-finite coordinates or
     /// a singular transform clips everything away.
+    /// - Parameters:
+    ///   - path: the region to keep, in user space (points).
+    ///   - rule: which regions of `path` are inside.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
+        resolveClip()
         let old = state.clip
         guard !old.isEmpty else { return }
         // A plain rectangle (square corners) clips as one: no mask when it
         // lands on whole device pixels.
         if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare, clipToWholePixels(rect) { return }
+        // A lone rounded rect the closed form covers waits as its shape.
+        if old.mask == nil, let shape = path.shape.flatMap(CircularRoundedRect.init),
+           RowRoundedRect(shape, transform: state.transform, clip: old.bounds) != nil {
+            state.clip.pending = PendingClip(shape: shape, transform: state.transform)
+            return
+        }
         clipWithMask(path, rule: rule)
+    }
+
+    /// The current clip, a pending clip shape rasterized into its mask
+    /// first: what every draw but the one-pass image draws goes through.
+    func resolvedClip() -> Clip {
+        resolveClip()
+        return state.clip
+    }
+
+    /// Rasterizes a pending clip shape into the mask it stands for: the
+    /// same edges, over the same bounds, as clipping to it at once.
+    func resolveClip() {
+        guard let pending = state.clip.pending else { return }
+        state.clip.pending = nil
+        // (Accepted by the closed form when it became pending.)
+        let covered = renderer.coverInClosedForm(pending.shape, minus: nil, transform: pending.transform,
+                                                 clip: state.clip.bounds)
+        assert(covered, "a pending clip the closed form refuses")
+        narrowClip(rule: .nonZero)
     }
 
     /// Narrows the clip by `path`'s coverage, as a mask.
@@ -64,6 +97,13 @@ extension Canvas {
             state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
             return
         }
+        narrowClip(rule: rule)
+    }
+
+    /// Narrows the clip by the coverage of the rasterizer's edges (built
+    /// over the clip's bounds) under `rule`, into a mask.
+    private func narrowClip(rule: FillRule) {
+        let old = state.clip
         let builder = renderer.rasterizer.builder
         // The new bounds: the old ones, narrowed to the path's rows; the
         // mask covers just those (from the canvas's pool: no allocation

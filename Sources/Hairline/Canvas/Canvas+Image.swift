@@ -2,26 +2,31 @@
 // keep their size, edges stretch along one axis, the centre stretches or
 // tiles), as cell backgrounds made from images need. Each piece is a
 // rectangle filled with an image pattern, so it is anti-aliased, clipped,
-// transformed and alpha-blended like any fill.
-
-/// How the centre of a nine-slice image fills its area.
-public enum NineSliceCenter: Hashable, Sendable {
-    /// The centre slice is scaled to fill the area.
-    case stretch
-    /// The centre slice repeats at its natural size.
-    case tile
-}
+// transformed and alpha-blended like any fill. Under a pending clip shape
+// (Clip.swift), pieces on whole device pixels are drawn in one pass over
+// the shape's coverage instead (SlicedKernel.swift): the same pixels.
 
 extension Canvas {
-    /// Draws `image` scaled to fill `rect` (user space, points).
+    /// Draws `image` scaled to fill `rect` (user space, points), through
+    /// the current transform, clip, global alpha and blend mode. Edge
+    /// pixels extend (no wrap-around blending at the borders).
+    ///
+    /// An empty or non-finite `rect` draws nothing.
     /// - Parameters:
-    ///   - sampling: how pixels are sampled when the image is scaled.
-    /// Edge pixels extend (no wrap-around blending at the borders).
+    ///   - image: the pixels (premultiplied RGBA8).
+    ///   - rect: where the whole image lands, in user space (points).
+    ///   - sampling: how pixels are sampled when the image is scaled
+    ///     (bilinear by default).
     public func draw(_ image: Image, in rect: Rect, sampling: ImageSampling = .bilinear) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite else { return }
-        drawPiece(image, from: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
-                  to: r, tile: false, scale: 1, sampling: sampling)
+        let w = Double(image.width), h = Double(image.height)
+        // One piece: the whole image over the whole rect.
+        let plan = SlicePlan(sourceX: SIMD4(0, 0, w, w), sourceY: SIMD4(0, 0, h, h),
+                             destinationX: SIMD4(r.minX, r.minX, r.maxX, r.maxX),
+                             destinationY: SIMD4(r.minY, r.minY, r.maxY, r.maxY),
+                             tilesCenter: false, scale: 1, sampling: sampling)
+        draw(image, plan)
     }
 
     /// Draws a stretchable image into `rect` (user space, points).
@@ -31,6 +36,15 @@ extension Canvas {
     /// right edges vertically, and the centre stretches or tiles. The image
     /// is `imageScale` pixels per point (2 for an @2x image). If `rect` is
     /// smaller than the caps, the caps shrink in proportion.
+    /// An empty or non-finite `rect`, or a non-finite or non-positive
+    /// `imageScale`, draws nothing; negative or non-finite insets count as 0.
+    /// - Parameters:
+    ///   - image: the pixels (premultiplied RGBA8).
+    ///   - rect: where the whole image lands, in user space (points).
+    ///   - capInsets: the caps, in image pixels, clamped to the image.
+    ///   - imageScale: image pixels per point (2 for an @2x image).
+    ///   - center: whether the centre stretches (default) or tiles.
+    ///   - sampling: how pixels are sampled (bilinear by default).
     public func draw(_ image: Image, in rect: Rect, capInsets: EdgeInsets, imageScale: Double = 1,
                      center: NineSliceCenter = .stretch, sampling: ImageSampling = .bilinear) {
         let r = rect.standardized
@@ -45,32 +59,95 @@ extension Canvas {
         var dl = left / imageScale, dr = right / imageScale, dt = top / imageScale, db = bottom / imageScale
         if dl + dr > r.width { let f = r.width / (dl + dr); dl *= f; dr *= f }
         if dt + db > r.height { let f = r.height / (dt + db); dt *= f; db *= f }
-        // (Lanes rather than arrays: a draw allocates nothing.)
-        let sx = SIMD4<Double>(0, left, w - right, w), dx = SIMD4<Double>(r.minX, r.minX + dl, r.maxX - dr, r.maxX)
-        let sy = SIMD4<Double>(0, top, h - bottom, h), dy = SIMD4<Double>(r.minY, r.minY + dt, r.maxY - db, r.maxY)
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let source = Rect(x: sx[column], y: sy[row], width: sx[column + 1] - sx[column], height: sy[row + 1] - sy[row])
-                let destination = Rect(x: dx[column], y: dy[row], width: dx[column + 1] - dx[column],
-                                       height: dy[row + 1] - dy[row])
-                guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { continue }
-                let tiles = center == .tile && row == 1 && column == 1
-                drawPiece(image, from: source, to: destination, tile: tiles, scale: imageScale, sampling: sampling)
-            }
+        let plan = SlicePlan(sourceX: SIMD4(0, left, w - right, w), sourceY: SIMD4(0, top, h - bottom, h),
+                             destinationX: SIMD4(r.minX, r.minX + dl, r.maxX - dr, r.maxX),
+                             destinationY: SIMD4(r.minY, r.minY + dt, r.maxY - db, r.maxY),
+                             tilesCenter: center == .tile, scale: imageScale, sampling: sampling)
+        draw(image, plan)
+    }
+
+    /// Draws the pieces of `plan`: in one pass under a pending clip shape
+    /// when they land on whole device pixels, else each as a rect fill.
+    private func draw(_ image: Image, _ plan: SlicePlan) {
+        if state.clip.pending != nil, surface.format != .a8, drawInOnePass(image, plan) { return }
+        for piece in 0..<9 {
+            guard let (pattern, destination) = plan.piece(piece, of: image) else { continue }
+            // The piece's rect in the canvas's scratch path (no allocation).
+            var path = renderer.takeScratchPath()
+            path.addRect(destination)
+            fill(path, with: .pattern(pattern))
+            renderer.returnScratchPath(path)
         }
     }
 
-    /// Fills `destination` with the `source` pixels of `image`: stretched,
-    /// or tiled at `scale` pixels per point. The pattern is the slice
-    /// alone (sampled in place, as if cropped), so bilinear sampling never
-    /// reads its neighbours.
-    private func drawPiece(_ image: Image, from source: Rect, to destination: Rect, tile: Bool, scale: Double,
-                           sampling: ImageSampling) {
+    /// Draws `plan`'s pieces over the pending clip shape's coverage, each
+    /// span cut at the pieces' device columns: what clipping to the shape's
+    /// mask and filling each piece gives, byte for byte, when every piece
+    /// edge lands on a whole device pixel (the pieces then cover their
+    /// pixels fully or not at all, and the mask holds the shape's
+    /// coverage). False, drawing nothing, where that does not hold.
+    private func drawInOnePass(_ image: Image, _ plan: SlicePlan) -> Bool {
+        guard let pending = state.clip.pending else { return false }
+        let t = state.transform
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0,
+              let columns = SlicePlan.wholePixels(plan.destinationX * t.a + t.tx),
+              let rows = SlicePlan.wholePixels(plan.destinationY * t.d + t.ty)
+        else { return false }
+        // Each piece's kernel, if its shader shades pixels by their
+        // position alone (the pieces' runs start where the shape's
+        // coverage does, not at the piece's edge as its own fill would).
+        renderer.beginSlices(into: surface)
+        var present = 0
+        for piece in 0..<9 {
+            guard let (pattern, _) = plan.piece(piece, of: image),
+                  case .pattern(let shader)? = renderer.shader(for: .pattern(pattern), transform: t,
+                                                               alpha: state.globalAlpha)
+            else { continue }
+            guard shader.shadesByColumn else {
+                renderer.releaseSlices(present: present)
+                return false
+            }
+            renderer.prepareSlice(piece, shader: shader, mode: state.blendMode, into: surface)
+            present |= 1 << piece
+        }
+        let covered = renderer.coverInClosedForm(pending.shape, minus: nil, transform: pending.transform,
+                                                 clip: state.clip.bounds)
+        assert(covered, "a pending clip the closed form refuses")
+        renderer.compositeSlices(present: present, columns: columns, rows: rows, into: surface)
+        return true
+    }
+}
+
+/// The nine pieces of an image draw (Canvas+Image.swift): source pixel
+/// bounds and destination bounds (user space, points), three pieces a
+/// side; a plain image draw is the centre piece alone.
+struct SlicePlan {
+    var sourceX: SIMD4<Double>, sourceY: SIMD4<Double>
+    var destinationX: SIMD4<Double>, destinationY: SIMD4<Double>
+    /// Whether the centre piece repeats at `scale` instead of stretching.
+    var tilesCenter: Bool
+    /// Image pixels per point (for a tiled centre).
+    var scale: Double
+    var sampling: ImageSampling
+
+    /// Piece `index` (0...8, row-major): the pattern that fills it and its
+    /// rect, or nil if it is empty (no source pixels or no area). The
+    /// pattern is the slice alone (sampled in place, as if cropped), so
+    /// bilinear sampling never reads its neighbours.
+    func piece(_ index: Int, of image: Image) -> (ImagePattern, Rect)? {
+        let row = index / 3, column = index % 3
+        let source = Rect(x: sourceX[column], y: sourceY[row], width: sourceX[column + 1] - sourceX[column],
+                          height: sourceY[row + 1] - sourceY[row])
+        let destination = Rect(x: destinationX[column], y: destinationY[row],
+                               width: destinationX[column + 1] - destinationX[column],
+                               height: destinationY[row + 1] - destinationY[row])
+        guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { return nil }
         let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...image.width)
         let y0 = Int(saturatingFloor: source.minY.rounded(), in: 0...image.height)
         let x1 = Int(saturatingFloor: source.maxX.rounded(), in: 0...image.width)
         let y1 = Int(saturatingFloor: source.maxY.rounded(), in: 0...image.height)
-        guard x1 > x0, y1 > y0 else { return }
+        guard x1 > x0, y1 > y0 else { return nil }
+        let tile = tilesCenter && index == 4
         let sw = Double(x1 - x0), sh = Double(y1 - y0)
         let transform = tile
             ? AffineTransform(scaleX: 1 / scale, y: 1 / scale)
@@ -78,14 +155,23 @@ extension Canvas {
             : AffineTransform(scaleX: destination.width / sw, y: destination.height / sh)
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
         let mode: TileMode = tile ? .repeat : .pad
-        // The piece's rect in the canvas's scratch path (no allocation).
-        var path = renderer.takeScratchPath()
-        defer { renderer.returnScratchPath(path) }
-        path.addRect(destination)
         var pattern = ImagePattern(image, transform: transform, tileX: mode, tileY: mode, sampling: sampling)
         if !(x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) {
             pattern.slice = PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
         }
-        fill(path, with: .pattern(pattern))
+        return (pattern, destination)
+    }
+
+    /// `bounds` (device pixels, in order) as whole pixels, if each is one
+    /// exactly and within the rasterizer's reach.
+    static func wholePixels(_ bounds: SIMD4<Double>) -> SIMD4<Int>? {
+        let limit = Double(1 << 30)
+        var result = SIMD4<Int>()
+        for i in 0..<4 {
+            let v = bounds[i]
+            guard v.rounded() == v, abs(v) <= limit else { return nil }
+            result[i] = Int(v)
+        }
+        return result
     }
 }

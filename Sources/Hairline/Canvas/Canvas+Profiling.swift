@@ -106,7 +106,7 @@ extension Canvas {
         else { return RasterStatistics() }
         return renderer.profileFillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance,
                                              rule: rule, fill: fillShader, stroke: strokeShader, style: style,
-                                             clip: state.clip, mode: state.blendMode, rows: stage == .rows)
+                                             clip: resolvedClip(), mode: state.blendMode, rows: stage == .rows)
     }
 
     /// Runs the fill of `path` (user space) through `stage` and returns
@@ -114,7 +114,7 @@ extension Canvas {
     /// edges, and for `rows` the row loop's counts. Draws nothing.
     public func profileFill(_ path: Path, rule: FillRule = .nonZero, through stage: PipelineStage) -> RasterStatistics {
         var result = RasterStatistics()
-        let t = state.transform, clip = state.clip.bounds
+        let t = state.transform, clip = resolvedClip().bounds
         switch stage {
         case .flatten, .outline:
             var sink = CountingLineSink()
@@ -136,7 +136,7 @@ extension Canvas {
     /// `rows` the row loop's counts. Draws nothing.
     public func profileStroke(_ path: Path, style: StrokeStyle, through stage: PipelineStage) -> RasterStatistics {
         var result = RasterStatistics()
-        let t = state.transform, clip = state.clip.bounds
+        let t = state.transform, clip = resolvedClip().bounds
         if stage == .flatten || stage == .outline, renderer.strokeRing(path, style: style, transform: t) != nil {
             // Built as geometry (StrokeRing.swift): flattened, not outlined.
             guard stage == .flatten else { return result }

@@ -34,7 +34,11 @@ public final class Canvas {
     var state: State
     private var savedStates: [State] = []
 
-    /// The curve tolerance in device pixels (see `Flattener`).
+    /// The largest distance, in device pixels, between a Bézier curve (or
+    /// an arc that must be flattened) and the straight segments it is drawn
+    /// with. The default, 0.008, keeps every pixel's coverage within 3/255
+    /// of the true curve's. Values below 1e-4 and NaN become 1e-4 (finer
+    /// ones would multiply edges without visible change).
     public var flatteningTolerance: Double = Flattener.defaultTolerance {
         didSet {
             if !(flatteningTolerance >= Flattener.minimumTolerance) {
@@ -54,7 +58,7 @@ public final class Canvas {
     /// for a stroke, and its time, whatever the path: an arc with a radius
     /// of 1e30, a dash pattern of 1e-9 along a line of 1e9. The default
     /// is far above what any screen needs (a curve is flattened into at
-    /// most `Flattener.maximumSegmentsPerCurve` segments; dashes are only
+    /// most 65,536 segments; dashes are only
     /// generated where they can be seen). Values are clamped to
     /// 1...`segmentCountCeiling`.
     public var maximumSegmentCount: Int {
@@ -83,6 +87,9 @@ public final class Canvas {
     /// Creates a canvas that draws into `surface` at `scale` device pixels
     /// per point (1, 2 and 3 for common screens). A non-finite or
     /// non-positive scale is treated as 1.
+    /// - Parameters:
+    ///   - surface: the pixels drawn into (any `PixelFormat`).
+    ///   - scale: device pixels per point of the base transform.
     public init(surface: Surface, scale: Double = 1) {
         let s = (scale.isFinite && scale > 0) ? scale : 1
         self.surface = surface
@@ -98,6 +105,8 @@ public final class Canvas {
     /// after another, or many small surfaces, makes one canvas): the state
     /// stack is emptied and the state reset, as on a new canvas (base
     /// transform, no clip, global alpha 1, source-over).
+    /// - Parameter surface: the surface drawn into from now on (any size and
+    ///   format).
     public func retarget(to surface: Surface) {
         self.surface = surface
         savedStates.removeAll(keepingCapacity: true)
@@ -142,6 +151,10 @@ public final class Canvas {
     }
 
     /// Runs `body` between `save()` and `restore()`.
+    /// - Parameter body: the drawing to do with the state saved; its changes
+    ///   to the transform, clip, alpha and blend mode are undone after it.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws (the state is restored first).
     public func withSavedState<R>(_ body: () throws -> R) rethrows -> R {
         save()
         defer { restore() }
@@ -149,6 +162,9 @@ public final class Canvas {
     }
 
     /// Moves user space by (`x`, `y`) points (in the current user space).
+    /// - Parameters:
+    ///   - x: the horizontal offset, in points.
+    ///   - y: the vertical offset, in points (down is positive).
     public func translateBy(x: Double, y: Double) {
         state.transform = state.transform.translatedBy(x: x, y: y)
     }
@@ -158,22 +174,31 @@ public final class Canvas {
     /// shape that lands on pixel boundaries still does (`translateBy(x:y:)`
     /// would move by `x / scale` points, which is not exact in binary at
     /// scale 3). Part of the saved state.
+    /// - Parameters:
+    ///   - x: the horizontal offset, in device pixels.
+    ///   - y: the vertical offset, in device pixels (down is positive).
     public func translateBy(devicePixelsX x: Int, y: Int) {
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(x), y: Double(y)))
     }
 
     /// Scales user space by `sx`, `sy`.
+    /// - Parameters:
+    ///   - sx: the horizontal factor (negative mirrors; 0 makes later draws
+    ///     draw nothing, as the transform is then singular).
+    ///   - sy: the vertical factor.
     public func scaleBy(x sx: Double, y sy: Double) {
         state.transform = state.transform.scaledBy(x: sx, y: sy)
     }
 
     /// Rotates user space by `angle` radians (clockwise on screen).
+    /// - Parameter angle: the angle in radians; positive turns x towards y.
     public func rotate(by angle: Double) {
         state.transform = state.transform.rotated(by: angle)
     }
 
     /// Applies `t` to user space before the current transform
     /// (`CGContextConcatCTM`).
+    /// - Parameter t: a transform from the new user space to the current one.
     public func concatenate(_ t: AffineTransform) {
         state.transform = t.concatenating(state.transform)
     }
@@ -191,6 +216,8 @@ public final class Canvas {
     /// transform, clip and global alpha. The clear is fused into the next
     /// draw (see `Surface.clear(to:)`): clearing and drawing a cell writes
     /// its pixels about once.
+    /// - Parameter color: the color every pixel becomes (transparent black by
+    ///   default); components are clamped to 0...1, NaN counts as 0.
     public func clear(_ color: Color = .clear) {
         surface.clear(to: color.premultiplied)
     }
@@ -203,6 +230,10 @@ public final class Canvas {
     /// closed implicitly. A path with a non-finite coordinate, or a
     /// non-invertible transform, draws nothing; coordinates far outside the
     /// surface are clipped exactly.
+    /// - Parameters:
+    ///   - path: the shape, in user space (points).
+    ///   - paint: what fills it; its geometry is in user space too.
+    ///   - rule: which regions are inside (non-zero winding by default).
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
@@ -211,14 +242,18 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: nil) { target in
                 renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                              shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+                              shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
             }
         }
         renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                      shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
+                      shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
+    /// - Parameters:
+    ///   - path: the shape, in user space (points).
+    ///   - color: the color (sRGB, straight alpha).
+    ///   - rule: which regions are inside (non-zero winding by default).
     public func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero) {
         fill(path, with: .solid(color), rule: rule)
     }
@@ -232,6 +267,11 @@ public final class Canvas {
     /// in each pixel, curves within `flatteningTolerance`. Non-finite
     /// geometry, a negative or non-finite width, or a non-invertible
     /// transform draw nothing.
+    /// - Parameters:
+    ///   - path: the line, in user space (points).
+    ///   - paint: what the stroke is painted with.
+    ///   - style: width, joins, caps, miter limit and dashes, lengths in
+    ///     user space (Core Graphics' defaults: width 1, miter, butt).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle = StrokeStyle()) {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
@@ -240,11 +280,11 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: style) { target in
                 renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                                shader: shader, clip: state.clip, mode: state.blendMode, into: target)
+                                shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
             }
         }
         renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                        shader: shader, clip: state.clip, mode: state.blendMode, into: surface)
+                        shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with `fill` and strokes it with `stroke`, in one pass
@@ -256,6 +296,12 @@ public final class Canvas {
     /// transform, clip, global alpha and blend mode (each pixel gets the
     /// fill's operation, then the stroke's); only faster, as both are
     /// rasterized and composited together row by row.
+    /// - Parameters:
+    ///   - path: the shape, in user space (points).
+    ///   - fill: what fills the inside.
+    ///   - stroke: what the outline is painted with.
+    ///   - style: the stroke's width, joins, caps and dashes (user space).
+    ///   - rule: which regions the fill covers (non-zero by default).
     public func draw(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
                      rule: FillRule = .nonZero) {
         // One gradient ramp and one pattern's rows are cached at a time:
@@ -275,16 +321,20 @@ public final class Canvas {
         guard surface.format != .a8 else {
             return throughAlphaScratch(reaching: path, style: style) { target in
                 renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                                       fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                                       fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
                                        mode: state.blendMode, into: target)
             }
         }
         renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                               fill: fillShader, stroke: strokeShader, style: style, clip: state.clip,
+                               fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
                                mode: state.blendMode, into: surface)
     }
 
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).
+    /// - Parameters:
+    ///   - path: the line, in user space (points).
+    ///   - color: the color (sRGB, straight alpha).
+    ///   - style: width, joins, caps, miter limit and dashes, lengths in user space.
     public func stroke(_ path: Path, with color: Color, style: StrokeStyle = StrokeStyle()) {
         stroke(path, with: .solid(color), style: style)
     }
@@ -335,8 +385,9 @@ extension Canvas {
             let reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
             bounds = bounds.insetBy(dx: -reach, dy: -reach)
         }
-        let device = state.transform.apply(to: bounds)
-        guard device.isFinite else { return state.clip.bounds }
-        return state.clip.bounds.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
+        let device = bounds.applying(state.transform)
+        let clip = resolvedClip().bounds
+        guard device.isFinite else { return clip }
+        return clip.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
     }
 }

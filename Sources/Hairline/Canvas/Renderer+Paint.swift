@@ -97,19 +97,63 @@ extension Renderer {
                   rule: rule, into: surface)
     }
 
+    /// Starts a sliced image draw into `surface` (Canvas+Image.swift):
+    /// the row buffers are made ready before `prepareSlice` hands them
+    /// to the pieces' kernels.
+    func beginSlices(into surface: Surface) {
+        rows.reserve(surface.width)
+        rowCoverage.reserve(surface.width)
+    }
+
+    /// Makes piece `index` (0...8) of a sliced draw blend `shader` with
+    /// `mode`; after `beginSlices`, before `compositeSlices`.
+    func prepareSlice(_ index: Int, shader: PatternShader, mode: BlendMode, into surface: Surface) {
+        assert((0..<9).contains(index), "nine pieces")
+        (slicedKernels + index).initialize(to: PaintKernel(
+            surface: surface, shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
+            coverage: rowCoverage.base))
+    }
+
+    /// Composites the rasterizer's current edges (the clip shape's) into
+    /// the prepared pieces in `present` (bit k: piece k), cut at `columns`
+    /// and `rows` (device pixels), then releases the pieces' kernels.
+    func compositeSlices(present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>, into surface: Surface) {
+        defer { releaseSlices(present: present) }
+        guard !rasterizer.builder.isEmpty, present != 0 else { return }
+        rasterize(SlicedKernel(kernels: slicedKernels, present: present, columns: columns, rows: rows,
+                               surface: surface),
+                  rule: .nonZero, into: surface, keepingSweeps: true)
+    }
+
+    /// Releases the prepared pieces in `present` (bit k: piece k).
+    func releaseSlices(present: Int) {
+        for k in 0..<9 where present & (1 << k) != 0 { (slicedKernels + k).deinitialize(count: 1) }
+    }
+
     /// Runs the row loop into `kernel`, with the surface's pending clear
     /// fused in (ClearingKernel) if it has one; the clear is then done.
+    /// `keepingSweeps`: a closed-form draw's sweep is kept for, or sent
+    /// from, draws of the same geometry (KeptSweeps.swift).
     @inline(__always)
-    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface) {
+    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface,
+                                               keepingSweeps: Bool = false) {
         guard let color = surface.pendingClear else {
             var k = kernel
-            rasterizer.rasterize(rule: rule, into: &k)
+            if keepingSweeps {
+                rasterizer.rasterizeKeepingSweeps(rule: rule, into: &k)
+            } else {
+                rasterizer.rasterize(rule: rule, into: &k)
+            }
             return
         }
         // The clear is the wrapper's to write from here on.
         surface.pendingClear = nil
         var clearing = ClearingKernel(kernel, surface: surface, color: color)
-        rasterizer.rasterize(rule: rule, into: &clearing)
+        if keepingSweeps {
+            rasterizer.rasterizeKeepingSweeps(rule: rule, into: &clearing)
+        } else {
+            rasterizer.rasterize(rule: rule, into: &clearing)
+        }
         clearing.finish()
     }
 }

@@ -162,10 +162,10 @@ extension Renderer {
         let device = clip.rect
         let margin = reach + 1
         guard margin.isFinite, let inverse = transform.inverted() else { return unboundedRect }
-        let p0 = inverse.apply(to: Point(x: device.minX - margin, y: device.minY - margin))
-        let p1 = inverse.apply(to: Point(x: device.maxX + margin, y: device.minY - margin))
-        let p2 = inverse.apply(to: Point(x: device.minX - margin, y: device.maxY + margin))
-        let p3 = inverse.apply(to: Point(x: device.maxX + margin, y: device.maxY + margin))
+        let p0 = Point(x: device.minX - margin, y: device.minY - margin).applying(inverse)
+        let p1 = Point(x: device.maxX + margin, y: device.minY - margin).applying(inverse)
+        let p2 = Point(x: device.minX - margin, y: device.maxY + margin).applying(inverse)
+        let p3 = Point(x: device.maxX + margin, y: device.maxY + margin).applying(inverse)
         let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
         let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
         let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
@@ -177,14 +177,14 @@ extension Renderer {
 extension Polyline {
     /// Maps every vertex by `t` (and unit directions by its linear part).
     mutating func apply(_ t: AffineTransform) {
-        func unit(_ v: Point) -> Point? { unitDirection(t.applyToVector(v)) }
+        func unit(_ v: Point) -> Point? { unitDirection(v.applyingLinearPart(of: t)) }
         for i in vertices.indices {
-            vertices[i].point = t.apply(to: vertices[i].point)
+            vertices[i].point = vertices[i].point.applying(t)
             vertices[i].tangentIn = vertices[i].tangentIn.flatMap(unit)
             vertices[i].tangentOut = vertices[i].tangentOut.flatMap(unit)
         }
         for i in subpaths.indices {
-            let d = t.applyToVector(subpaths[i].direction)
+            let d = subpaths[i].direction.applyingLinearPart(of: t)
             let length = d.length
             subpaths[i].direction = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
         }

@@ -40,6 +40,9 @@ final class Renderer {
 
     func returnScratchPath(_ path: Path) { scratchPath = path }
 
+    /// The pieces' kernels of a sliced image draw (Renderer+Paint.swift),
+    /// initialized for one draw at a time.
+    let slicedKernels = UnsafeMutablePointer<PaintKernel>.allocate(capacity: 9)
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
@@ -68,6 +71,7 @@ final class Renderer {
         get { rasterizer.core.sweepCache.isEnabled }
         set {
             rasterizer.core.sweepCache.isEnabled = newValue
+            rasterizer.core.singleSweeps.isEnabled = newValue
             secondRasterizer.core.sweepCache.isEnabled = newValue
         }
     }
@@ -91,6 +95,7 @@ final class Renderer {
         strokeSides.1.deallocate()
         rampStorage.deallocate()
         patternRows.deallocate()
+        slicedKernels.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
     }

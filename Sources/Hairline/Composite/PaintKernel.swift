@@ -32,6 +32,13 @@ struct PaintKernel: SpanKernel {
     private let swapsPattern: Bool
     /// Whether the pattern's rows are each one color (found once).
     private let patternRowsAreConstant: Bool
+    /// Whether the pattern's rows are read from the image as they are
+    /// (one image pixel per device pixel): then, for the current row,
+    /// device pixel x inside `directColumns` is `directRow[x + directOffset]`.
+    private let patternRowsAreDirect: Bool
+    private var directRow: UnsafePointer<UInt32>
+    private var directOffset = 0
+    private var directColumns = 0..<0
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -60,14 +67,21 @@ struct PaintKernel: SpanKernel {
         swapsRedBlue = surface.format == .bgra8Premultiplied
         swapsPattern = swapsRedBlue && hasPattern
         patternRowsAreConstant = hasPattern && pattern.hasConstantRows
+        patternRowsAreDirect = hasPattern && !patternRowsAreConstant && pattern.readsRowsDirectly
         row = surface.rowPointer(0)
+        directRow = UnsafePointer(row)
     }
 
     /// Shades `count` pixels of row `y` from column `x` into `out`.
     @inline(__always)
     private mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if hasPattern {
-            pattern.shade(x: x, y: y, count: count, into: out)
+            if x >= directColumns.lowerBound && x &+ count <= directColumns.upperBound {
+                // The image's own pixels: what sampling them gives.
+                out.update(from: directRow + (x &+ directOffset), count: count)
+            } else {
+                pattern.shade(x: x, y: y, count: count, into: out)
+            }
             if swapsPattern { swapRedBlue(out, count: count) }
         } else {
             shader.shade(x: x, y: y, count: count, into: out)
@@ -89,6 +103,13 @@ struct PaintKernel: SpanKernel {
             // payload every row.)
             constant = patternRowsAreConstant
                 ? pattern.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 } : nil
+            if patternRowsAreDirect {
+                if let direct = pattern.directRow(y: y) {
+                    (directRow, directOffset, directColumns) = direct
+                } else {
+                    directColumns = 0..<0
+                }
+            }
         } else {
             constant = shader.rowConstant(y: y)
         }

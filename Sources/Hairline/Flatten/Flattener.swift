@@ -68,17 +68,17 @@ func unitDirection(_ candidates: Point...) -> Point? {
 }
 
 /// Converts paths to polylines in device space within a tolerance.
-public enum Flattener {
+enum Flattener {
     /// The default maximum distance, in device pixels, between a curve and
     /// its polyline: coverage then stays within 3/255 of the true curve's.
-    public static let defaultTolerance = 0.008
+    static let defaultTolerance = 0.008
     /// The smallest tolerance accepted, in device pixels; finer values are
     /// raised to it (they would multiply edges without visible change).
-    public static let minimumTolerance = 1e-4
+    static let minimumTolerance = 1e-4
     /// The most line segments one curve or arc is split into. A curve
     /// needing more (hundreds of thousands of pixels long at the default
     /// tolerance) gets this many and a proportionally larger error.
-    public static let maximumSegmentsPerCurve = 1 << 16
+    static let maximumSegmentsPerCurve = 1 << 16
 
     /// Flattens `path` mapped by `transform` into `sink`, closing every
     /// subpath. Curves whose control points all lie outside `cullRect`
@@ -101,19 +101,19 @@ public enum Flattener {
         for element in path.elements {
             switch element {
             case .move(let p):
-                let q = t.apply(to: p)
+                let q = p.applying(t)
                 guard q.isFinite else { return false }
                 if open { sink.closeContour(explicitly: false) }
                 sink.beginContour(at: q)
                 open = true
                 current = q
             case .line(let p):
-                let q = t.apply(to: p)
+                let q = p.applying(t)
                 guard q.isFinite else { return false }
                 sink.addLine(to: q)
                 current = q
             case .quadCurve(let p, let c):
-                let q = t.apply(to: p), qc = t.apply(to: c)
+                let q = p.applying(t), qc = c.applying(t)
                 guard q.isFinite, qc.isFinite else { return false }
                 flattenQuad(current, qc, q, tol, cullRect, &sink)
                 if S.wantsCurveTangents, let start = unitDirection(qc - current, q - current),
@@ -122,7 +122,7 @@ public enum Flattener {
                 }
                 current = q
             case .curve(let p, let c1, let c2):
-                let q = t.apply(to: p), q1 = t.apply(to: c1), q2 = t.apply(to: c2)
+                let q = p.applying(t), q1 = c1.applying(t), q2 = c2.applying(t)
                 guard q.isFinite, q1.isFinite, q2.isFinite else { return false }
                 flattenCubic(current, q1, q2, q, tol, cullRect, &sink)
                 if S.wantsCurveTangents, let start = unitDirection(q1 - current, q2 - current, q - current),

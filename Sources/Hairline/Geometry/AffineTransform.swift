@@ -8,9 +8,28 @@
 /// Used to map user space (points) to device space (pixels); the canvas
 /// starts from `scale(s)` for a screen scale `s`.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
-    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    /// The x' coefficient of x (the horizontal scale, unitless).
+    public var a: Double
+    /// The y' coefficient of x (unitless).
+    public var b: Double
+    /// The x' coefficient of y (unitless).
+    public var c: Double
+    /// The y' coefficient of y (the vertical scale, unitless).
+    public var d: Double
+    /// The horizontal translation, in the space the transform maps to
+    /// (device pixels for `Canvas.transform`).
+    public var tx: Double
+    /// The vertical translation, in the space the transform maps to.
+    public var ty: Double
 
     /// Creates a transform from its six coefficients.
+    /// - Parameters:
+    ///   - a: the x' coefficient of x.
+    ///   - b: the y' coefficient of x.
+    ///   - c: the x' coefficient of y.
+    ///   - d: the y' coefficient of y.
+    ///   - tx: the x' translation.
+    ///   - ty: the y' translation.
     @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
@@ -20,12 +39,18 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (`x`, `y`).
+    /// - Parameters:
+    ///   - x: the horizontal offset.
+    ///   - y: the vertical offset.
     @inlinable
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// A scale by `sx` horizontally and `sy` vertically.
+    /// - Parameters:
+    ///   - sx: the horizontal factor.
+    ///   - sy: the vertical factor.
     @inlinable
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
@@ -34,6 +59,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// A rotation by `angle` radians; positive angles turn clockwise on
     /// screen (x towards y, with y pointing down), as in Core Graphics
     /// with a flipped context and in UIKit.
+    /// - Parameter angle: the angle in radians.
     @inlinable
     public init(rotationAngle angle: Double) {
         let s = _sin(angle), c = _cos(angle)
@@ -56,6 +82,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The transform that applies `self` first, then `other`
     /// (`CGAffineTransformConcat(self, other)`).
+    /// - Parameter other: the transform applied after this one.
     @inlinable
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
@@ -81,12 +108,18 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` preceded by a translation (`CGAffineTransformTranslate`):
     /// the translation happens in the space this transform maps from.
+    /// - Parameters:
+    ///   - x: the horizontal offset, in the space this transform maps from.
+    ///   - y: the vertical offset, in that space.
     @inlinable
     public func translatedBy(x: Double, y: Double) -> AffineTransform {
         AffineTransform(translationX: x, y: y).concatenating(self)
     }
 
     /// `self` preceded by a scale (`CGAffineTransformScale`).
+    /// - Parameters:
+    ///   - x: the horizontal factor.
+    ///   - y: the vertical factor.
     @inlinable
     public func scaledBy(x: Double, y: Double) -> AffineTransform {
         AffineTransform(scaleX: x, y: y).concatenating(self)
@@ -94,36 +127,10 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` preceded by a rotation of `angle` radians
     /// (`CGAffineTransformRotate`).
+    /// - Parameter angle: the angle in radians.
     @inlinable
     public func rotated(by angle: Double) -> AffineTransform {
         AffineTransform(rotationAngle: angle).concatenating(self)
-    }
-
-    /// Maps a point.
-    @inlinable
-    public func apply(to p: Point) -> Point {
-        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
-    }
-
-    /// Maps a vector: the linear part only, no translation.
-    @inlinable
-    public func applyToVector(_ v: Point) -> Point {
-        Point(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
-    }
-
-    /// The smallest axis-aligned rectangle containing the image of `rect`
-    /// (`CGRectApplyAffineTransform`).
-    public func apply(to rect: Rect) -> Rect {
-        let r = rect.standardized
-        let p0 = apply(to: Point(x: r.minX, y: r.minY))
-        let p1 = apply(to: Point(x: r.maxX, y: r.minY))
-        let p2 = apply(to: Point(x: r.minX, y: r.maxY))
-        let p3 = apply(to: Point(x: r.maxX, y: r.maxY))
-        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x))
-        let x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
-        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y))
-        let y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The largest factor by which the transform stretches any vector (the
@@ -136,5 +143,6 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         return (mean + diff).squareRoot()
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
 }

@@ -23,6 +23,9 @@ public struct GradientStop: Hashable, Sendable {
     public var color: Color
 
     /// Creates a stop.
+    /// - Parameters:
+    ///   - location: where along the gradient, 0...1 (clamped; NaN counts as 0).
+    ///   - color: the color there (sRGB, straight alpha).
     public init(location: Double, color: Color) {
         self.location = location
         self.color = color
@@ -37,12 +40,19 @@ public struct Gradient: Hashable, Sendable {
     public var extend: ExtendMode
 
     /// Creates a gradient from stops and an extend mode.
+    /// - Parameters:
+    ///   - stops: the colors and their locations (fixed up as `normalizedStops` says).
+    ///   - extend: how t outside 0...1 maps back (pad by default).
     public init(stops: [GradientStop], extend: ExtendMode = .pad) {
         self.stops = stops
         self.extend = extend
     }
 
     /// A two-color gradient from `start` at 0 to `end` at 1.
+    /// - Parameters:
+    ///   - start: the color at t = 0.
+    ///   - end: the color at t = 1.
+    ///   - extend: how t outside 0...1 maps back (pad by default).
     public init(from start: Color, to end: Color, extend: ExtendMode = .pad) {
         self.init(stops: [GradientStop(location: 0, color: start), GradientStop(location: 1, color: end)],
                   extend: extend)
@@ -65,16 +75,17 @@ public struct Gradient: Hashable, Sendable {
     /// mode), each channel in 0...1: linear interpolation of premultiplied
     /// components between the stops around t. Transparent if there are no
     /// stops.
-    public func color(at t: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+    /// - Parameter t: the gradient's parameter (any value; NaN counts as 0).
+    public func color(at t: Double) -> Sample {
         let stops = normalizedStops
-        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
+        guard let first = stops.first, let last = stops.last else { return Sample(red: 0, green: 0, blue: 0, alpha: 0) }
         let u = Gradient.extended(t, extend)
         func premultiplied(_ c: Color) -> (Double, Double, Double, Double) {
             let a = Color.unit(c.alpha)
             return (Color.unit(c.red) * a, Color.unit(c.green) * a, Color.unit(c.blue) * a, a)
         }
-        if u <= first.location { let p = premultiplied(first.color); return (p.0, p.1, p.2, p.3) }
-        if u >= last.location { let p = premultiplied(last.color); return (p.0, p.1, p.2, p.3) }
+        if u <= first.location { let p = premultiplied(first.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3) }
+        if u >= last.location { let p = premultiplied(last.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3) }
         // The last stop at or before u, so at a hard edge the later color wins.
         var i = 0
         while i + 1 < stops.count, stops[i + 1].location <= u { i += 1 }
@@ -82,7 +93,35 @@ public struct Gradient: Hashable, Sendable {
         let span = b.location - a.location
         let f = span > 0 ? (u - a.location) / span : 1
         let pa = premultiplied(a.color), pb = premultiplied(b.color)
-        return (pa.0 + (pb.0 - pa.0) * f, pa.1 + (pb.1 - pa.1) * f, pa.2 + (pb.2 - pa.2) * f, pa.3 + (pb.3 - pa.3) * f)
+        return Sample(red: pa.0 + (pb.0 - pa.0) * f, green: pa.1 + (pb.1 - pa.1) * f,
+                      blue: pa.2 + (pb.2 - pa.2) * f, alpha: pa.3 + (pb.3 - pa.3) * f)
+    }
+
+    /// A gradient's exact color at one parameter (`color(at:)`):
+    /// premultiplied sRGB components and alpha, each in 0...1, in Double
+    /// (before any rounding to 8 bits).
+    public struct Sample: Hashable, Sendable {
+        /// Red, premultiplied by `alpha`, 0...1.
+        public var red: Double
+        /// Green, premultiplied by `alpha`, 0...1.
+        public var green: Double
+        /// Blue, premultiplied by `alpha`, 0...1.
+        public var blue: Double
+        /// Alpha, 0...1.
+        public var alpha: Double
+
+        /// Creates a sample from premultiplied components, each 0...1.
+        /// - Parameters:
+        ///   - red: premultiplied red.
+        ///   - green: premultiplied green.
+        ///   - blue: premultiplied blue.
+        ///   - alpha: alpha.
+        public init(red: Double, green: Double, blue: Double, alpha: Double) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
     }
 
     /// Maps t into 0...1 by the extend mode (NaN maps to 0).

@@ -68,7 +68,7 @@ struct PatternShader {
     var copiesRows: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.a == 1 }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        var p = toPattern.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
             let base = image.baseAddress! + origin
@@ -178,6 +178,53 @@ struct PatternShader {
         let top = Self.mix(at(ia, ja), at(ib, ja), wx)
         let bottom = Self.mix(at(ia, jb), at(ib, jb), wx)
         return Self.mix(top, bottom, wy)
+    }
+
+    /// Whether each pixel's color depends on its own column and row only,
+    /// not on where the run shading it starts: rows of one color, or one
+    /// image pixel per device pixel on whole-pixel offsets (no stepping
+    /// position is carried along the run, whose rounding would depend on
+    /// the start). Drawing such a pattern in runs cut anywhere gives the
+    /// same pixels (SlicedKernel.swift relies on it).
+    var shadesByColumn: Bool {
+        if hasConstantRows { return true }
+        let t = toPattern
+        return t.a == 1 && t.b == 0 && t.c == 0 && t.tx == t.tx.rounded() && abs(t.tx) < Self.coordinateLimit / 2
+    }
+
+    /// Whether device pixels map one to one onto image pixels on whole-pixel
+    /// offsets, at full alpha: a row's pixels inside the image are then the
+    /// image row's own (`directRow`), read without sampling.
+    var readsRowsDirectly: Bool {
+        let t = toPattern
+        return alpha == 255 && t.a == 1 && t.b == 0 && t.c == 0 && t.tx == t.tx.rounded()
+            && abs(t.tx) < Self.coordinateLimit / 2
+    }
+
+    /// Where `readsRowsDirectly`: the image row device row `y` shows, as
+    /// `shade` samples it (nearest, or bilinear with no vertical weight),
+    /// and the device columns inside the image; pixel x of the row is
+    /// `row[x + offset]` for x in `columns`. Nil where the row is not one
+    /// image row (a bilinear row between two, decal beyond the image).
+    /// (The pointer is into `pixels`, which the shader holds unchanged.)
+    func directRow(y: Int) -> (row: UnsafePointer<UInt32>, offset: Int, columns: Range<Int>)? {
+        assert(readsRowsDirectly, "a pattern read directly")
+        let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
+        let j: Int
+        switch sampling {
+        case .nearest:
+            j = Self.tile(Self.floor(p.y), height, tileY)
+        case .bilinear:
+            // As `bilinearRow`: one row where the vertical weight is 0.
+            let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
+            let fv = v.rounded(.down)
+            guard UInt32((v - fv) * 256 + 0.5) == 0 else { return nil }
+            j = Self.tile(Int(fv), height, tileY)
+        }
+        guard j >= 0 else { return nil }
+        let offset = Int(toPattern.tx)
+        let row = pixels.withUnsafeBufferPointer { $0.baseAddress! + origin + j * rowLength }
+        return (UnsafePointer(row), offset, (-offset)..<(width - offset))
     }
 
     /// Whether every device row samples one column of the pattern (or

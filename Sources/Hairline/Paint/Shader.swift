@@ -139,7 +139,7 @@ struct RadialShader {
     let qa: Double
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        var p = toPaint.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPaint)
         let step = Point(x: toPaint.a, y: toPaint.b)
         for i in 0..<count {
             if let t = parameter(p) { out[i] = ramp.color(t) } else { out[i] = 0 }
@@ -178,7 +178,7 @@ struct ConicShader {
     let startAngle: Double
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        var p = toPaint.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPaint)
         let step = Point(x: toPaint.a, y: toPaint.b)
         let turn = 2 * Double.pi
         for i in 0..<count {

@@ -4,23 +4,6 @@
 // Source of the control points: PaintCode, "Drawing Code for iOS 7 Rounded
 // Rectangles"; Figma, "Desperately seeking squircles" (GEOMETRY.md).
 
-/// How the corners of a rounded rectangle are shaped.
-public enum CornerCurve: Hashable, Sendable {
-    /// Quarter ellipses (`CGPath(roundedRect:)`, `CALayer.cornerRadius`,
-    /// CSS `border-radius`): the edge turns into a circular arc at `radius`
-    /// from the corner.
-    case circular
-    /// Continuous corners (`UIBezierPath(roundedRect:)` since iOS 7,
-    /// `CALayer.cornerCurve = .continuous`): three cubics per corner that
-    /// leave each edge 1.528665 × radius from the corner with zero
-    /// curvature, rise smoothly to a near-circle of 0.933 × radius and pass
-    /// 0.2915 × radius from each edge at the apex (a circle: 0.2929). When
-    /// the corners on a side do not fit in it, the affected corners blend
-    /// continuously toward the circular corner (UIKit jumps to a different
-    /// shape instead); see `Path.addRoundedRect(in:cornerRadii:curve:)`.
-    case continuous
-}
-
 /// One corner's three cubics in corner coordinates: the corner's vertex at
 /// the origin, u along its first edge and v along its second (both away
 /// from the vertex), in units of the radius along each.

@@ -23,6 +23,12 @@ public struct EllipticalArc: Hashable, Sendable {
     public var sweepAngle: Double
 
     /// Creates an arc from its parametric centre form.
+    /// - Parameters:
+    ///   - center: the ellipse's centre.
+    ///   - axis1: the vector from the centre to the point at parameter 0.
+    ///   - axis2: the vector from the centre to the point at parameter π/2.
+    ///   - startAngle: where the arc starts, in radians of the parameter.
+    ///   - sweepAngle: the signed parameter range, in radians.
     public init(center: Point, axis1: Point, axis2: Point, startAngle: Double, sweepAngle: Double) {
         self.center = center
         self.axis1 = axis1
@@ -34,6 +40,12 @@ public struct EllipticalArc: Hashable, Sendable {
     /// Creates an arc of an ellipse with radii `radii` rotated by `rotation`
     /// radians (clockwise on screen), from `startAngle` sweeping
     /// `sweepAngle` radians.
+    /// - Parameters:
+    ///   - center: the ellipse's centre.
+    ///   - radii: the horizontal and vertical radii before the rotation.
+    ///   - rotation: the ellipse's rotation in radians (0 by default).
+    ///   - startAngle: where the arc starts, in radians of the parameter.
+    ///   - sweepAngle: the signed parameter range, in radians.
     public init(center: Point, radii: Size, rotation: Double = 0, startAngle: Double, sweepAngle: Double) {
         let (c, s) = _cosSin(rotation)
         self.init(
@@ -44,6 +56,7 @@ public struct EllipticalArc: Hashable, Sendable {
     }
 
     /// The point at parameter `angle`.
+    /// - Parameter angle: the parameter, in radians.
     @inlinable
     public func point(at angle: Double) -> Point {
         let (c, s) = _cosSin(angle)
@@ -54,6 +67,7 @@ public struct EllipticalArc: Hashable, Sendable {
 
     /// The velocity of the arc at parameter `angle`, in the direction the
     /// arc runs (its sweep's sign).
+    /// - Parameter angle: the parameter, in radians.
     public func derivative(at angle: Double) -> Point {
         derivative(cosSin: _cosSin(angle))
     }
@@ -85,11 +99,12 @@ public struct EllipticalArc: Hashable, Sendable {
     }
 
     /// The arc mapped by an affine transform (still exact).
+    /// - Parameter t: maps the arc's space to the result's.
     public func applying(_ t: AffineTransform) -> EllipticalArc {
         EllipticalArc(
-            center: t.apply(to: center),
-            axis1: t.applyToVector(axis1),
-            axis2: t.applyToVector(axis2),
+            center: center.applying(t),
+            axis1: axis1.applyingLinearPart(of: t),
+            axis2: axis2.applyingLinearPart(of: t),
             startAngle: startAngle, sweepAngle: sweepAngle)
     }
 

@@ -5,46 +5,6 @@
 // `.5.5`, `-1-2`); numbers are correctly rounded (Clinger's fast path, else
 // the standard library's decimal parser).
 
-/// Why SVG path data could not be parsed. Every offset is a UTF-8 byte
-/// offset from the start of the path data string (0-based).
-public enum SVGPathError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A character that no rule of the grammar allows at this place.
-    case unexpectedCharacter(Character, at: Int)
-    /// `command` needed another number (or coordinate) here; the offset is
-    /// where it should start (the string's length at the end of input).
-    case missingNumber(command: Character, at: Int)
-    /// The data does not start with a move-to (`M` or `m`).
-    case missingMoveTo(at: Int)
-    /// An arc flag is not the single character `0` or `1`.
-    case invalidFlag(at: Int)
-    /// A number is too large for `Double` (it would be infinite).
-    case numberOutOfRange(at: Int)
-
-    /// The UTF-8 byte offset of the error in the path data string.
-    public var byteOffset: Int {
-        switch self {
-        case .unexpectedCharacter(_, let at), .missingNumber(_, let at), .missingMoveTo(let at),
-             .invalidFlag(let at), .numberOutOfRange(let at):
-            return at
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .unexpectedCharacter(let c, let at):
-            return "unexpected character \"\(c)\" at byte \(at) of the path data"
-        case .missingNumber(let command, let at):
-            return "command \"\(command)\" is missing a number at byte \(at) of the path data"
-        case .missingMoveTo(let at):
-            return "path data must start with a move-to (M or m), found something else at byte \(at)"
-        case .invalidFlag(let at):
-            return "arc flag at byte \(at) of the path data must be 0 or 1"
-        case .numberOutOfRange(let at):
-            return "number at byte \(at) of the path data is too large"
-        }
-    }
-}
-
 extension Path {
     /// Parses SVG path data (the `d` attribute of `<path>`), in user space.
     ///
@@ -60,6 +20,7 @@ extension Path {
     /// - Throws: `SVGPathError` with the UTF-8 byte offset of the first
     ///   error; no partial path is returned.
     /// - Complexity: O(n) in the length of the string.
+    /// - Parameter svgPathData: the `d` attribute's text, coordinates in user space.
     public init(svgPathData: String) throws(SVGPathError) {
         var text = svgPathData
         let result: Result<Path, SVGPathError> = text.withUTF8 { bytes in

@@ -2,23 +2,6 @@
 // arcs are kept exact here; only the flattener (Flatten/) approximates them,
 // after the transform, with a tolerance in device pixels.
 
-/// One drawing command of a `Path`.
-public enum PathElement: Hashable, Sendable {
-    /// Starts a new subpath at a point.
-    case move(to: Point)
-    /// A straight line from the current point.
-    case line(to: Point)
-    /// A quadratic Bézier curve from the current point.
-    case quadCurve(to: Point, control: Point)
-    /// A cubic Bézier curve from the current point.
-    case curve(to: Point, control1: Point, control2: Point)
-    /// An elliptical arc that starts at the current point (which the path
-    /// guarantees is the arc's start point) and ends at `arc.endPoint`.
-    case arc(EllipticalArc)
-    /// Closes the current subpath with a straight line to its start.
-    case closeSubpath
-}
-
 /// What a path is when one shape method (`addRect`, `addRoundedRect` with
 /// circular corners, `addEllipse`) made all of it: strokes of these shapes
 /// are built as exact geometry (StrokeRing.swift) instead of outlined.
@@ -53,10 +36,17 @@ public struct Path: Hashable, Sendable {
     /// Creates an empty path.
     public init() {}
 
+    /// Whether two paths have the same elements, subpath start and current
+    /// point (how they were built does not matter).
+    /// - Parameters:
+    ///   - lhs: a path.
+    ///   - rhs: another path.
     public static func == (lhs: Path, rhs: Path) -> Bool {
         lhs.elements == rhs.elements && lhs.subpathStart == rhs.subpathStart && lhs.currentPoint == rhs.currentPoint
     }
 
+    /// Hashes what `==` compares.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(elements)
         hasher.combine(subpathStart)
@@ -69,6 +59,7 @@ public struct Path: Hashable, Sendable {
     /// Removes every command. With `keepingCapacity`, the storage is kept
     /// for the commands added next (a path rebuilt for every draw then
     /// allocates nothing).
+    /// - Parameter keepingCapacity: whether to keep the element storage.
     public mutating func removeAll(keepingCapacity: Bool = false) {
         elements.removeAll(keepingCapacity: keepingCapacity)
         subpathStart = .zero
@@ -77,6 +68,8 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Starts a new subpath at `point`.
+    /// - Parameter point: the subpath's first point, in user space (points).
+    /// Any value is accepted; a non-finite one makes the path draw nothing.
     public mutating func move(to point: Point) {
         shape = nil
         elements.append(.move(to: point))
@@ -92,6 +85,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds a straight line from the current point to `point`.
+    /// Without a current point (an empty path, or just after
+    /// `closeSubpath()`), the line starts at the last subpath's start (the origin on an empty path).
+    /// - Parameter point: the line's end, in user space (points).
     public mutating func addLine(to point: Point) {
         ensureSubpath()
         shape = nil
@@ -100,6 +96,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds a quadratic Bézier curve from the current point.
+    /// - Parameters:
+    ///   - point: the curve's end, in user space (points).
+    ///   - control: its control point.
     public mutating func addQuadCurve(to point: Point, control: Point) {
         ensureSubpath()
         shape = nil
@@ -108,6 +107,10 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds a cubic Bézier curve from the current point.
+    /// - Parameters:
+    ///   - point: the curve's end, in user space (points).
+    ///   - control1: the control point next to the start.
+    ///   - control2: the control point next to the end.
     public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
         ensureSubpath()
         shape = nil
@@ -118,6 +121,7 @@ public struct Path: Hashable, Sendable {
     /// Adds an elliptical arc. If the path has a current point different
     /// from the arc's start, a line joins them first (as `CGPath` does);
     /// without a current point the arc starts a new subpath.
+    /// - Parameter arc: the arc, in user space (points); kept exact.
     public mutating func addArc(_ arc: EllipticalArc) {
         let start = arc.startPoint
         if let current = currentPoint {
@@ -152,11 +156,13 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Appends every subpath of another path.
+    /// - Parameter other: the path whose elements are appended, in the same space.
     public mutating func addPath(_ other: Path) {
         for element in other.elements { append(element) }
     }
 
     /// Appends one element with the same rules as the builder methods.
+    /// - Parameter element: the command to add.
     public mutating func append(_ element: PathElement) {
         switch element {
         case .move(let p): move(to: p)
@@ -169,6 +175,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The path mapped by `transform` (arcs stay exact arcs).
+    /// - Parameter transform: maps the path's space to the result's.
     public func applying(_ transform: AffineTransform) -> Path {
         var result = self
         result.apply(transform)
@@ -176,23 +183,24 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Maps every coordinate of the path by `transform`.
+    /// - Parameter transform: maps the path's space to its new one.
     public mutating func apply(_ transform: AffineTransform) {
         shape = nil
         let t = transform
         elements = elements.map { element in
             switch element {
-            case .move(let p): return .move(to: t.apply(to: p))
-            case .line(let p): return .line(to: t.apply(to: p))
+            case .move(let p): return .move(to: p.applying(t))
+            case .line(let p): return .line(to: p.applying(t))
             case .quadCurve(let p, let c):
-                return .quadCurve(to: t.apply(to: p), control: t.apply(to: c))
+                return .quadCurve(to: p.applying(t), control: c.applying(t))
             case .curve(let p, let c1, let c2):
-                return .curve(to: t.apply(to: p), control1: t.apply(to: c1), control2: t.apply(to: c2))
+                return .curve(to: p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
             case .arc(let arc): return .arc(arc.applying(t))
             case .closeSubpath: return .closeSubpath
             }
         }
-        subpathStart = t.apply(to: subpathStart)
-        currentPoint = currentPoint.map { t.apply(to: $0) }
+        subpathStart = subpathStart.applying(t)
+        currentPoint = currentPoint.map { $0.applying(t) }
     }
 
     /// Whether every coordinate in the path is finite.

@@ -35,26 +35,31 @@ struct SweptRow: BitwiseCopyable {
     var heldSecond: UInt32
 }
 
-/// One kept draw: its key and where its rows and calls are.
-struct PairSweepSlot: BitwiseCopyable {
-    var key: PairSweepKey
-    /// False while the slot is being filled, or if the draw was too
-    /// large to keep.
-    var isValid = false
-    var lastUse: UInt64 = 0
-    var rows = ScratchBuffer<SweptRow>()
-    var calls = ScratchBuffer<PairRecord>()
-}
+/// The pair draws' kept sweeps, and a slot of them.
+typealias PairSweepCache = SweepCache<PairSweepKey, SweptRow, PairRecord>
+typealias PairSweepSlot = PairSweepCache.Slot
 
-/// The sweeps of the last `slotCount` distinct pair draws of one
+/// The sweeps of the last `slotCount` distinct draws of one kind (pair
+/// draws, or single closed-form draws: KeptSweeps.swift) of one
 /// rasterizer, least recently used evicted first, at most `callBudget`
 /// calls each (a larger draw is swept without being kept). Bounded:
 /// about `slotCount × callBudget × 20` bytes (640 KB) at most.
-struct PairSweepCache {
-    static let slotCount = 4
+struct SweepCache<Key: BitwiseCopyable, Row: BitwiseCopyable, Call: BitwiseCopyable> {
+    /// One kept draw: its key and where its rows and calls are.
+    struct Slot: BitwiseCopyable {
+        var key: Key
+        /// False while the slot is being filled, or if the draw was too
+        /// large to keep.
+        var isValid = false
+        var lastUse: UInt64 = 0
+        var rows = ScratchBuffer<Row>()
+        var calls = ScratchBuffer<Call>()
+    }
+
+    static var slotCount: Int { 4 }
     /// The calls a draw may keep (a 3x cell keeps about 200).
     var callBudget = 1 << 13
-    private(set) var slots = ScratchBuffer<PairSweepSlot>()
+    private(set) var slots = ScratchBuffer<Slot>()
     private var clock: UInt64 = 0
     /// Whether draws are kept; turned off, whatever was kept is dropped.
     var isEnabled = true {
@@ -64,27 +69,22 @@ struct PairSweepCache {
         }
     }
 
-    /// The slot holding the sweeps of the pair draw `first`, `second`
-    /// over a clip `width` columns wide (`halves`: corner rows swept over
-    /// their left half), or a slot emptied for them, to be filled row by
-    /// row and then `seal`ed. (The draws are compared where they are, and
-    /// copied once into a slot they miss: each is about 280 bytes.)
-    mutating func slot(first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
-                       halves: Bool) -> (index: Int, hit: Bool) {
+    /// The slot whose key `matches` (compared in place), or a slot emptied
+    /// for the draw, keyed `key()`, to be filled row by row and then
+    /// `seal`ed. (Keys are compared where they are and made once for a
+    /// slot they miss: a draw's is some 280 bytes.)
+    @inline(__always)
+    mutating func slot(matching matches: (UnsafePointer<Key>) -> Bool, key: () -> Key) -> (index: Int, hit: Bool) {
         if slots.count == 0 {
             slots.reserve(Self.slotCount)
-            while slots.count < Self.slotCount {
-                slots.append(PairSweepSlot(key: PairSweepKey(first: first.pointee, second: second.pointee,
-                                                             width: width, halves: halves)))
-            }
+            while slots.count < Self.slotCount { slots.append(Slot(key: key())) }
         }
         clock &+= 1
         var victim = 0
         for i in 0..<slots.count {
             let slot = slots.base + i
-            if isEnabled && slot.pointee.isValid && slot.pointee.key.width == width
-                && slot.pointee.key.halves == halves && slot.pointee.key.first == first.pointee
-                && slot.pointee.key.second == second.pointee {
+            if isEnabled && slot.pointee.isValid
+                && withUnsafePointer(to: &slot.pointee.key, { matches($0) }) {
                 slot.pointee.lastUse = clock
                 return (i, true)
             }
@@ -95,10 +95,7 @@ struct PairSweepCache {
             }
         }
         let slot = slots.base + victim
-        slot.pointee.key.first = first.pointee
-        slot.pointee.key.second = second.pointee
-        slot.pointee.key.width = width
-        slot.pointee.key.halves = halves
+        slot.pointee.key = key()
         slot.pointee.isValid = false
         slot.pointee.lastUse = clock
         slot.pointee.rows.count = 0
@@ -118,6 +115,20 @@ struct PairSweepCache {
             slots[i].calls.deallocate()
         }
         slots.deallocate()
+    }
+}
+
+extension SweepCache where Key == PairSweepKey {
+    /// The slot holding the sweeps of the pair draw `first`, `second`
+    /// over a clip `width` columns wide (`halves`: corner rows swept over
+    /// their left half), or a slot emptied for them.
+    @inline(__always)
+    mutating func slot(first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
+                       halves: Bool) -> (index: Int, hit: Bool) {
+        slot(matching: { key in
+            key.pointee.width == width && key.pointee.halves == halves && key.pointee.first == first.pointee
+                && key.pointee.second == second.pointee
+        }, key: { PairSweepKey(first: first.pointee, second: second.pointee, width: width, halves: halves) })
     }
 }
 

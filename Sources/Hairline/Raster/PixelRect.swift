@@ -21,6 +21,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// Creates the rectangle of columns `minX..<maxX` and rows
     /// `minY..<maxY` (device pixels); bounds out of order give an empty
     /// rectangle.
+    /// - Parameters:
+    ///   - minX: the first column.
+    ///   - minY: the first row.
+    ///   - maxX: one past the last column.
+    ///   - maxY: one past the last row.
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.minX = minX
         self.minY = minY
@@ -31,6 +36,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// Creates the rectangle of columns `x..<x + width` and rows
     /// `y..<y + height` (device pixels); a width or height of 0 or less
     /// gives an empty rectangle, and far ends past `Int`'s range saturate.
+    /// - Parameters:
+    ///   - x: the first column.
+    ///   - y: the first row.
+    ///   - width: the number of columns.
+    ///   - height: the number of rows.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.init(minX: x, minY: y, maxX: PixelRect.saturatingSum(x, width), maxY: PixelRect.saturatingSum(y, height))
     }
@@ -48,6 +58,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The same area in user space at `scale` device pixels per point:
     /// every coordinate and length divided by `scale`.
+    /// - Parameter scale: device pixels per point (positive).
     public func points(scale: Double) -> Rect {
         Rect(x: Double(minX) / scale, y: Double(minY) / scale,
              width: Double(width) / scale, height: Double(height) / scale)

@@ -89,6 +89,14 @@ final class Rasterizer {
         core.rasterize(edgeList, rule: rule, into: &kernel)
     }
 
+    /// `rasterize`, the sweep of a draw covered in closed form kept for
+    /// later draws of its geometry, or sent from an earlier one's
+    /// (KeptSweeps.swift).
+    func rasterizeKeepingSweeps<Kernel: SpanKernel>(rule: FillRule, into kernel: inout Kernel) {
+        builder.finishArcs()
+        core.rasterizeKeepingSweeps(edgeList, rule: rule, into: &kernel)
+    }
+
     /// The builder's edges as the row loop reads them.
     var edgeList: EdgeList {
         // Field by field (a copy of the whole builder is ~560 bytes).
@@ -190,6 +198,9 @@ struct RasterCore {
     /// The sweeps of the last few distinct pair draws, kept across draws
     /// (PairSweepCache.swift).
     var sweepCache = PairSweepCache()
+    /// The sweeps of the last few distinct single draws that asked to be
+    /// kept (KeptSweeps.swift).
+    var singleSweeps = SingleSweepCache()
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -213,6 +224,7 @@ struct RasterCore {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
         sweepCache.deallocate()
+        singleSweeps.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }

@@ -29,7 +29,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// a hairline: exactly one device pixel wide whatever the transform.
     /// Negative or non-finite widths draw nothing.
     public var width: Double
+    /// The shape where two segments meet (default `.miter`).
     public var lineJoin: LineJoin
+    /// The shape at the ends of open subpaths and dashes (default `.butt`).
     public var lineCap: LineCap
     /// The largest ratio of miter length to stroke width before a miter
     /// join becomes a bevel, as Core Graphics and SVG define it: a join of
@@ -46,6 +48,13 @@ public struct StrokeStyle: Hashable, Sendable {
     public var dashPhase: Double
 
     /// Creates a stroke style; the defaults are Core Graphics'.
+    /// - Parameters:
+    ///   - width: in user space (points); 0 is a one-device-pixel hairline.
+    ///   - lineJoin: the shape where segments meet.
+    ///   - lineCap: the shape at open ends.
+    ///   - miterLimit: the miter length over width past which a miter bevels.
+    ///   - dashPattern: on and off lengths in user space (empty: solid).
+    ///   - dashPhase: the distance into the pattern where subpaths start.
     public init(width: Double = 1, lineJoin: LineJoin = .miter, lineCap: LineCap = .butt,
                 miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0) {
         self.width = width

@@ -143,10 +143,10 @@ struct StrokeEmitter<Sink: LineSink> {
         // Left side out, around the end cap, right side back, around the
         // start cap.
         let t = transform
-        sink.beginContour(at: t.apply(to: left[0]))
-        for i in 1..<left.count { sink.addLine(to: t.apply(to: left[i])) }
+        sink.beginContour(at: left[0].applying(t))
+        for i in 1..<left.count { sink.addLine(to: left[i].applying(t)) }
         addCap(at: end.end, outward: endDirection)
-        for i in stride(from: right.count - 1, through: 0, by: -1) { sink.addLine(to: t.apply(to: right[i])) }
+        for i in stride(from: right.count - 1, through: 0, by: -1) { sink.addLine(to: right[i].applying(t)) }
         addCap(at: start.start, outward: -(start.tangent ?? start.direction))
         sink.closeContour(explicitly: true)
     }
@@ -206,11 +206,11 @@ struct StrokeEmitter<Sink: LineSink> {
         guard n > 2 else { return }
         let t = transform
         if reversed {
-            sink.beginContour(at: t.apply(to: points[n - 1]))
-            for i in stride(from: n - 2, through: 0, by: -1) { sink.addLine(to: t.apply(to: points[i])) }
+            sink.beginContour(at: points[n - 1].applying(t))
+            for i in stride(from: n - 2, through: 0, by: -1) { sink.addLine(to: points[i].applying(t)) }
         } else {
-            sink.beginContour(at: t.apply(to: points[0]))
-            for i in 1..<n { sink.addLine(to: t.apply(to: points[i])) }
+            sink.beginContour(at: points[0].applying(t))
+            for i in 1..<n { sink.addLine(to: points[i].applying(t)) }
         }
         sink.closeContour(explicitly: true)
     }
@@ -355,13 +355,13 @@ struct StrokeEmitter<Sink: LineSink> {
             return
         case .square:
             let e = d * halfWidth
-            sink.addLine(to: t.apply(to: p + n + e))
-            sink.addLine(to: t.apply(to: p - n + e))
+            sink.addLine(to: (p + n + e).applying(t))
+            sink.addLine(to: (p - n + e).applying(t))
         case .round:
             let sweep = n.rotatedQuarter.dot(d) > 0 ? Double.pi : -Double.pi
             left.count = 0
             Self.appendArc(center: p, radius: halfWidth, from: n, sweep: sweep, tolerance: userTolerance, to: &left)
-            for i in 0..<left.count { sink.addLine(to: t.apply(to: left[i])) }
+            for i in 0..<left.count { sink.addLine(to: left[i].applying(t)) }
         }
     }
 
@@ -385,9 +385,9 @@ struct StrokeEmitter<Sink: LineSink> {
         guard area != 0 else { return }
         let t = transform
         if area < 0 {
-            sink.beginContour(at: t.apply(to: a)); sink.addLine(to: t.apply(to: b)); sink.addLine(to: t.apply(to: c))
+            sink.beginContour(at: a.applying(t)); sink.addLine(to: b.applying(t)); sink.addLine(to: c.applying(t))
         } else {
-            sink.beginContour(at: t.apply(to: c)); sink.addLine(to: t.apply(to: b)); sink.addLine(to: t.apply(to: a))
+            sink.beginContour(at: c.applying(t)); sink.addLine(to: b.applying(t)); sink.addLine(to: a.applying(t))
         }
         sink.closeContour(explicitly: true)
     }
@@ -398,11 +398,11 @@ struct StrokeEmitter<Sink: LineSink> {
         guard area != 0 else { return }
         let t = transform
         if area < 0 {
-            sink.beginContour(at: t.apply(to: a)); sink.addLine(to: t.apply(to: b))
-            sink.addLine(to: t.apply(to: c)); sink.addLine(to: t.apply(to: d))
+            sink.beginContour(at: a.applying(t)); sink.addLine(to: b.applying(t))
+            sink.addLine(to: c.applying(t)); sink.addLine(to: d.applying(t))
         } else {
-            sink.beginContour(at: t.apply(to: d)); sink.addLine(to: t.apply(to: c))
-            sink.addLine(to: t.apply(to: b)); sink.addLine(to: t.apply(to: a))
+            sink.beginContour(at: d.applying(t)); sink.addLine(to: c.applying(t))
+            sink.addLine(to: b.applying(t)); sink.addLine(to: a.applying(t))
         }
         sink.closeContour(explicitly: true)
     }
@@ -421,7 +421,7 @@ struct StrokeEmitter<Sink: LineSink> {
                             startAngle: startAngle + sweep, sweepAngle: -sweep)
         let device = arc.applying(transform)
         let isFullCircle = abs(sweep) >= 2 * Double.pi
-        sink.beginContour(at: isFullCircle ? device.startPoint : transform.apply(to: center))
+        sink.beginContour(at: isFullCircle ? device.startPoint : center.applying(transform))
         if !isFullCircle { sink.addLine(to: device.startPoint) }
         _ = Flattener.flattenArc(device, tolerance, cullRect, &sink)
         sink.closeContour(explicitly: true)

@@ -12,6 +12,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A pixel has a color channel greater than its alpha.
     case notPremultiplied(index: Int)
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .invalidSize(let w, let h):
@@ -39,6 +40,10 @@ public struct Image: Hashable, Sendable {
     /// Creates an image from premultiplied pixels, row-major.
     /// - Throws: `ImageError` for a bad size, a wrong pixel count or a
     ///   pixel whose color exceeds its alpha.
+    /// - Parameters:
+    ///   - width: pixels per row (1...`Surface.maximumDimension`).
+    ///   - height: rows (1...`Surface.maximumDimension`).
+    ///   - pixels: `width × height` pixels, each `PremultipliedColor.packed`.
     public init(width: Int, height: Int, premultipliedPixels pixels: [UInt32]) throws(ImageError) {
         guard width > 0, height > 0, width <= Surface.maximumDimension, height <= Surface.maximumDimension,
               width * height <= Surface.maximumPixelCount
@@ -61,6 +66,11 @@ public struct Image: Hashable, Sendable {
     /// Creates an image from straight-alpha colors, row-major, rounding
     /// each premultiplied channel to nearest.
     /// - Throws: `ImageError` for a bad size or a wrong pixel count.
+    /// - Parameters:
+    ///   - width: pixels per row (1...`Surface.maximumDimension`).
+    ///   - height: rows (1...`Surface.maximumDimension`).
+    ///   - colors: `width × height` sRGB colors, straight alpha; components
+    ///     are clamped to 0...1, NaN counts as 0.
     public init(width: Int, height: Int, colors: [Color]) throws(ImageError) {
         guard colors.count == width * height || !(width > 0 && height > 0) else {
             throw .pixelCountMismatch(expected: width * height, actual: colors.count)
@@ -79,6 +89,7 @@ public struct Image: Hashable, Sendable {
 
     /// A snapshot of a surface's pixels (converted to premultiplied RGBA8
     /// from the surface's format; an A8 surface gives black at its alphas).
+    /// - Parameter surface: the surface copied (a pending clear is written first).
     public init(_ surface: Surface) {
         width = surface.width
         height = surface.height
@@ -91,6 +102,9 @@ public struct Image: Hashable, Sendable {
     }
 
     /// The pixel at (x, y), or `nil` outside the image.
+    /// - Parameters:
+    ///   - x: the column, in image pixels.
+    ///   - y: the row, in image pixels.
     public func pixel(x: Int, y: Int) -> PremultipliedColor? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         return PremultipliedColor(packed: pixels[y * width + x])

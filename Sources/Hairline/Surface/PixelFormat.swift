@@ -22,6 +22,7 @@ public enum PixelFormat: Hashable, Sendable, CaseIterable, CustomStringConvertib
     /// Bytes a pixel occupies.
     public var bytesPerPixel: Int { self == .a8 ? 1 : 4 }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .rgba8Premultiplied: return "RGBA8 (premultiplied)"
@@ -51,15 +52,6 @@ public enum PixelFormat: Hashable, Sendable, CaseIterable, CustomStringConvertib
         case .a8: return PremultipliedColor(red: 0, green: 0, blue: 0, alpha: UInt8(truncatingIfNeeded: pixel))
         }
     }
-}
-
-/// Whether a color is stored premultiplied by its alpha or straight.
-public enum AlphaStorage: Hashable, Sendable {
-    /// Color channels multiplied by alpha (what surfaces store).
-    case premultiplied
-    /// Color channels independent of alpha (what PNG files and most image
-    /// APIs hand over).
-    case straight
 }
 
 /// A packed 32-bit pixel with its first and third bytes exchanged (RGBA8

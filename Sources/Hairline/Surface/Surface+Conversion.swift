@@ -12,6 +12,11 @@ extension Surface {
     /// - Throws: `SurfaceError.invalidRowStride` if `bytesPerRow` is shorter
     ///   than a row in `format`, `.bufferTooSmall` if `destination` is
     ///   smaller than `bytesPerRow × height`.
+    /// - Parameters:
+    ///   - destination: memory for `bytesPerRow × height` bytes.
+    ///   - bytesPerRow: bytes from one destination row to the next.
+    ///   - format: the byte layout to write.
+    ///   - alpha: whether to write premultiplied (default) or straight colors.
     public func copyPixels(into destination: UnsafeMutableRawBufferPointer, bytesPerRow: Int, format: PixelFormat,
                            alpha: AlphaStorage = .premultiplied) throws(SurfaceError) {
         try Self.checkBuffer(count: destination.count, bytesPerRow: bytesPerRow, width: width, height: height,
@@ -56,6 +61,11 @@ extension Surface {
     /// clear is dropped.
     /// - Throws: `SurfaceError.invalidRowStride` or `.bufferTooSmall` as
     ///   for `copyPixels`.
+    /// - Parameters:
+    ///   - source: `bytesPerRow × height` bytes of pixels.
+    ///   - stride: bytes from one source row to the next.
+    ///   - sourceFormat: the byte layout of `source`.
+    ///   - alpha: whether `source` holds premultiplied (default) or straight colors.
     public func replacePixels(from source: UnsafeRawBufferPointer, bytesPerRow stride: Int, format sourceFormat: PixelFormat,
                               alpha: AlphaStorage = .premultiplied) throws(SurfaceError) {
         try Self.checkBuffer(count: source.count, bytesPerRow: stride, width: width, height: height, format: sourceFormat)
@@ -79,6 +89,8 @@ extension Surface {
     /// A new surface owning a copy of these pixels in `format` (an exact
     /// copy between RGBA8 and BGRA8; to A8, alpha only; from A8, black at
     /// that alpha).
+    /// - Parameter format: the copy's format.
+    /// - Complexity: O(width × height).
     public func converted(to format: PixelFormat) -> Surface {
         // The same size as this surface: valid.
         let copy = try! Surface(width: width, height: height, format: format)

@@ -18,6 +18,7 @@ public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Caller memory for a 32-bit format not aligned to 4 bytes.
     case misalignedBuffer
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .emptySize(let w, let h):
@@ -80,6 +81,10 @@ public final class Surface {
     /// its pixels (rows without padding), cleared to transparent black.
     /// - Throws: `SurfaceError` if a side is below 1 or the size exceeds the
     ///   limits; never traps on a bad size.
+    /// - Parameters:
+    ///   - width: columns, in device pixels (1...`maximumDimension`).
+    ///   - height: rows, in device pixels (1...`maximumDimension`).
+    ///   - format: how pixels are stored (premultiplied RGBA8 by default).
     public init(width: Int, height: Int, format: PixelFormat = .rgba8Premultiplied) throws(SurfaceError) {
         try Self.check(width: width, height: height)
         self.width = width
@@ -108,6 +113,14 @@ public final class Surface {
     ///   row (or, for 32-bit formats, not a multiple of 4), a buffer
     ///   smaller than `bytesPerRow × height`, or (32-bit formats) a buffer
     ///   not aligned to 4 bytes.
+    /// - Parameters:
+    ///   - buffer: the caller's memory, at least `bytesPerRow × height` bytes
+    ///     (4-byte aligned for the 32-bit formats).
+    ///   - width: pixels per row.
+    ///   - height: rows.
+    ///   - bytesPerRow: bytes from one row's start to the next (at least
+    ///     `width × format.bytesPerPixel`).
+    ///   - format: the byte layout of the pixels in `buffer`.
     public init(wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                 format: PixelFormat = .rgba8Premultiplied) throws(SurfaceError) {
         try Self.check(width: width, height: height)
@@ -151,12 +164,12 @@ public final class Surface {
         if ownsStorage { storage.deallocate() }
     }
 
-    /// The size in pixels.
-    public var size: (width: Int, height: Int) { (width, height) }
-
     /// The stored color of pixel (x, y) (device pixels); `nil` outside the
     /// surface. A pending clear reads as its color; an A8 pixel reads as
     /// black at its alpha.
+    /// - Parameters:
+    ///   - x: the column, in device pixels.
+    ///   - y: the row, in device pixels.
     public func pixel(x: Int, y: Int) -> PremultipliedColor? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         if let pendingClear { return format.unpack(pendingClear) }
@@ -167,6 +180,10 @@ public final class Surface {
 
     /// Stores a color at pixel (x, y); does nothing outside the surface.
     /// (An A8 surface keeps the alpha.)
+    /// - Parameters:
+    ///   - x: the column, in device pixels.
+    ///   - y: the row, in device pixels.
+    ///   - color: the premultiplied color (each channel at most alpha).
     public func setPixel(x: Int, y: Int, to color: PremultipliedColor) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         flush()
@@ -188,6 +205,7 @@ public final class Surface {
     /// (`pixel(x:y:)`, `bytes`, `withUnsafeBytes`, `withUnsafeMutableBytes`,
     /// PNG encoding, `Image(surface)`) sees the cleared surface; `flush()`
     /// writes a pending clear at once.
+    /// - Parameter color: the premultiplied color every pixel becomes.
     public func clear(to color: PremultipliedColor = .clear) {
         pendingClear = format.pack(color)
     }
@@ -228,6 +246,10 @@ public final class Surface {
 
     /// Calls `body` with the pixel bytes (`height` rows, `bytesPerRow`
     /// apart, in `format`), after writing any pending clear.
+    /// - Parameter body: reads the pixels: `height` rows `bytesPerRow`
+    ///   apart; valid only during the call.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         flush()
         return try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
@@ -236,6 +258,10 @@ public final class Surface {
     /// Calls `body` with the mutable pixel bytes (`height` rows,
     /// `bytesPerRow` apart, in `format`), after writing any pending clear.
     /// The caller keeps every color channel ≤ its alpha.
+    /// - Parameter body: reads and writes the pixels in place (keep them
+    ///   premultiplied); valid only during the call.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         flush()
         return try body(UnsafeMutableRawBufferPointer(start: storage, count: byteCount))

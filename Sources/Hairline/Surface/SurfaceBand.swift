@@ -41,6 +41,7 @@ public enum SurfaceBandError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Two bands share rows.
     case overlappingRows(Range<Int>, Range<Int>)
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         switch self {
         case .rowsOutOfBounds(let rows, let height):
@@ -58,6 +59,7 @@ extension Surface {
     /// it).
     /// - Throws: `SurfaceBandError` for rows outside the surface, empty or
     ///   overlapping.
+    /// - Parameter rows: the rows of each band, in device pixels.
     public func bands(_ rows: [Range<Int>]) throws(SurfaceBandError) -> [SurfaceBand] {
         for band in rows where band.isEmpty || band.lowerBound < 0 || band.upperBound > height {
             throw .rowsOutOfBounds(band, height: height)
@@ -72,6 +74,7 @@ extension Surface {
 
     /// The surface cut into `count` bands of about equal height, top to
     /// bottom (fewer if the surface has fewer rows; at least one).
+    /// - Parameter count: the number of bands wanted (values below 1 count as 1).
     public func bands(count: Int) -> [SurfaceBand] {
         let n = max(1, min(count, height))
         let ranges = (0..<n).map { i in (i * height / n)..<((i + 1) * height / n) }

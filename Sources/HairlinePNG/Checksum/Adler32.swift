@@ -26,6 +26,7 @@ public struct Adler32: Checksum, Hashable, Sendable {
     public var value: UInt32 { sumOfSums << Adler32.sumOfSumsShift | sumOfBytes }
 
     /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var a = sumOfBytes
         var b = sumOfSums

@@ -53,6 +53,7 @@ public struct CRC32: Checksum, Hashable, Sendable {
     public var value: UInt32 { register ^ CRC32.allOnes }
 
     /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var crc = register
         CRC32.slicedTables.withUnsafeBufferPointer { tables in

@@ -17,6 +17,7 @@ public protocol Checksum {
     /// A checksum of no bytes.
     init()
     /// Feeds `bytes`. Complexity: O(`bytes.count`).
+    /// - Parameter bytes: the next bytes of the data.
     mutating func update(_ bytes: UnsafeRawBufferPointer)
     /// The check value of every byte fed so far.
     var value: UInt32 { get }
@@ -26,6 +27,7 @@ extension Checksum {
     /// Feeds `bytes` (an array, slice or any other sequence of bytes):
     /// contiguous storage in one `update(_:)` of its raw buffer, anything
     /// else a byte at a time. Complexity: O(number of bytes).
+    /// - Parameter bytes: the next bytes of the data.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))
@@ -38,6 +40,8 @@ extension Checksum {
     }
 
     /// The checksum of `bytes` in one call. Complexity: O(number of bytes).
+    /// - Parameter bytes: all the data.
+    /// - Returns: the check value, as `value` after feeding `bytes`.
     public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var checksum = Self()
         checksum.update(bytes)

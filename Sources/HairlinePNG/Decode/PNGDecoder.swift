@@ -33,6 +33,10 @@ public enum PNGDecoder {
         /// Pixel limits above `Surface.maximumDimension` and
         /// `Surface.maximumPixelCount` are lowered to them, so that every
         /// decoded image can become an `Image`. Negative values act as 0.
+        /// - Parameters:
+        ///   - maximumDimension: the largest width or height accepted, in pixels.
+        ///   - maximumPixelCount: the largest width × height accepted.
+        ///   - maximumFileByteCount: the largest file accepted, in bytes.
         public init(
             maximumDimension: Int = Surface.maximumDimension,
             maximumPixelCount: Int = Surface.maximumPixelCount,

@@ -41,10 +41,40 @@ public struct PNGImage: Hashable, Sendable {
     }
 
     /// The straight 8-bit color of pixel (x, y), or `nil` outside the image.
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
+    /// - Parameters:
+    ///   - x: the column, in image pixels.
+    ///   - y: the row, in image pixels.
+    public func pixel(x: Int, y: Int) -> Pixel? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         let offset = (y * width + x) * PNGRowExpander.channelCount
-        return (rgba8[offset], rgba8[offset + 1], rgba8[offset + 2], rgba8[offset + 3])
+        return Pixel(red: rgba8[offset], green: rgba8[offset + 1], blue: rgba8[offset + 2], alpha: rgba8[offset + 3])
+    }
+
+    /// One pixel of a decoded PNG as `pixel(x:y:)` returns it: straight
+    /// (not premultiplied) sRGB samples and alpha, 8 bits each, as in
+    /// `rgba8`.
+    public struct Pixel: Hashable, Sendable {
+        /// Red, 0...255, not premultiplied.
+        public var red: UInt8
+        /// Green, 0...255, not premultiplied.
+        public var green: UInt8
+        /// Blue, 0...255, not premultiplied.
+        public var blue: UInt8
+        /// Alpha, 0 (transparent) ... 255 (opaque).
+        public var alpha: UInt8
+
+        /// Creates a pixel from straight 8-bit samples.
+        /// - Parameters:
+        ///   - red: straight red.
+        ///   - green: straight green.
+        ///   - blue: straight blue.
+        ///   - alpha: opacity.
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
     }
 
     /// The pixels as Hairline's premultiplied RGBA8 `Image`, from `rgba8`:

@@ -59,14 +59,20 @@ public struct SVGDocument: Sendable {
     ///   is not `<svg>`, bad path data, numbers, colors, transforms, or a
     ///   negative width, height, radius or viewBox size.
     /// - Complexity: O(n) in the text's length plus the shapes' elements.
-    /// - Parameter loader: loads `<image>` sources while the document is
-    ///   read; the default loads nothing (each image warns and is skipped).
+    /// - Parameters:
+    ///   - text: the document's text.
+    ///   - loader: loads `<image>` sources while the document is read; the
+    ///     default loads nothing (each image warns and is skipped).
     public init(parsing text: String, loader: SVGResourceLoader = .none) throws(SVGError) {
         try self.init(parsingUTF8: Array(text.utf8), loader: loader)
     }
 
     /// Reads an SVG document from UTF-8 bytes (a leading byte order mark
     /// is skipped); see `init(parsing:loader:)`.
+    /// - Parameters:
+    ///   - bytes: the document, UTF-8.
+    ///   - loader: loads `<image>` sources (see `init(parsing:loader:)`).
+    /// - Throws: `SVGError`, as `init(parsing:loader:)` does.
     public init(parsingUTF8 bytes: [UInt8], loader: SVGResourceLoader = .none) throws(SVGError) {
         var reader = SVGReader(loader: loader)
         let document: SVGReader.Document

@@ -1,7 +1,8 @@
-// Document: the reader's typed error and warning, each with where it
-// happened (UTF-8 byte offset, 1-based line and column), and the line table
-// that turns offsets into lines and columns once, at the end of a parse.
-// Every stage before produces offsets only; `SVGDocument` locates them.
+// Document: the reader's typed error (its warning is in SVGWarning.swift),
+// with where it happened (UTF-8 byte offset, 1-based line and column), and
+// the line table that turns offsets into lines and columns once, at the end
+// of a parse. Every stage before produces offsets only; `SVGDocument`
+// locates them.
 
 import Hairline
 
@@ -73,6 +74,11 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Creates an error at a byte offset; `SVGDocument` fills in the line
     /// and column.
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - offset: the UTF-8 byte offset in the document.
+    ///   - line: the 1-based line (0: not located yet).
+    ///   - column: the 1-based column (0: not located yet).
     public init(_ kind: Kind, at offset: Int, line: Int = 0, column: Int = 0) {
         self.kind = kind
         self.offset = offset
@@ -80,6 +86,7 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A readable description, for messages and debugging.
     public var description: String {
         "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(message)"
     }
@@ -109,94 +116,6 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTransform(let value): return "transform=\"\(value)\" is not a transform list"
         case .invalidValue(let name, let value): return "\(name)=\"\(value)\" is not a valid value"
         }
-    }
-}
-
-/// Something in the document that the reader does not draw (yet), so the
-/// picture may differ from a browser's. Nothing is dropped silently.
-public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
-    /// What was not drawn or only approximated.
-    public enum Kind: Hashable, Sendable {
-        /// An element the reader does not draw (`text`, `use`, gradients, …);
-        /// its whole subtree is skipped.
-        case unsupportedElement
-        /// An attribute or style property the reader ignores.
-        case unsupportedAttribute
-        /// A supported attribute with a value form the reader does not
-        /// support (the value is given), e.g. `fill="url(#g)"`, `width="50%"`.
-        case unsupportedValue(String)
-        /// `opacity` on a group whose children overlap, drawn by
-        /// multiplying it into each child (reported once per document).
-        case groupOpacityApproximated
-        /// Neither a usable width/height nor a viewBox: the size is the CSS
-        /// default 300 x 150 (for the missing side).
-        case defaultSize
-        /// A nested `<svg>`: its content is not clipped to its viewport.
-        case clippingNotSupported
-        /// `url(#id)` names no element (the id is given): the fallback
-        /// color is used, else nothing is painted (or clipped).
-        case missingReference(String)
-        /// `url(#id)` or `href` names an element of the wrong kind (the id
-        /// is given): treated like a missing reference.
-        case invalidReference(String)
-        /// References (`href` chains, patterns drawing themselves) form a
-        /// cycle through the given id: the reference is treated as invalid.
-        case referenceCycle(String)
-        /// An `<image>` whose source could not be loaded (the loader's
-        /// error is given): it is not drawn.
-        case imageNotLoaded(String)
-        /// A `<clipPath>` whose children use different `clip-rule`s: the
-        /// union is clipped with the first child's rule.
-        case mixedClipRules
-        /// A pattern tile larger than the tile limit at the drawing scale:
-        /// rendered at a lower resolution (at draw time).
-        case patternTileTooLarge
-    }
-
-    /// What was not drawn or only approximated.
-    public var kind: Kind
-    /// The element's name (as written, e.g. `rect`, `linearGradient`).
-    public var element: String
-    /// The attribute or style property concerned, if any.
-    public var attribute: String?
-    /// A UTF-8 byte offset into the document: the attribute (or style
-    /// declaration) if any, else the element's start tag.
-    public var offset: Int
-    /// The 1-based line of `offset`.
-    public var line: Int
-    /// The 1-based column of `offset`, in Unicode scalars.
-    public var column: Int
-
-    /// Creates a warning; `SVGDocument` fills in the line and column.
-    public init(_ kind: Kind, element: String, attribute: String? = nil, at offset: Int,
-                line: Int = 0, column: Int = 0) {
-        self.kind = kind
-        self.element = element
-        self.attribute = attribute
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String {
-        let subject = attribute.map { "<\(element)> \($0)" } ?? "<\(element)>"
-        let what: String
-        switch kind {
-        case .unsupportedElement: what = "element not supported; it and its content are not drawn"
-        case .unsupportedAttribute: what = "not supported; ignored"
-        case .unsupportedValue(let value): what = "value \"\(value)\" not supported"
-        case .groupOpacityApproximated:
-            what = "group opacity over overlapping children is approximated (applied to each child)"
-        case .defaultSize: what = "no usable width, height or viewBox; using 300 x 150"
-        case .clippingNotSupported: what = "nested viewport is not clipped; content outside it is drawn"
-        case .missingReference(let id): what = "no element with id \"\(id)\"; using the fallback"
-        case .invalidReference(let id): what = "#\(id) is not an element this reference can use; using the fallback"
-        case .referenceCycle(let id): what = "references through #\(id) form a cycle; using the fallback"
-        case .imageNotLoaded(let reason): what = "image not drawn: \(reason)"
-        case .mixedClipRules: what = "children with different clip-rules; the first child's rule clips the union"
-        case .patternTileTooLarge: what = "pattern tile exceeds the tile size limit; drawn at a lower resolution"
-        }
-        return "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(subject): \(what)"
     }
 }
 

@@ -40,6 +40,13 @@ public struct SVGNode: Sendable {
     public var clip: SVGClip?
 
     /// Creates a node.
+    /// - Parameters:
+    ///   - elementName: see the property of the same name.
+    ///   - offset: as the property says.
+    ///   - transform: as the property says.
+    ///   - opacity: as the property says.
+    ///   - content: as the property says.
+    ///   - clip: as the property says.
     public init(elementName: String, offset: Int, transform: AffineTransform = .identity,
                 opacity: Double = 1, content: Content, clip: SVGClip? = nil) {
         self.elementName = elementName
@@ -80,21 +87,5 @@ extension SVGNode {
             }
         }
         return false
-    }
-}
-
-/// A resolved `clip-path`: one path (the union of the `<clipPath>`'s
-/// children, each mapped by its own transform, then the clip path's
-/// `transform` and units) in the clipped element's user space.
-public struct SVGClip: Hashable, Sendable {
-    /// The clip region's outline.
-    public var path: Path
-    /// The rule that decides its inside (the children's `clip-rule`).
-    public var rule: FillRule
-
-    /// Creates a clip.
-    public init(path: Path, rule: FillRule) {
-        self.path = path
-        self.rule = rule
     }
 }

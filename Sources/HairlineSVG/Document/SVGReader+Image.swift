@@ -36,7 +36,7 @@ extension SVGReader {
         let aspect = try aspectRatio(g["preserveAspectRatio"])
         let fit = aspect.transform(mapping: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                                    into: viewport.size)
-        let destination = fit.apply(to: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+        let destination = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).applying(fit)
             .offsetBy(dx: x, dy: y)
         let overflows = destination.minX < viewport.minX || destination.minY < viewport.minY
             || destination.maxX > viewport.maxX || destination.maxY > viewport.maxY

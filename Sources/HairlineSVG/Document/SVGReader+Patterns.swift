@@ -6,35 +6,6 @@
 
 import Hairline
 
-/// A `<pattern>` resolved for one shape: a tile of content repeated over
-/// the plane.
-///
-/// Spaces: the tile rectangle is in pattern space, which `transform`
-/// (`patternTransform`) maps to the shape's user space; `content` is in
-/// tile space, whose origin is the tile's top-left corner (`viewBox` and
-/// `patternContentUnits` are already folded into the commands).
-public struct SVGPattern: Hashable, Sendable {
-    /// The tile (`x`, `y`, `width`, `height`) in pattern space; both sides
-    /// are positive.
-    public var tile: Rect
-    /// Maps pattern space to the shape's user space (`patternTransform`).
-    public var transform: AffineTransform
-    /// What one tile draws, in tile space, in painting order; it is
-    /// clipped to the tile.
-    public var content: [SVGDrawCommand]
-    /// Multiplied into the whole tile (`fill-opacity` and the opacities of
-    /// the shape and its ancestors), 0...1.
-    public var opacity: Double
-
-    /// Creates a pattern.
-    public init(tile: Rect, transform: AffineTransform = .identity, content: [SVGDrawCommand], opacity: Double = 1) {
-        self.tile = tile
-        self.transform = transform
-        self.content = content
-        self.opacity = opacity
-    }
-}
-
 extension SVGReader {
     /// The pattern of a chain (`chain[0]` is the referenced element) for a
     /// shape with bounding box `bounds`; `nil` if it paints nothing (a tile
@@ -58,7 +29,7 @@ extension SVGReader {
         let mapping = Self.boundingBoxMapping(bounds)
         if boundingBox {
             guard let mapping else { return nil }
-            tile = mapping.apply(to: tile)
+            tile = tile.applying(mapping)
         }
         guard tile.width > 0, tile.height > 0, tile.isFinite else { return nil }
 

@@ -68,6 +68,7 @@ extension SVGDocument {
     /// Nothing is clipped to the viewport beyond the surface's own bounds.
     /// - Returns: `warnings`, then any found while drawing (pattern tiles
     ///   over the size limit).
+    /// - Parameter canvas: the canvas drawn on, in its current state.
     @discardableResult
     public func draw(in canvas: Canvas) -> [SVGWarning] {
         var drawWarnings: [SVGWarning] = []

@@ -24,6 +24,12 @@ public struct SVGFillCommand: Hashable, Sendable {
     public var offset: Int
 
     /// Creates a command.
+    /// - Parameters:
+    ///   - path: see the property of the same name.
+    ///   - transform: as the property says.
+    ///   - paint: as the property says.
+    ///   - rule: as the property says.
+    ///   - offset: as the property says.
     public init(path: Path, transform: AffineTransform, paint: SVGShapePaint, rule: FillRule, offset: Int) {
         self.path = path
         self.transform = transform
@@ -56,6 +62,12 @@ public struct SVGStrokeCommand: Hashable, Sendable {
     public var offset: Int
 
     /// Creates a command.
+    /// - Parameters:
+    ///   - path: see the property of the same name.
+    ///   - transform: as the property says.
+    ///   - paint: as the property says.
+    ///   - style: as the property says.
+    ///   - offset: as the property says.
     public init(path: Path, transform: AffineTransform, paint: SVGShapePaint, style: StrokeStyle, offset: Int) {
         self.path = path
         self.transform = transform
@@ -86,6 +98,13 @@ public struct SVGImageCommand: Hashable, Sendable {
     public var offset: Int
 
     /// Creates a command.
+    /// - Parameters:
+    ///   - image: see the property of the same name.
+    ///   - destination: as the property says.
+    ///   - clip: as the property says.
+    ///   - transform: as the property says.
+    ///   - opacity: as the property says.
+    ///   - offset: as the property says.
     public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int) {
         self.image = image
         self.destination = destination
@@ -107,6 +126,10 @@ public struct SVGClipCommand: Hashable, Sendable {
     public var offset: Int
 
     /// Creates a command.
+    /// - Parameters:
+    ///   - clip: see the property of the same name.
+    ///   - transform: as the property says.
+    ///   - offset: as the property says.
     public init(clip: SVGClip, transform: AffineTransform, offset: Int) {
         self.clip = clip
         self.transform = transform
@@ -117,8 +140,11 @@ public struct SVGClipCommand: Hashable, Sendable {
 /// One drawing operation of a document, in painting order (an element's
 /// fill, then its stroke).
 public enum SVGDrawCommand: Hashable, Sendable {
+    /// Fills a shape.
     case fill(SVGFillCommand)
+    /// Strokes a shape.
     case stroke(SVGStrokeCommand)
+    /// Draws an `<image>`.
     case image(SVGImageCommand)
     /// Saves the canvas state and narrows the clip; balanced by `.endClip`.
     case beginClip(SVGClipCommand)

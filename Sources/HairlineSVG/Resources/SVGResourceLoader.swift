@@ -6,28 +6,6 @@
 
 import Hairline
 
-/// Where an `<image>`'s pixels come from.
-public enum SVGImageSource: Hashable, Sendable {
-    /// A `data:` URI's decoded bytes and its media type (e.g. `image/png`;
-    /// empty if the URI gave none).
-    case data(bytes: [UInt8], mediaType: String)
-    /// Any other `href`, as written (a path or URL, not percent-decoded);
-    /// the loader resolves relative paths against its own base directory.
-    case file(path: String)
-}
-
-/// Why the default loader loads nothing.
-public enum SVGResourceError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The document was read without an image loader.
-    case noImageLoader
-
-    public var description: String {
-        switch self {
-        case .noImageLoader: return "no image loader (pass one to SVGDocument(parsing:loader:))"
-        }
-    }
-}
-
 /// Loads the external resources of a document while it is read.
 ///
 /// ```swift
@@ -45,6 +23,7 @@ public struct SVGResourceLoader: Sendable {
     public var loadImage: @Sendable (SVGImageSource) throws -> Image
 
     /// Creates a loader.
+    /// - Parameter loadImage: returns the image at a source, or throws.
     public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image) {
         self.loadImage = loadImage
     }

@@ -5,6 +5,7 @@
 
 import Testing
 @testable import HairlinePNG
+import HairlineTestSupport
 
 @Suite struct CRC32Tests {
     @Test(arguments: [
@@ -19,7 +20,7 @@ import Testing
 
     @Test func tableMatchesBitwiseDefinition() {
         let seed: UInt64 = 0xC0FFEE
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for length in [1, 2, 3, 7, 8, 9, 16, 17, 255, 256, 1000, 65_537] {
             let bytes = generator.bytes(length)
             #expect(CRC32.checksum(bytes) == TestPNGReader.bitwiseCRC32(bytes), "length \(length), seed \(seed)")
@@ -28,7 +29,7 @@ import Testing
 
     @Test func splitUpdatesEqualOneShot() {
         let seed: UInt64 = 7
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let bytes = generator.bytes(10_000)
         for _ in 0..<20 {
             let cut = Int.random(in: 0...bytes.count, using: &generator)
@@ -61,7 +62,7 @@ import Testing
     @Test(arguments: [5551, 5552, 5553, 2 * 5552, 2 * 5552 + 1, 100_000])
     func deferredModuloMatchesDefinition(length: Int) {
         let seed = UInt64(length)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let random = generator.bytes(length)
         #expect(Adler32.checksum(random) == TestInflater.naiveAdler32(random), "seed \(seed)")
         let ones = [UInt8](repeating: 0xFF, count: length)
@@ -70,7 +71,7 @@ import Testing
 
     @Test func splitUpdatesEqualOneShot() {
         let seed: UInt64 = 11
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let bytes = generator.bytes(20_000)
         for _ in 0..<20 {
             let cut = Int.random(in: 0...bytes.count, using: &generator)
@@ -122,7 +123,7 @@ import Testing
 
     @Test func longInputThroughTheProtocol() {
         let seed: UInt64 = 0x5EED
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let bytes = generator.bytes(3 * 5552 + 13)
         #expect(Set(Self.values(CRC32.self, bytes)) == [TestPNGReader.bitwiseCRC32(bytes)], "seed \(seed)")
         #expect(Set(Self.values(Adler32.self, bytes)) == [TestInflater.naiveAdler32(bytes)], "seed \(seed)")

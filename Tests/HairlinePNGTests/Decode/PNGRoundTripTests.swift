@@ -6,12 +6,13 @@
 import Hairline
 import Testing
 @testable import HairlinePNG
+import HairlineTestSupport
 
 @Suite struct PNGRoundTripTests {
     /// A surface of random premultiplied pixels: a quarter opaque, a few
     /// transparent, the rest partial alpha.
     static func randomSurface(width: Int, height: Int, seed: UInt64) throws -> Surface {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let surface = try Surface(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
@@ -50,7 +51,7 @@ import Testing
 
     /// Opaque and fully transparent surfaces survive exactly, both ways.
     @Test func opaqueSurfacesRoundTripExactly() throws {
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         let surface = try Surface(width: 40, height: 30)
         for y in 0..<30 {
             for x in 0..<40 {

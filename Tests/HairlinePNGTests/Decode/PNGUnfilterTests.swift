@@ -5,12 +5,13 @@
 
 import Testing
 @testable import HairlinePNG
+import HairlineTestSupport
 
 @Suite struct PNGUnfilterTests {
     /// `rows` rows of `count` random bytes, filtered with `filter`, then
     /// unfiltered in place by the decoder's kernel.
     static func roundTrip(filter: PNGFilter, count: Int, rows: Int, bytesPerPixel: Int, seed: UInt64) -> (original: [UInt8], restored: [UInt8], filtered: [UInt8]) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let original = generator.bytes(count * rows)
         var filtered = [UInt8](repeating: 0, count: count * rows)
         let zeros = [UInt8](repeating: 0, count: count + 1)
@@ -54,7 +55,7 @@ import Testing
 
     @Test(arguments: [3, 4])
     func simdPaethAgreesWithTheByteLoop(bytesPerPixel: Int) {
-        var generator = SeededGenerator(seed: UInt64(bytesPerPixel))
+        var generator = SplitMix64(seed: UInt64(bytesPerPixel))
         // Smooth data makes all three predictor choices and their ties common.
         let count = 64 * bytesPerPixel
         let above = (0..<count).map { _ in UInt8.random(in: 100...104, using: &generator) }

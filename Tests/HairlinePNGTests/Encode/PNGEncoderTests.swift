@@ -6,6 +6,7 @@
 import Hairline
 import Testing
 @testable import HairlinePNG
+import HairlineTestSupport
 
 @Suite struct PNGEncoderTests {
     /// Straight RGBA bytes expected for a surface, computed in Double.
@@ -91,7 +92,7 @@ import Testing
 
     @Test func largeImageSplitsIDATAndRoundTrips() throws {
         let seed: UInt64 = 17
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let surface = try Surface(width: 200, height: 100)
         for y in 0..<100 {
             for x in 0..<200 {

@@ -4,6 +4,7 @@
 // RGBA the decoder must return, computed here without the decoder's code.
 
 @testable import HairlinePNG
+import HairlineTestSupport
 
 /// PNG files built chunk by chunk; CRCs come from the test reader's
 /// bit-at-a-time CRC-32.
@@ -64,7 +65,7 @@ struct TestPNGImage {
     /// random palette of `2^depth` (at most 256) entries and, for some
     /// seeds, transparency.
     static func random(width: Int, height: Int, bitDepth: Int, colorType: Int, seed: UInt64) -> TestPNGImage {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let maximum = (1 << bitDepth) - 1
         var image = TestPNGImage(width: width, height: height, bitDepth: bitDepth, colorType: colorType, samples: [])
         let paletteCount = colorType == 3 ? Int.random(in: 1...(1 << bitDepth), using: &generator) : 0

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import HairlinePNG
+import HairlineTestSupport
 
 @Suite(.enabled(if: Python.isAvailable, "python3 with zlib is not installed"))
 struct PythonCrossCheckTests {
@@ -20,7 +21,7 @@ struct PythonCrossCheckTests {
             .appendingPathComponent("hairline-python-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var generator = SeededGenerator(seed: 31)
+        var generator = SplitMix64(seed: 31)
         let inputs: [[UInt8]] = [
             [], [1], TestInputs.text(byteCount: 100_000, seed: 1), generator.bytes(80_000),
             TestInputs.skewed(byteCount: 200_000, seed: 2), [UInt8](repeating: 9, count: 100_000),

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct CanvasTests {
     @Test(arguments: [1.0, 2.0, 3.0])
@@ -21,9 +22,9 @@ import Testing
         canvas.translateBy(x: 1, y: 0)
         canvas.withSavedState {
             canvas.scaleBy(x: 3, y: 3)
-            #expect(canvas.transform.apply(to: Point(x: 1, y: 1)) == Point(x: 8, y: 6))
+            #expect(Point(x: 1, y: 1).applying(canvas.transform) == Point(x: 8, y: 6))
         }
-        #expect(canvas.transform.apply(to: Point(x: 1, y: 1)) == Point(x: 4, y: 2))
+        #expect(Point(x: 1, y: 1).applying(canvas.transform) == Point(x: 4, y: 2))
         canvas.restore()
         #expect(canvas.transform == canvas.baseTransform)
         canvas.restore()  // unbalanced: harmless
@@ -33,17 +34,17 @@ import Testing
     @Test func concatenateAppliesInUserSpace() throws {
         let canvas = Canvas(surface: try Surface(width: 4, height: 4), scale: 3)
         canvas.concatenate(AffineTransform(translationX: 1, y: 2))
-        #expect(canvas.transform.apply(to: .zero) == Point(x: 3, y: 6))
+        #expect(Point.zero.applying(canvas.transform) == Point(x: 3, y: 6))
     }
 
     @Test func devicePixelTranslationIsExactAfterTheScale() throws {
         let canvas = Canvas(surface: try Surface(width: 4, height: 4), scale: 3)
         canvas.translateBy(devicePixelsX: 1000, y: 7)
-        #expect(canvas.transform.apply(to: Point(x: 1.0 / 3, y: 0)) == Point(x: 1001, y: 7))
+        #expect(Point(x: 1.0 / 3, y: 0).applying(canvas.transform) == Point(x: 1001, y: 7))
         canvas.scaleBy(x: 2, y: 2)
         // Applied after the current transform: later user transforms act
         // inside it.
-        #expect(canvas.transform.apply(to: Point(x: 1, y: 1)) == Point(x: 1006, y: 13))
+        #expect(Point(x: 1, y: 1).applying(canvas.transform) == Point(x: 1006, y: 13))
     }
 
     @Test func clearStoresThePremultipliedColor() throws {

@@ -5,6 +5,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct ClipAndImageFastPathTests {
     /// Random draws through random clip paths (mostly rounded rects, so
@@ -13,7 +14,7 @@ import Testing
     /// global alpha: a canvas whose masks note full stretches against one
     /// whose masks blend every pixel through the mask.
     @Test func drawsInsideMasksEqualThePixelByPixelPath() throws {
-        var rng = SeededRandom(seed: 4711)
+        var rng = SplitMix64(seed: 4711)
         let stripe = try Image(width: 1, height: 5, colors: (0..<5).map { Color(red: Double($0) / 4, green: 0.5, blue: 0.2, alpha: 0.6 + 0.1 * Double($0 % 2)) })
         let wide = try PendingClearTests.mixedImage()
         for round in 0..<200 {
@@ -67,7 +68,7 @@ import Testing
     /// samplings, stretched and tiled centres: equal to each piece drawn
     /// from its slice cropped out of the image (what the slices stand for).
     @Test func nineSlicePiecesEqualCroppedSlices() throws {
-        var rng = SeededRandom(seed: 99)
+        var rng = SplitMix64(seed: 99)
         let n = 12
         let image = try Image(width: n, height: n, colors: (0..<(n * n)).map { i in
             let x = i % n, y = i / n

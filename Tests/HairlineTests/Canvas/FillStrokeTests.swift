@@ -6,10 +6,11 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct FillStrokeTests {
     @Test func oneSweepEqualsFillThenStroke() throws {
-        var rng = SeededRandom(seed: 131)
+        var rng = SplitMix64(seed: 131)
         let image = try Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear])
         for round in 0..<120 {
             let scale = [1.0, 2, 3, 1.5][round % 4]

@@ -4,6 +4,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct BlendKernelTests {
     /// Byte `lane` (0...3) of a packed value, by position in the UInt32.
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func mixPackedRoundsOnceWhileTheSumFits() {
-        var rng = SeededRandom(seed: 0x0DD_BA11)
+        var rng = SplitMix64(seed: 0x0DD_BA11)
         for _ in 0..<20_000 {
             let wx = UInt32(rng.int(in: 0...255)), wy = UInt32(rng.int(in: 0...255))
             // Bytes small enough that x·wx + y·wy ≤ 255·255 in every lane.
@@ -91,7 +92,7 @@ import Testing
         // the kernel rounds the result and the lerp (under 1 from exact);
         // each is within 1 of the rounded exact value, so they differ by ≤ 2.
         let source = Color(red: 0.2, green: 0.9, blue: 0.5, alpha: Double(sourceAlpha) / 255).premultiplied
-        var rng = SeededRandom(seed: 0x50_0E4)
+        var rng = SplitMix64(seed: 0x50_0E4)
         let width = 256
         let surface = try Surface(width: width, height: 1)
         var row = [UInt32](repeating: 0, count: width)

@@ -4,6 +4,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 /// Seeded premultiplied (source, destination) pairs: a grid of edge colors
 /// (alpha 0, 1, 255, …; channels 0, alpha, alpha/2, …) crossed with itself,
@@ -27,10 +28,10 @@ enum BlendSamples {
         PremultipliedColor(red: UInt8(r), green: UInt8(g), blue: UInt8(b), alpha: UInt8(a))
     }
 
-    static func randomColor(_ rng: inout SeededRandom) -> PremultipliedColor {
+    static func randomColor(_ rng: inout SplitMix64) -> PremultipliedColor {
         let pick = rng.int(in: 0...9)
         let a = pick == 0 ? 0 : pick == 1 ? 255 : rng.int(in: 0...255)
-        func channel(_ rng: inout SeededRandom) -> Int {
+        func channel(_ rng: inout SplitMix64) -> Int {
             switch rng.int(in: 0...9) {
             case 0: return 0
             case 1: return a
@@ -44,7 +45,7 @@ enum BlendSamples {
     static func pairs(seed: UInt64 = seed) -> [(source: PremultipliedColor, destination: PremultipliedColor)] {
         let edges = edgeColors
         var result = edges.flatMap { s in edges.map { d in (source: s, destination: d) } }
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<randomPairCount {
             result.append((randomColor(&rng), randomColor(&rng)))
         }
@@ -241,7 +242,7 @@ extension PremultipliedColor {
     func invalidPixelsNeverTrap(mode: BlendMode) {
         // Channels above alpha break the premultiplied contract: the bytes are
         // unspecified, but no mode may trap (div255 asserts its range in debug).
-        var rng = SeededRandom(seed: BlendSamples.seed ^ 0xBAD)
+        var rng = SplitMix64(seed: BlendSamples.seed ^ 0xBAD)
         let count = 512
         let source = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
         var destination = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }

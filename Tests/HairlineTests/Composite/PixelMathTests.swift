@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct PixelMathTests {
     @Test func div255IsExactRoundingForEveryProductOfTwoBytes() {
@@ -97,9 +98,9 @@ import Testing
     /// kernel's bytes for every alpha, random premultiplied sources and
     /// random destinations, with a scalar tail for any run length.
     @Test func solidSourceOverVectorMatchesScalar() {
-        var rng = SeededRandom(seed: 91)
+        var rng = SplitMix64(seed: 91)
         for alpha in UInt32(0)...255 {
-            let channel = { (rng: inout SeededRandom) in UInt32(rng.int(in: 0...Int(alpha))) }
+            let channel = { (rng: inout SplitMix64) in UInt32(rng.int(in: 0...Int(alpha))) }
             let source = channel(&rng) | channel(&rng) << 8 | channel(&rng) << 16 | alpha << 24
             let count = rng.int(in: 0...23)
             let destination = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
@@ -116,10 +117,10 @@ extension VectorKernelTests {
     /// premultiplied sources (transparent, opaque and in between) at every
     /// coverage, over random destinations.
     @Test func sourceOverRowVectorMatchesScalar() {
-        var rng = SeededRandom(seed: 92)
-        func pixel(_ rng: inout SeededRandom) -> UInt32 {
+        var rng = SplitMix64(seed: 92)
+        func pixel(_ rng: inout SplitMix64) -> UInt32 {
             let a: UInt32 = [0, 255, UInt32(rng.int(in: 0...255))][rng.int(in: 0...2)]
-            let ch = { (rng: inout SeededRandom) in UInt32(rng.int(in: 0...Int(a))) }
+            let ch = { (rng: inout SplitMix64) in UInt32(rng.int(in: 0...Int(a))) }
             return ch(&rng) | ch(&rng) << 8 | ch(&rng) << 16 | a << 24
         }
         for c in UInt8(1)...255 {

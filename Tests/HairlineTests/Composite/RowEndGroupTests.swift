@@ -7,11 +7,12 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct RowEndGroupTests {
     @Test(arguments: [341, 342, 343])
     func lastPartialGroupEqualsAWholeOne(width: Int) throws {
-        var random = SeededRandom(seed: UInt64(width))
+        var random = SplitMix64(seed: UInt64(width))
         let height = 12, wide = 344
         let tile = try Image(width: 3, height: 2, colors: (0..<6).map {
             Color(red: Double($0) / 5, green: 0.5, blue: 1 - Double($0) / 5, alpha: $0 % 2 == 0 ? 1 : 0.5)

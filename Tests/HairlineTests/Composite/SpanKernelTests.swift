@@ -6,6 +6,7 @@
 // vertical band must equal rows it sweeps one by one.
 
 import Testing
+import HairlineTestSupport
 @testable @_spi(Profiling) import Hairline
 
 /// The first byte offset where two surfaces differ, or nil.
@@ -17,7 +18,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
     static let width = 16
 
     /// A surface of random premultiplied pixels.
-    static func randomSurface(_ rng: inout SeededRandom) throws -> Surface {
+    static func randomSurface(_ rng: inout SplitMix64) throws -> Surface {
         let surface = try Surface(width: width, height: 2)
         for y in 0..<2 {
             for x in 0..<width { surface.setPixel(x: x, y: y, to: BlendSamples.randomColor(&rng)) }
@@ -27,7 +28,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
 
     /// Random coverage bytes for `count` pixels, packed, at least one
     /// non-zero; 0 and 255 often.
-    static func randomGroup(_ rng: inout SeededRandom, count: Int) -> UInt32 {
+    static func randomGroup(_ rng: inout SplitMix64, count: Int) -> UInt32 {
         var packed: UInt32 = 0
         for i in 0..<count {
             let c: UInt32 = [0, 255, UInt32(rng.int(in: 1...254))][rng.int(in: 0...2)]
@@ -39,7 +40,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
     /// Runs `kernel` both ways on copies of one random surface: a group at
     /// each offset, and the same bytes as one-pixel runs.
     func checkGroups<K: SpanKernel>(_ label: String, seed: UInt64, make: (Surface) -> K) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for round in 0..<60 {
             let a = try Self.randomSurface(&rng)
             let b = try Surface(width: Self.width, height: 2)
@@ -81,7 +82,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
     func paintGroupsEqualOnePixelSpans(mode: BlendMode) throws {
         for (index, paint) in Self.paints.enumerated() {
             for masked in [false, true] {
-                var maskRng = SeededRandom(seed: 0x3A5C)
+                var maskRng = SplitMix64(seed: 0x3A5C)
                 let mask = ClipMaskPool().mask(covering: PixelRect(minX: 0, minY: 0, maxX: Self.width, maxY: 2))
                 for i in 0..<(Self.width * 2) { mask.pointer(x: 0, y: 0)[i] = UInt8(maskRng.int(in: 0...255)) }
                 let renderer = Renderer()
@@ -99,7 +100,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
 
     @Test func maskGroupsEqualOnePixelSpans() throws {
         // The clip-mask writer, alone and multiplied by a previous mask.
-        var rng = SeededRandom(seed: 0xC11)
+        var rng = SplitMix64(seed: 0xC11)
         // Masks over the whole two rows (a pool's masks; all held here).
         let pool = ClipMaskPool()
         let bounds = PixelRect(minX: 0, minY: 0, maxX: Self.width, maxY: 2)
@@ -152,7 +153,7 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
                 var surfaces: [Surface] = []
                 var repeated = 0
                 for path in [band, split] {
-                    var rng = SeededRandom(seed: 0xBA7D)
+                    var rng = SplitMix64(seed: 0xBA7D)
                     let surface = try Surface(width: width, height: height)
                     for y in 0..<height {
                         for x in 0..<width { surface.setPixel(x: x, y: y, to: BlendSamples.randomColor(&rng)) }

@@ -8,6 +8,7 @@ import Testing
 import Glibc
 #endif
 @testable import Hairline
+import HairlineTestSupport
 
 /// Records the flattener's points per contour.
 private struct PointRecorder: LineSink {
@@ -42,7 +43,7 @@ private struct PointRecorder: LineSink {
     }
 
     @Test func circularArcsStayWithinToleranceOnBothSides() {
-        var rng = SeededRandom(seed: 0xA2C)
+        var rng = SplitMix64(seed: 0xA2C)
         for _ in 0..<400 {
             let radius = exp(rng.double(in: log(0.3)...log(5_000)))
             let tolerance = exp(rng.double(in: log(1e-3)...log(0.5)))
@@ -70,7 +71,7 @@ private struct PointRecorder: LineSink {
     }
 
     @Test func ellipsesUnderAffineTransformsStayWithinTolerance() {
-        var rng = SeededRandom(seed: 0xE11)
+        var rng = SplitMix64(seed: 0xE11)
         for _ in 0..<60 {
             let rx = rng.double(in: 1...60), ry = rng.double(in: 1...60)
             let tolerance = rng.double(in: 0.02...0.3)

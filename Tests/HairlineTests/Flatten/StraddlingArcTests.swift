@@ -6,6 +6,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct StraddlingArcTests {
     /// Start, the vertices of the pen-circle arc from offset `from`, end.
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func penArcsStraddleTheCircleWithinTolerance() {
-        var rng = SeededRandom(seed: 0x57AD)
+        var rng = SplitMix64(seed: 0x57AD)
         for _ in 0..<300 {
             let radius = rng.double(in: 0.05...200), tolerance = rng.double(in: 1e-4...0.1)
             let angle = rng.double(in: -4...4), sweep = rng.double(in: -Double.pi...Double.pi)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func flattenerAndStrokerFormsGiveTheSamePolygon() {
-        var rng = SeededRandom(seed: 0xF0F)
+        var rng = SplitMix64(seed: 0xF0F)
         for _ in 0..<100 {
             let radius = rng.double(in: 0.5...50), angle = rng.double(in: -3...3), sweep = rng.double(in: -3...3)
             let center = Point(x: rng.double(in: -9...9), y: rng.double(in: -9...9))

@@ -38,7 +38,7 @@ let gradientTolerance = 1.5
         var worst = 0.0
         for y in 0..<height {
             for x in 0..<width {
-                let p = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(inverse)
                 let got = surface.pixel(x: x, y: y)!
                 let e: (red: Double, green: Double, blue: Double, alpha: Double)
                 if let tt = t(p) { e = Self.reference(gradient, tt) } else { e = (0, 0, 0, 0) }

@@ -7,10 +7,11 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct PatternRowTests {
     /// An opaque image of pseudo-random colors.
-    static func image(width: Int, height: Int, random: inout SeededRandom) throws -> Image {
+    static func image(width: Int, height: Int, random: inout SplitMix64) throws -> Image {
         var colors: [Color] = []
         colors.reserveCapacity(width * height)
         for _ in 0..<(width * height) {
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func repeatedRowsMatchIndexMath() throws {
-        var random = SeededRandom(seed: 0x9A77E2)
+        var random = SplitMix64(seed: 0x9A77E2)
         let surface = try Surface(width: 301, height: 23)
         let canvas = Canvas(surface: surface)
         // Narrow (repeated), exactly the minimum, wide (copied as is).
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func wrapThroughTheReciprocalIsTheModulo() {
-        var random = SeededRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         let limit = 1 << 40
         var values = [0, 1, -1, limit, -limit, limit - 1, -limit + 1]
         for _ in 0..<2_000 { values.append(random.int(in: -limit...limit)) }
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func tallImagesAreCopiedPeriodByPeriod() throws {
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         // 5 px rows repeat to 260 px: 1,100 of them pass the cache's limit.
         let image = try Self.image(width: 5, height: 1_100, random: &random)
         #expect(image.height * 260 > PatternRowCache.maximumPixels)
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func cacheFollowsTheImage() throws {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let a = try Self.image(width: 6, height: 4, random: &random)
         let b = try Self.image(width: 6, height: 4, random: &random)
         let c = try Self.image(width: 17, height: 3, random: &random)
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func twoPatternsInOneFillAndStroke() throws {
-        var random = SeededRandom(seed: 23)
+        var random = SplitMix64(seed: 23)
         let a = try Self.image(width: 6, height: 5, random: &random)
         let b = try Self.image(width: 9, height: 2, random: &random)
         var path = Path()

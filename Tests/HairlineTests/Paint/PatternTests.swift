@@ -5,6 +5,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct PatternTests {
     static let fill = Color(red: 1, green: 1, blue: 0.9), alternate = Color(red: 0.94, green: 0.94, blue: 0.86)

@@ -5,6 +5,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct ContinuousCornerTests {
     /// The area enclosed by the path's dense polygon (shoelace), positive
@@ -167,7 +168,7 @@ import Testing
 
     @Test(arguments: [1.0, 2, 3])
     func coverageMatchesTheTrueCurves(scale: Double) throws {
-        var rng = SeededRandom(seed: 31)
+        var rng = SplitMix64(seed: 31)
         for _ in 0..<8 {
             let rect = Rect(x: rng.double(in: 0...2), y: rng.double(in: 0...2),
                             width: rng.double(in: 8...20), height: rng.double(in: 6...14))

@@ -6,6 +6,7 @@ import Testing
 import Glibc
 #endif
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct PathTests {
     @Test func drawingWithoutCurrentPointStartsASubpath() {
@@ -78,7 +79,7 @@ import Glibc
     }
 
     @Test func endpointArcsReachTheirEndPoint() {
-        var rng = SeededRandom(seed: 9)
+        var rng = SplitMix64(seed: 9)
         for _ in 0..<200 {
             var path = Path()
             let start = Point(x: rng.double(in: -10...10), y: rng.double(in: -10...10))
@@ -113,7 +114,7 @@ import Glibc
         guard case .arc(let arc)? = mapped.elements.dropFirst().first else { Issue.record("no arc"); return }
         for k in 0..<16 {
             let angle = Double(k) * 0.4
-            let expected = t.apply(to: Point(x: cos(angle), y: sin(angle)))
+            let expected = Point(x: cos(angle), y: sin(angle)).applying(t)
             #expect((arc.point(at: angle) - expected).length < 1e-12)
         }
     }

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct RasterizerEdgeCaseTests {
     func check(_ contours: [[Point]], width: Int = 16, height: Int = 16, rule: FillRule = .nonZero,
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func diagonalSliversAtRandomAngles() throws {
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         for _ in 0..<60 {
             let a = Point(x: rng.double(in: 0...16), y: rng.double(in: 0...16))
             let b = Point(x: rng.double(in: 0...16), y: rng.double(in: 0...16))

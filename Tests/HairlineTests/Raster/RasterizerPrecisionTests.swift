@@ -7,6 +7,7 @@
 
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 /// The exact area of a convex polygon inside pixel (x, y): the polygon
 /// clipped to the pixel's square (Sutherland–Hodgman), then the shoelace.
@@ -85,7 +86,7 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
     }
 
     @Test func randomTallSlivers() throws {
-        var rng = SeededRandom(seed: 0xD0A)
+        var rng = SplitMix64(seed: 0xD0A)
         let h = 65_536
         for _ in 0..<4 {
             let a0 = rng.double(in: 0...3.9), a1 = rng.double(in: 0...3.9)
@@ -119,7 +120,7 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
         // Polygons crossing a pixel-aligned clip rect, some with vertices
         // far outside (up to 1e6 px): inside the clip, the exact area;
         // outside, nothing.
-        var rng = SeededRandom(seed: 0xC1A9)
+        var rng = SplitMix64(seed: 0xC1A9)
         let width = 24, height = 20
         for round in 0..<120 {
             let clip = PixelRect(minX: rng.int(in: 0...6), minY: rng.int(in: 0...6),
@@ -161,7 +162,7 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
     }
 
     @Test func fixedRoundingIsRoundToNearestOverItsRange() {
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         for _ in 0..<10_000 {
             let v = rng.double(in: -0x1p50...0x1p50) * (rng.int(in: 0...1) == 0 ? 1 : 1e-12)
             let r = Fixed.round(v)
@@ -174,7 +175,7 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
     @Test func groupCoverageMatchesTheScalarFormula() {
         // The four-lane coverage (prefix sums, |sum|, clamp, ·255 wrapping,
         // rounding) against the scalar one, sums up to ± a pixel and past.
-        var rng = SeededRandom(seed: 0x6C)
+        var rng = SplitMix64(seed: 0x6C)
         let one = Fixed.one
         var cells = [Int32](repeating: 0, count: 4)
         for _ in 0..<20_000 {

@@ -9,6 +9,7 @@ import Testing
 import Glibc
 #endif
 @testable import Hairline
+import HairlineTestSupport
 
 /// Engine coverage may differ from the exact area by its 8-bit rounding
 /// (0.5/255) plus floating-point noise: 1/255 is the contract.
@@ -17,7 +18,7 @@ let polygonTolerance = 1.0 / 255
 @Suite struct RasterizerPropertyTests {
     static let width = 24, height = 20
 
-    static func randomPolygon(_ rng: inout SeededRandom, vertices: Int, margin: Double) -> [Point] {
+    static func randomPolygon(_ rng: inout SplitMix64, vertices: Int, margin: Double) -> [Point] {
         (0..<vertices).map { _ in
             Point(x: rng.double(in: -margin...(Double(width) + margin)),
                   y: rng.double(in: -margin...(Double(height) + margin)))
@@ -25,7 +26,7 @@ let polygonTolerance = 1.0 / 255
     }
 
     /// A simple (star-shaped) polygon: random radii at sorted angles.
-    static func simplePolygon(_ rng: inout SeededRandom, vertices: Int) -> [Point] {
+    static func simplePolygon(_ rng: inout SplitMix64, vertices: Int) -> [Point] {
         let cx = rng.double(in: 2...22), cy = rng.double(in: 2...18)
         let angles = (0..<vertices).map { _ in rng.double(in: 0...(2 * Double.pi)) }.sorted()
         return angles.map { a in
@@ -45,7 +46,7 @@ let polygonTolerance = 1.0 / 255
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomSelfIntersectingPolygons(rule: FillRule) throws {
         for seed in UInt64(1)...150 {
-            var rng = SeededRandom(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let count = rng.int(in: 3...12)
             try check([Self.randomPolygon(&rng, vertices: count, margin: 4)], rule: rule, seed: seed)
         }
@@ -54,7 +55,7 @@ let polygonTolerance = 1.0 / 255
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomSimplePolygons(rule: FillRule) throws {
         for seed in UInt64(1000)...1150 {
-            var rng = SeededRandom(seed: seed)
+            var rng = SplitMix64(seed: seed)
             try check([Self.simplePolygon(&rng, vertices: rng.int(in: 3...16))], rule: rule, seed: seed)
         }
     }
@@ -62,7 +63,7 @@ let polygonTolerance = 1.0 / 255
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomOverlappingContours(rule: FillRule) throws {
         for seed in UInt64(2000)...2100 {
-            var rng = SeededRandom(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let contours = (0..<rng.int(in: 2...4)).map { _ in
                 rng.int(in: 0...1) == 0
                     ? Self.simplePolygon(&rng, vertices: rng.int(in: 3...8))
@@ -101,7 +102,7 @@ let polygonTolerance = 1.0 / 255
     /// contour beside them.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func rectilinearShapesReplayRowsExactly(rule: FillRule) throws {
-        func coordinate(_ rng: inout SeededRandom, _ limit: Double) -> Double {
+        func coordinate(_ rng: inout SplitMix64, _ limit: Double) -> Double {
             switch rng.int(in: 0...2) {
             case 0: return Double(rng.int(in: -2...Int(limit) + 2))
             case 1: return Double(rng.int(in: -4...Int(limit * 2) + 4)) / 2
@@ -109,7 +110,7 @@ let polygonTolerance = 1.0 / 255
             }
         }
         for seed in UInt64(3000)...3200 {
-            var rng = SeededRandom(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var contours: [[Point]] = []
             for _ in 0..<rng.int(in: 1...4) {
                 let xa = coordinate(&rng, Double(Self.width)), xb = coordinate(&rng, Double(Self.width))

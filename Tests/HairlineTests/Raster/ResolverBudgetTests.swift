@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct ResolverBudgetTests {
     /// A star polygon {n/k}: n vertices on a circle, each joined to the
@@ -61,7 +62,7 @@ import Darwin
         // (2,000 vertices pass the default budget; see the README's
         // limits). The fixed slabs keep the coverage in [0, 1] and even-odd
         // inside non-zero.
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let contour = (0..<600).map { _ in Point(x: random.double(in: 0...24), y: random.double(in: 0...24)) }
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(rowAllowance: 1 << 12, pieceAllowance: 0, rowCap: 1 << 14,

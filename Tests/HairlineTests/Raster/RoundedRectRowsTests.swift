@@ -6,6 +6,7 @@
 // covered by arc edges.
 
 import Testing
+import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct RoundedRectRowsTests {
@@ -36,7 +37,7 @@ import Testing
     /// A random rounded rect in a 30 x 24 px surface at `scale`: mirrored
     /// pixel offsets and equal radii half the time (the corner caches),
     /// otherwise anything, some square corners, some partly outside.
-    static func randomShape(_ rng: inout SeededRandom, scale: Double) -> (Rect, CornerRadii) {
+    static func randomShape(_ rng: inout SplitMix64, scale: Double) -> (Rect, CornerRadii) {
         let symmetric = rng.int(in: 0...1) == 0
         var x = rng.double(in: -3...12) / scale, y = rng.double(in: -3...10) / scale
         var w = rng.double(in: 0.3...30) / scale, h = rng.double(in: 0.3...22) / scale
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func randomRoundedRectsAreExact() throws {
-        var rng = SeededRandom(seed: 0xC105ED)
+        var rng = SplitMix64(seed: 0xC105ED)
         var closed = 0
         for i in 0..<80 {
             let scale = [1.0, 2, 3, 1.5][i % 4]
@@ -111,7 +112,7 @@ import Testing
     /// cannot be cached): the pixels inside the clip are the unclipped
     /// draw's, and none outside are touched.
     @Test func clippedShapesKeepTheirPixels() throws {
-        var rng = SeededRandom(seed: 0xC11B)
+        var rng = SplitMix64(seed: 0xC11B)
         for i in 0..<30 {
             let scale = [1.0, 2, 3][i % 3]
             let (rect, radii) = Self.randomShape(&rng, scale: scale)
@@ -142,7 +143,7 @@ import Testing
     /// with arc edges (both exact), and its work stays bounded by the
     /// surface (each row computes at most the clip's columns).
     @Test func hugeShapesAcrossASmallSurface() throws {
-        var rng = SeededRandom(seed: 0xB16)
+        var rng = SplitMix64(seed: 0xB16)
         for i in 0..<12 {
             let r = [1e3, 1e5, 3e6][i % 3] * rng.double(in: 0.5...1)
             // The circle's edge passes near the surface's centre.

@@ -5,6 +5,7 @@
 // and the exact annulus (within 1/255: the ring's arcs are exact).
 
 import Testing
+import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct StrokeRingTests {
@@ -27,7 +28,7 @@ import Testing
     }
 
     /// Random circular radii (some square corners) fitted to `rect`.
-    static func randomRadii(_ rng: inout SeededRandom, _ rect: Rect) -> CornerRadii {
+    static func randomRadii(_ rng: inout SplitMix64, _ rect: Rect) -> CornerRadii {
         func r() -> Size {
             let v = rng.int(in: 0...3) == 0 ? 0 : rng.double(in: 0.2...8)
             return Size(width: v, height: v)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func roundedRectRingMatchesGeneralStrokerAndExactAnnulus() throws {
-        var rng = SeededRandom(seed: 91)
+        var rng = SplitMix64(seed: 91)
         var built = 0
         for i in 0..<40 {
             let scale = [1.0, 2, 3, 1.5, 2.5][i % 5]
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func circleRingIsAnAnnulus() throws {
-        var rng = SeededRandom(seed: 92)
+        var rng = SplitMix64(seed: 92)
         for i in 0..<16 {
             let scale = [1.0, 2, 3, 1.5][i % 4]
             let r = rng.double(in: 0.5...7), width = rng.double(in: 0.1...3)

@@ -7,6 +7,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import Hairline
+import HairlineTestSupport
 
 @Suite struct SurfaceFormatTests {
     /// A random scene: clears, fills, strokes, one-call fills and strokes,
@@ -14,7 +15,7 @@ import Testing
     /// included), clips by rect and by path, global alpha.
     static func drawScene(_ seed: UInt64, on canvas: Canvas, width: Double, height: Double,
                           clears: Bool = true) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let image = try PendingClearTests.mixedImage()
         if rng.int(in: 0...1) == 0, clears { canvas.clear(PendingClearTests.randomColor(&rng)) }
         for _ in 0..<rng.int(in: 2...6) {
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func conversionsRoundTrip() throws {
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         let width = 19, height = 7
         let surface = try Surface(width: width, height: height)
         for y in 0..<height {

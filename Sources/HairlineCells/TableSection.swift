@@ -1,0 +1,48 @@
+// HairlineCells: one section of a table as data: its rows' heights and
+// the spacing of its header and footer, in points. A value only;
+// TableLayout.swift checks and places it.
+
+import Hairline
+
+/// One section of a table: its rows' heights and the spacing above and
+/// below it. Lengths in points.
+public struct TableSection: Hashable, Sendable {
+    /// The height of each row, in points; the count is the number of rows.
+    public var rowHeights: [Double]
+    /// The space above the section's first row (its header), in points;
+    /// `nil` uses the table's `defaultHeaderHeight`.
+    public var headerHeight: Double?
+    /// The space below the section's last row (its footer), in points;
+    /// `nil` uses the table's `defaultFooterHeight`.
+    public var footerHeight: Double?
+
+    /// A section of `rows` rows of `rowHeight` points each (a negative
+    /// count gives no rows).
+    /// - Parameters:
+    ///   - rows: the number of rows.
+    ///   - rowHeight: each row's height, in points.
+    ///   - headerHeight: the space above, in points (`nil`: the table's default).
+    ///   - footerHeight: the space below, in points (`nil`: the table's default).
+    public init(rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
+                headerHeight: Double? = nil, footerHeight: Double? = nil) {
+        self.init(rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
+                  headerHeight: headerHeight, footerHeight: footerHeight)
+    }
+
+    /// A section whose rows have the given heights (points).
+    /// - Parameters:
+    ///   - rowHeights: each row's height, in points.
+    ///   - headerHeight: the space above, in points (`nil`: the table's default).
+    ///   - footerHeight: the space below, in points (`nil`: the table's default).
+    public init(rowHeights: [Double], headerHeight: Double? = nil, footerHeight: Double? = nil) {
+        self.rowHeights = rowHeights
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+
+    /// UIKit's default row height, 44 pt.
+    public static let defaultRowHeight = 44.0
+
+    /// The number of rows.
+    public var rowCount: Int { rowHeights.count }
+}

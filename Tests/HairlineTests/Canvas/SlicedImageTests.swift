@@ -1,0 +1,182 @@
+// Images drawn on whole device pixels under a lone rounded-rect clip go
+// in one pass over the clip shape's coverage (SlicedKernel.swift), the
+// clip waiting as its shape (Clip.swift): byte for byte what the clip's
+// mask and each piece drawn through it give. The mask path is forced by
+// resolving the clip before the draw.
+
+import Testing
+@_spi(Profiling) @testable import Hairline
+import HairlineTestSupport
+
+@Suite struct SlicedImageTests {
+    /// A random image, some pixels translucent; `stretchable`: its middle
+    /// columns (between `left` and `width - right`) equal, as a
+    /// stretchable image's are, so that its stretched pieces have rows of
+    /// one color.
+    static func randomImage(_ rng: inout SplitMix64, width: Int, height: Int, stretchable: Bool, left: Int,
+                            right: Int) throws -> Image {
+        var colors: [Color] = []
+        for _ in 0..<height {
+            var row = (0..<width).map { _ in PendingClearTests.randomColor(&rng) }
+            if stretchable, left < width - right {
+                for x in left..<(width - right) { row[x] = row[left] }
+            }
+            colors += row
+        }
+        return try Image(width: width, height: height, colors: colors)
+    }
+
+    /// Nine-slice and plain image draws at random placements — mostly on
+    /// whole device pixels, at 1x/2x/3x and 1.5x — through random rounded
+    /// rect clips (inside the image's rect, overlapping it, or beyond the
+    /// surface), with pending clears, translucent pixels, global alpha,
+    /// every blend mode, both samplings, stretched and tiled centres, RGBA
+    /// and BGRA surfaces.
+    @Test func slicedDrawsEqualDrawsThroughTheMask() throws {
+        var rng = SplitMix64(seed: 2026)
+        var onePass = 0
+        for round in 0..<800 {
+            let scale = [1.0, 2, 3, 1.5][round % 4]
+            let width = rng.int(in: 8...70), height = rng.int(in: 6...40)
+            let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
+            let surfaces = try (0..<2).map { _ in try Surface(width: width, height: height, format: format) }
+            let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
+            let w = Double(width) / scale, h = Double(height) / scale
+            // The image's rect: on whole device pixels mostly.
+            func onPixels(_ v: Double) -> Double { rng.int(in: 0...12) == 0 ? v : (v * scale).rounded() / scale }
+            let rect = Rect(x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
+                            width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
+            var clip = Path()
+            let clipRect = rng.int(in: 0...1) == 0 ? rect.insetBy(dx: 0.5 / scale, dy: 0.5 / scale)
+                : Rect(x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 0...w + 4),
+                       height: rng.double(in: 0...h + 4))
+            let corners = [RectCorner.all, .top, .bottom, []][rng.int(in: 0...3)]
+            clip.addRoundedRect(in: clipRect, cornerRadius: rng.double(in: 0...8), corners: corners)
+            let imageScale = rng.int(in: 0...5) == 0 ? rng.double(in: 0.5...4) : scale
+            let iw = rng.int(in: 1...14), ih = rng.int(in: 1...14)
+            let caps = EdgeInsets(top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
+                                  bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
+            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
+                                             left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
+            let plain = rng.int(in: 0...4) == 0
+            let center = rng.int(in: 0...3) == 0 ? NineSliceCenter.tile : .stretch
+            let sampling = rng.int(in: 0...2) == 0 ? ImageSampling.nearest : .bilinear
+            let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
+            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+                : .sourceOver
+            let start = PendingClearTests.randomColor(&rng)
+            let background = rng.int(in: 0...2) == 0 ? PendingClearTests.randomPath(&rng, width: w, height: h) : nil
+            let backgroundColor = PendingClearTests.randomColor(&rng)
+            let pendingClear = rng.int(in: 0...1) == 0
+            for (i, canvas) in canvases.enumerated() {
+                canvas.clear(start)
+                if let background { canvas.fill(background, with: backgroundColor) }
+                if !pendingClear { canvas.surface.flush() }
+                canvas.save()
+                canvas.clip(to: clip)
+                if i == 1 { canvas.resolveClip() }
+                canvas.globalAlpha = alpha
+                canvas.blendMode = mode
+                if plain {
+                    canvas.draw(image, in: rect, sampling: sampling)
+                } else {
+                    canvas.draw(image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
+                                sampling: sampling)
+                }
+                if i == 0 && canvas.state.clip.pending != nil { onePass += 1 }
+                canvas.restore()
+                canvas.surface.flush()
+            }
+            let same = surfaces[0].bytes == surfaces[1].bytes
+            #expect(same, "round \(round): \(rect) clip \(clipRect) \(scale)x, caps \(caps) at \(imageScale), mode \(mode)")
+        }
+        // Many rounds took the one pass (the rest: off whole pixels, shrunk
+        // caps, scaled pieces whose runs carry a position).
+        #expect(onePass > 120, "\(onePass) one-pass draws")
+    }
+
+    /// Cells of a few geometries drawn in random order on one canvas,
+    /// each a stretchable image under its rounded clip: the sweeps kept
+    /// from a geometry's first draw (KeptSweeps.swift) and sent again to
+    /// later ones give what the mask path gives, whatever the image,
+    /// alpha, clear and place of the clip; a full cache evicts.
+    @Test func keptSweepsEqualFreshOnes() throws {
+        var rng = SplitMix64(seed: 404)
+        for scale in [1.0, 2, 3] {
+            let width = Int(60 * scale), height = Int(30 * scale)
+            let surfaces = try (0..<2).map { _ in try Surface(width: width, height: height) }
+            let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
+            // Six geometries at two places: twelve keys, more than the
+            // cache keeps.
+            let shapes: [(Rect, Double, RectCorner)] = (0..<6).map { i in
+                (Rect(x: 2, y: 1, width: 40 + Double(i), height: 20 + Double(i % 3)), Double(2 + i), [.all, .top, .bottom][i % 3])
+            }
+            var kept = 0
+            for round in 0..<60 {
+                let (rect, radius, corners) = shapes[rng.int(in: 0...5)]
+                let dx = Double(rng.int(in: 0...1) * 10)
+                let cell = rect.offsetBy(dx: dx, dy: 0)
+                var clip = Path()
+                clip.addRoundedRect(in: cell.insetBy(dx: 0.5 / scale, dy: 0.5 / scale), cornerRadius: radius,
+                                    corners: corners)
+                let n = Int(4 * scale)
+                let image = try Self.randomImage(&rng, width: 2 * n + 1, height: 2 * n + 1, stretchable: true,
+                                                 left: n, right: n)
+                let caps = EdgeInsets(top: Double(n), left: Double(n), bottom: Double(n), right: Double(n))
+                let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
+                let start = PendingClearTests.randomColor(&rng)
+                let pendingClear = rng.int(in: 0...1) == 0
+                for (i, canvas) in canvases.enumerated() {
+                    canvas.clear(start)
+                    if !pendingClear { canvas.surface.flush() }
+                    canvas.save()
+                    canvas.clip(to: clip)
+                    if i == 1 { canvas.resolveClip() }
+                    canvas.globalAlpha = alpha
+                    canvas.draw(image, in: cell, capInsets: caps, imageScale: scale)
+                    if i == 0 && canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
+                    canvas.restore()
+                    canvas.surface.flush()
+                }
+                let same = surfaces[0].bytes == surfaces[1].bytes
+                #expect(same, "round \(round) at \(scale)x: \(cell) radius \(radius)")
+            }
+            #expect(kept > 10, "\(kept) draws sent kept sweeps at \(scale)x")
+        }
+    }
+
+    /// A pending clip becomes the mask it stands for: draws after it (a
+    /// fill, a second clip, an image off whole pixels) equal those under
+    /// a clip resolved at once; saved states keep theirs.
+    @Test func pendingClipsResolveToTheSameMask() throws {
+        var rng = SplitMix64(seed: 77)
+        for round in 0..<120 {
+            let scale = [1.0, 2, 3][round % 3]
+            let surfaces = try (0..<2).map { _ in try Surface(width: 40, height: 30) }
+            let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
+            let w = 40 / scale, h = 30 / scale
+            var clip = Path()
+            clip.addRoundedRect(in: Rect(x: rng.double(in: -2...w / 2), y: rng.double(in: -2...h / 2),
+                                         width: rng.double(in: 1...w), height: rng.double(in: 1...h)),
+                                cornerRadius: rng.double(in: 0...6))
+            let second = PendingClearTests.randomPath(&rng, width: w, height: h)
+            let shape = PendingClearTests.randomPath(&rng, width: w, height: h)
+            let color = PendingClearTests.randomColor(&rng)
+            let secondClip = rng.int(in: 0...1) == 0
+            for (i, canvas) in canvases.enumerated() {
+                canvas.save()
+                canvas.clip(to: clip)
+                if i == 1 { canvas.resolveClip() } else { #expect(canvas.state.clip.pending != nil) }
+                canvas.save()
+                if secondClip { canvas.clip(to: second) }
+                canvas.fill(shape, with: color)
+                canvas.restore()
+                canvas.fill(shape.applying(AffineTransform(translationX: 1, y: 1)), with: .white)
+                canvas.restore()
+                canvas.fill(shape, with: Color(red: 0, green: 0, blue: 1, alpha: 0.3))
+            }
+            let same = surfaces[0].bytes == surfaces[1].bytes
+            #expect(same, "round \(round)")
+        }
+    }
+}
