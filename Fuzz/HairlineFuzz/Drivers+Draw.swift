@@ -152,10 +152,10 @@ extension FuzzDrivers {
         var bottom = 0
         for cell in layout.cells where !cell.pixelRect.isEmpty {
             let r = cell.pixelRect
-            guard r.y >= bottom, r.y + r.height <= layout.pixelHeight, r.x >= 0, r.x + r.width <= layout.pixelWidth else {
+            guard r.minY >= bottom, r.minY + r.height <= layout.pixelHeight, r.minX >= 0, r.minX + r.width <= layout.pixelWidth else {
                 fatalError("table: cell \(cell.indexPath) at \(r) overlaps or leaves the \(layout.pixelWidth) x \(layout.pixelHeight) table")
             }
-            bottom = r.y + r.height
+            bottom = r.minY + r.height
         }
         guard layout.pixelWidth * layout.pixelHeight <= 1 << 18,
               let serial = try? TableRenderer.render(table, workers: 1),

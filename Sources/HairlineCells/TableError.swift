@@ -23,7 +23,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The laid-out table (device pixels) is larger than a `Surface` can be.
     case tooLarge(width: Int, height: Int)
     /// A surface given to draw the table into is not the table's size.
-    case surfaceSizeMismatch(expected: DeviceRect, actual: DeviceRect)
+    case surfaceSizeMismatch(expected: PixelRect, actual: PixelRect)
 
     /// A readable description, for messages and debugging.
     public var description: String {

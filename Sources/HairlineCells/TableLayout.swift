@@ -18,7 +18,7 @@ public struct TableLayout: Hashable, Sendable {
     public let cells: [CellFrame]
     /// Every section's header band (full table width), by section; empty
     /// rects for zero-height headers.
-    public let headers: [DeviceRect]
+    public let headers: [PixelRect]
 }
 
 extension TableDescription {
@@ -68,12 +68,12 @@ extension TableDescription {
         let x0 = Int((inset * scale).rounded()), x1 = Int(((width - inset) * scale).rounded())
         var cells: [CellFrame] = []
         cells.reserveCapacity(sections.reduce(0) { $0 + $1.rowCount })
-        var headers: [DeviceRect] = []
+        var headers: [PixelRect] = []
         var y = 0.0
         for (s, section) in sections.enumerated() {
             let top = pixels(y)
             y += section.headerHeight ?? defaultHeaderHeight
-            headers.append(DeviceRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
+            headers.append(PixelRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
             for (r, height) in section.rowHeights.enumerated() {
                 let cellTop = pixels(y)
                 y += height
@@ -82,7 +82,7 @@ extension TableDescription {
                                                          section: s, sectionCount: sections.count) else { continue }
                 cells.append(CellFrame(
                     placement: placement,
-                    pixelRect: DeviceRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
+                    pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
                     isSelected: selectedRows.contains(placement.indexPath),
                     isNextSelected: r + 1 < section.rowCount
                         && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))

@@ -29,9 +29,9 @@ extension TableLayout {
             }
         }
         for (index, cell) in cells.enumerated() where !cell.pixelRect.isEmpty {
-            gap(to: cell.pixelRect.y)
-            let end = cell.pixelRect.y + cell.pixelRect.height
-            slabs.append(TableSlab(rows: cell.pixelRect.y..<end, cell: index))
+            gap(to: cell.pixelRect.minY)
+            let end = cell.pixelRect.maxY
+            slabs.append(TableSlab(rows: cell.pixelRect.minY..<end, cell: index))
             y = end
         }
         gap(to: pixelHeight)

@@ -65,8 +65,8 @@ public enum TableRenderer {
     public static func render(_ table: TableDescription, into surface: Surface, workers: Int? = nil) throws(TableError) {
         let layout = try table.layout()
         guard surface.width == layout.pixelWidth, surface.height == layout.pixelHeight else {
-            throw .surfaceSizeMismatch(expected: DeviceRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
-                                       actual: DeviceRect(x: 0, y: 0, width: surface.width, height: surface.height))
+            throw .surfaceSizeMismatch(expected: PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
+                                       actual: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
         }
         draw(table, layout: layout, into: surface, workers: workers ?? defaultWorkerCount)
     }
@@ -103,8 +103,8 @@ public enum TableRenderer {
             // renderer keeps them), and its draw is clipped to it (a clip
             // path's mask covers the cell only).
             canvas.save()
-            canvas.translateBy(devicePixelsX: r.x, y: r.y)
-            renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+            canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
+            renderer.draw(frame.placement, in: PixelRect(x: 0, y: 0, width: r.width, height: r.height)
                 .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
             canvas.restore()
         }
@@ -142,7 +142,7 @@ public enum TableRenderer {
         }) { renderer, index in
             let frame = frames[index], r = frame.pixelRect
             renderer.canvas.retarget(to: bands[index].makeSurface())
-            renderer.draw(frame.placement, in: DeviceRect(x: 0, y: 0, width: r.width, height: r.height)
+            renderer.draw(frame.placement, in: PixelRect(x: 0, y: 0, width: r.width, height: r.height)
                 .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         }
         return rendered
@@ -152,8 +152,8 @@ public enum TableRenderer {
     /// pixel rows) of the canvas's surface, and nothing outside them.
     static func paintBackground(of table: TableDescription, layout: TableLayout, rows: Range<Int>, on canvas: Canvas) {
         let s = layout.scale
-        let band = DeviceRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
-        let whole = DeviceRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight).points(scale: s)
+        let band = PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
+        let whole = PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight).points(scale: s)
         canvas.save()
         defer { canvas.restore() }
         canvas.clip(to: band.points(scale: s))
@@ -161,7 +161,7 @@ public enum TableRenderer {
         path.addRect(whole)
         table.background.draw(path, cellRect: whole, on: canvas)
         guard let color = table.headerColor else { return }
-        for header in layout.headers where !header.isEmpty && header.y < rows.upperBound && header.y + header.height > rows.lowerBound {
+        for header in layout.headers where !header.isEmpty && header.minY < rows.upperBound && header.maxY > rows.lowerBound {
             var bar = Path()
             bar.addRect(header.points(scale: s))
             canvas.fill(bar, with: color)

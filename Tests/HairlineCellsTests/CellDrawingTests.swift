@@ -119,7 +119,7 @@ enum CellTestColors {
         for s in table.sections.indices {
             let cells = layout.cells.filter { $0.indexPath.section == s }
             guard let first = cells.first, let last = cells.last else { continue }
-            let rows = first.pixelRect.y..<(last.pixelRect.y + last.pixelRect.height)
+            let rows = first.pixelRect.minY..<(last.pixelRect.minY + last.pixelRect.height)
             let expected = expectedProfile(table.cellStyle.layout, cells: cells, lastSection: s == table.sections.count - 1)
             let actual = profile(surface, x: x, rows: rows)
             #expect(actual == expected, "\(table.cellStyle.layout) section \(s) @\(table.scale)x column \(x)")
@@ -157,16 +157,16 @@ enum CellTestColors {
         let layout = try table.layout()
         let surface = try TableRenderer.render(table)
         let cells = layout.cells
-        let x0 = cells[0].pixelRect.x, x1 = x0 + cells[0].pixelRect.width - 1
+        let x0 = cells[0].pixelRect.minX, x1 = x0 + cells[0].pixelRect.width - 1
         // Below the top corners and above the bottom ones: border columns
         // exactly the line color, the background just outside them.
-        let rows = (cells[0].pixelRect.y + 10 * scale)..<(cells[3].pixelRect.y + cells[3].pixelRect.height - 10 * scale)
+        let rows = (cells[0].pixelRect.minY + 10 * scale)..<(cells[3].pixelRect.minY + cells[3].pixelRect.height - 10 * scale)
         #expect(Self.profile(surface, x: x0, rows: rows) == String(repeating: "L", count: rows.count))
         #expect(Self.profile(surface, x: x1, rows: rows) == String(repeating: "L", count: rows.count))
         #expect(Self.profile(surface, x: x0 - 1, rows: rows) == String(repeating: "B", count: rows.count))
         #expect(Self.profile(surface, x: x0 + 1, rows: rows).allSatisfy { $0 == "F" || $0 == "L" })
         // The corner pixel itself is outside the rounded shape.
-        #expect(surface.pixel(x: x0, y: cells[0].pixelRect.y) == stored(CellTestColors.background))
+        #expect(surface.pixel(x: x0, y: cells[0].pixelRect.minY) == stored(CellTestColors.background))
     }
 
     @Test(arguments: [1, 2, 3])
@@ -176,11 +176,11 @@ enum CellTestColors {
             let layoutResult = try table.layout()
             let surface = try TableRenderer.render(table)
             let cell = layoutResult.cells[0].pixelRect
-            let y = cell.y + cell.height - 1
-            let start = cell.x + Int(CellStyle.defaultSeparatorInset(for: layout)) * scale
+            let y = cell.minY + cell.height - 1
+            let start = cell.minX + Int(CellStyle.defaultSeparatorInset(for: layout)) * scale
             #expect(surface.pixel(x: start - 1, y: y) == stored(CellTestColors.fill), "\(layout) @\(scale)x")
             #expect(surface.pixel(x: start, y: y) == stored(CellTestColors.line))
-            #expect(surface.pixel(x: cell.x + cell.width - 1, y: y) == stored(CellTestColors.line))
+            #expect(surface.pixel(x: cell.minX + cell.width - 1, y: y) == stored(CellTestColors.line))
             // The row above the separator is all fill: one device pixel thick.
             #expect(surface.pixel(x: start, y: y - 1) == stored(CellTestColors.fill))
         }
@@ -196,7 +196,7 @@ enum CellTestColors {
             let layout = try table.layout()
             let surface = try TableRenderer.render(table)
             for cell in layout.cells {
-                let p = surface.pixel(x: cell.pixelRect.x + 4, y: cell.pixelRect.y + cell.pixelRect.height / 2)!
+                let p = surface.pixel(x: cell.pixelRect.minX + 4, y: cell.pixelRect.minY + cell.pixelRect.height / 2)!
                 let expected: Color = table.selectedRows.contains(cell.indexPath)
                     ? Color(red8: 0xD9, green8: 0xD9, blue8: 0xD9)
                     : cell.indexPath.row % 2 == 1 ? alternate : CellTestColors.fill
@@ -229,10 +229,10 @@ enum CellTestColors {
         let layout = try table.layout()
         let surface = try TableRenderer.render(table)
         let cell = layout.cells[1].pixelRect
-        #expect(surface.pixel(x: cell.x + 30, y: cell.y + 20) == stored(Color(red: 0, green: 0.4, blue: 1)))
+        #expect(surface.pixel(x: cell.minX + 30, y: cell.minY + 20) == stored(Color(red: 0, green: 0.4, blue: 1)))
         // Its border and the shared separators stay.
         try Self.checkSeparators(checkTable(.grouped, rows: [3], scale: 3), x: 480)
-        #expect(surface.pixel(x: cell.x, y: cell.y + 20) == stored(CellTestColors.line))
+        #expect(surface.pixel(x: cell.minX, y: cell.minY + 20) == stored(CellTestColors.line))
     }
 
     /// The separator rows around a selected cell in `plain` and
@@ -258,7 +258,7 @@ enum CellTestColors {
                     let ownFill = stored(frame.isSelected ? selectedColor : CellTestColors.fill)
                     // The cell's last pixel row, mid-width (right of any
                     // inset, clear of rounded corners).
-                    let x = r.x + r.width / 2, y = r.y + r.height - 1
+                    let x = r.minX + r.width / 2, y = r.minY + r.height - 1
                     let drawsAtAll = table.cellStyle.drawsSeparator(for: frame.placement, width: Double(r.width) / scale)
                     let hidden = hides && (frame.isSelected || frame.isNextSelected)
                     let expected = drawsAtAll && !hidden ? stored(CellTestColors.line) : ownFill

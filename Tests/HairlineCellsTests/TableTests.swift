@@ -24,20 +24,20 @@ import HairlineTestSupport
                 var y = 0
                 var cellIndex = 0
                 for (s, section) in sections.enumerated() {
-                    #expect(result.headers[s].y == y)
+                    #expect(result.headers[s].minY == y)
                     y += result.headers[s].height
                     for r in 0..<section.rowCount {
                         let cell = result.cells[cellIndex]
                         cellIndex += 1
                         #expect(cell.indexPath == CellIndexPath(row: r, section: s))
-                        #expect(cell.pixelRect.y == y, "no gap or overlap between rows")
+                        #expect(cell.pixelRect.minY == y, "no gap or overlap between rows")
                         #expect(cell.pixelRect.height >= 0)
-                        #expect(cell.pixelRect.x >= 0 && cell.pixelRect.x + cell.pixelRect.width <= result.pixelWidth)
+                        #expect(cell.pixelRect.minX >= 0 && cell.pixelRect.minX + cell.pixelRect.width <= result.pixelWidth)
                         // Each edge is the rounded position in points.
                         y += cell.pixelRect.height
                     }
                     // Footers are the gap to the next header.
-                    if s + 1 < sections.count { y = result.headers[s + 1].y }
+                    if s + 1 < sections.count { y = result.headers[s + 1].minY }
                 }
                 #expect(y <= result.pixelHeight)
             }
@@ -59,7 +59,7 @@ import HairlineTestSupport
                 y = slab.rows.upperBound
                 if let cell = slab.cell {
                     let r = layout.cells[cell].pixelRect
-                    #expect(slab.rows == r.y..<(r.y + r.height))
+                    #expect(slab.rows == r.minY..<(r.minY + r.height))
                 } else {
                     #expect(slab.rows.count <= 64)
                 }
@@ -75,7 +75,7 @@ import HairlineTestSupport
         table.defaultHeaderHeight = 0
         let cells = try table.layout().cells.map(\.pixelRect)
         // Edges at round(10.2 * 3 * k) = 31, 61, 92.
-        #expect(cells.map(\.y) == [0, 31, 61])
+        #expect(cells.map(\.minY) == [0, 31, 61])
         #expect(cells.map(\.height) == [31, 30, 31])
     }
 
@@ -184,7 +184,7 @@ import HairlineTestSupport
                 var worst = 0
                 for y in 0..<r.height {
                     for x in 0..<r.width {
-                        let a = composite.pixel(x: x, y: y)!, b = whole.pixel(x: r.x + x, y: r.y + y)!
+                        let a = composite.pixel(x: x, y: y)!, b = whole.pixel(x: r.minX + x, y: r.minY + y)!
                         worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
                                     abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
                     }

@@ -30,22 +30,3 @@ struct PendingClip {
     /// The user-to-device transform when the clip was set.
     var transform: AffineTransform
 }
-
-extension PixelRect {
-    /// The overlap of two pixel rectangles (empty if none).
-    func intersection(_ other: PixelRect) -> PixelRect {
-        let r = PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY),
-                          maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
-        return r.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) : r
-    }
-
-    /// The smallest pixel rectangle containing `rect` (device pixels),
-    /// saturating far outside any surface.
-    init(enclosing rect: Rect) {
-        let limit = 1 << 30
-        self.init(minX: Int(saturatingFloor: rect.minX, in: -limit...limit),
-                  minY: Int(saturatingFloor: rect.minY, in: -limit...limit),
-                  maxX: Int(saturatingCeil: rect.maxX, in: -limit...limit),
-                  maxY: Int(saturatingCeil: rect.maxY, in: -limit...limit))
-    }
-}

@@ -12,8 +12,9 @@
 //   over-count on cubics with inflections; the cost is per edge, not per
 //   pixel.
 // - Arcs: flattened directly in their parametric centre form, never through
-//   kappa cubics; a chord over Δθ of an ellipse whose largest radius is R
-//   deviates by at most R(1 − cos(Δθ/2)), so Δθ = 2·acos(1 − τ/R).
+//   kappa cubics, as a polygon straddling the arc (StraddlingArc.swift): a
+//   step Δθ of an ellipse whose largest radius is R deviates by at most
+//   R·tan²(Δθ/4) on either side, so Δθ = 4·atan(√(τ/R)).
 // The default τ = 0.008 px keeps every pixel's coverage within √2·τ < 3/255
 // of the true curve's (GEOMETRY.md, "Flattening").
 
@@ -196,25 +197,9 @@ enum Flattener {
         sink.addLine(to: p3)
     }
 
-    /// Flattens a device-space arc; returns its end point.
-    ///
-    /// The polygon straddles the curve instead of being inscribed in it.
-    /// The sweep is cut into n equal steps; one vertex sits at the middle of
-    /// each step, a factor `1 + x` outside the ellipse (in its own parameter
-    /// space), with x = tan²(step / 4), so that the chords between them dip
-    /// the same x inside it; the two half-step chords at the ends, from the
-    /// exact end points, stay within x as well. On the unit circle a step
-    /// of 4·atan(√x) is then within x either way, where inscribed chords
-    /// need 2·acos(1 − x): the same tolerance takes about √2 fewer segments,
-    /// and the area a chord adds outside the curve cancels most of what it
-    /// leaves inside (smaller coverage errors, too). The ellipse is the
-    /// affine image of the unit circle, so deviations scale by at most its
-    /// largest radius.
-    ///
-    /// Trigonometry: one sine-cosine pair at each end and one tangent for
-    /// the step; the step's rotation and the first vertex's half-step come
-    /// from that tangent by the double-angle formulas, and the tests below
-    /// use bounds of the series before any libm call.
+    /// Flattens a device-space arc as the polygon that straddles it
+    /// (`StraddlingArc`), ending at `end`; a single chord where that is
+    /// already within tolerance or the arc's box misses `cull`.
     /// `startCosSin` is (cos, sin) of the start angle and `end` the arc's
     /// end point, both computed by the caller.
     static func flattenArc<S: LineSink>(
@@ -224,47 +209,15 @@ enum Flattener {
         let r = arc.maximumRadius
         // The ellipse lies within r of its centre: cull by that box.
         let box = Rect(x: arc.center.x - r, y: arc.center.y - r, width: 2 * r, height: 2 * r)
-        let sweep = arc.sweepAngle
-        // A single chord where it is already within tolerance: its
-        // deviation is r(1 − cos h), h half the sweep, at least
-        // r(h²/2 − h⁴/24) (the cosine series' alternating tail).
-        let h = min(abs(sweep), Double.pi) / 2
-        guard r > 0, cull.intersection(box) != nil,
-              r * (h * h / 2 - h * h * h * h / 24) > tol || r * (1 - _cos(h)) > tol
+        guard cull.intersection(box) != nil,
+              let polygon = StraddlingArc(sweep: arc.sweepAngle, radius: r, tolerance: tol)
         else {
             sink.addLine(to: end)
             return
         }
-        // The step 4·atan(√x), from below: z − z³/3 + z⁵/5 − z⁷/7 ≤ atan z
-        // for 0 ≤ z ≤ 1 (an alternating series cut after a negative term),
-        // so the count can only round up.
-        let x = tol / r
-        let z = min(x.squareRoot(), 1), z2 = z * z
-        let atanBelow = z * (1 - z2 * (1.0 / 3 - z2 * (1.0 / 5 - z2 / 7)))
-        let maxStep = min(Double.pi / 2, 4 * atanBelow)
-        let n = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up), in: 1...(maximumSegmentsPerCurve - 1))
-        let dTheta = sweep / Double(n)
-        // t = tan(|step|/4): the vertices' factor and, by the double-angle
-        // formulas, the rotations by half a step and by a step.
-        let t = _tan(abs(dTheta) / 4)
-        let t2 = t * t
-        let scale = 1 + t2
-        let sign: Double = dTheta < 0 ? -1 : 1
-        let halfCos = (1 - t2) / scale, halfSin = sign * 2 * t / scale
-        let cd = halfCos * halfCos - halfSin * halfSin, sd = 2 * halfSin * halfCos
-        // Rotate (cos θ, sin θ) with a complex multiply per step, from the
-        // middle of the first step; the drift over 2^16 steps stays around
-        // 1e-11 relative.
-        var c = startCosSin.0 * halfCos - startCosSin.1 * halfSin
-        var s = startCosSin.1 * halfCos + startCosSin.0 * halfSin
-        let o = arc.center, u = scale * arc.axis1, v = scale * arc.axis2
-        for step in 0..<n {
-            if step > 0 {
-                let c2 = c * cd - s * sd
-                s = s * cd + c * sd
-                c = c2
-            }
-            sink.addInteriorLine(to: Point(x: o.x + u.x * c + v.x * s, y: o.y + u.y * c + v.y * s))
+        for vertex in polygon.vertices(center: arc.center, axis1: arc.axis1, axis2: arc.axis2,
+                                       startCosSin: startCosSin) {
+            sink.addInteriorLine(to: vertex)
         }
         sink.addLine(to: end)
     }

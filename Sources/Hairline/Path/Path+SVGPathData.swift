@@ -205,18 +205,15 @@ private struct SVGPathDataParser {
     }
 
     mutating func skipWhitespace() {
-        while position < bytes.count, SVGNumberLexer.isWhitespace(bytes[position]) { position += 1 }
+        position = SVGNumberLexer.skipWhitespace(in: bytes, from: position)
     }
 
-    /// Skips `comma-wsp?` (whitespace, at most one comma, whitespace) and
-    /// says whether it consumed a comma.
+    /// Skips `comma-wsp?` and says whether it consumed a comma.
     @discardableResult
     mutating func skipSeparator() -> Bool {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
-        position += 1
-        skipWhitespace()
-        return true
+        let separator = SVGNumberLexer.skipSeparator(in: bytes, from: position)
+        position = separator.end
+        return separator.hadComma
     }
 
     /// The error for the (possibly multi-byte) character at `offset`.
@@ -256,6 +253,22 @@ package enum SVGNumberLexer {
     @inline(__always)
     package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// The offset of the first byte at or after `start` that is not SVG
+    /// whitespace (`bytes.count` if there is none).
+    package static func skipWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var position = start
+        while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// Skips `comma-wsp?` (whitespace, at most one comma, whitespace) from
+    /// `start`: the offset after it, and whether it held a comma.
+    package static func skipSeparator(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hadComma: Bool) {
+        let position = skipWhitespace(in: bytes, from: start)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return (position, false) }
+        return (skipWhitespace(in: bytes, from: position + 1), true)
     }
 
     /// Whether a number may start with this byte (digit, `.`, `+`, `-`).

@@ -331,27 +331,16 @@ struct StrokeEmitter<Sink: LineSink> {
     /// Appends the points strictly between the ends of an arc of the pen
     /// circle around `center`, from offset `from` turning `sweep` radians,
     /// flattened in user space within `tolerance` on both sides of the
-    /// circle: one point at the middle of each of n equal steps, pushed out
-    /// by tan²(step / 4) of the radius, as `Flattener.flattenArc` does (√2
-    /// fewer points than inscribed chords for the same tolerance). Nothing
-    /// when the single chord between the ends is within tolerance.
+    /// circle: the polygon that straddles it (`StraddlingArc`, as
+    /// `Flattener.flattenArc` flattens path arcs). Nothing when the single
+    /// chord between the ends is within tolerance.
     private static func appendArc(center: Point, radius r: Double, from: Point, sweep: Double, tolerance: Double,
                                   to points: inout ScratchBuffer<Point>) {
-        guard r * (1 - _cos(min(abs(sweep), Double.pi) / 2)) > tolerance else { return }
-        let x = tolerance / r
-        let maxStep = min(Double.pi / 2, 4 * _atan2(x.squareRoot(), 1))
-        let count = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up),
-                        in: 1...(Flattener.maximumSegmentsPerCurve - 1))
-        let step = sweep / Double(count)
-        let t = _tan(abs(step) / 4)
-        let scale = 1 + t * t
-        let c = _cos(step), s = _sin(step)
-        let half = step / 2
-        let ch = _cos(half), sh = _sin(half)
-        var u = Point(x: (from.x * ch - from.y * sh) * scale, y: (from.x * sh + from.y * ch) * scale)
-        for k in 0..<count {
-            if k > 0 { u = Point(x: u.x * c - u.y * s, y: u.x * s + u.y * c) }
-            points.append(center + u)
+        guard let polygon = StraddlingArc(sweep: sweep, radius: r, tolerance: tolerance) else { return }
+        // The pen circle in centre form: θ = 0 at `from`, θ = π/2 a
+        // quarter turn on (the direction positive sweeps turn).
+        for vertex in polygon.vertices(center: center, axis1: from, axis2: from.rotatedQuarter, startCosSin: (1, 0)) {
+            points.append(vertex)
         }
     }
 

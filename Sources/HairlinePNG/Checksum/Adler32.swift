@@ -3,11 +3,8 @@
 // split of the input into updates. Algorithm: zlib's adler32.c, taking the
 // modulo only once per 5552 bytes, the most that cannot overflow 32 bits.
 
-/// A running Adler-32 checksum.
-///
-/// Feed bytes with `update(_:)` in as many pieces as convenient and read
-/// `value`; the result does not depend on how the input was split.
-public struct Adler32: Hashable, Sendable {
+/// A running Adler-32 checksum; fed as every `Checksum` is.
+public struct Adler32: Checksum, Hashable, Sendable {
     /// The largest prime below 2^16; both sums are kept modulo it.
     static let modulus: UInt32 = 65_521
     /// The largest n for which 255 n (n + 1) / 2 + (n + 1) (modulus - 1)
@@ -46,26 +43,5 @@ public struct Adler32: Hashable, Sendable {
         }
         sumOfBytes = a
         sumOfSums = b
-    }
-
-    /// Feeds `bytes` (an array, slice or any other sequence of bytes).
-    /// Complexity: O(number of bytes).
-    /// - Parameter bytes: the next bytes of the data.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-        }
-        if done == nil {
-            for byte in bytes {
-                withUnsafeBytes(of: byte) { update($0) }
-            }
-        }
-    }
-
-    /// The Adler-32 of `bytes` in one call. Complexity: O(number of bytes).
-    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var adler = Adler32()
-        adler.update(bytes)
-        return adler.value
     }
 }

@@ -5,16 +5,9 @@
 // Algorithm: the table of PNG spec Annex D, read eight bytes at a time
 // with eight tables ("slicing-by-8", Kounavis and Berry, 2005).
 
-/// A running CRC-32 (the PNG and zlib/gzip polynomial).
-///
-/// Feed bytes with `update(_:)` in as many pieces as convenient and read
-/// `value`; the result does not depend on how the input was split.
-///
-///     var crc = CRC32()
-///     crc.update(chunkType)
-///     crc.update(chunkData)
-///     let check = crc.value
-public struct CRC32: Hashable, Sendable {
+/// A running CRC-32 (the PNG and zlib/gzip polynomial); fed as every
+/// `Checksum` is.
+public struct CRC32: Checksum, Hashable, Sendable {
     /// The generator polynomial 0x04C11DB7 with its bits reversed, because
     /// the CRC is computed least-significant bit first.
     static let reversedPolynomial: UInt32 = 0xEDB8_8320
@@ -82,26 +75,5 @@ public struct CRC32: Hashable, Sendable {
             }
         }
         register = crc
-    }
-
-    /// Feeds `bytes` (an array, slice or any other sequence of bytes).
-    /// Complexity: O(number of bytes).
-    /// - Parameter bytes: the next bytes of the data.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-        }
-        if done == nil {
-            for byte in bytes {
-                withUnsafeBytes(of: byte) { update($0) }
-            }
-        }
-    }
-
-    /// The CRC-32 of `bytes` in one call. Complexity: O(number of bytes).
-    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc = CRC32()
-        crc.update(bytes)
-        return crc.value
     }
 }

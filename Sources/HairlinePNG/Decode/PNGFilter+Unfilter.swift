@@ -36,20 +36,10 @@ extension PNGFilter {
             // With left and upper-left zero, the predictor is the byte above.
             for index in 0..<lead { row[index] &+= previous[index] }
             for index in lead..<max(lead, count) {
-                row[index] &+= PNGFilter.fastPaethPredictor(
+                row[index] &+= PNGFilter.paethPredictor(
                     left: row[index - bytesPerPixel], above: previous[index], upperLeft: previous[index - bytesPerPixel])
             }
         }
-    }
-
-    /// The Paeth predictor without branches on the data: the same choice
-    /// as `paethPredictor` (ties to left, then above), by selects.
-    @inline(__always)
-    static func fastPaethPredictor(left: UInt8, above: UInt8, upperLeft: UInt8) -> UInt8 {
-        let a = Int16(left), b = Int16(above), c = Int16(upperLeft)
-        let toLeft = abs(b - c), toAbove = abs(a - c), toUpperLeft = abs(a + b - 2 * c)
-        let aboveOrUpperLeft = toAbove <= toUpperLeft ? above : upperLeft
-        return toLeft <= toAbove && toLeft <= toUpperLeft ? left : aboveOrUpperLeft
     }
 
     /// Pixel sizes in bytes that `unfilterPaethPixels` handles.

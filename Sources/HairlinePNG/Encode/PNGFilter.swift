@@ -18,13 +18,16 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
     case paeth = 4
 
     /// The Paeth predictor (PNG spec §9.4): whichever of `left`, `above`,
-    /// `upperLeft` is nearest to left + above - upper left, ties in that order.
+    /// `upperLeft` is nearest to left + above - upper left, ties in that
+    /// order. Without branches on the data (selects), for the encoder's
+    /// and the decoder's byte loops alike; the tests check it against the
+    /// specification's formula.
     @inline(__always)
     static func paethPredictor(left: UInt8, above: UInt8, upperLeft: UInt8) -> UInt8 {
         let a = Int(left), b = Int(above), c = Int(upperLeft)
-        let distanceToLeft = abs(b - c), distanceToAbove = abs(a - c), distanceToUpperLeft = abs(a + b - 2 * c)
-        if distanceToLeft <= distanceToAbove && distanceToLeft <= distanceToUpperLeft { return left }
-        return distanceToAbove <= distanceToUpperLeft ? above : upperLeft
+        let toLeft = abs(b - c), toAbove = abs(a - c), toUpperLeft = abs(a + b - 2 * c)
+        let aboveOrUpperLeft = toAbove <= toUpperLeft ? above : upperLeft
+        return toLeft <= toAbove && toLeft <= toUpperLeft ? left : aboveOrUpperLeft
     }
 
     /// The heuristic's weight of a filtered byte: its magnitude as a signed

@@ -1,6 +1,7 @@
 // Zlib stage: Huffman codes for DEFLATE. Symbol frequencies in -> code
-// lengths no longer than a limit -> canonical codes (RFC 1951 §3.2.2),
-// bit-reversed for the least-significant-bit-first writer. Guarantees: the
+// lengths no longer than a limit -> canonical codes (RFC 1951 §3.2.2,
+// CanonicalCode.swift), bit-reversed for the least-significant-bit-first
+// writer. Guarantees: the
 // lengths are optimal under the limit and form a complete code over at
 // least two symbols, which every inflater accepts. Algorithm: package-merge
 // (Larmore and Hirschberg, "A fast algorithm for optimal length-limited
@@ -18,7 +19,7 @@ struct HuffmanCode {
     /// the Kraft inequality).
     init(lengths: [UInt8]) {
         self.lengths = lengths
-        self.codes = HuffmanCode.canonicalCodes(for: lengths)
+        self.codes = CanonicalCode.reversedCodes(for: lengths)
     }
 
     /// An optimal code for `frequencies` with no code longer than
@@ -98,35 +99,5 @@ struct HuffmanCode {
             }
         }
         return lengths
-    }
-
-    /// Canonical codes for `lengths` (RFC 1951 §3.2.2): shorter codes first,
-    /// equal lengths in symbol order; each returned bit-reversed.
-    static func canonicalCodes(for lengths: [UInt8]) -> [UInt16] {
-        let lengthLimit = Deflate.maximumCodeLength
-        var lengthCounts = [Int](repeating: 0, count: lengthLimit + 1)
-        for length in lengths where length > 0 { lengthCounts[Int(length)] += 1 }
-        var nextCode = [Int](repeating: 0, count: lengthLimit + 1)
-        var code = 0
-        for bits in 1...lengthLimit {
-            code = (code + lengthCounts[bits - 1]) << 1
-            nextCode[bits] = code
-        }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = nextCode[Int(length)]
-            nextCode[Int(length)] += 1
-            return reverseBits(UInt16(value), count: Int(length))
-        }
-    }
-
-    /// The low `count` bits of `value` in reverse order.
-    static func reverseBits(_ value: UInt16, count: Int) -> UInt16 {
-        var input = value, output: UInt16 = 0
-        for _ in 0..<count {
-            output = output << 1 | input & 1
-            input >>= 1
-        }
-        return output
     }
 }

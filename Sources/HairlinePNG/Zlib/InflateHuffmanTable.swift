@@ -98,8 +98,7 @@ final class InflateHuffmanTable: @unchecked Sendable {
     static func validate(
         _ lengths: UnsafeBufferPointer<UInt8>, allowance: Allowance, name: String, offset: Int
     ) throws(ZlibError) {
-        var countPerLength = [Int](repeating: 0, count: Deflate.maximumCodeLength + 1)
-        for length in lengths { countPerLength[Int(length)] += 1 }
+        let countPerLength = CanonicalCode.countPerLength(lengths)
         let used = lengths.count - countPerLength[0]
         var unusedCodes = 1
         for length in 1...Deflate.maximumCodeLength {
@@ -117,32 +116,20 @@ final class InflateHuffmanTable: @unchecked Sendable {
     /// code length). Complexity: O(table size + symbols).
     func build(lengths: UnsafeBufferPointer<UInt8>, templates: UnsafeBufferPointer<UInt32>) {
         precondition(templates.count >= lengths.count)
-        let maximumLength = Deflate.maximumCodeLength
         let rootSize = 1 << rootBits, rootMask = rootSize - 1
         // Canonical codes (RFC 1951 §3.2.2), bit-reversed to match the
         // least-significant-bit-first reader.
-        var countPerLength = [Int](repeating: 0, count: maximumLength + 1)
-        for length in lengths where length > 0 { countPerLength[Int(length)] += 1 }
-        var nextCode = [Int](repeating: 0, count: maximumLength + 1)
-        var code = 0
-        for length in 1...maximumLength {
-            code = (code + countPerLength[length - 1]) << 1
-            nextCode[length] = code
-        }
-        var reversedCodes = [Int](repeating: 0, count: lengths.count)
+        let countPerLength = CanonicalCode.countPerLength(lengths)
+        let reversedCodes = CanonicalCode.reversedCodes(for: lengths, countPerLength: countPerLength)
         var deepestBelowRoot = [Int](repeating: 0, count: rootSize)  // longest code per first-level slot
-        for (symbol, length) in lengths.enumerated() where length > 0 {
-            let reversed = Int(HuffmanCode.reverseBits(UInt16(nextCode[Int(length)]), count: Int(length)))
-            nextCode[Int(length)] += 1
-            reversedCodes[symbol] = reversed
-            if Int(length) > rootBits {
-                deepestBelowRoot[reversed & rootMask] = max(deepestBelowRoot[reversed & rootMask], Int(length))
-            }
+        for (symbol, length) in lengths.enumerated() where Int(length) > rootBits {
+            let slot = Int(reversedCodes[symbol]) & rootMask
+            deepestBelowRoot[slot] = max(deepestBelowRoot[slot], Int(length))
         }
         // Bits that match no code: with a single one-bit code, one bit was
         // examined (the inflater consumes it before reporting, so that a
         // stream cut short reads as truncated); with no codes, none.
-        let usedCount = lengths.count - lengths.filter { $0 == 0 }.count
+        let usedCount = lengths.count - countPerLength[0]
         let undefined = InflateEntry.make(.undefined, value: 0) | (usedCount == 1 ? 1 : 0)
         entries.update(repeating: undefined, count: rootSize)
         var next = rootSize
@@ -155,7 +142,7 @@ final class InflateHuffmanTable: @unchecked Sendable {
         }
         for (symbol, length) in lengths.enumerated() where length > 0 {
             let entry = templates[symbol] | UInt32(length)
-            let reversed = reversedCodes[symbol]
+            let reversed = Int(reversedCodes[symbol])
             if Int(length) <= rootBits {
                 for index in stride(from: reversed, to: rootSize, by: 1 << Int(length)) { entries[index] = entry }
             } else {

@@ -23,16 +23,17 @@ struct ValueScanner {
 
     /// Skips SVG whitespace.
     mutating func skipWhitespace() {
-        while position < bytes.count, SVGNumberLexer.isWhitespace(bytes[position]) { position += 1 }
+        let start = position
+        position = bytes.withUnsafeBufferPointer { SVGNumberLexer.skipWhitespace(in: $0, from: start) }
     }
 
     /// Skips `comma-wsp?` and says whether a comma was part of it.
     @discardableResult
     mutating func skipSeparator() -> Bool {
-        skipWhitespace()
-        guard consume(UInt8(ascii: ",")) else { return false }
-        skipWhitespace()
-        return true
+        let start = position
+        let separator = bytes.withUnsafeBufferPointer { SVGNumberLexer.skipSeparator(in: $0, from: start) }
+        position = separator.end
+        return separator.hadComma
     }
 
     /// Consumes `byte` if it is next.

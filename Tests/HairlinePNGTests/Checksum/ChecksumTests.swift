@@ -1,6 +1,7 @@
 // Tests of the checksum stage: known answers for CRC-32 and Adler-32, and
 // agreement with definition-level references (bitwise CRC, modulo-per-byte
-// Adler) on seeded random data, in one piece and split at random points.
+// Adler) on seeded random data, in one piece and split at random points;
+// both conformers driven through the `Checksum` protocol alone.
 
 import Testing
 @testable import HairlinePNG
@@ -84,5 +85,47 @@ import HairlineTestSupport
     @Test func nonContiguousSequence() {
         let bytes = (0..<10_000).lazy.map { UInt8(truncatingIfNeeded: $0 &* 7) }
         #expect(Adler32.checksum(bytes) == TestInflater.naiveAdler32(Array(bytes)))
+    }
+}
+
+/// CRC-32 and Adler-32 seen only as `Checksum`: the protocol extension's
+/// plumbing (sequences, slices, non-contiguous input, one-shot) gives each
+/// conformer's known answers.
+@Suite struct ChecksumProtocolTests {
+    /// "123456789" is the check input of the CRC catalogues; both values
+    /// are the published ones (CRC-32/ISO-HDLC, and zlib's adler32).
+    static let check = Array("123456789".utf8)
+
+    /// The value of `C` over `bytes`, fed in every way the protocol offers.
+    static func values<C: Checksum>(_: C.Type, _ bytes: [UInt8]) -> [UInt32] {
+        var whole = C()
+        bytes.withUnsafeBytes { whole.update($0) }
+        let cut = min(3, bytes.count)
+        var pieces = C()
+        pieces.update(bytes[..<cut])
+        pieces.update(bytes[cut...].lazy.map { $0 })  // not contiguous
+        var byteByByte = C()
+        for byte in bytes { byteByByte.update(CollectionOfOne(byte)) }
+        return [whole.value, pieces.value, byteByByte.value, C.checksum(bytes)]
+    }
+
+    @Test func emptyInput() {
+        #expect(CRC32().value == 0)
+        #expect(Adler32().value == 1)
+        #expect(Self.values(CRC32.self, []) == [0, 0, 0, 0])
+        #expect(Self.values(Adler32.self, []) == [1, 1, 1, 1])
+    }
+
+    @Test func knownAnswersThroughTheProtocol() {
+        #expect(Self.values(CRC32.self, Self.check) == Array(repeating: 0xCBF4_3926, count: 4))
+        #expect(Self.values(Adler32.self, Self.check) == Array(repeating: 0x091E_01DE, count: 4))
+    }
+
+    @Test func longInputThroughTheProtocol() {
+        let seed: UInt64 = 0x5EED
+        var generator = SplitMix64(seed: seed)
+        let bytes = generator.bytes(3 * 5552 + 13)
+        #expect(Set(Self.values(CRC32.self, bytes)) == [TestPNGReader.bitwiseCRC32(bytes)], "seed \(seed)")
+        #expect(Set(Self.values(Adler32.self, bytes)) == [TestInflater.naiveAdler32(bytes)], "seed \(seed)")
     }
 }

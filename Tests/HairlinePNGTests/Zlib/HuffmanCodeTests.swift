@@ -71,7 +71,7 @@ import HairlineTestSupport
         let expected: [UInt16] = [0b010, 0b011, 0b100, 0b101, 0b110, 0b00, 0b1110, 0b1111]
         for symbol in 0..<8 {
             let length = Int(code.lengths[symbol])
-            #expect(HuffmanCode.reverseBits(code.codes[symbol], count: length) == expected[symbol], "symbol \(symbol)")
+            #expect(CanonicalCode.reverseBits(code.codes[symbol], count: length) == expected[symbol], "symbol \(symbol)")
         }
     }
 }
