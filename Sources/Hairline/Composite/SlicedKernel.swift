@@ -50,41 +50,35 @@ struct SlicedKernel: SpanKernel {
         for k in band..<(band &+ 3) where present & (1 << k) != 0 { kernels[k].beginRow(y) }
     }
 
-    /// The piece (index, or -1 for none) of column band `c` (0...2) of the
-    /// current row, and the part of `x..<x+count` in it.
+    /// Calls `body(&self, k, a, b)` for each part `a..<b` of columns
+    /// `x..<x+count` that present piece `k` draws, left to right.
     @inline(__always)
-    private func part(_ c: Int, x: Int, count: Int) -> (piece: Int, start: Int, end: Int) {
-        let start = max(x, columns[c]), end = min(x &+ count, columns[c &+ 1])
-        let k = band &+ c
-        return (band >= 0 && present & (1 << k) != 0 ? k : -1, start, end)
-    }
-
-    @inline(__always)
-    mutating func fill(x: Int, count: Int) {
+    private mutating func forEachPart(x: Int, count: Int, _ body: (inout SlicedKernel, Int, Int, Int) -> Void) {
         guard band >= 0 else { return }
         for c in 0..<3 {
-            let (k, a, b) = part(c, x: x, count: count)
-            if k >= 0 && a < b { kernels[k].fill(x: a, count: b &- a) }
+            let k = band &+ c
+            let a = max(x, columns[c]), b = min(x &+ count, columns[c &+ 1])
+            if a < b && present & (1 << k) != 0 { body(&self, k, a, b) }
         }
     }
 
     @inline(__always)
+    mutating func fill(x: Int, count: Int) {
+        forEachPart(x: x, count: count) { this, k, a, b in this.kernels[k].fill(x: a, count: b &- a) }
+    }
+
+    @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        guard band >= 0 else { return }
-        for c in 0..<3 {
-            let (k, a, b) = part(c, x: x, count: count)
-            if k >= 0 && a < b { kernels[k].blend(x: a, count: b &- a, coverage: coverage) }
+        forEachPart(x: x, count: count) { this, k, a, b in
+            this.kernels[k].blend(x: a, count: b &- a, coverage: coverage)
         }
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        guard band >= 0 else { return }
-        for c in 0..<3 {
-            let (k, a, b) = part(c, x: x, count: count)
-            guard k >= 0 && a < b else { continue }
+        forEachPart(x: x, count: count) { this, k, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
-            if bytes != 0 { kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes) }
+            if bytes != 0 { this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes) }
         }
     }
 
@@ -100,46 +94,51 @@ struct SlicedKernel: SpanKernel {
     // get the background; each piece blends onto it by value where its
     // kernel can, else over the stored background. Always done here.
 
+    /// `forEachPart` onto `background`: the columns between the parts
+    /// (and those `body` declines, returning false) are given the
+    /// background.
     @inline(__always)
-    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+    private mutating func forEachPart(x: Int, count: Int, onto background: UInt32,
+                                      _ body: (inout SlicedKernel, Int, Int, Int) -> Bool) {
         var done = x
-        for c in 0..<3 where band >= 0 {
-            let (k, a, b) = part(c, x: x, count: count)
-            guard k >= 0 && a < b else { continue }
-            if a > done { filler.fill(row + done, count: a &- done, with: background) }
-            let n = b &- a
-            if coverage == 255 && kernels[k].fillIgnoresDestination {
-                kernels[k].fill(x: a, count: n)
-            } else if !kernels[k].blend(x: a, count: n, coverage: coverage, onto: background) {
-                filler.fill(row + a, count: n, with: background)
-                if coverage == 255 {
-                    kernels[k].fill(x: a, count: n)
-                } else {
-                    kernels[k].blend(x: a, count: n, coverage: coverage)
-                }
-            }
+        forEachPart(x: x, count: count) { this, k, a, b in
+            guard body(&this, k, a, b) else { return }
+            if a > done { this.filler.fill(this.row + done, count: a &- done, with: background) }
             done = b
         }
         if x &+ count > done { filler.fill(row + done, count: x &+ count &- done, with: background) }
+    }
+
+    @inline(__always)
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        forEachPart(x: x, count: count, onto: background) { this, k, a, b in
+            let n = b &- a
+            if coverage == 255 && this.kernels[k].fillIgnoresDestination {
+                this.kernels[k].fill(x: a, count: n)
+            } else if !this.kernels[k].blend(x: a, count: n, coverage: coverage, onto: background) {
+                this.filler.fill(this.row + a, count: n, with: background)
+                if coverage == 255 {
+                    this.kernels[k].fill(x: a, count: n)
+                } else {
+                    this.kernels[k].blend(x: a, count: n, coverage: coverage)
+                }
+            }
+            return true
+        }
         return true
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
-        var done = x
-        for c in 0..<3 where band >= 0 {
-            let (k, a, b) = part(c, x: x, count: count)
-            guard k >= 0 && a < b else { continue }
+        forEachPart(x: x, count: count, onto: background) { this, k, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
-            guard bytes != 0 else { continue }
-            if a > done { filler.fill(row + done, count: a &- done, with: background) }
-            if !kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes, onto: background) {
-                filler.fill(row + a, count: b &- a, with: background)
-                kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes)
+            guard bytes != 0 else { return false }
+            if !this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes, onto: background) {
+                this.filler.fill(this.row + a, count: b &- a, with: background)
+                this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes)
             }
-            done = b
+            return true
         }
-        if x &+ count > done { filler.fill(row + done, count: x &+ count &- done, with: background) }
         return true
     }
 }
