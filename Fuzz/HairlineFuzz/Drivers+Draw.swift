@@ -1,8 +1,9 @@
 // Fuzzing: the canvas driver and the table driver. The bytes choose a
 // path (lines, curves, arcs, rects, rounded rects of either corner curve,
 // with hostile coordinates), a transform (singular ones too), a paint
-// (gradients with any stops, patterns), a clip, a blend mode, global alpha
-// and a stroke style with dashes, and draw them; or a table description
+// (gradients with any stops, patterns), images (plain, nine-sliced), a
+// clip, a blend mode, global alpha and a stroke style with dashes, and
+// draw them; or a table description
 // with any lengths, laid out and rendered when it is small.
 
 import Hairline
@@ -109,10 +110,34 @@ extension FuzzDrivers {
                 let tolerance = input.coordinate()
                 for c in both { c.flatteningTolerance = tolerance }
             }
-            switch input.byte() % 3 {
+            switch input.byte() % 4 {
             case 0:
                 let fill = paint(&input), rule: FillRule = input.bool() ? .nonZero : .evenOdd
                 for c in both { c.fill(geometry, with: fill, rule: rule) }
+            case 3:
+                // An image, plain or nine-sliced (the one-pass path under
+                // a rounded-rect clip when its pieces land on whole pixels).
+                let w = input.int(1...6), h = input.int(1...6)
+                let colors = (0..<(w * h)).map { _ in
+                    Color(red: input.unit(), green: input.unit(), blue: input.unit(), alpha: input.unit())
+                }
+                guard let image = try? Image(width: w, height: h, colors: colors) else { break }
+                let rect = Rect(x: input.coordinate(), y: input.coordinate(), width: input.coordinate(),
+                                height: input.coordinate())
+                let caps = EdgeInsets(top: input.coordinate(), left: input.coordinate(), bottom: input.coordinate(),
+                                      right: input.coordinate())
+                let imageScale = input.pick([1, 2, 3, input.coordinate()])
+                let center: NineSliceCenter = input.bool() ? .stretch : .tile
+                let sampling: ImageSampling = input.bool() ? .nearest : .bilinear
+                let sliced = input.bool()
+                for c in both {
+                    if sliced {
+                        c.draw(image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
+                               sampling: sampling)
+                    } else {
+                        c.draw(image, in: rect, sampling: sampling)
+                    }
+                }
             case 1:
                 let stroke = paint(&input), style = strokeStyle(&input)
                 for c in both { c.stroke(geometry, with: stroke, style: style) }
