@@ -12,21 +12,23 @@ extension Renderer {
         shaders.shader(for: paint, transform: transform, alpha: alpha, swapsRedBlue: swapsRedBlue)
     }
 
-    /// Composites the rasterizer's current edges with `shader` through
-    /// `clip` into `surface`.
-    func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+    /// Composites the rasterizer's current edges (or `source`'s) with
+    /// `shader` through `clip` into `surface`.
+    func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface,
+                   from source: Rasterizer? = nil) {
+        let source = source ?? rasterizer
         // No edge, no coverage: every mode leaves the pixels (and a
         // pending clear) as they are.
-        guard !rasterizer.builder.isEmpty else { return }
+        guard !source.builder.isEmpty else { return }
         if case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver {
-            rasterize(SolidSourceOver(surface: surface, packed: color), rule: rule, into: surface)
+            rasterize(SolidSourceOver(surface: surface, packed: color), rule: rule, into: surface, from: source)
             return
         }
         rows.reserve(surface.width)
         rowCoverage.reserve(surface.width)
         rasterize(PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask,
                               source: rows.base, coverage: rowCoverage.base),
-                  rule: rule, into: surface)
+                  rule: rule, into: surface, from: source)
     }
 
     /// The device rows the current edges span, or nil if there are no
@@ -79,16 +81,18 @@ extension Renderer {
     /// Runs the row loop into `kernel`, with the surface's pending clear
     /// fused in (ClearingKernel) if it has one; the clear is then done.
     /// `keepingSweeps`: a closed-form draw's sweep is kept for, or sent
-    /// from, draws of the same geometry (KeptSweeps.swift).
+    /// from, draws of the same geometry (KeptSweeps.swift). The edges are
+    /// the rasterizer's, or `source`'s.
     @inline(__always)
     private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface,
-                                               keepingSweeps: Bool = false) {
+                                               keepingSweeps: Bool = false, from source: Rasterizer? = nil) {
+        let source = source ?? rasterizer
         guard let color = surface.pendingClear else {
             var k = kernel
             if keepingSweeps {
-                rasterizer.rasterizeKeepingSweeps(rule: rule, into: &k)
+                source.rasterizeKeepingSweeps(rule: rule, into: &k)
             } else {
-                rasterizer.rasterize(rule: rule, into: &k)
+                source.rasterize(rule: rule, into: &k)
             }
             return
         }
@@ -96,9 +100,9 @@ extension Renderer {
         surface.pendingClear = nil
         var clearing = ClearingKernel(kernel, surface: surface, color: color)
         if keepingSweeps {
-            rasterizer.rasterizeKeepingSweeps(rule: rule, into: &clearing)
+            source.rasterizeKeepingSweeps(rule: rule, into: &clearing)
         } else {
-            rasterizer.rasterize(rule: rule, into: &clearing)
+            source.rasterize(rule: rule, into: &clearing)
         }
         clearing.finish()
     }

@@ -17,10 +17,6 @@ extension Renderer {
     func fillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader?,
                        stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
-        // The fill's edges in the first rasterizer, the stroke's in the
-        // second (swapped back on return).
-        swap(&rasterizer, &secondRasterizer)
-        defer { swap(&rasterizer, &secondRasterizer) }
         let (hasFill, hasStroke) = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance,
                                                            fill: fill != nil, stroke: stroke != nil, style: style,
                                                            clip: clip)
@@ -28,46 +24,49 @@ extension Renderer {
         case let (fill?, stroke?):
             compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
         case let (fill?, nil):
-            composite(fill, rule: rule, clip: clip, mode: mode, into: surface)
+            composite(fill, rule: rule, clip: clip, mode: mode, into: surface, from: fillRasterizer)
         case let (nil, stroke?):
-            swap(&rasterizer, &secondRasterizer)
-            composite(stroke, rule: .nonZero, clip: clip, mode: mode, into: surface)
-            swap(&rasterizer, &secondRasterizer)
+            composite(stroke, rule: .nonZero, clip: clip, mode: mode, into: surface, from: strokeRasterizer)
         case (nil, nil):
             break
         }
     }
 
-    /// Builds the stroke's edges (if `stroke`) into the second rasterizer
-    /// and the fill's (if `fill`) into the first, counting a stroke
-    /// dropped for its geometry; returns which have edges. The caller has
-    /// swapped the rasterizers (the builders fill `rasterizer`).
+    /// The rasterizer a fill drawn with its stroke is built in (the second
+    /// one: a fill alone and a stroke alone use the first, and each keeps
+    /// its own sweeps), and the stroke's.
+    var fillRasterizer: Rasterizer { secondRasterizer }
+    var strokeRasterizer: Rasterizer { rasterizer }
+
+    /// Builds the stroke's edges (if `stroke`) into `strokeRasterizer` and
+    /// the fill's (if `fill`) into `fillRasterizer`, counting a stroke
+    /// dropped for its geometry; returns which have edges.
     func buildFillAndStrokeEdges(_ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
                                  stroke: Bool, style: StrokeStyle, clip: Clip) -> (fill: Bool, stroke: Bool) {
         var strokeBuilt = false
         if stroke, style.width.isFinite, style.width >= 0 {
-            swap(&rasterizer, &secondRasterizer)
             strokeBuilt = buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance,
-                                           clip: clip.bounds)
-            swap(&rasterizer, &secondRasterizer)
+                                           clip: clip.bounds, on: strokeRasterizer)
             if !strokeBuilt { droppedDrawCount += 1 }
         }
-        let fillBuilt = fill && buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds)
-        return (fillBuilt && !rasterizer.builder.isEmpty, strokeBuilt && !secondRasterizer.builder.isEmpty)
+        let fillBuilt = fill && buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds,
+                                           on: fillRasterizer)
+        return (fillBuilt && !fillRasterizer.builder.isEmpty, strokeBuilt && !strokeRasterizer.builder.isEmpty)
     }
 
     /// The fill's and the stroke's colors, if the two draws built go
     /// through one sweep (RoundedRectPair.swift): both covered in closed
     /// form, solid, source-over, no clip mask.
     func sweptTogether(_ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode) -> (UInt32, UInt32)? {
-        guard pairsClosedForms, rasterizer.isClosedForm, secondRasterizer.isClosedForm, clip.mask == nil,
+        guard pairsClosedForms, fillRasterizer.isClosedForm, strokeRasterizer.isClosedForm, clip.mask == nil,
               mode == .sourceOver, case .solid(let f) = fill, case .solid(let s) = stroke
         else { return nil }
         return (f, s)
     }
 
-    /// Composites the first rasterizer's edges with `fill` and the
-    /// second's with `stroke` in one pass, with the kernel each needs.
+    /// Composites `fillRasterizer`'s edges with `fill` and
+    /// `strokeRasterizer`'s with `stroke` in one pass, with the kernel
+    /// each needs.
     private func compositeTogether(_ fill: Shader, rule: FillRule, _ stroke: Shader, clip: Clip, mode: BlendMode,
                                    into surface: Surface) {
         rows.reserve(surface.width)
@@ -84,8 +83,8 @@ extension Renderer {
         }
         if let (f, s) = sweptTogether(fill, stroke, clip: clip, mode: mode) {
             // Both covered in closed form: one sweep, one write per pixel.
-            var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: rasterizer.builder.clip)
-            Rasterizer.rasterizePair(rasterizer, then: secondRasterizer, into: &kernel)
+            var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: fillRasterizer.builder.clip)
+            Rasterizer.rasterizePair(fillRasterizer, then: strokeRasterizer, into: &kernel)
             kernel.finish()
             pairedDrawCount += 1
             return
@@ -111,15 +110,15 @@ extension Renderer {
         var strokeKernel = strokeKernel
         guard let color = surface.pendingClear else {
             var fillKernel = fillKernel
-            Rasterizer.rasterize(rasterizer, rule: rule, into: &fillKernel,
-                                 then: secondRasterizer, rule: .nonZero, into: &strokeKernel,
+            Rasterizer.rasterize(fillRasterizer, rule: rule, into: &fillKernel,
+                                 then: strokeRasterizer, rule: .nonZero, into: &strokeKernel,
                                  chunkRows: fillStrokeChunkRows ?? Self.chunkRows(surface))
             return
         }
         surface.pendingClear = nil
         var clearing = ClearingKernel(fillKernel, surface: surface, color: color)
-        Rasterizer.rasterize(rasterizer, rule: rule, into: &clearing,
-                             then: secondRasterizer, rule: .nonZero, into: &strokeKernel,
+        Rasterizer.rasterize(fillRasterizer, rule: rule, into: &clearing,
+                             then: strokeRasterizer, rule: .nonZero, into: &strokeKernel,
                              chunkRows: fillStrokeChunkRows ?? Self.chunkRows(surface))
         clearing.finish()
     }
@@ -138,17 +137,15 @@ extension Renderer {
                               stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode,
                               rows: Bool) -> RasterStatistics {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return RasterStatistics() }
-        swap(&rasterizer, &secondRasterizer)
-        defer { swap(&rasterizer, &secondRasterizer) }
         let built = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
                                             style: style, clip: clip)
         var result = RasterStatistics()
-        result.edges = rasterizer.builder.edges.count + secondRasterizer.builder.edges.count
+        result.edges = fillRasterizer.builder.edges.count + strokeRasterizer.builder.edges.count
         guard rows else { return result }
         if built.fill && built.stroke && sweptTogether(fill, stroke, clip: clip, mode: mode) != nil {
             var kernel = CountingPairKernel()
-            Rasterizer.rasterizePair(rasterizer, then: secondRasterizer, into: &kernel)
-            result = rasterizer.statistics.adding(secondRasterizer.statistics)
+            Rasterizer.rasterizePair(fillRasterizer, then: strokeRasterizer, into: &kernel)
+            result = fillRasterizer.statistics.adding(strokeRasterizer.statistics)
             result.groups = kernel.statistics.groups
             result.spans = kernel.statistics.spans
             result.groupPixels = kernel.statistics.groupPixels
@@ -156,10 +153,10 @@ extension Renderer {
             return result
         }
         var first = CountingKernel(), second = CountingKernel()
-        if built.fill { rasterizer.rasterize(rule: rule, into: &first) }
-        if built.stroke { secondRasterizer.rasterize(rule: .nonZero, into: &second) }
-        result = (built.fill ? rasterizer.statistics : RasterStatistics())
-            .adding(built.stroke ? secondRasterizer.statistics : RasterStatistics())
+        if built.fill { fillRasterizer.rasterize(rule: rule, into: &first) }
+        if built.stroke { strokeRasterizer.rasterize(rule: .nonZero, into: &second) }
+        result = (built.fill ? fillRasterizer.statistics : RasterStatistics())
+            .adding(built.stroke ? strokeRasterizer.statistics : RasterStatistics())
         result.groups = first.statistics.groups &+ second.statistics.groups
         result.spans = first.statistics.spans &+ second.statistics.spans
         result.groupPixels = first.statistics.groupPixels &+ second.statistics.groupPixels

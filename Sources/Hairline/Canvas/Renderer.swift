@@ -60,14 +60,16 @@ final class Renderer {
     /// pixels swapped as they are shaded, and the non-separable blend
     /// modes (which tell red from blue) swap around their formula.
     var swapsRedBlue = false
-    /// Whether pair draws keep their sweeps across draws (both
-    /// rasterizers: they trade places during a draw).
+    /// Whether draws keep their sweeps across draws: pair draws' (kept by
+    /// the fill's rasterizer, Renderer+FillStroke.swift) and the single
+    /// draws' that ask (the first rasterizer's); set on both.
     var keepsSweeps: Bool {
         get { rasterizer.core.sweepCache.isEnabled }
         set {
             rasterizer.core.sweepCache.isEnabled = newValue
             rasterizer.core.singleSweeps.isEnabled = newValue
             secondRasterizer.core.sweepCache.isEnabled = newValue
+            secondRasterizer.core.singleSweeps.isEnabled = newValue
         }
     }
     /// Fill-and-stroke draws that took that one sweep (for tests).
@@ -152,25 +154,28 @@ final class Renderer {
     /// exact ring, the general outline. `false` if the geometry is not
     /// finite or too large (the edge list is then empty).
     func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                          clip: PixelRect) -> Bool {
+                          clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
+        let target = target ?? rasterizer
         if let rings = StrokeOutliner.closedFormRings(path, style: style, transform: transform),
-           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip) {
+           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip, on: target) {
             return true
         }
         if let nested = stroker.buildRing(path, style: style, transform: transform) {
             return flattenEdges(stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
-                                nested: nested)
+                                nested: nested, on: target)
         }
         return stroker.outline(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
-                               maximumSegmentCount: maximumSegmentCount, into: &rasterizer.builder)
+                               maximumSegmentCount: maximumSegmentCount, into: &target.builder)
     }
 
-    /// Flattens `path` into the rasterizer's edge list for `clip`.
+    /// Flattens `path` into the rasterizer's edge list (or `target`'s) for
+    /// `clip`.
     /// - Returns: `false` if the geometry is not finite or needs more than
     ///   `maximumSegmentCount` lines (the list is then empty, and the draw
     ///   counted as dropped).
-    func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect) -> Bool {
-        let ok = flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false)
+    func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+                    on target: Rasterizer? = nil) -> Bool {
+        let ok = flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false, on: target)
         if !ok { droppedDrawCount += 1 }
         return ok
     }
@@ -179,43 +184,45 @@ final class Renderer {
     /// the path is two contours, the second inside the first (a stroke
     /// ring), for the rasterizer's simplicity proof.
     func flattenEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                      nested: Bool) -> Bool {
+                      nested: Bool, on target: Rasterizer? = nil) -> Bool {
+        let target = target ?? rasterizer
         if let shape = path.shape.flatMap(CircularRoundedRect.init),
-           coverInClosedForm(shape, minus: nil, transform: transform, clip: clip) {
+           coverInClosedForm(shape, minus: nil, transform: transform, clip: clip, on: target) {
             return true
         }
-        rasterizer.builder.reset(clip: clip)
-        rasterizer.builder.maximumLineCount = maximumSegmentCount
-        rasterizer.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
+        target.builder.reset(clip: clip)
+        target.builder.maximumLineCount = maximumSegmentCount
+        target.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
                                               Flattener.minimumTolerance)
         var ok = Flattener.flatten(path, transform: transform, tolerance: tolerance,
-                                   cullRect: clip.rect, into: &rasterizer.builder)
-            && !rasterizer.builder.sawNonFinite && !rasterizer.builder.isSaturated
+                                   cullRect: clip.rect, into: &target.builder)
+            && !target.builder.sawNonFinite && !target.builder.isSaturated
         if ok {
             // Arcs become exact edges, or chords if the draw is not simple.
-            rasterizer.builder.contoursAreNested = nested
-            rasterizer.builder.finishArcs()
-            ok = !rasterizer.builder.isSaturated
+            target.builder.contoursAreNested = nested
+            target.builder.finishArcs()
+            ok = !target.builder.isSaturated
         }
-        if !ok { rasterizer.builder.reset(clip: clip) }
+        if !ok { target.builder.reset(clip: clip) }
         return ok
     }
 
-    /// Makes the rasterizer's draw `outer` minus `inner` (user space),
+    /// Makes the rasterizer's (or `target`'s) draw `outer` minus `inner` (user space),
     /// covered in closed form (RoundedRectRows.swift), if the transform and
     /// the geometry allow it; returns whether it did (the draw may then be
     /// empty: nothing of it inside the clip).
     func coverInClosedForm(_ outer: CircularRoundedRect, minus inner: CircularRoundedRect?,
-                           transform: AffineTransform, clip: PixelRect) -> Bool {
+                           transform: AffineTransform, clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
+        let target = target ?? rasterizer
         guard let o = RowRoundedRect(outer, transform: transform, clip: clip) else { return false }
         var i: RowRoundedRect?
         if let inner {
             guard let mapped = RowRoundedRect(inner, transform: transform, clip: clip) else { return false }
             i = mapped
         }
-        rasterizer.builder.reset(clip: clip)
+        target.builder.reset(clip: clip)
         if let draw = RoundedRectDraw(outer: o, inner: i, clipWidth: clip.width, clipHeight: clip.height) {
-            rasterizer.builder.setRoundedRects(draw)
+            target.builder.setRoundedRects(draw)
         }
         return true
     }
