@@ -26,6 +26,32 @@ import HairlineTestSupport
         return try Image(width: width, height: height, colors: colors)
     }
 
+    /// Draws `draw` on both canvases the same way — cleared to `start`
+    /// (the clear left pending or written), `prepare` run, then inside
+    /// `clip` with `alpha` and `mode` — except that the second canvas
+    /// resolves the clip into its mask first (the mask path). Returns
+    /// whether the two surfaces are equal, and runs `afterFirst` on the
+    /// first canvas right after its draw (the clip still set).
+    static func drawBoth(_ canvases: [Canvas], start: Color, pendingClear: Bool, clip: Path, alpha: Double = 1,
+                         mode: BlendMode = .sourceOver, prepare: (Canvas) -> Void = { _ in },
+                         afterFirst: (Canvas) -> Void = { _ in }, _ draw: (Canvas) -> Void) -> Bool {
+        for (i, canvas) in canvases.enumerated() {
+            canvas.clear(start)
+            prepare(canvas)
+            if !pendingClear { canvas.surface.flush() }
+            canvas.save()
+            canvas.clip(to: clip)
+            if i == 1 { canvas.resolveClip() }
+            canvas.globalAlpha = alpha
+            canvas.blendMode = mode
+            draw(canvas)
+            if i == 0 { afterFirst(canvas) }
+            canvas.restore()
+            canvas.surface.flush()
+        }
+        return canvases[0].surface.bytes == canvases[1].surface.bytes
+    }
+
     /// Nine-slice and plain image draws at random placements — mostly on
     /// whole device pixels, at 1x/2x/3x and 1.5x — through random rounded
     /// rect clips (inside the image's rect, overlapping it, or beyond the
@@ -68,26 +94,19 @@ import HairlineTestSupport
             let background = rng.int(in: 0...2) == 0 ? PendingClearTests.randomPath(&rng, width: w, height: h) : nil
             let backgroundColor = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
-            for (i, canvas) in canvases.enumerated() {
-                canvas.clear(start)
+            let same = Self.drawBoth(canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
+                                     mode: mode, prepare: { canvas in
                 if let background { canvas.fill(background, with: backgroundColor) }
-                if !pendingClear { canvas.surface.flush() }
-                canvas.save()
-                canvas.clip(to: clip)
-                if i == 1 { canvas.resolveClip() }
-                canvas.globalAlpha = alpha
-                canvas.blendMode = mode
+            }, afterFirst: { canvas in
+                if canvas.state.clip.pending != nil { onePass += 1 }
+            }) { canvas in
                 if plain {
                     canvas.draw(image, in: rect, sampling: sampling)
                 } else {
                     canvas.draw(image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
                                 sampling: sampling)
                 }
-                if i == 0 && canvas.state.clip.pending != nil { onePass += 1 }
-                canvas.restore()
-                canvas.surface.flush()
             }
-            let same = surfaces[0].bytes == surfaces[1].bytes
             #expect(same, "round \(round): \(rect) clip \(clipRect) \(scale)x, caps \(caps) at \(imageScale), mode \(mode)")
         }
         // Many rounds took the one pass (the rest: off whole pixels, shrunk
@@ -126,19 +145,12 @@ import HairlineTestSupport
                 let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
                 let start = PendingClearTests.randomColor(&rng)
                 let pendingClear = rng.int(in: 0...1) == 0
-                for (i, canvas) in canvases.enumerated() {
-                    canvas.clear(start)
-                    if !pendingClear { canvas.surface.flush() }
-                    canvas.save()
-                    canvas.clip(to: clip)
-                    if i == 1 { canvas.resolveClip() }
-                    canvas.globalAlpha = alpha
+                let same = Self.drawBoth(canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
+                                         afterFirst: { canvas in
+                    if canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
+                }) { canvas in
                     canvas.draw(image, in: cell, capInsets: caps, imageScale: scale)
-                    if i == 0 && canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
-                    canvas.restore()
-                    canvas.surface.flush()
                 }
-                let same = surfaces[0].bytes == surfaces[1].bytes
                 #expect(same, "round \(round) at \(scale)x: \(cell) radius \(radius)")
             }
             #expect(kept > 10, "\(kept) draws sent kept sweeps at \(scale)x")
