@@ -134,3 +134,18 @@ public func expectImagesMatch(_ actual: Surface, _ expected: Surface, tolerance:
                                           diff: .diff(actual: actualImage, expected: expectedImage), suite: suite, name: name)
     Issue.record("\(suite)/\(name): \(difference)\n\(files)", sourceLocation: sourceLocation)
 }
+
+/// How many different pixel values `surface` holds: what a golden test
+/// checks of its picture beside the golden (anti-aliased edges and
+/// gradients give many; a blank or flat render, one or two), so that a
+/// golden recorded from a broken render cannot pass unnoticed.
+public func distinctPixelCount(_ surface: Surface) -> Int {
+    let bytes = surface.bytes
+    var seen = Set<UInt32>()
+    var i = 0
+    while i + 3 < bytes.count {
+        seen.insert(UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
+        i += 4
+    }
+    return seen.count
+}
