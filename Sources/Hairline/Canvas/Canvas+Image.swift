@@ -97,23 +97,29 @@ extension Canvas {
         // position alone (the pieces' runs start where the shape's
         // coverage does, not at the piece's edge as its own fill would).
         renderer.beginSlices(into: surface)
-        var present = 0
+        var present = 0, kernels = 0
         for piece in 0..<9 {
             guard let (pattern, _) = plan.piece(piece, of: image),
-                  case .pattern(let shader)? = renderer.shader(for: .pattern(pattern), transform: t,
-                                                               alpha: state.globalAlpha)
+                  let shader = renderer.patternShader(for: pattern, transform: t, alpha: state.globalAlpha)
             else { continue }
             guard shader.shadesByColumn else {
-                renderer.releaseSlices(present: present)
+                renderer.releaseSlices(kernels)
                 return false
             }
-            renderer.prepareSlice(piece, shader: shader, mode: state.blendMode, into: surface)
+            if renderer.prepareSlice(piece, shader: shader, mode: state.blendMode,
+                                     columns: columns[piece % 3]..<columns[piece % 3 + 1], into: surface) {
+                kernels |= 1 << piece
+            }
             present |= 1 << piece
         }
         let covered = renderer.coverInClosedForm(pending.shape, minus: nil, transform: pending.transform,
                                                  clip: state.clip.bounds)
         assert(covered, "a pending clip the closed form refuses")
-        renderer.compositeSlices(present: present, columns: columns, rows: rows, into: surface)
+        // Plain pieces read the image's pixels in place.
+        withExtendedLifetime(image) {
+            renderer.compositeSlices(present: present, kernels: kernels, columns: columns, rows: rows,
+                                     into: surface)
+        }
         return true
     }
 }

@@ -12,6 +12,12 @@ extension Renderer {
         shaders.shader(for: paint, transform: transform, alpha: alpha, swapsRedBlue: swapsRedBlue)
     }
 
+    /// `shader(for: .pattern(pattern), …)`'s pattern shader, without the
+    /// enum around it.
+    func patternShader(for pattern: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
+        shaders.patternShader(pattern, transform: transform, alpha: alpha)
+    }
+
     /// Composites the rasterizer's current edges (or `source`'s) with
     /// `shader` through `clip` into `surface`.
     func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface,
@@ -53,29 +59,42 @@ extension Renderer {
         rowCoverage.reserve(surface.width)
     }
 
-    /// Makes piece `index` (0...8) of a sliced draw blend `shader` with
-    /// `mode`; after `beginSlices`, before `compositeSlices`.
-    func prepareSlice(_ index: Int, shader: PatternShader, mode: BlendMode, into surface: Surface) {
+    /// Makes piece `index` (0...8) of a sliced draw, over device columns
+    /// `columns`, blend `shader` with `mode`; after `beginSlices`, before
+    /// `compositeSlices`. Returns whether the piece has a kernel (its rows
+    /// are not all plain: PlainRow.swift), to be released. A plain piece
+    /// reads the image's pixels in place: the caller keeps the image alive
+    /// until `compositeSlices` returns.
+    func prepareSlice(_ index: Int, shader: PatternShader, mode: BlendMode, columns: Range<Int>,
+                      into surface: Surface) -> Bool {
         assert((0..<9).contains(index), "nine pieces")
+        slicedPieces[index] = shader.plainRows(mode: mode, swapsRedBlue: surface.format == .bgra8Premultiplied,
+                                               columns: columns)
+        guard slicedPieces[index].kind == .none else {
+            plainSliceCount &+= 1
+            return false
+        }
         (slicedKernels + index).initialize(to: PaintKernel(
             surface: surface, shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
             coverage: rowCoverage.base))
+        return true
     }
 
     /// Composites the rasterizer's current edges (the clip shape's) into
     /// the prepared pieces in `present` (bit k: piece k), cut at `columns`
-    /// and `rows` (device pixels), then releases the pieces' kernels.
-    func compositeSlices(present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>, into surface: Surface) {
-        defer { releaseSlices(present: present) }
+    /// and `rows` (device pixels), then releases the pieces' kernels
+    /// (those in `kernels`).
+    func compositeSlices(present: Int, kernels: Int, columns: SIMD4<Int>, rows: SIMD4<Int>, into surface: Surface) {
+        defer { releaseSlices(kernels) }
         guard !rasterizer.builder.isEmpty, present != 0 else { return }
-        rasterize(SlicedKernel(kernels: slicedKernels, present: present, columns: columns, rows: rows,
+        rasterize(SlicedKernel(kernels: slicedKernels, pieces: slicedPieces, plain: slicedRows, present: present, columns: columns, rows: rows,
                                surface: surface),
                   rule: .nonZero, into: surface, keepingSweeps: true)
     }
 
-    /// Releases the prepared pieces in `present` (bit k: piece k).
-    func releaseSlices(present: Int) {
-        for k in 0..<9 where present & (1 << k) != 0 { (slicedKernels + k).deinitialize(count: 1) }
+    /// Releases the prepared pieces' kernels in `kernels` (bit k: piece k).
+    func releaseSlices(_ kernels: Int) {
+        for k in 0..<9 where kernels & (1 << k) != 0 { (slicedKernels + k).deinitialize(count: 1) }
     }
 
     /// Runs the row loop into `kernel`, with the surface's pending clear

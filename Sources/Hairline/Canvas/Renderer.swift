@@ -38,6 +38,15 @@ final class Renderer {
     /// The pieces' kernels of a sliced image draw (Renderer+Composite.swift),
     /// initialized for one draw at a time.
     let slicedKernels = UnsafeMutablePointer<PaintKernel>.allocate(capacity: 9)
+    /// The sliced kernel's current band's plain rows (three; a trivial
+    /// type, written before it is read).
+    let slicedRows = UnsafeMutablePointer<PlainRow>.allocate(capacity: 3)
+    /// The pieces' plain rows, found by `prepareSlice` (trivial, like
+    /// `slicedRows`).
+    let slicedPieces = UnsafeMutablePointer<PlainRows>.allocate(capacity: 9)
+    /// How many sliced pieces have been drawn as plain rows (tests and
+    /// profiling).
+    var plainSliceCount = 0
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
@@ -111,6 +120,8 @@ final class Renderer {
 
     deinit {
         slicedKernels.deallocate()
+        slicedRows.deallocate()
+        slicedPieces.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
     }

@@ -12,9 +12,16 @@
 /// each side in order, empty pieces allowed); columns outside them, and
 /// pieces not in `present`, are left as they are.
 struct SlicedKernel: SpanKernel {
-    /// Nine kernels, row-major; those of pieces in `present` initialized
-    /// (Renderer.prepareSlice), the others never touched.
+    /// Nine kernels, row-major; those of pieces in `present` whose rows
+    /// are not plain initialized (Renderer.prepareSlice), the others never
+    /// touched.
     let kernels: UnsafeMutablePointer<PaintKernel>
+    /// The nine pieces' rows where plain (PlainRow.swift), found once per
+    /// draw; owned by the renderer, like `plain`.
+    let pieces: UnsafePointer<PlainRows>
+    /// The current band's three pieces' rows where plain (the pieces
+    /// without kernels), composited here; three entries.
+    let plain: UnsafeMutablePointer<PlainRow>
     /// Bit k set: piece k draws.
     let present: Int
     /// The pieces' column and row bounds (device pixels, non-decreasing).
@@ -26,12 +33,15 @@ struct SlicedKernel: SpanKernel {
     private var band = -1
     private var row: UnsafeMutablePointer<UInt32>
 
-    init(kernels: UnsafeMutablePointer<PaintKernel>, present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>,
+    init(kernels: UnsafeMutablePointer<PaintKernel>, pieces: UnsafePointer<PlainRows>,
+         plain: UnsafeMutablePointer<PlainRow>, present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>,
          surface: Surface) {
         assert(columns[0] <= columns[1] && columns[1] <= columns[2] && columns[2] <= columns[3]
                && rows[0] <= rows[1] && rows[1] <= rows[2] && rows[2] <= rows[3], "pieces in order")
         assert(present & ~0x1FF == 0, "nine pieces")
         self.kernels = kernels
+        self.pieces = pieces
+        self.plain = plain
         self.present = present
         self.columns = columns
         self.rows = rows
@@ -47,38 +57,60 @@ struct SlicedKernel: SpanKernel {
             return
         }
         band = y < rows[1] ? 0 : (y < rows[2] ? 3 : 6)
-        for k in band..<(band &+ 3) where present & (1 << k) != 0 { kernels[k].beginRow(y) }
+        for c in 0..<3 where present & (1 << (band &+ c)) != 0 {
+            let k = band &+ c
+            if pieces[k].kind != .none {
+                plain[c] = pieces[k].row(y)
+            } else {
+                plain[c].kind = .none
+                beginKernelRow(k, y)
+            }
+        }
     }
 
-    /// Calls `body(&self, k, a, b)` for each part `a..<b` of columns
-    /// `x..<x+count` that present piece `k` draws, left to right.
+    /// Calls `body(&self, c, a, b)` for each part `a..<b` of columns
+    /// `x..<x+count` that present piece `band + c` draws, left to right.
     @inline(__always)
     private mutating func forEachPart(x: Int, count: Int, _ body: (inout SlicedKernel, Int, Int, Int) -> Void) {
         guard band >= 0 else { return }
         for c in 0..<3 {
-            let k = band &+ c
             let a = max(x, columns[c]), b = min(x &+ count, columns[c &+ 1])
-            if a < b && present & (1 << k) != 0 { body(&self, k, a, b) }
+            if a < b && present & (1 << (band &+ c)) != 0 { body(&self, c, a, b) }
         }
     }
 
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
-        forEachPart(x: x, count: count) { this, k, a, b in this.kernels[k].fill(x: a, count: b &- a) }
+        forEachPart(x: x, count: count) { this, c, a, b in
+            if this.plain[c].kind != .none {
+                this.plain[c].fill(this.row, x: a, count: b &- a, filler: this.filler)
+            } else {
+                this.kernelFill(this.band &+ c, a, b &- a)
+            }
+        }
     }
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        forEachPart(x: x, count: count) { this, k, a, b in
-            this.kernels[k].blend(x: a, count: b &- a, coverage: coverage)
+        forEachPart(x: x, count: count) { this, c, a, b in
+            if this.plain[c].kind != .none {
+                this.plain[c].blend(this.row, x: a, count: b &- a, coverage: coverage, filler: this.filler)
+            } else {
+                this.kernelBlend(this.band &+ c, a, b &- a, coverage)
+            }
         }
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        forEachPart(x: x, count: count) { this, k, a, b in
+        forEachPart(x: x, count: count) { this, c, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
-            if bytes != 0 { this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes) }
+            guard bytes != 0 else { return }
+            if this.plain[c].kind != .none {
+                this.plain[c].blendGroup(this.row, x: a, count: b &- a, coverage: bytes)
+            } else {
+                this.kernelGroup(this.band &+ c, a, b &- a, bytes)
+            }
         }
     }
 
@@ -101,8 +133,8 @@ struct SlicedKernel: SpanKernel {
     private mutating func forEachPart(x: Int, count: Int, onto background: UInt32,
                                       _ body: (inout SlicedKernel, Int, Int, Int) -> Bool) {
         var done = x
-        forEachPart(x: x, count: count) { this, k, a, b in
-            guard body(&this, k, a, b) else { return }
+        forEachPart(x: x, count: count) { this, c, a, b in
+            guard body(&this, c, a, b) else { return }
             if a > done { this.filler.fill(this.row + done, count: a &- done, with: background) }
             done = b
         }
@@ -111,18 +143,17 @@ struct SlicedKernel: SpanKernel {
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
-        forEachPart(x: x, count: count, onto: background) { this, k, a, b in
+        forEachPart(x: x, count: count, onto: background) { this, c, a, b in
             let n = b &- a
-            if coverage == 255 && this.kernels[k].fillIgnoresDestination {
-                this.kernels[k].fill(x: a, count: n)
-            } else if !this.kernels[k].blend(x: a, count: n, coverage: coverage, onto: background) {
-                this.filler.fill(this.row + a, count: n, with: background)
-                if coverage == 255 {
-                    this.kernels[k].fill(x: a, count: n)
-                } else {
-                    this.kernels[k].blend(x: a, count: n, coverage: coverage)
+            if this.plain[c].kind != .none {
+                if !this.plain[c].blend(this.row, x: a, count: n, coverage: coverage, onto: background,
+                                        filler: this.filler) {
+                    this.filler.fill(this.row + a, count: n, with: background)
+                    this.plain[c].blend(this.row, x: a, count: n, coverage: coverage, filler: this.filler)
                 }
+                return true
             }
+            this.kernelBlend(this.band &+ c, a, n, coverage, onto: background)
             return true
         }
         return true
@@ -130,15 +161,60 @@ struct SlicedKernel: SpanKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
-        forEachPart(x: x, count: count, onto: background) { this, k, a, b in
+        forEachPart(x: x, count: count, onto: background) { this, c, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
             guard bytes != 0 else { return false }
-            if !this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes, onto: background) {
-                this.filler.fill(this.row + a, count: b &- a, with: background)
-                this.kernels[k].blendGroup(x: a, count: b &- a, coverage: bytes)
+            if this.plain[c].kind != .none {
+                this.plain[c].blendGroup(this.row, x: a, count: b &- a, coverage: bytes, onto: background)
+                return true
             }
+            this.kernelGroup(this.band &+ c, a, b &- a, bytes, onto: background)
             return true
         }
         return true
+    }
+
+    // The pieces with kernels (rows not plain), out of line: the calls'
+    // plain paths above stay small.
+
+    @inline(never)
+    private func beginKernelRow(_ k: Int, _ y: Int) { kernels[k].beginRow(y) }
+
+    @inline(never)
+    private func kernelFill(_ k: Int, _ x: Int, _ count: Int) { kernels[k].fill(x: x, count: count) }
+
+    @inline(never)
+    private func kernelBlend(_ k: Int, _ x: Int, _ count: Int, _ coverage: UInt32) {
+        kernels[k].blend(x: x, count: count, coverage: coverage)
+    }
+
+    @inline(never)
+    private func kernelGroup(_ k: Int, _ x: Int, _ count: Int, _ coverage: UInt32) {
+        kernels[k].blendGroup(x: x, count: count, coverage: coverage)
+    }
+
+    /// Piece `k`'s kernel blends columns `x..<x+count` onto `background`
+    /// by value where it can, else over the stored background.
+    @inline(never)
+    private func kernelBlend(_ k: Int, _ x: Int, _ count: Int, _ coverage: UInt32, onto background: UInt32) {
+        if coverage == 255 && kernels[k].fillIgnoresDestination {
+            kernels[k].fill(x: x, count: count)
+        } else if !kernels[k].blend(x: x, count: count, coverage: coverage, onto: background) {
+            filler.fill(row + x, count: count, with: background)
+            if coverage == 255 {
+                kernels[k].fill(x: x, count: count)
+            } else {
+                kernels[k].blend(x: x, count: count, coverage: coverage)
+            }
+        }
+    }
+
+    /// `kernelBlend(_:_:_:_:onto:)` for a group.
+    @inline(never)
+    private func kernelGroup(_ k: Int, _ x: Int, _ count: Int, _ coverage: UInt32, onto background: UInt32) {
+        if !kernels[k].blendGroup(x: x, count: count, coverage: coverage, onto: background) {
+            filler.fill(row + x, count: count, with: background)
+            kernels[k].blendGroup(x: x, count: count, coverage: coverage)
+        }
     }
 }

@@ -62,10 +62,14 @@ func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UIn
     // Invariant: `count` pixels at `src` and `dst` (apart) and `count`
     // coverage bytes.
     assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")
-    for i in 0..<count {
-        let c = UInt32(coverage[i])
-        guard c != 0 else { continue }
-        let s = c == 255 ? src[i] : scalePacked(src[i], by: c)
-        dst[i] = s &+ scalePacked(dst[i], by: 255 - packedAlpha(s))
-    }
+    for i in 0..<count { dst[i] = sourceOver(src[i], onto: dst[i], coverage: UInt32(coverage[i])) }
+}
+
+/// One pixel of source-over: `source` scaled by coverage `c` (0...255)
+/// over `destination` (which coverage 0 leaves as it is).
+@inline(__always)
+func sourceOver(_ source: UInt32, onto destination: UInt32, coverage c: UInt32) -> UInt32 {
+    guard c != 0 else { return destination }
+    let s = c == 255 ? source : scalePacked(source, by: c)
+    return s &+ scalePacked(destination, by: 255 &- packedAlpha(s))
 }

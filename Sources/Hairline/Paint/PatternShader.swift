@@ -36,6 +36,11 @@ struct PatternShader {
     /// prepares another pattern's rows: one pattern per draw (a fill and
     /// a stroke with two patterns are drawn one after the other).
     var repeatedRows: PatternRows? = nil
+    /// Where every device row y (|y| ≤ `Surface.maximumDimension`)
+    /// samples exactly pattern row `y + rowShift` (one image row per
+    /// device row on a whole-row offset), else `Int.min`: see
+    /// `wholeRowShift`.
+    private let rowShift: Int
 
     init(pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
          tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool) {
@@ -50,6 +55,32 @@ struct PatternShader {
         self.sampling = sampling
         self.alpha = alpha
         self.imageIsOpaque = imageIsOpaque
+        rowShift = Self.wholeRowShift(toPattern) ?? Int.min
+    }
+
+    /// The whole-row offset of a transform mapping device row y (its
+    /// centre, y + 0.5) to pattern y = (y + 0.5)·d + ty with b = 0, d
+    /// within 2^−32 of 1 and ty within 2^−24 of a whole number k (the
+    /// inverse of a slice's scale and offset is rarely exact: a 24 pt
+    /// slice of 72 pixels at 3x inverts to ty = −30.000000000000004).
+    /// For |y| ≤ 2^16 (and |ty| < 2^30) the pattern y is then y + k + 0.5
+    /// + ε with |ε| < 2^−11, computed rounding included: nearest sampling
+    /// floors it to y + k, and bilinear sampling (at y + k + ε) reads row
+    /// y + k with weight 0 or row y + k as the second with weight 256
+    /// (|ε|·256 rounds away) — the same pixels as row y + k alone.
+    static func wholeRowShift(_ t: AffineTransform) -> Int? {
+        let k = t.ty.rounded()
+        guard t.b == 0, abs(t.d - 1) <= 0x1p-32, abs(t.ty - k) <= 0x1p-24, abs(k) < 0x1p30 else { return nil }
+        return Int(k)
+    }
+
+    /// The pattern row (tiled; −1 where a decal axis shows nothing) device
+    /// row `y` samples, where it is one row (`rowShift`).
+    @inline(__always)
+    private func wholeRow(_ y: Int) -> Int? {
+        guard rowShift != Int.min else { return nil }
+        assert(abs(y) <= Surface.maximumDimension, "a device row")
+        return Self.tile(y &+ rowShift, height, tileY)
     }
 
     /// A shader that is never drawn with (where a kernel has no pattern).
@@ -209,21 +240,53 @@ struct PatternShader {
     /// (The pointer is into `pixels`, which the shader holds unchanged.)
     func directRow(y: Int) -> (row: UnsafePointer<UInt32>, offset: Int, columns: Range<Int>)? {
         assert(readsRowsDirectly, "a pattern read directly")
-        let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
         let j: Int
-        switch sampling {
-        case .nearest:
-            j = Self.tile(Self.floor(p.y), height, tileY)
-        case .bilinear:
-            // As `bilinearRow`: one row where the vertical weight is 0.
-            let (ja, _, wy) = bilinearRows(p.y)
-            guard wy == 0 else { return nil }
-            j = ja
+        if let whole = wholeRow(y) {
+            j = whole
+        } else {
+            let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
+            switch sampling {
+            case .nearest:
+                j = Self.tile(Self.floor(p.y), height, tileY)
+            case .bilinear:
+                // As `bilinearRow`: one row where the vertical weight is 0.
+                let (ja, _, wy) = bilinearRows(p.y)
+                guard wy == 0 else { return nil }
+                j = ja
+            }
         }
         guard j >= 0 else { return nil }
         let offset = Int(toPattern.tx)
         let row = pixels.withUnsafeBufferPointer { $0.baseAddress! + origin + j * rowLength }
         return (UnsafePointer(row), offset, (-offset)..<(width - offset))
+    }
+
+    /// This pattern's rows as plain rows (PlainRow.swift) where that is
+    /// what a PaintKernel draws of them at the device columns `columns`,
+    /// blended by `mode` onto a surface whose red and blue are swapped or
+    /// not (no mask): rows of one color, or (unswapped) the image's own
+    /// pixels at every column of `columns`, each one image row on a
+    /// whole-row offset (`rowShift`), along an axis that is not decal (so
+    /// every row is plain). Else of kind `.none`.
+    func plainRows(mode: BlendMode, swapsRedBlue: Bool, columns: Range<Int>) -> PlainRows {
+        var plain = PlainRows(pixels: pixels.withUnsafeBufferPointer { $0.baseAddress! + origin })
+        guard mode == .sourceOver, rowShift != Int.min, tileY != .decal else { return plain }
+        plain.rowLength = rowLength
+        plain.height = height
+        plain.tileY = tileY
+        plain.rowShift = rowShift
+        if hasConstantRows {
+            plain.kind = .solid
+            plain.alpha = alpha
+            plain.swapsRedBlue = swapsRedBlue
+        } else if readsRowsDirectly && !swapsRedBlue {
+            let offset = Int(toPattern.tx)
+            guard columns.lowerBound >= -offset && columns.upperBound <= width - offset else { return plain }
+            plain.kind = .image
+            plain.offset = offset
+            plain.isOpaque = isOpaque
+        }
+        return plain
     }
 
     /// Whether every device row samples one column of the pattern (or
@@ -239,16 +302,20 @@ struct PatternShader {
         // `shade`'s first pixel, without its run machinery: column 0 of
         // the row (or rows) it samples — every column of such a row is
         // that color.
-        let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
         var color: UInt32
-        switch sampling {
-        case .nearest:
-            let j = Self.tile(Self.floor(py), height, tileY)
+        if let j = wholeRow(y) {
             color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
-        case .bilinear:
-            let (ja, jb, wy) = bilinearRows(py)
-            color = Self.mix(ja >= 0 ? pixels[origin &+ ja &* rowLength] : 0,
-                             jb >= 0 ? pixels[origin &+ jb &* rowLength] : 0, wy)
+        } else {
+            let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
+            switch sampling {
+            case .nearest:
+                let j = Self.tile(Self.floor(py), height, tileY)
+                color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
+            case .bilinear:
+                let (ja, jb, wy) = bilinearRows(py)
+                color = Self.mix(ja >= 0 ? pixels[origin &+ ja &* rowLength] : 0,
+                                 jb >= 0 ? pixels[origin &+ jb &* rowLength] : 0, wy)
+            }
         }
         if alpha < 255 { color = scalePacked(color, by: alpha) }
         return color

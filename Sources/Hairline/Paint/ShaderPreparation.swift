@@ -74,14 +74,14 @@ final class ShaderPreparation {
             return .conic(ConicShader(ramp: prepareRamp(g.gradient, alpha: alpha, swapsRedBlue: swapsRedBlue),
                                       toPaint: toPaint, center: g.center, startAngle: g.startAngle))
         case .pattern(let p):
-            return patternShader(p, transform: transform, alpha: alpha)
+            return patternShader(p, transform: transform, alpha: alpha).map { .pattern($0) }
         }
     }
 
     /// The shader of an image pattern: sampled in place (a slice of the
     /// image for nine-slice pieces), its rows repeated side by side from
     /// the cache when it repeats along x and copies whole rows.
-    private func patternShader(_ p: ImagePattern, transform: AffineTransform, alpha: Double) -> Shader? {
+    func patternShader(_ p: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
         guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
         let a = UInt32((Color.unit(alpha) * 255).rounded())
         // A slice (nine-slice pieces) is sampled in place: its size,
@@ -97,7 +97,7 @@ final class ShaderPreparation {
         if shader.copiesRows, shader.tileX == .repeat, p.slice == nil {
             shader.repeatedRows = patternRows.rows(for: p.image)
         }
-        return .pattern(shader)
+        return shader
     }
 
     /// The solid shader of `gradient`'s last stop (what SVG paints for a

@@ -60,7 +60,7 @@ import HairlineTestSupport
     /// and BGRA surfaces.
     @Test func slicedDrawsEqualDrawsThroughTheMask() throws {
         var rng = SplitMix64(seed: 2026)
-        var onePass = 0
+        var onePass = 0, plainPieces = 0
         for round in 0..<800 {
             let scale = [1.0, 2, 3, 1.5][round % 4]
             let width = rng.int(in: 8...70), height = rng.int(in: 6...40)
@@ -99,6 +99,7 @@ import HairlineTestSupport
                 if let background { canvas.fill(background, with: backgroundColor) }
             }, afterFirst: { canvas in
                 if canvas.state.clip.pending != nil { onePass += 1 }
+                plainPieces += canvas.renderer.plainSliceCount
             }) { canvas in
                 if plain {
                     canvas.draw(image, in: rect, sampling: sampling)
@@ -112,6 +113,9 @@ import HairlineTestSupport
         // Many rounds took the one pass (the rest: off whole pixels, shrunk
         // caps, scaled pieces whose runs carry a position).
         #expect(onePass > 120, "\(onePass) one-pass draws")
+        // Many pieces were plain rows: one color, or the image's own
+        // pixels (PlainRow.swift).
+        #expect(plainPieces > 150, "\(plainPieces) plain pieces")
     }
 
     /// Cells of a few geometries drawn in random order on one canvas,

@@ -51,3 +51,63 @@ import HairlineTestSupport
         }
     }
 }
+
+/// Rows read by whole-row offset (PatternShader.wholeRowShift): where the
+/// device-to-pattern transform is one image row per device row up to
+/// rounding (d within 2^−32 of 1, ty within 2^−24 of a whole number, as
+/// inverting a slice's scale and offset gives), the row a device row
+/// samples is found by integer arithmetic; it must be the row sampling
+/// finds, for every device row a surface can have.
+@Suite struct WholeRowShiftTests {
+    @Test func wholeRowsEqualSampledRows() throws {
+        var rng = SplitMix64(seed: 77)
+        var taken = 0
+        for round in 0..<400 {
+            let iw = rng.int(in: 1...9), ih = rng.int(in: 1...12)
+            let pixels = (0..<(iw * ih)).map { _ in PendingClearTests.randomColor(&rng).premultiplied.packed }
+            let uniform = rng.int(in: 0...1) == 0
+            let rows = uniform ? (0..<ih).flatMap { j in [UInt32](repeating: pixels[j * iw], count: iw) } : pixels
+            // A slice's inverse: source rows `sh` onto `sh / s` points at
+            // scale `s` (often inexact), offset by a whole device row; or a
+            // transform nudged within the tolerance.
+            var t: AffineTransform
+            if round % 2 == 0 {
+                let s = [1.0, 2, 3, 1.5, 2.5][rng.int(in: 0...4)]
+                let sh = Double(rng.int(in: 1...90)), top = Double(rng.int(in: -200...200))
+                t = AffineTransform(scaleX: 1, y: (sh / s) / sh)
+                    .concatenating(AffineTransform(translationX: Double(rng.int(in: -9...9)), y: top / s))
+                    .concatenating(AffineTransform(scaleX: 1, y: s))
+                    .inverted()!
+            } else {
+                t = AffineTransform(a: 1, b: 0, c: 0, d: 1 + rng.double(in: -0x1p-33...0x1p-33),
+                                    tx: Double(rng.int(in: -9...9)),
+                                    ty: Double(rng.int(in: -500...500)) + rng.double(in: -0x1p-25...0x1p-25))
+            }
+            guard PatternShader.wholeRowShift(t) != nil else { continue }
+            taken += 1
+            let modes: [TileMode] = [.pad, .repeat, .reflect]
+            let sampling = rng.int(in: 0...1) == 0 ? ImageSampling.nearest : .bilinear
+            let shader = PatternShader(pixels: rows, width: iw, height: ih, rowLength: iw, toPattern: t,
+                                       tileX: modes[rng.int(in: 0...2)], tileY: modes[rng.int(in: 0...2)],
+                                       sampling: sampling, alpha: 255, imageIsOpaque: false)
+            var sampled = [UInt32](repeating: 0, count: iw + 20)
+            let limit = Surface.maximumDimension
+            let ys = [0, 1, -1, limit, -limit, limit - 1] + (0..<40).map { _ in rng.int(in: -limit...limit) }
+            for y in ys {
+                shader.shade(x: -10, y: y, count: sampled.count, into: &sampled)
+                if uniform, let constant = PatternShader(
+                    pixels: rows, width: 1, height: ih, rowLength: iw, toPattern: t, tileX: .pad,
+                    tileY: shader.tileY, sampling: sampling, alpha: 255, imageIsOpaque: false).rowConstant(y: y) {
+                    // Every column of a uniform row is its first.
+                    #expect(constant == sampled[10], "round \(round) row \(y)")
+                }
+                if shader.readsRowsDirectly, let direct = shader.directRow(y: y) {
+                    for x in direct.columns.clamped(to: -10..<(iw + 10)) {
+                        #expect(direct.row[x + direct.offset] == sampled[x + 10], "round \(round) row \(y) column \(x)")
+                    }
+                }
+            }
+        }
+        #expect(taken > 300, "\(taken) transforms read by whole rows")
+    }
+}
