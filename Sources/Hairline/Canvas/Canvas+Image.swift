@@ -71,6 +71,14 @@ extension Canvas {
     private func draw(_ image: Image, _ plan: SlicePlan) {
         if state.clip.pending != nil, surface.format != .a8, drawInOnePass(image, plan) { return }
         for piece in 0..<9 {
+            // A piece wholly outside the clip's bounds draws nothing
+            // (its fill's coverage lies inside its rect): skipped before
+            // its shader is made (a band of a table drawing its part of
+            // a stretched background reaches three pieces of nine).
+            let reach = plan.destination(piece).applying(state.transform)
+            if reach.isFinite, PixelRect(enclosing: reach).intersection(state.clip.bounds).isEmpty {
+                continue
+            }
             guard let (pattern, destination) = plan.piece(piece, of: image) else { continue }
             // The piece's rect in the canvas's scratch path (no allocation).
             var path = renderer.takeScratchPath()
@@ -136,6 +144,15 @@ struct SlicePlan {
     var scale: Double
     var sampling: ImageSampling
 
+    /// Piece `index`'s destination rect (user space, points; may be
+    /// empty).
+    func destination(_ index: Int) -> Rect {
+        let row = index / 3, column = index % 3
+        return Rect(x: destinationX[column], y: destinationY[row],
+                    width: destinationX[column + 1] - destinationX[column],
+                    height: destinationY[row + 1] - destinationY[row])
+    }
+
     /// Piece `index` (0...8, row-major): the pattern that fills it and its
     /// rect, or nil if it is empty (no source pixels or no area). The
     /// pattern is the slice alone (sampled in place, as if cropped), so
@@ -144,9 +161,7 @@ struct SlicePlan {
         let row = index / 3, column = index % 3
         let source = Rect(x: sourceX[column], y: sourceY[row], width: sourceX[column + 1] - sourceX[column],
                           height: sourceY[row + 1] - sourceY[row])
-        let destination = Rect(x: destinationX[column], y: destinationY[row],
-                               width: destinationX[column + 1] - destinationX[column],
-                               height: destinationY[row + 1] - destinationY[row])
+        let destination = destination(index)
         guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { return nil }
         let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...image.width)
         let y0 = Int(saturatingFloor: source.minY.rounded(), in: 0...image.height)

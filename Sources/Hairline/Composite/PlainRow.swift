@@ -87,8 +87,11 @@ struct PlainRow {
                filler: PixelFiller) -> Bool {
         assert(kind != .none && count >= 0 && c <= 255, "a plain row's span")
         if kind == .solid {
+            // (An opaque color at full coverage is itself: skip the
+            // arithmetic, which gives the same.)
             filler.fill(row + x, count: count,
-                        with: SolidSpans.sourceOver(background, source: color, alpha: alpha, coverage: c))
+                        with: c == 255 && alpha == 255 ? color
+                            : SolidSpans.sourceOver(background, source: color, alpha: alpha, coverage: c))
             return true
         }
         if c == 255 && isOpaque {

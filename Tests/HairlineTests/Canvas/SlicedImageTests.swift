@@ -118,6 +118,63 @@ import HairlineTestSupport
         #expect(plainPieces > 150, "\(plainPieces) plain pieces")
     }
 
+    /// Nine-slice draws under rect clips on whole device pixels (no
+    /// pending shape: each piece a rect fill, those wholly outside the
+    /// clip skipped before they are prepared) leave the pixels outside the
+    /// clip as they were and give inside it what the unclipped draw gives.
+    @Test func rectClipsKeepWhatTheUnclippedDrawGivesInside() throws {
+        var rng = SplitMix64(seed: 5150)
+        for round in 0..<300 {
+            let scale = [1.0, 2, 3][round % 3]
+            let width = rng.int(in: 8...60), height = rng.int(in: 8...80)
+            let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
+            let w = Double(width) / scale, h = Double(height) / scale
+            let iw = rng.int(in: 3...14), ih = rng.int(in: 3...14)
+            let caps = EdgeInsets(top: Double(rng.int(in: 1...ih / 2)), left: Double(rng.int(in: 1...iw / 2)),
+                                  bottom: Double(rng.int(in: 1...ih / 2)), right: Double(rng.int(in: 1...iw / 2)))
+            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...1) == 0,
+                                             left: Int(caps.left), right: Int(caps.right))
+            let rect = Rect(x: rng.double(in: -3...w / 2), y: rng.double(in: -3...h / 2),
+                            width: rng.double(in: 1...w + 3), height: rng.double(in: 1...h + 3))
+            // A band of whole device rows and columns, often a thin one.
+            let x0 = rng.int(in: -2...width), y0 = rng.int(in: -2...height)
+            let band = PixelRect(minX: x0, minY: y0, maxX: x0 + rng.int(in: 0...width), maxY: y0 + rng.int(in: 0...12))
+            let mode = rng.int(in: 0...3) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+                : .sourceOver
+            let start = PendingClearTests.randomColor(&rng)
+            let blank = try Surface(width: width, height: height, format: format)
+            blank.clear(to: start.premultiplied)
+            blank.flush()
+            var surfaces: [Surface] = []
+            for clipped in [false, true] {
+                let surface = try Surface(width: width, height: height, format: format)
+                let canvas = Canvas(surface: surface, scale: scale)
+                canvas.clear(start)
+                canvas.blendMode = mode
+                if clipped {
+                    canvas.clip(to: Rect(x: Double(band.minX) / scale, y: Double(band.minY) / scale,
+                                         width: Double(band.width) / scale, height: Double(band.height) / scale))
+                    let before = canvas.renderer.droppedDrawCount
+                    canvas.draw(image, in: rect, capInsets: caps, imageScale: scale)
+                    #expect(canvas.renderer.droppedDrawCount == before)
+                } else {
+                    canvas.draw(image, in: rect, capInsets: caps, imageScale: scale)
+                }
+                surface.flush()
+                surfaces.append(surface)
+            }
+            var same = true
+            for y in 0..<height {
+                for x in 0..<width {
+                    let inside = x >= band.minX && x < band.maxX && y >= band.minY && y < band.maxY
+                    let expected = inside ? surfaces[0].pixel(x: x, y: y) : blank.pixel(x: x, y: y)
+                    if surfaces[1].pixel(x: x, y: y) != expected { same = false }
+                }
+            }
+            #expect(same, "round \(round): \(rect) band \(band) \(scale)x \(mode)")
+        }
+    }
+
     /// Cells of a few geometries drawn in random order on one canvas,
     /// each a stretchable image under its rounded clip: the sweeps kept
     /// from a geometry's first draw (KeptSweeps.swift) and sent again to
