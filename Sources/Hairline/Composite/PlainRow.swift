@@ -126,7 +126,9 @@ struct PlainRow {
             : unsafeBitCast(SIMD4<UInt32>(src[0], count > 1 ? src[1] : 0, count > 2 ? src[2] : 0, 0),
                             to: PixelLanes.self)
         let s = shaded.scaled(by: PixelLanes(coverageBytes: coverage))
-        storeGroup(PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s, count: count, into: row + x)
+        // (Onto transparent pixels the sum is `s`: 0 scaled is 0.)
+        storeGroup(background == 0 ? s : PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s,
+                   count: count, into: row + x)
     }
 }
 

@@ -103,6 +103,11 @@ struct SlicedKernel: SpanKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        let c = plainPiece(x: x, count: count)
+        if c >= 0 {
+            plain[c].blendGroup(row, x: x, count: count, coverage: coverage)
+            return
+        }
         forEachPart(x: x, count: count) { this, c, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
             guard bytes != 0 else { return }
@@ -159,8 +164,25 @@ struct SlicedKernel: SpanKernel {
         return true
     }
 
+    /// The column of pieces holding all of columns `x..<x+count` if one
+    /// does, its piece is present and its row plain, else −1: most calls
+    /// (a rounded corner's groups, a row's ends) fall in one piece.
+    @inline(__always)
+    private func plainPiece(x: Int, count: Int) -> Int {
+        guard band >= 0 else { return -1 }
+        let c = x < columns[1] ? 0 : (x < columns[2] ? 1 : 2)
+        guard x >= columns[c], x &+ count <= columns[c &+ 1], present & (1 << (band &+ c)) != 0,
+              plain[c].kind != .none else { return -1 }
+        return c
+    }
+
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        let c = plainPiece(x: x, count: count)
+        if c >= 0 {
+            plain[c].blendGroup(row, x: x, count: count, coverage: coverage, onto: background)
+            return true
+        }
         forEachPart(x: x, count: count, onto: background) { this, c, a, b in
             let bytes = Self.coverage(coverage, from: a &- x, count: b &- a)
             guard bytes != 0 else { return false }
