@@ -107,8 +107,10 @@ extension Canvas {
         renderer.beginSlices(into: surface)
         var present = 0, kernels = 0
         for piece in 0..<9 {
-            guard let (pattern, _) = plan.piece(piece, of: image),
-                  let shader = renderer.patternShader(for: pattern, transform: t, alpha: state.globalAlpha)
+            guard let geometry = plan.geometry(piece, ofImageWidth: image.width, height: image.height),
+                  let shader = renderer.patternShader(for: image, slice: geometry.slice, transform: geometry.transform,
+                                                      tile: geometry.tile, sampling: plan.sampling,
+                                                      userTransform: t, alpha: state.globalAlpha)
             else { continue }
             guard shader.shadesByColumn else {
                 renderer.releaseSlices(kernels)
@@ -130,6 +132,16 @@ extension Canvas {
         }
         return true
     }
+}
+
+/// One piece of a slice plan: the image's pixels it shows (`slice`, nil
+/// for all of them), how they map to user space (image pixels -> points)
+/// and tile along both axes, and the rect they fill (user space).
+struct SlicePiece {
+    var slice: PixelRect?
+    var transform: AffineTransform
+    var tile: TileMode
+    var destination: Rect
 }
 
 /// The nine pieces of an image draw (Canvas+Image.swift): source pixel
@@ -158,15 +170,25 @@ struct SlicePlan {
     /// pattern is the slice alone (sampled in place, as if cropped), so
     /// bilinear sampling never reads its neighbours.
     func piece(_ index: Int, of image: Image) -> (ImagePattern, Rect)? {
+        guard let piece = geometry(index, ofImageWidth: image.width, height: image.height) else { return nil }
+        var pattern = ImagePattern(image, transform: piece.transform, tileX: piece.tile, tileY: piece.tile,
+                                   sampling: sampling)
+        pattern.slice = piece.slice
+        return (pattern, piece.destination)
+    }
+
+    /// Piece `index`'s geometry on an image `width` x `height` pixels, or
+    /// nil if it is empty: what `piece(_:of:)` makes its pattern of.
+    func geometry(_ index: Int, ofImageWidth width: Int, height: Int) -> SlicePiece? {
         let row = index / 3, column = index % 3
         let source = Rect(x: sourceX[column], y: sourceY[row], width: sourceX[column + 1] - sourceX[column],
                           height: sourceY[row + 1] - sourceY[row])
         let destination = destination(index)
         guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { return nil }
-        let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...image.width)
-        let y0 = Int(saturatingFloor: source.minY.rounded(), in: 0...image.height)
-        let x1 = Int(saturatingFloor: source.maxX.rounded(), in: 0...image.width)
-        let y1 = Int(saturatingFloor: source.maxY.rounded(), in: 0...image.height)
+        let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...width)
+        let y0 = Int(saturatingFloor: source.minY.rounded(), in: 0...height)
+        let x1 = Int(saturatingFloor: source.maxX.rounded(), in: 0...width)
+        let y1 = Int(saturatingFloor: source.maxY.rounded(), in: 0...height)
         guard x1 > x0, y1 > y0 else { return nil }
         let tile = tilesCenter && index == 4
         let sw = Double(x1 - x0), sh = Double(y1 - y0)
@@ -175,12 +197,9 @@ struct SlicePlan {
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
             : AffineTransform(scaleX: destination.width / sw, y: destination.height / sh)
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
-        let mode: TileMode = tile ? .repeat : .pad
-        var pattern = ImagePattern(image, transform: transform, tileX: mode, tileY: mode, sampling: sampling)
-        if !(x0 == 0 && y0 == 0 && x1 == image.width && y1 == image.height) {
-            pattern.slice = PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
-        }
-        return (pattern, destination)
+        let whole = x0 == 0 && y0 == 0 && x1 == width && y1 == height
+        return SlicePiece(slice: whole ? nil : PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1),
+                          transform: transform, tile: tile ? .repeat : .pad, destination: destination)
     }
 
     /// `bounds` (device pixels, in order) as whole pixels, if each is one

@@ -12,10 +12,14 @@ extension Renderer {
         shaders.shader(for: paint, transform: transform, alpha: alpha, swapsRedBlue: swapsRedBlue)
     }
 
-    /// `shader(for: .pattern(pattern), …)`'s pattern shader, without the
-    /// enum around it.
-    func patternShader(for pattern: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
-        shaders.patternShader(pattern, transform: transform, alpha: alpha)
+    /// `shader(for: .pattern(…), …)`'s pattern shader for `slice` of
+    /// `image` (nil: all of it) placed by `transform` (image pixels ->
+    /// user space) and tiled by `tile` on both axes, drawn through
+    /// `userTransform`; without an `ImagePattern` or the enum around it.
+    func patternShader(for image: Image, slice: PixelRect?, transform: AffineTransform, tile: TileMode,
+                       sampling: ImageSampling, userTransform: AffineTransform, alpha: Double) -> PatternShader? {
+        shaders.patternShader(image, slice: slice, transform: transform, tileX: tile, tileY: tile,
+                              sampling: sampling, userTransform: userTransform, alpha: alpha)
     }
 
     /// Composites the rasterizer's current edges (or `source`'s) with

@@ -81,21 +81,31 @@ final class ShaderPreparation {
     /// The shader of an image pattern: sampled in place (a slice of the
     /// image for nine-slice pieces), its rows repeated side by side from
     /// the cache when it repeats along x and copies whole rows.
-    func patternShader(_ p: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
-        guard let toPattern = p.transform.concatenating(transform).inverted() else { return nil }
+    private func patternShader(_ p: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
+        patternShader(p.image, slice: p.slice, transform: p.transform, tileX: p.tileX, tileY: p.tileY,
+                      sampling: p.sampling, userTransform: transform, alpha: alpha)
+    }
+
+    /// The pattern shader of `slice` of `image` (nil: all of it) placed by
+    /// `transform` (image pixels -> user space), drawn through
+    /// `userTransform`: an `ImagePattern`'s, from its parts.
+    func patternShader(_ image: Image, slice: PixelRect?, transform: AffineTransform, tileX: TileMode,
+                       tileY: TileMode, sampling: ImageSampling, userTransform: AffineTransform,
+                       alpha: Double) -> PatternShader? {
+        guard let toPattern = transform.concatenating(userTransform).inverted() else { return nil }
         let a = UInt32((Color.unit(alpha) * 255).rounded())
         // A slice (nine-slice pieces) is sampled in place: its size,
         // its first pixel and the image's row length.
-        let slice = p.slice ?? PixelRect(minX: 0, minY: 0, maxX: p.image.width, maxY: p.image.height)
-        assert(slice.minX >= 0 && slice.minY >= 0 && slice.maxX <= p.image.width && slice.maxY <= p.image.height
-               && !slice.isEmpty, "a slice inside the image")
+        let part = slice ?? PixelRect(minX: 0, minY: 0, maxX: image.width, maxY: image.height)
+        assert(part.minX >= 0 && part.minY >= 0 && part.maxX <= image.width && part.maxY <= image.height
+               && !part.isEmpty, "a slice inside the image")
         var shader = PatternShader(
-            pixels: p.image.pixels, width: slice.width, height: slice.height, origin: slice.minY * p.image.width + slice.minX,
-            rowLength: p.image.width, toPattern: toPattern, tileX: p.tileX, tileY: p.tileY, sampling: p.sampling,
-            alpha: a, imageIsOpaque: p.image.isOpaque)
-        if p.slice != nil { shader.uniformRows = p.image.hasUniformRows(in: slice) }
-        if shader.copiesRows, shader.tileX == .repeat, p.slice == nil {
-            shader.repeatedRows = patternRows.rows(for: p.image)
+            pixels: image.pixels, width: part.width, height: part.height, origin: part.minY * image.width + part.minX,
+            rowLength: image.width, toPattern: toPattern, tileX: tileX, tileY: tileY, sampling: sampling,
+            alpha: a, imageIsOpaque: image.isOpaque)
+        if slice != nil { shader.uniformRows = image.hasUniformRows(in: part) }
+        if shader.copiesRows, shader.tileX == .repeat, slice == nil {
+            shader.repeatedRows = patternRows.rows(for: image)
         }
         return shader
     }
