@@ -38,9 +38,11 @@ struct PatternShader {
     var repeatedRows: PatternRows? = nil
     /// Where every device row y (|y| ≤ `Surface.maximumDimension`)
     /// samples exactly pattern row `y + rowShift` (one image row per
-    /// device row on a whole-row offset), else `Int.min`: see
-    /// `wholeRowShift`.
-    private let rowShift: Int
+    /// device row on a whole-row offset), else `Int32.min`: see
+    /// `wholeRowShift` (below 2^30: 32 bits keep the shader small enough to
+    /// be copied without a call to memcpy).
+    private let rowShift32: Int32
+    private var rowShift: Int { Int(rowShift32) }
 
     init(pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
          tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool) {
@@ -55,7 +57,7 @@ struct PatternShader {
         self.sampling = sampling
         self.alpha = alpha
         self.imageIsOpaque = imageIsOpaque
-        rowShift = Self.wholeRowShift(toPattern) ?? Int.min
+        rowShift32 = Self.wholeRowShift(toPattern).map { Int32(truncatingIfNeeded: $0) } ?? Int32.min
     }
 
     /// The whole-row offset of a transform mapping device row y (its
@@ -78,7 +80,7 @@ struct PatternShader {
     /// row `y` samples, where it is one row (`rowShift`).
     @inline(__always)
     private func wholeRow(_ y: Int) -> Int? {
-        guard rowShift != Int.min else { return nil }
+        guard rowShift32 != Int32.min else { return nil }
         assert(abs(y) <= Surface.maximumDimension, "a device row")
         return Self.tile(y &+ rowShift, height, tileY)
     }
@@ -270,7 +272,7 @@ struct PatternShader {
     /// every row is plain). Else of kind `.none`.
     func plainRows(mode: BlendMode, swapsRedBlue: Bool, columns: Range<Int>) -> PlainRows {
         var plain = PlainRows(pixels: pixels.withUnsafeBufferPointer { $0.baseAddress! + origin })
-        guard mode == .sourceOver, rowShift != Int.min, tileY != .decal else { return plain }
+        guard mode == .sourceOver, rowShift32 != Int32.min, tileY != .decal else { return plain }
         plain.rowLength = rowLength
         plain.height = height
         plain.tileY = tileY
