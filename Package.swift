@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "HairlinePNG", targets: ["HairlinePNG"]),
         .library(name: "HairlineSVG", targets: ["HairlineSVG"]),
         .library(name: "HairlineCells", targets: ["HairlineCells"]),
+        .library(name: "HairlineText", targets: ["HairlineText"]),
         .executable(name: "hairline", targets: ["HairlineCLI"]),
     ],
     targets: [
@@ -21,6 +22,10 @@ let package = Package(
         // The table-cell kit: positions, background styles, separators,
         // whole tables rendered across cores. Needs no Foundation.
         .target(name: "HairlineCells", dependencies: ["Hairline"]),
+        // Text: TrueType fonts, glyphs through the exact rasterizer, a glyph
+        // cache, layout. Ships DejaVu Sans (Fonts/, with its license); reads
+        // them through Foundation's Bundle.module, nothing else needs it.
+        .target(name: "HairlineText", dependencies: ["Hairline"], resources: [.copy("Fonts")]),
         .executableTarget(
             name: "HairlineCLI",
             dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"]
@@ -53,6 +58,7 @@ let package = Package(
         ),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG", "HairlineTestSupport"]),
         .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells", "HairlineTestSupport"]),
+        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlineTestSupport"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",
