@@ -10,8 +10,10 @@ public enum CellGallery {
     /// The gallery's tables at `scale` device pixels per point (images in
     /// the fills are made at the scale rounded to a whole number, at least
     /// 1): for each layout, the plain style and its variants `selected`,
-    /// `alternating`, `gradient`, `pattern`, `image` and, for the rounded
-    /// layouts, `continuous`.
+    /// `alternating`, `gradient`, `pattern`, `image`, one per accessory
+    /// (`disclosureIndicator`, `checkmark`, `detailButton`,
+    /// `detailDisclosureButton`) and, for the rounded layouts,
+    /// `continuous`.
     public static func items(scale: Double) -> [GalleryItem] {
         var items: [GalleryItem] = []
         let imageScale = max(1, Int(scale.isFinite ? min(scale, 16).rounded() : 1))
@@ -40,6 +42,11 @@ public enum CellGallery {
             image.fill = .stretchableImage(bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
                                            imageScale: Double(imageScale))
             add("image", table(image))
+            var accessories = base
+            for accessory in CellAccessory.allCases where accessory != .none {
+                accessories.accessory = accessory
+                add("\(accessory)", table(accessories, rows: [1]))
+            }
             if layout != .plain {
                 var continuous = base
                 continuous.cornerCurve = .continuous

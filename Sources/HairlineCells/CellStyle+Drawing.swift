@@ -66,6 +66,7 @@ extension CellStyle {
             if layout == .grouped { canvas.stroke(background, with: separatorColor, style: border) }
         }
         if let separator { canvas.fill(separator, with: separatorColor) }
+        accessory.draw(in: rect, on: canvas, color: accessoryColor)
     }
 
     /// The shape a cell at `position` fills, in the space of `rect`

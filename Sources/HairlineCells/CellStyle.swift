@@ -40,6 +40,11 @@ public struct CellStyle: Hashable, Sendable {
     /// `grouped` cell's border is part of the group's outline and stays).
     /// On by default.
     public var hidesSeparatorsNextToSelection: Bool
+    /// The control drawn at each cell's trailing edge (none by default).
+    public var accessory: CellAccessory = .none
+    /// The accessory's color; nil for its UIKit default
+    /// (`CellAccessory.defaultColor`).
+    public var accessoryColor: Color? = nil
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     /// - Parameters:
