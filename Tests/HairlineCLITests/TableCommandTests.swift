@@ -55,7 +55,8 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
         for layout in ["grouped", "insetGrouped", "plain"] {
-            var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image"]
+            var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-disclosureIndicator",
+                            "-checkmark", "-detailButton", "-detailDisclosureButton"]
             if layout != "plain" { variants.append("-continuous") }
             for variant in variants {
                 expected.append("\(layout)\(variant)@1x.png")
