@@ -131,6 +131,7 @@ extension Font {
         }
         func top(of scalar: Unicode.Scalar) -> Int {
             let glyph = characterMap.glyph(font, for: scalar.value)
+            guard glyph != 0 else { return 0 }
             return locations.bounds(font, Int(glyph))?.yMax ?? 0
         }
         return FontMetrics(unitsPerEm: header.unitsPerEm, ascent: ascent, descent: -descender, lineGap: lineGap,

@@ -147,7 +147,7 @@ enum FontBuilder {
         w.u16(0); w.u16(records.count); w.u16(6 + 12 * records.count)
         for r in records {
             var s = ByteWriter()
-            if r.0 == 1 { s.bytes = Array(r.4.utf8) } else { for u in r.4.utf16 { s.u16(Int(u)) } }
+            if r.0 == 1 { s.bytes = r.4.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } } else { for u in r.4.utf16 { s.u16(Int(u)) } }
             w.u16(r.0); w.u16(r.1); w.u16(r.2); w.u16(r.3); w.u16(s.count); w.u16(storage.count)
             storage.bytes += s.bytes
         }
