@@ -39,7 +39,7 @@ let package = Package(
         // -sanitize=fuzzer (Fuzz/run.sh), a libFuzzer target.
         .executableTarget(
             name: "HairlineFuzz",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"],
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineText"],
             path: "Fuzz/HairlineFuzz"
         ),
         // What the test targets share: the seeded generator (SplitMix64), the

@@ -3,10 +3,10 @@
 #
 #   Fuzz/run.sh DRIVER [SECONDS] [extra libFuzzer flags...]
 #
-# DRIVER is one of png, svg, pathdata, draw, table. Builds HairlineFuzz with
+# DRIVER is one of png, svg, pathdata, draw, table, font. Builds HairlineFuzz with
 # -sanitize=fuzzer,address into .build-fuzz, seeds a corpus for the driver
 # (PngSuite for png, the example cell SVGs for svg and their path data for
-# pathdata), and fuzzes for SECONDS (default 600). The corpus grows in
+# pathdata, the bundled DejaVu fonts and Fuzz/seeds/font for font), and fuzzes for SECONDS (default 600). The corpus grows in
 # .build-fuzz/corpus/DRIVER and is reused by the next run; a crashing input
 # is saved as .build-fuzz/artifacts/DRIVER-crash-* and can be replayed
 # without sanitizers by
@@ -15,13 +15,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-driver=${1:?usage: Fuzz/run.sh png|svg|pathdata|draw|table [SECONDS] [libFuzzer flags...]}
+driver=${1:?usage: Fuzz/run.sh png|svg|pathdata|draw|table|font [SECONDS] [libFuzzer flags...]}
 seconds=${2:-600}
 shift $(( $# >= 2 ? 2 : 1 ))
 
 case $driver in
-    png|svg|pathdata|draw|table) ;;
-    *) echo "unknown driver '$driver': png, svg, pathdata, draw or table" >&2; exit 2 ;;
+    png|svg|pathdata|draw|table|font) ;;
+    *) echo "unknown driver '$driver': png, svg, pathdata, draw, table or font" >&2; exit 2 ;;
 esac
 
 swift build -c release --product HairlineFuzz --scratch-path .build-fuzz \
@@ -43,11 +43,14 @@ if [ -z "$(ls -A "$corpus")" ]; then
                     { printf '\001%.0s' {1..16}; printf '%s' "$d"; } > "$corpus/$(basename "$f" .svg)-$i"
                 done
             done ;;
+        font) cp Sources/HairlineText/Fonts/*.ttf Fuzz/seeds/font/*.ttf "$corpus"/ ;;
         *) printf '\000' > "$corpus/empty" ;;
     esac
 fi
 
-# Inputs up to 64 KiB (PNGs and SVGs need room), 2 GiB of memory, and any
+# Inputs up to 64 KiB (PNGs and SVGs need room; fonts 1 MiB, the DejaVu seeds), 2 GiB of memory, and any
 # input that takes over 10 s counts as a hang.
-HAIRLINE_FUZZ=$driver exec "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+max_len=65536
+[ "$driver" = font ] && max_len=1048576
+HAIRLINE_FUZZ=$driver exec "$binary" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 -timeout=10 \
     -artifact_prefix=".build-fuzz/artifacts/$driver-" -print_final_stats=1 "$@" "$corpus"

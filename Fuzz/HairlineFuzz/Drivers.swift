@@ -15,6 +15,7 @@ enum FuzzDrivers {
     /// Every driver by name.
     static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("png", png), ("svg", svg), ("pathdata", pathData), ("draw", draw), ("table", table),
+        ("font", font),
     ]
 
     /// The segments a driver's draw may flatten to: small, so hostile paths

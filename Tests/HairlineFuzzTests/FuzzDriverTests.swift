@@ -8,6 +8,12 @@ import Hairline
 @testable import HairlineFuzz
 import HairlinePNG
 import HairlineTestSupport
+import HairlineText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 struct Mutator {
@@ -99,6 +105,33 @@ struct Mutator {
 
     @Test func tableDriver() throws {
         try run("table", seeds: [], count: 600, seed: 5)
+    }
+
+    /// The font driver's synthetic seeds (Fuzz/seeds/font), read whole.
+    static func fontSeeds() -> [[UInt8]] {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/HairlineFuzzTests/FuzzDriverTests.swift
+        return ["small.ttf", "pairs.ttf"].compactMap { name -> [UInt8]? in
+            guard let file = fopen(parts.joined(separator: "/") + "/Fuzz/seeds/font/" + name, "rb") else { return nil }
+            defer { fclose(file) }
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
+                bytes += chunk[0..<n]
+                if n < 4096 { return bytes }
+            }
+        }
+    }
+
+    @Test func fontDriver() throws {
+        let small = Self.fontSeeds()
+        #expect(small.count == 2)
+        // The seeds parse: the driver reaches its queries and fills.
+        for seed in small { #expect(throws: Never.self) { try Font(data: seed) } }
+        try run("font", seeds: small, count: 1500, seed: 6)
+        // The bundled fonts, whole and a few mutations of them.
+        let bundled = try BundledFont.allCases.map { try $0.data() }
+        try run("font", seeds: bundled, count: 30, seed: 7)
     }
 
     @Test func inputReaderNeverRunsOut() {

@@ -1,0 +1,32 @@
+// Fuzzing: the font driver. Any bytes are parsed as a TrueType font; a
+// font that loads is queried (scalars, advances, bearings, kerning, bounds)
+// and a handful of outlines are filled into a small surface at a fitted
+// scale, which must stay well-formed. Parsing and queries must never trap.
+
+import Hairline
+import HairlineText
+
+extension FuzzDrivers {
+    /// The scalars whose glyphs the font driver queries and draws.
+    static let fontScalars: [Unicode.Scalar] = ["A", "V", "g", "\u{E9}", " ", "\u{1F600}"]
+
+    /// TrueType parsing, queries, and outlines filled at about 20 pixels per em.
+    static func font(_ bytes: [UInt8]) {
+        guard let font = try? Font(data: bytes) else { return }
+        var glyphs = fontScalars.map { font.glyph(for: $0) }
+        let last = font.glyphCount - 1
+        glyphs += [GlyphID(1), GlyphID(UInt16(truncatingIfNeeded: last)), GlyphID(UInt16(truncatingIfNeeded: last + 1))]
+        guard let surface = try? Surface(width: 24, height: 24) else { return }
+        let canvas = makeCanvas(surface)
+        let scale = 20 / Double(max(font.metrics.unitsPerEm, 1))
+        canvas.concatenate(AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 2, ty: 20))
+        for (i, glyph) in glyphs.enumerated() {
+            _ = font.advance(of: glyph) &+ font.leftSideBearing(of: glyph)
+            _ = font.kerning(between: glyph, and: glyphs[(i + 1) % glyphs.count])
+            _ = font.bounds(of: glyph)
+            guard let path = try? font.outline(of: glyph) else { continue }
+            canvas.fill(path, with: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
+        }
+        checkWellFormed(surface, "font")
+    }
+}
