@@ -1,0 +1,170 @@
+// Font stage: a TrueType file's bytes in -> a parsed `Font`: the table
+// directory read, every required table (head, hhea, hmtx, maxp, cmap, loca,
+// glyf) checked eagerly, names, style and metrics read once. The `Font`
+// keeps the bytes and the checked offsets; lookups read the bytes (no
+// mutable cache, so it is a plain Sendable value). Format: OpenType 1.9.
+
+/// A glyph's index in a font (0 is the missing-glyph glyph, `.notdef`).
+public struct GlyphID: Hashable, Comparable, Sendable {
+    /// The index into the font's glyphs.
+    public let rawValue: UInt16
+    /// The glyph with index `rawValue`.
+    /// - Parameter rawValue: a glyph index (not checked against any font).
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    /// Glyph 0, drawn for characters the font has no glyph for.
+    public static let notdef = GlyphID(0)
+    /// Orders glyphs by index.
+    public static func < (lhs: GlyphID, rhs: GlyphID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A font's vertical metrics, in font units (`unitsPerEm` per em).
+public struct FontMetrics: Equatable, Sendable {
+    /// Font units per em (16 ... 16384; 2048 or 1000 usually).
+    public var unitsPerEm: Int
+    /// The line's extent above the baseline, in font units, positive.
+    public var ascent: Int
+    /// The line's extent below the baseline, in font units, positive.
+    public var descent: Int
+    /// The extra space between lines, in font units.
+    public var lineGap: Int
+    /// The height of capital letters, in font units: OS/2 v2+ sCapHeight,
+    /// else the top of glyph 'H' (0 if neither).
+    public var capHeight: Int
+    /// The height of lowercase letters, in font units: OS/2 v2+ sxHeight,
+    /// else the top of glyph 'x' (0 if neither).
+    public var xHeight: Int
+}
+
+/// A glyph's bounding box from its glyf header, in font units, y up.
+public struct GlyphBounds: Equatable, Sendable {
+    /// The left edge, in font units.
+    public var xMin: Int
+    /// The bottom edge, in font units (y up).
+    public var yMin: Int
+    /// The right edge, in font units.
+    public var xMax: Int
+    /// The top edge, in font units (y up).
+    public var yMax: Int
+}
+
+/// A TrueType font: glyph lookup, advances, kerning and outlines.
+///
+/// Parsing checks the table directory and every required table once;
+/// queries then never trap and never fail except `outline(of:)`, which
+/// reads a glyph's data and throws if it is damaged. All values are in font
+/// units (`metrics.unitsPerEm` per em) with y up.
+public struct Font: Sendable {
+    /// Composite glyphs nest at most this many levels (real fonts use 2 or 3).
+    public static let maximumCompositeDepth = 16
+    /// The most points plus components one outline may gather: composites
+    /// reusing components cannot blow up into huge outlines.
+    static let maximumOutlineWork = 1 << 16
+    /// Tables above this count are taken as a damaged directory (real fonts
+    /// have about 10 to 40).
+    static let maximumTableCount = 1024
+
+    let data: FontData
+    let glyphCountValue: Int
+    let characterMap: CharacterMap
+    let horizontalMetrics: HorizontalMetrics
+    let locations: GlyphLocations
+    let kerningTables: KerningTables
+
+    /// The family name (name id 1), "" if absent.
+    public let familyName: String
+    /// The style name (name id 2, "Book", "Bold"), "" if absent.
+    public let styleName: String
+    /// The full name (name id 4), "" if absent.
+    public let fullName: String
+    /// Whether the font is bold: OS/2 fsSelection bit 5 or head.macStyle bit 0.
+    public let isBold: Bool
+    /// Vertical metrics, in font units: hhea's, or OS/2's typographic ones
+    /// when fsSelection sets USE_TYPO_METRICS (bit 7).
+    public let metrics: FontMetrics
+
+    /// The number of glyphs (maxp.numGlyphs), at least 1.
+    public var glyphCount: Int { glyphCountValue }
+
+    /// Parses a TrueType font file.
+    ///
+    /// Checks the directory and every required table eagerly (offsets,
+    /// counts, loca monotonic and inside glyf, hmtx long enough, the cmap
+    /// subtable in use); glyph data is checked when an outline is read.
+    /// Complexity: O(glyph count + table count).
+    /// - Parameter data: the whole file.
+    /// - Throws: `FontError` naming the table and offset at fault;
+    ///   `.unsupported` for CFF fonts and collections.
+    public init(data: [UInt8]) throws(FontError) {
+        let font = FontData(bytes: data)
+        let tables = try Self.readDirectory(font)
+        func required(_ tag: String) throws(FontError) -> FontTable {
+            guard let table = tables[tag] else { throw .missingTable(tag) }
+            return table
+        }
+        let head = try required("head"), hhea = try required("hhea"), maxp = try required("maxp")
+        let header = try FontHeader(font, head: head, maxp: maxp)
+        self.data = font
+        glyphCountValue = header.glyphCount
+        horizontalMetrics = try HorizontalMetrics(font, hhea: hhea, hmtx: try required("hmtx"), glyphCount: header.glyphCount)
+        characterMap = try CharacterMap(font, cmap: try required("cmap"), glyphCount: header.glyphCount)
+        locations = try GlyphLocations(font, loca: try required("loca"), glyf: try required("glyf"),
+                                       isLong: header.hasLongOffsets, glyphCount: header.glyphCount)
+        kerningTables = try KerningTables(font, kern: tables["kern"], gpos: tables["GPOS"])
+        let names = try NameTable(font, name: tables["name"])
+        familyName = names.familyName
+        styleName = names.styleName
+        fullName = names.fullName
+        let os2 = try OS2Table(font, os2: tables["OS/2"])
+        isBold = (os2?.isBold ?? false) || header.isBoldMacStyle
+        metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap, locations: locations)
+    }
+
+    /// Reads a TrueType font file from disk and parses it.
+    /// - Parameter path: a file system path.
+    /// - Throws: `.unreadableFile` if the file cannot be read (or is larger
+    ///   than `FontFile.maximumByteCount`), otherwise as `init(data:)`.
+    public init(contentsOfFile path: String) throws(FontError) {
+        try self.init(data: try FontFile.read(path))
+    }
+
+    /// Parses one of the fonts bundled with HairlineText.
+    /// - Parameter bundled: the font.
+    /// - Throws: `.unreadableFile` if the resource is missing or unreadable.
+    public init(_ bundled: BundledFont) throws(FontError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try bundled.data()
+        } catch {
+            throw .unreadableFile(path: "\(bundled.rawValue).ttf", reason: error.description)
+        }
+        try self.init(data: bytes)
+    }
+
+    /// The table directory: tag -> range, each checked to lie in the file.
+    static func readDirectory(_ font: FontData) throws(FontError) -> [String: FontTable] {
+        let file = font.file
+        let version = try font.u32(file, 0)
+        switch version {
+        case 0x0001_0000, 0x7472_7565: break  // 1.0 and 'true': TrueType outlines.
+        case 0x4F54_544F: throw .unsupported("CFF outlines ('OTTO' fonts)")
+        case 0x7474_6366: throw .unsupported("font collections ('ttcf')")
+        default: throw .invalid(table: "", offset: 0, reason: "the sfnt version \(version) is not TrueType")
+        }
+        let count = Int(try font.u16(file, 4))
+        guard count <= maximumTableCount else {
+            throw .invalid(table: "", offset: 4, reason: "\(count) tables is more than \(maximumTableCount)")
+        }
+        var tables: [String: FontTable] = [:]
+        for i in 0..<count {
+            let record = 12 + 16 * i
+            let tag = try font.tag(file, record)
+            let offset = Int(try font.u32(file, record + 8)), length = Int(try font.u32(file, record + 12))
+            guard offset <= file.length, length <= file.length - offset else {
+                throw .invalid(table: tag, offset: record + 8,
+                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(file.length)-byte file")
+            }
+            if tables[tag] == nil { tables[tag] = FontTable(tag: tag, offset: offset, length: length) }
+        }
+        return tables
+    }
+}
