@@ -3,6 +3,7 @@
 // overlap of top and middle cells) and its three draws.
 
 @_spi(Profiling) import Hairline
+import HairlineText
 
 enum Position: String, CaseIterable {
     case single, top, middle, bottom
@@ -186,5 +187,34 @@ final class ImageCellDraw {
         canvas.draw(image, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height),
                     capInsets: capInsets, imageScale: scale)
         canvas.restore()
+    }
+}
+
+/// WORKLOADS.md's `label` draw: the solid single cell, then the title
+/// "Wi-Fi Network Status" in DejaVu Sans 17 pt, black, its baseline origin
+/// at (15, 28) pt, kerned. `cached`: the glyphs kept from earlier draws
+/// (the workload as specified); else the canvas's glyph cache is emptied
+/// before each draw, so every glyph is rasterized again.
+final class LabelDraw {
+    static let title = "Wi-Fi Network Status"
+    let cell: CellDraw
+    let font: Font
+    let cached: Bool
+
+    static func name(cached: Bool, scale: Int) -> String {
+        cached ? "cell.label.single@\(scale)x" : "cell.label.uncached@\(scale)x"
+    }
+
+    init(scale: Int, cached: Bool) throws {
+        cell = try CellDraw(.single, .solid, scale: scale)
+        font = try Font(.dejaVuSans)
+        self.cached = cached
+    }
+
+    @inline(__always)
+    func run(on canvas: Canvas) {
+        cell.run(on: canvas)
+        if !cached { canvas.removeCachedGlyphs() }
+        canvas.draw(Self.title, font: font, size: 17, at: Point(x: 15, y: 28), paint: .solid(.black))
     }
 }

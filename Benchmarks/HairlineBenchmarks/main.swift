@@ -28,6 +28,8 @@ func workloadNames(scale: Int) -> [String] {
         }
     }
     for position in Position.allCases { names.append("cell.image.\(position.rawValue)@\(scale)x") }
+    names.append("cell.label.single@\(scale)x")
+    names.append("cell.label.uncached@\(scale)x")
     names.append("table.solid@\(scale)x")
     for table in WholeTableKind.allCases { names.append("table.render.\(table.name)@\(scale)x") }
     return names
@@ -75,6 +77,11 @@ if let draws = options.drawCount {
             }
             for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
                 let cell = try ImageCellDraw(position, scale: scale)
+                for _ in 0...draws { cell.run(on: canvas) }
+                drawn += 1
+            }
+            for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
+                let cell = try LabelDraw(scale: scale, cached: cached)
                 for _ in 0...draws { cell.run(on: canvas) }
                 drawn += 1
             }
@@ -139,6 +146,11 @@ do {
         for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
             let cell = try ImageCellDraw(position, scale: scale)
             report(measure("cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
+                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+        }
+        for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
+            let cell = try LabelDraw(scale: scale, cached: cached)
+            report(measure(LabelDraw.name(cached: cached, scale: scale), budget: options.budget,
                            sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
         }
         if options.selects("table.solid@\(scale)x") {
