@@ -65,7 +65,8 @@ extension Canvas {
     public static let maximumShadowOffset = Double(1 << 24)
 
     /// The largest square of shadow pixels made in one pass, a side in
-    /// device pixels: larger shadows are made tile by tile, so a shadow's
+    /// device pixels (the renderer's `shadowTileSize` unless a test sets
+    /// another): larger shadows are made tile by tile, so a shadow's
     /// scratch stays below about (1024 + 4 × 387)² pixels, whatever the
     /// shape and surface.
     static let shadowTileSize = 1024
@@ -102,7 +103,7 @@ extension Canvas {
         guard !source.isEmpty, !output.isEmpty else { return }
         var color = shadow.color.premultiplied.packed
         if renderer.swapsRedBlue { color = swapRedBlue(color) }
-        let tile = Canvas.shadowTileSize
+        let tile = max(renderer.shadowTileSize, 1)
         var tileY = output.minY
         while tileY < output.maxY {
             var tileX = output.minX

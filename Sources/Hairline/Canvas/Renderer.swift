@@ -57,6 +57,9 @@ final class Renderer {
     /// surface of its own, for its alpha (Canvas+Shadow.swift); made on
     /// the first shadow.
     var shadowLayer: Canvas?
+    /// The side of a shadow's tiles, device pixels (Canvas+Shadow.swift;
+    /// tests make it small to exercise the tiling).
+    var shadowTileSize = Canvas.shadowTileSize
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
