@@ -32,7 +32,7 @@ extension Canvas {
     /// the offset rounded to whole device pixels).
     ///
     /// Bad input never traps: a NaN or negative `blur` counts as 0, one
-    /// above 256 / scale points (σ of 128 device pixels) as that; a
+    /// above 254 / scale points (σ of 127 device pixels) as that; a
     /// non-finite offset component, or a fully transparent `color`,
     /// clears the shadow; offsets beyond `maximumShadowOffset` device
     /// pixels are clamped to it.
@@ -67,7 +67,7 @@ extension Canvas {
     /// The largest square of shadow pixels made in one pass, a side in
     /// device pixels (the renderer's `shadowTileSize` unless a test sets
     /// another): larger shadows are made tile by tile, so a shadow's
-    /// scratch stays below about (1024 + 4 × 387)² pixels, whatever the
+    /// scratch stays below about (1024 + 4 × 381)² pixels, whatever the
     /// shape and surface.
     static let shadowTileSize = 1024
 
