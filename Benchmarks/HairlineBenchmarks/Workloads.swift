@@ -218,3 +218,24 @@ final class LabelDraw {
         canvas.draw(Self.title, font: font, size: 17, at: Point(x: 15, y: 28), paint: .solid(.black))
     }
 }
+
+/// The single solid cell with a shadow under it (issue 19): the canonical
+/// solid cell's draw with `setShadow(offset: (0, 1) pt, blur: 3 pt,
+/// color: black at 25%)` set, a card's shadow, clipped to the cell's
+/// buffer as the cell's own neighbours would clip it.
+final class ShadowCellDraw {
+    let cell: CellDraw
+
+    init(scale: Int) throws {
+        cell = try CellDraw(.single, .solid, scale: scale)
+    }
+
+    /// Sets the shadow on `canvas` (part of its state until cleared).
+    func prepare(_ canvas: Canvas) {
+        canvas.setShadow(offset: Size(width: 0, height: 1), blur: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+    }
+
+    /// The clear, the shadow, the fill and the stroke.
+    @inline(__always)
+    func run(on canvas: Canvas) { cell.run(on: canvas) }
+}

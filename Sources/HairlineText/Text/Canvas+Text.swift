@@ -56,9 +56,25 @@ extension Canvas {
     /// `alignment` (leading: from `origin.x`).
     public func draw(_ layout: TextLayout, at origin: Point, width: Double? = nil,
                      alignment: TextAlignment = .leading, paint: Paint) {
-        guard origin.x.isFinite, origin.y.isFinite, layout.size > 0 else { return }
-        let state = attachment(TextCanvasState.self) { TextCanvasState() }
+        guard origin.x.isFinite, origin.y.isFinite, layout.size > 0, !layout.lines.isEmpty else { return }
         let box = width.flatMap { $0.isFinite ? $0 : nil } ?? layout.width
+        // Where the glyphs can reach: the lines' boxes, grown by half an
+        // em for glyphs that overhang their advances (accents, italics).
+        let margin = layout.size / 2
+        let lastBaseline = origin.y + Double(layout.lines.count - 1) * layout.lineHeight
+        let reach = Rect(x: origin.x + min(0, box - layout.width) - margin, y: origin.y - layout.ascent - margin,
+                         width: max(box, layout.width) + 2 * margin,
+                         height: lastBaseline - origin.y + layout.ascent + layout.descent + 2 * margin)
+        // One shadow for the whole text, if one is set.
+        withOneShadow(over: reach) { canvas in
+            canvas.drawLines(layout, at: origin, box: box, alignment: alignment, paint: paint)
+        }
+    }
+
+    /// `draw(_:at:width:alignment:paint:)`'s lines.
+    private func drawLines(_ layout: TextLayout, at origin: Point, box: Double, alignment: TextAlignment,
+                           paint: Paint) {
+        let state = attachment(TextCanvasState.self) { TextCanvasState() }
         let t = transform
         let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
         for (index, line) in layout.lines.enumerated() {

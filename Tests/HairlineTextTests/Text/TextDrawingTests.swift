@@ -155,3 +155,33 @@ import HairlineTestSupport
         #expect(distinctPixelCount(surface) == 1)
     }
 }
+
+@Suite struct TextShadowTests {
+    /// Text with a shadow casts one shadow for the whole run: with blur 0
+    /// and a translucent shadow color, where two glyphs' pixels overlap
+    /// the shadow is no darker than elsewhere (one shape, not one per
+    /// glyph), and it lies where the text moved by the offset lies.
+    @Test func textCastsOneShadow() throws {
+        let font = try Font(.dejaVuSans)
+        let shadowColor = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        let surface = try Surface(width: 200, height: 60)
+        let canvas = Canvas(surface: surface, scale: 1)
+        canvas.clear(.white)
+        canvas.setShadow(offset: Size(width: 0, height: 30), blur: 0, color: shadowColor)
+        // "AVAV" kerns its glyphs into each other's pixels.
+        canvas.draw("AVAVAV", font: font, size: 24, at: Point(x: 10, y: 25), paint: .solid(.black))
+        surface.flush()
+        // The shadow's band (rows 31...59, below the text): no pixel darker
+        // than the shadow color over white at full coverage.
+        let darkest = Color(red: 0.5, green: 0.5, blue: 0.5).premultiplied
+        var shadowPixels = 0
+        for y in 31..<60 {
+            for x in 0..<200 {
+                let p = try #require(surface.pixel(x: x, y: y))
+                #expect(Int(p.red) >= Int(darkest.red) - 1, "(\(x), \(y)): \(p)")
+                if p.red < 250 { shadowPixels += 1 }
+            }
+        }
+        #expect(shadowPixels > 200)
+    }
+}
