@@ -11,7 +11,8 @@ public enum CellGallery {
     /// the fills are made at the scale rounded to a whole number, at least
     /// 1): for each layout, the plain style and its variants `selected`,
     /// `alternating`, `gradient`, `pattern`, `image`, `labels` (the four
-    /// text layouts, and a selected row's text), one per accessory
+    /// text layouts and a selected row's text, with disclosure
+    /// indicators), one per accessory
     /// (`disclosureIndicator`, `checkmark`, `detailButton`,
     /// `detailDisclosureButton`) and, for the rounded layouts,
     /// `continuous`.
@@ -43,7 +44,9 @@ public enum CellGallery {
             image.fill = .stretchableImage(bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
                                            imageScale: Double(imageScale))
             add("image", table(image))
-            var labels = table(base, rows: [4, 1], selected: [CellIndexPath(row: 0, section: 1)])
+            var labeled = base
+            labeled.accessory = .disclosureIndicator
+            var labels = table(labeled, rows: [4, 1], selected: [CellIndexPath(row: 0, section: 1)])
             labels.sections[0].texts = [
                 CellText("Wi-Fi"), CellText("Airplane Mode", detail: "Off", layout: .value1),
                 CellText("Mail", detail: "hairline@example.com", layout: .subtitle),
