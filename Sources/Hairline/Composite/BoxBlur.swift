@@ -53,14 +53,20 @@ struct BoxBlur {
     /// value (extent, extent) lies under source value (0, 0). Works in `a`
     /// and `b` (u16 planes of at least the output's size, 8 fractional
     /// bits: six roundings stay far below an 8-bit step) and `sums` (at
-    /// least its width). O(pixels), whatever the radii; a row equal to the
-    /// one above it (a rectangle's sides) reuses that row's horizontal
-    /// blur, the same values.
+    /// least twice its width, plus one). O(pixels), whatever the radii.
+    /// Repetition is blurred once, with the same values: a row equal to
+    /// the one above it (a rectangle's sides) reuses that row's horizontal
+    /// blur, and columns equal after it (the straight stretch of a rounded
+    /// rect) are blurred down once and spread back as runs.
     func blur(_ source: CoverageRows, into output: UnsafeMutablePointer<UInt8>, _ a: UnsafeMutablePointer<UInt16>,
               _ b: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
         let pad = extent
         let width = source.width &+ 2 &* pad, height = source.height &+ 2 &* pad
         guard source.width > 0, source.height > 0 else { return }
+        // Per column, whether it differs from the one before in any row,
+        // then the first column of each run of equal ones (and `width`).
+        let starts = sums + width
+        starts.update(repeating: 0, count: width &+ 1)
         // Horizontal: each row's three boxes (in its row of `a`), into `b`.
         for y in 0..<height {
             let out = b + y &* width
@@ -83,14 +89,42 @@ struct BoxBlur {
                 swap(&from, &to)
             }
             if from != out { out.update(from: from, count: width) }
+            for x in 1..<width where out[x] != out[x &- 1] { starts[x] = 1 }
         }
-        // Vertical: the three boxes down the columns, b -> a -> b -> a.
+        var runs = 0
+        for x in 0..<width where x == 0 || starts[x] != 0 {
+            starts[runs] = UInt32(truncatingIfNeeded: x)
+            runs &+= 1
+        }
+        starts[runs] = UInt32(truncatingIfNeeded: width)
+        // The distinct columns, side by side in `a` (all of them: `b`).
         var (from, to) = (b, a)
+        let columns = runs < width ? runs : width
+        if runs < width {
+            for y in 0..<height {
+                let row = b + y &* width, compact = a + y &* runs
+                for k in 0..<runs { compact[k] = row[Int(starts[k])] }
+            }
+            (from, to) = (a, b)
+        }
+        // Vertical: the three boxes down the columns.
         for k in 0..<3 where radius(k) > 0 {
-            Self.boxColumns(from, to, width: width, height: height, radius: radius(k), sums: sums)
+            Self.boxColumns(from, to, width: columns, height: height, radius: radius(k), sums: sums)
             swap(&from, &to)
         }
-        for i in 0..<(width &* height) { output[i] = UInt8(truncatingIfNeeded: (UInt32(from[i]) &+ 128) >> 8) }
+        @inline(__always) func byte(_ v: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: (UInt32(v) &+ 128) >> 8) }
+        guard runs < width else {
+            for i in 0..<(width &* height) { output[i] = byte(from[i]) }
+            return
+        }
+        // Each distinct column spread back over its run.
+        for y in 0..<height {
+            let row = from + y &* runs, out = output + y &* width
+            for k in 0..<runs {
+                let start = Int(starts[k])
+                (out + start).update(repeating: byte(row[k]), count: Int(starts[k &+ 1]) &- start)
+            }
+        }
     }
 
     /// Whether source rows `y` and `z` hold the same values (rows outside
