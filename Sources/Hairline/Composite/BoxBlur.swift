@@ -84,8 +84,9 @@ struct BoxBlur {
                 }
             }
             var (from, to) = (row, out)
+            var constant = Self.longestRun(row, count: width)
             for k in 0..<3 where radius(k) > 0 {
-                Self.boxRow(from, to, count: width, radius: radius(k))
+                constant = Self.boxRow(from, to, count: width, radius: radius(k), constant: constant)
                 swap(&from, &to)
             }
             if from != out { out.update(from: from, count: width) }
@@ -159,18 +160,50 @@ struct BoxBlur {
         }
     }
 
+    /// The longest run of equal values among `count` (at least 1).
+    static func longestRun(_ values: UnsafePointer<UInt16>, count: Int) -> Range<Int> {
+        var best = 0..<1, start = 0
+        for x in 1..<count where values[x] != values[x &- 1] {
+            if x &- start > best.count { best = start..<x }
+            start = x
+        }
+        if count &- start > best.count { best = start..<count }
+        return best
+    }
+
+    /// Runs shorter than this are blurred value by value (a store of the
+    /// run's value costs more than it saves there).
+    static let shortestStoredRun = 16
+
     /// One horizontal box of radius `r` over `count` values, zero outside:
-    /// out[x] = round(Σ in[x−r...x+r] / (2r + 1)).
+    /// out[x] = round(Σ in[x−r...x+r] / (2r + 1)). The inputs in
+    /// `constant` are all equal: where the box lies inside them the output
+    /// is that value, stored without summing. Returns the outputs known
+    /// equal that way (for the next box).
     static func boxRow(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int,
-                       radius r: Int) {
+                       radius r: Int, constant: Range<Int> = 0..<0) -> Range<Int> {
         let divider = Divider(width: 2 &* r &+ 1)
+        let inner = (constant.lowerBound &+ r)..<max(constant.lowerBound &+ r, constant.upperBound &- r)
+        let skip = inner.count >= shortestStoredRun ? inner.lowerBound : count
+        // Invariant at the top of the loop: sum = Σ in[x−r ..< x+r]
+        // (inside the row).
         var sum: UInt32 = 0
         for i in 0..<min(r, count) { sum &+= UInt32(input[i]) }
-        for x in 0..<count {
+        var x = 0
+        while x < count {
+            if x == skip {
+                (output + x).update(repeating: input[constant.lowerBound], count: inner.count)
+                x = inner.upperBound
+                sum = 0
+                for i in max(0, x &- r)..<min(count, x &+ r) { sum &+= UInt32(input[i]) }
+                continue
+            }
             if x &+ r < count { sum &+= UInt32(input[x &+ r]) }
             output[x] = divider.divide(sum)
             if x >= r { sum &-= UInt32(input[x &- r]) }
+            x &+= 1
         }
+        return inner
     }
 
     /// One vertical box of radius `r` over a `width` x `height` plane,
