@@ -8,8 +8,8 @@
 /// User space is in points, origin top-left, y down. The canvas starts with
 /// the base transform `scale(scale)`, so one point is `scale` device pixels;
 /// user transforms are concatenated onto it and `resetTransform()` returns to
-/// the base. The state (transform, clip, global alpha) is saved and restored
-/// as a stack. A canvas keeps scratch buffers between draws so that steady
+/// the base. The state (transform, clip, global alpha, blend mode, shadow)
+/// is saved and restored as a stack. A canvas keeps scratch buffers between draws so that steady
 /// drawing allocates nothing; use it from one thread at a time.
 ///
 /// A canvas draws into a surface of any `PixelFormat`: RGBA8 and BGRA8

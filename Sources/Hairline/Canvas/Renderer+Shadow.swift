@@ -37,7 +37,7 @@ extension Renderer {
         let count = width &* height
         blurPlaneA.reserve(count)
         blurPlaneB.reserve(count)
-        blurSums.reserve(width)
+        blurSums.reserve(2 &* width &+ 1)
         blurredCoverage.reserve(count)
         blur.blur(mask, into: blurredCoverage.base, blurPlaneA.base, blurPlaneB.base, sums: blurSums.base)
         return CoverageRows(base: UnsafePointer(blurredCoverage.base), width: width, height: height,

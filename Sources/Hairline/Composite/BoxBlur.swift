@@ -53,14 +53,20 @@ struct BoxBlur {
     /// value (extent, extent) lies under source value (0, 0). Works in `a`
     /// and `b` (u16 planes of at least the output's size, 8 fractional
     /// bits: six roundings stay far below an 8-bit step) and `sums` (at
-    /// least its width). O(pixels), whatever the radii; a row equal to the
-    /// one above it (a rectangle's sides) reuses that row's horizontal
-    /// blur, the same values.
+    /// least twice its width, plus one). O(pixels), whatever the radii.
+    /// Repetition is blurred once, with the same values: a row equal to
+    /// the one above it (a rectangle's sides) reuses that row's horizontal
+    /// blur, and columns equal after it (the straight stretch of a rounded
+    /// rect) are blurred down once and spread back as runs.
     func blur(_ source: CoverageRows, into output: UnsafeMutablePointer<UInt8>, _ a: UnsafeMutablePointer<UInt16>,
               _ b: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
         let pad = extent
         let width = source.width &+ 2 &* pad, height = source.height &+ 2 &* pad
         guard source.width > 0, source.height > 0 else { return }
+        // Per column, whether it differs from the one before in any row,
+        // then the first column of each run of equal ones (and `width`).
+        let starts = sums + width
+        starts.update(repeating: 0, count: width &+ 1)
         // Horizontal: each row's three boxes (in its row of `a`), into `b`.
         for y in 0..<height {
             let out = b + y &* width
@@ -78,19 +84,48 @@ struct BoxBlur {
                 }
             }
             var (from, to) = (row, out)
+            var constant = Self.longestRun(row, count: width)
             for k in 0..<3 where radius(k) > 0 {
-                Self.boxRow(from, to, count: width, radius: radius(k))
+                constant = Self.boxRow(from, to, count: width, radius: radius(k), constant: constant)
                 swap(&from, &to)
             }
             if from != out { out.update(from: from, count: width) }
+            for x in 1..<width where out[x] != out[x &- 1] { starts[x] = 1 }
         }
-        // Vertical: the three boxes down the columns, b -> a -> b -> a.
+        var runs = 0
+        for x in 0..<width where x == 0 || starts[x] != 0 {
+            starts[runs] = UInt32(truncatingIfNeeded: x)
+            runs &+= 1
+        }
+        starts[runs] = UInt32(truncatingIfNeeded: width)
+        // The distinct columns, side by side in `a` (all of them: `b`).
         var (from, to) = (b, a)
+        let columns = runs < width ? runs : width
+        if runs < width {
+            for y in 0..<height {
+                let row = b + y &* width, compact = a + y &* runs
+                for k in 0..<runs { compact[k] = row[Int(starts[k])] }
+            }
+            (from, to) = (a, b)
+        }
+        // Vertical: the three boxes down the columns.
         for k in 0..<3 where radius(k) > 0 {
-            Self.boxColumns(from, to, width: width, height: height, radius: radius(k), sums: sums)
+            Self.boxColumns(from, to, width: columns, height: height, radius: radius(k), sums: sums)
             swap(&from, &to)
         }
-        for i in 0..<(width &* height) { output[i] = UInt8(truncatingIfNeeded: (UInt32(from[i]) &+ 128) >> 8) }
+        @inline(__always) func byte(_ v: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: (UInt32(v) &+ 128) >> 8) }
+        guard runs < width else {
+            for i in 0..<(width &* height) { output[i] = byte(from[i]) }
+            return
+        }
+        // Each distinct column spread back over its run.
+        for y in 0..<height {
+            let row = from + y &* runs, out = output + y &* width
+            for k in 0..<runs {
+                let start = Int(starts[k])
+                (out + start).update(repeating: byte(row[k]), count: Int(starts[k &+ 1]) &- start)
+            }
+        }
     }
 
     /// Whether source rows `y` and `z` hold the same values (rows outside
@@ -125,18 +160,50 @@ struct BoxBlur {
         }
     }
 
+    /// The longest run of equal values among `count` (at least 1).
+    static func longestRun(_ values: UnsafePointer<UInt16>, count: Int) -> Range<Int> {
+        var best = 0..<1, start = 0
+        for x in 1..<count where values[x] != values[x &- 1] {
+            if x &- start > best.count { best = start..<x }
+            start = x
+        }
+        if count &- start > best.count { best = start..<count }
+        return best
+    }
+
+    /// Runs shorter than this are blurred value by value (a store of the
+    /// run's value costs more than it saves there).
+    static let shortestStoredRun = 16
+
     /// One horizontal box of radius `r` over `count` values, zero outside:
-    /// out[x] = round(Σ in[x−r...x+r] / (2r + 1)).
+    /// out[x] = round(Σ in[x−r...x+r] / (2r + 1)). The inputs in
+    /// `constant` are all equal: where the box lies inside them the output
+    /// is that value, stored without summing. Returns the outputs known
+    /// equal that way (for the next box).
     static func boxRow(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int,
-                       radius r: Int) {
+                       radius r: Int, constant: Range<Int> = 0..<0) -> Range<Int> {
         let divider = Divider(width: 2 &* r &+ 1)
+        let inner = (constant.lowerBound &+ r)..<max(constant.lowerBound &+ r, constant.upperBound &- r)
+        let skip = inner.count >= shortestStoredRun ? inner.lowerBound : count
+        // Invariant at the top of the loop: sum = Σ in[x−r ..< x+r]
+        // (inside the row).
         var sum: UInt32 = 0
         for i in 0..<min(r, count) { sum &+= UInt32(input[i]) }
-        for x in 0..<count {
+        var x = 0
+        while x < count {
+            if x == skip {
+                (output + x).update(repeating: input[constant.lowerBound], count: inner.count)
+                x = inner.upperBound
+                sum = 0
+                for i in max(0, x &- r)..<min(count, x &+ r) { sum &+= UInt32(input[i]) }
+                continue
+            }
             if x &+ r < count { sum &+= UInt32(input[x &+ r]) }
             output[x] = divider.divide(sum)
             if x >= r { sum &-= UInt32(input[x &- r]) }
+            x &+= 1
         }
+        return inner
     }
 
     /// One vertical box of radius `r` over a `width` x `height` plane,

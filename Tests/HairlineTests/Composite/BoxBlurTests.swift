@@ -68,17 +68,24 @@ import HairlineTestSupport
 
     @Test func theBlurEqualsThePlainReference() {
         var rng = SplitMix64(seed: 0xB10B)
-        for round in 0..<60 {
-            let width = rng.int(in: 1...30), height = rng.int(in: 1...20)
+        for round in 0..<150 {
+            let width = rng.int(in: 1...90), height = rng.int(in: 1...16)
             let boxes = BoxBlur(sigma: rng.double(in: 0...6))
             guard !boxes.isIdentity else { continue }
             // Rows repeated (a rect's sides) and random ones; 4-byte
             // values (a layer's alpha) half the time.
             let step = rng.int(in: 0...1) == 0 ? 1 : 4
+            // Rows and columns repeated (a rect's sides) and random ones.
             var values = [UInt8](repeating: 0, count: width * height)
+            let repeatsColumns = rng.int(in: 0...3) > 0
+            // Long runs of equal columns half the time (stored without summing).
+            let odds = [3, 40][rng.int(in: 0...1)]
+            let copiedColumns = (0..<width).map { x in x > 0 && repeatsColumns && rng.int(in: 0...odds) > 0 }
             for y in 0..<height {
+                let copiesRow = y > 0 && rng.int(in: 0...2) > 0
                 for x in 0..<width {
-                    values[y * width + x] = y > 0 && rng.int(in: 0...2) > 0 ? values[(y - 1) * width + x]
+                    values[y * width + x] = copiesRow ? values[(y - 1) * width + x]
+                        : copiedColumns[x] ? values[y * width + x - 1]
                         : [0, 255, UInt8(rng.int(in: 0...255))][rng.int(in: 0...2)]
                 }
             }
@@ -87,7 +94,7 @@ import HairlineTestSupport
             let pad = boxes.extent, w = width + 2 * pad, h = height + 2 * pad
             var output = [UInt8](repeating: 0, count: w * h)
             var a = [UInt16](repeating: 0, count: w * h), b = a
-            var sums = [UInt32](repeating: 0, count: w)
+            var sums = [UInt32](repeating: 0, count: 2 * w + 1)
             stored.withUnsafeBufferPointer { src in
                 let rows = CoverageRows(base: src.baseAddress! + step - 1, width: width, height: height,
                                         bytesPerRow: width * step, bytesPerValue: step)
