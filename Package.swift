@@ -20,8 +20,9 @@ let package = Package(
         .target(name: "HairlinePNG", dependencies: ["Hairline"]),
         .target(name: "HairlineSVG", dependencies: ["Hairline"]),
         // The table-cell kit: positions, background styles, separators,
-        // whole tables rendered across cores. Needs no Foundation.
-        .target(name: "HairlineCells", dependencies: ["Hairline"]),
+        // labels and accessories, whole tables rendered across cores.
+        // Imports no Foundation (HairlineText reads its fonts with it).
+        .target(name: "HairlineCells", dependencies: ["Hairline", "HairlineText"]),
         // Text: TrueType fonts, glyphs through the exact rasterizer, a glyph
         // cache, layout. Ships DejaVu Sans (Fonts/, with its license); reads
         // them through Foundation's Bundle.module, nothing else needs it.
@@ -32,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
-            dependencies: ["Hairline", "HairlineCells"],
+            dependencies: ["Hairline", "HairlineCells", "HairlineText"],
             path: "Benchmarks/HairlineBenchmarks"
         ),
         // Fuzz drivers: replays inputs when built normally; built with
@@ -57,7 +58,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG", "HairlineTestSupport"]),
-        .testTarget(name: "HairlineCellsTests", dependencies: ["Hairline", "HairlineCells", "HairlineTestSupport"]),
+        .testTarget(
+            name: "HairlineCellsTests",
+            dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlineTestSupport"]
+        ),
         .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlineTestSupport"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(

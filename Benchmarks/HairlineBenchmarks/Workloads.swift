@@ -3,6 +3,7 @@
 // overlap of top and middle cells) and its three draws.
 
 @_spi(Profiling) import Hairline
+import HairlineText
 
 enum Position: String, CaseIterable {
     case single, top, middle, bottom
@@ -187,4 +188,54 @@ final class ImageCellDraw {
                     capInsets: capInsets, imageScale: scale)
         canvas.restore()
     }
+}
+
+/// WORKLOADS.md's `label` draw: the solid single cell, then the title
+/// "Wi-Fi Network Status" in DejaVu Sans 17 pt, black, its baseline origin
+/// at (15, 28) pt, kerned. `cached`: the glyphs kept from earlier draws
+/// (the workload as specified); else the canvas's glyph cache is emptied
+/// before each draw, so every glyph is rasterized again.
+final class LabelDraw {
+    static let title = "Wi-Fi Network Status"
+    let cell: CellDraw
+    let font: Font
+    let cached: Bool
+
+    static func name(cached: Bool, scale: Int) -> String {
+        cached ? "cell.label.single@\(scale)x" : "cell.label.uncached@\(scale)x"
+    }
+
+    init(scale: Int, cached: Bool) throws {
+        cell = try CellDraw(.single, .solid, scale: scale)
+        font = try Font(.dejaVuSans)
+        self.cached = cached
+    }
+
+    @inline(__always)
+    func run(on canvas: Canvas) {
+        cell.run(on: canvas)
+        if !cached { canvas.removeCachedGlyphs() }
+        canvas.draw(Self.title, font: font, size: 17, at: Point(x: 15, y: 28), paint: .solid(.black))
+    }
+}
+
+/// The single solid cell with a shadow under it (issue 19): the canonical
+/// solid cell's draw with `setShadow(offset: (0, 1) pt, blur: 3 pt,
+/// color: black at 25%)` set, a card's shadow, clipped to the cell's
+/// buffer as the cell's own neighbours would clip it.
+final class ShadowCellDraw {
+    let cell: CellDraw
+
+    init(scale: Int) throws {
+        cell = try CellDraw(.single, .solid, scale: scale)
+    }
+
+    /// Sets the shadow on `canvas` (part of its state until cleared).
+    func prepare(_ canvas: Canvas) {
+        canvas.setShadow(offset: Size(width: 0, height: 1), blur: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+    }
+
+    /// The clear, the shadow, the fill and the stroke.
+    @inline(__always)
+    func run(on canvas: Canvas) { cell.run(on: canvas) }
 }

@@ -28,6 +28,9 @@ func workloadNames(scale: Int) -> [String] {
         }
     }
     for position in Position.allCases { names.append("cell.image.\(position.rawValue)@\(scale)x") }
+    names.append("cell.label.single@\(scale)x")
+    names.append("cell.label.uncached@\(scale)x")
+    names.append("cell.shadow.single@\(scale)x")
     names.append("table.solid@\(scale)x")
     for table in WholeTableKind.allCases { names.append("table.render.\(table.name)@\(scale)x") }
     return names
@@ -76,6 +79,18 @@ if let draws = options.drawCount {
             for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
                 let cell = try ImageCellDraw(position, scale: scale)
                 for _ in 0...draws { cell.run(on: canvas) }
+                drawn += 1
+            }
+            for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
+                let cell = try LabelDraw(scale: scale, cached: cached)
+                for _ in 0...draws { cell.run(on: canvas) }
+                drawn += 1
+            }
+            if options.selects("cell.shadow.single@\(scale)x") {
+                let cell = try ShadowCellDraw(scale: scale)
+                cell.prepare(canvas)
+                for _ in 0...draws { cell.run(on: canvas) }
+                canvas.clearShadow()
                 drawn += 1
             }
         }
@@ -140,6 +155,18 @@ do {
             let cell = try ImageCellDraw(position, scale: scale)
             report(measure("cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
                            sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+        }
+        for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
+            let cell = try LabelDraw(scale: scale, cached: cached)
+            report(measure(LabelDraw.name(cached: cached, scale: scale), budget: options.budget,
+                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+        }
+        if options.selects("cell.shadow.single@\(scale)x") {
+            let cell = try ShadowCellDraw(scale: scale)
+            cell.prepare(canvas)
+            report(measure("cell.shadow.single@\(scale)x", budget: options.budget, sampleCount: options.samples,
+                           floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+            canvas.clearShadow()
         }
         if options.selects("table.solid@\(scale)x") {
             tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,

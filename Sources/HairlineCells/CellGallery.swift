@@ -10,7 +10,9 @@ public enum CellGallery {
     /// The gallery's tables at `scale` device pixels per point (images in
     /// the fills are made at the scale rounded to a whole number, at least
     /// 1): for each layout, the plain style and its variants `selected`,
-    /// `alternating`, `gradient`, `pattern`, `image`, one per accessory
+    /// `alternating`, `gradient`, `pattern`, `image`, `labels` (the four
+    /// text layouts and a selected row's text, with disclosure
+    /// indicators), one per accessory
     /// (`disclosureIndicator`, `checkmark`, `detailButton`,
     /// `detailDisclosureButton`) and, for the rounded layouts,
     /// `continuous`.
@@ -42,6 +44,16 @@ public enum CellGallery {
             image.fill = .stretchableImage(bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
                                            imageScale: Double(imageScale))
             add("image", table(image))
+            var labeled = base
+            labeled.accessory = .disclosureIndicator
+            var labels = table(labeled, rows: [4, 1], selected: [CellIndexPath(row: 0, section: 1)])
+            labels.sections[0].texts = [
+                CellText("Wi-Fi"), CellText("Airplane Mode", detail: "Off", layout: .value1),
+                CellText("Mail", detail: "hairline@example.com", layout: .subtitle),
+                CellText("mobile", detail: "+1 555 0100", layout: .value2),
+            ]
+            labels.sections[1].texts = [CellText("Selected Row")]
+            add("labels", labels)
             var accessories = base
             for accessory in CellAccessory.allCases where accessory != .none {
                 accessories.accessory = accessory

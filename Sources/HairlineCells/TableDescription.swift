@@ -34,6 +34,9 @@ public struct TableDescription: Hashable, Sendable {
     public var headerColor: Color?
     /// The selected cells.
     public var selectedRows: Set<CellIndexPath>
+    /// The fonts and colors of the cells' text (`TableSection.texts`); nil
+    /// for the layout's standard (DejaVu Sans, UIKit's sizes and colors).
+    public var textStyle: CellTextStyle? = nil
 
     /// The scales a table accepts, device pixels per point.
     public static let scaleRange: ClosedRange<Double> = 0.25...16

@@ -104,10 +104,27 @@ public enum TableRenderer {
             // path's mask covers the cell only).
             canvas.save()
             canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
-            renderer.draw(frame.placement, in: PixelRect(x: 0, y: 0, width: r.width, height: r.height)
-                .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
+            drawCell(frame, of: table, scale: layout.scale, with: renderer)
             canvas.restore()
         }
+    }
+
+    /// Draws `frame`'s cell (background, then its text and accessory) at
+    /// the canvas's origin.
+    static func drawCell(_ frame: CellFrame, of table: TableDescription, scale: Double, with renderer: CellRenderer) {
+        let r = frame.pixelRect
+        let rect = PixelRect(x: 0, y: 0, width: r.width, height: r.height).points(scale: scale)
+        renderer.draw(frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
+        let path = frame.indexPath
+        guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
+              let style = table.textStyle ?? CellTextStyle.standard(for: table.cellStyle.layout)
+        else { return }
+        let accessory = table.cellStyle.accessory
+        let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
+        renderer.canvas.save()
+        renderer.canvas.clip(to: rect)
+        text.draw(in: rect, style: style, trailingReserve: reserve, isSelected: frame.isSelected, on: renderer.canvas)
+        renderer.canvas.restore()
     }
 
     /// Renders every cell into a surface of its own, on a transparent
@@ -140,10 +157,8 @@ public enum TableRenderer {
         perform(jobs: bands.count, workers: workers ?? defaultWorkerCount, makeWorker: {
             CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
         }) { renderer, index in
-            let frame = frames[index], r = frame.pixelRect
             renderer.canvas.retarget(to: bands[index].makeSurface())
-            renderer.draw(frame.placement, in: PixelRect(x: 0, y: 0, width: r.width, height: r.height)
-                .points(scale: layout.scale), isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
+            drawCell(frames[index], of: table, scale: layout.scale, with: renderer)
         }
         return rendered
     }

@@ -15,6 +15,9 @@ public struct TableSection: Hashable, Sendable {
     /// The space below the section's last row (its footer), in points;
     /// `nil` uses the table's `defaultFooterHeight`.
     public var footerHeight: Double?
+    /// The rows' text (UITableViewCell's labels), by row; rows past its
+    /// end, and nil entries, have none.
+    public var texts: [CellText?] = []
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).
@@ -45,4 +48,7 @@ public struct TableSection: Hashable, Sendable {
 
     /// The number of rows.
     public var rowCount: Int { rowHeights.count }
+
+    /// Row `row`'s text, if it has one.
+    public func text(ofRow row: Int) -> CellText? { row >= 0 && row < texts.count ? texts[row] : nil }
 }

@@ -55,7 +55,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
         for layout in ["grouped", "insetGrouped", "plain"] {
-            var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-disclosureIndicator",
+            var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
                             "-checkmark", "-detailButton", "-detailDisclosureButton"]
             if layout != "plain" { variants.append("-continuous") }
             for variant in variants {

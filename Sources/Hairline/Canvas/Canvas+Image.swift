@@ -69,6 +69,13 @@ extension Canvas {
     /// Draws the pieces of `plan`: in one pass under a pending clip shape
     /// when they land on whole device pixels, else each as a rect fill.
     private func draw(_ image: Image, _ plan: SlicePlan) {
+        if state.shadow != nil {
+            // One shadow for the whole image (its alpha), not one a piece.
+            let x = plan.destinationX, y = plan.destinationY
+            let bounds = Rect(x: x[0], y: y[0], width: x[3] - x[0], height: y[3] - y[0]).applying(state.transform)
+            return withShadowCast(reach: bounds.isFinite ? bounds : nil, wholePixels: false,
+                                  shadow: { layer, _, _ in layer.draw(image, plan) }, then: { draw(image, plan) })
+        }
         if state.clip.pending != nil, surface.format != .a8, drawInOnePass(image, plan) { return }
         for piece in 0..<9 {
             // A piece wholly outside the clip's bounds draws nothing

@@ -8,8 +8,8 @@
 /// User space is in points, origin top-left, y down. The canvas starts with
 /// the base transform `scale(scale)`, so one point is `scale` device pixels;
 /// user transforms are concatenated onto it and `resetTransform()` returns to
-/// the base. The state (transform, clip, global alpha) is saved and restored
-/// as a stack. A canvas keeps scratch buffers between draws so that steady
+/// the base. The state (transform, clip, global alpha, blend mode, shadow)
+/// is saved and restored as a stack. A canvas keeps scratch buffers between draws so that steady
 /// drawing allocates nothing; use it from one thread at a time.
 ///
 /// A canvas draws into a surface of any `PixelFormat`: RGBA8 and BGRA8
@@ -29,6 +29,8 @@ public final class Canvas {
         var clip: Clip
         var globalAlpha = 1.0
         var blendMode = BlendMode.sourceOver
+        /// The shadow drawn under every draw, if any (Canvas+Shadow.swift).
+        var shadow: Shadow?
     }
 
     var state: State
@@ -141,7 +143,8 @@ public final class Canvas {
 
     // MARK: State
 
-    /// Pushes the current state (transform, clip, global alpha, blend mode).
+    /// Pushes the current state (transform, clip, global alpha, blend mode,
+    /// shadow).
     public func save() {
         savedStates.append(state)
     }
@@ -237,6 +240,11 @@ public final class Canvas {
     ///   - paint: what fills it; its geometry is in user space too.
     ///   - rule: which regions are inside (non-zero winding by default).
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
+        if state.shadow != nil {
+            return withShadowCast(reach: deviceReach(of: path, style: nil), wholePixels: false,
+                                  shadow: { layer, _, _ in layer.fill(path, with: paint, rule: rule) },
+                                  then: { fill(path, with: paint, rule: rule) })
+        }
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
@@ -275,6 +283,11 @@ public final class Canvas {
     ///   - style: width, joins, caps, miter limit and dashes, lengths in
     ///     user space (Core Graphics' defaults: width 1, miter, butt).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle = StrokeStyle()) {
+        if state.shadow != nil {
+            return withShadowCast(reach: deviceReach(of: path, style: style), wholePixels: false,
+                                  shadow: { layer, _, _ in layer.stroke(path, with: paint, style: style) },
+                                  then: { stroke(path, with: paint, style: style) })
+        }
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
@@ -306,6 +319,14 @@ public final class Canvas {
     ///   - rule: which regions the fill covers (non-zero by default).
     public func draw(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
                      rule: FillRule = .nonZero) {
+        if state.shadow != nil {
+            // One shadow, cast by the fill and the stroke together.
+            return withShadowCast(reach: deviceReach(of: path, style: style), wholePixels: false,
+                                  shadow: { layer, _, _ in
+                                      layer.draw(path, fill: fill, stroke: stroke, style: style, rule: rule)
+                                  },
+                                  then: { draw(path, fill: fill, stroke: stroke, style: style, rule: rule) })
+        }
         // One gradient ramp and one pattern's rows are cached at a time:
         // two gradients, or two patterns, are drawn one after the other.
         if (fill.usesGradientRamp && stroke.usesGradientRamp) || (fill.usesPatternRows && stroke.usesPatternRows) {
@@ -350,7 +371,12 @@ extension Canvas {
     /// mode's alpha depends on alphas only, so the A8 surface gets exactly
     /// the alpha an RGBA8 surface would.
     private func throughAlphaScratch(reaching path: Path, style: StrokeStyle?, _ draw: (Surface) -> Void) {
-        let region = reach(of: path, style: style)
+        throughAlphaScratch(over: reach(of: path, style: style), draw)
+    }
+
+    /// `throughAlphaScratch(reaching:style:_:)` for a draw that can touch
+    /// only `region` (device pixels inside the clip).
+    func throughAlphaScratch(over region: PixelRect, _ draw: (Surface) -> Void) {
         guard !region.isEmpty else { return }
         surface.flush()
         let scratch: Surface
@@ -381,15 +407,25 @@ extension Canvas {
     /// width times the miter limit, or a device pixel for a hairline) and
     /// a pixel more.
     private func reach(of path: Path, style: StrokeStyle?) -> PixelRect {
+        let clip = resolvedClip().bounds
+        guard let device = deviceReach(of: path, style: style) else {
+            return path.controlPointBounds.isFinite ? clip : PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        }
+        return clip.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
+    }
+
+    /// The device-space rectangle (pixels, not clipped) a draw of `path`
+    /// (stroked with `style`, if given) can cover: its control points'
+    /// bounds under the transform, grown by the stroke's farthest reach;
+    /// nil if that is not finite.
+    func deviceReach(of path: Path, style: StrokeStyle?) -> Rect? {
         var bounds = path.controlPointBounds
-        guard bounds.isFinite else { return PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+        guard bounds.isFinite else { return nil }
         if let style, style.width.isFinite, style.width > 0 {
             let reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
             bounds = bounds.insetBy(dx: -reach, dy: -reach)
         }
         let device = bounds.applying(state.transform)
-        let clip = resolvedClip().bounds
-        guard device.isFinite else { return clip }
-        return clip.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
+        return device.isFinite ? device : nil
     }
 }

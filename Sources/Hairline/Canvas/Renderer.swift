@@ -47,6 +47,19 @@ final class Renderer {
     /// How many sliced pieces have been drawn as plain rows (tests and
     /// profiling).
     var plainSliceCount = 0
+    /// A shadow's blur planes (Renderer+Shadow.swift): two of 16-bit
+    /// values, the column sums, the blurred coverage.
+    @exclusivity(unchecked) var blurPlaneA = ScratchBuffer<UInt16>()
+    @exclusivity(unchecked) var blurPlaneB = ScratchBuffer<UInt16>()
+    @exclusivity(unchecked) var blurSums = ScratchBuffer<UInt32>()
+    @exclusivity(unchecked) var blurredCoverage = ScratchBuffer<UInt8>()
+    /// The canvas a shadowed draw is first drawn with, into an RGBA8
+    /// surface of its own, for its alpha (Canvas+Shadow.swift); made on
+    /// the first shadow.
+    var shadowLayer: Canvas?
+    /// The side of a shadow's tiles, device pixels (Canvas+Shadow.swift;
+    /// tests make it small to exercise the tiling).
+    var shadowTileSize = Canvas.shadowTileSize
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
@@ -91,7 +104,9 @@ final class Renderer {
     var storageFootprint: [Int] {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
             rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity,
-        ] + stroker.footprint + shaders.footprint + clipMasks.footprint
+        ] + stroker.footprint + shaders.footprint + clipMasks.footprint + [
+            blurPlaneA.capacity, blurPlaneB.capacity, blurSums.capacity, blurredCoverage.capacity,
+        ] + (shadowLayer.map { [$0.surface.width, $0.surface.height] + $0.renderer.storageFootprint } ?? [])
     }
 
     /// The current draw's edges, arcs and closed-form shapes (for the
@@ -124,6 +139,10 @@ final class Renderer {
         slicedPieces.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
+        blurPlaneA.deallocate()
+        blurPlaneB.deallocate()
+        blurSums.deallocate()
+        blurredCoverage.deallocate()
     }
 
     /// Fills `path` (user space) mapped by `transform` into `surface`

@@ -1,0 +1,141 @@
+// HairlineCells: a cell's labels, as UITableViewCell lays them out in its
+// four styles (default, subtitle, value1, value2): the title and detail
+// text in their fonts, sizes and colors, placed in the cell's content area
+// (the cell's rect less the leading inset and the accessory), each one
+// line truncated at its tail. Drawn by HairlineText over the background.
+
+import Hairline
+import HairlineText
+
+/// The text of one cell.
+public struct CellText: Hashable, Sendable {
+    /// UITableViewCell's cell styles.
+    public enum Layout: Hashable, Sendable, CaseIterable {
+        /// The title alone, leading, centred vertically.
+        case `default`
+        /// The title above a smaller detail line, both leading.
+        case subtitle
+        /// The title leading and the detail trailing (Settings' look).
+        case value1
+        /// A small tinted title in a fixed trailing-aligned column, the
+        /// detail after it (Contacts' look).
+        case value2
+    }
+
+    public var layout: Layout
+    public var title: String
+    public var detail: String?
+
+    /// A cell's text.
+    /// - Parameters:
+    ///   - title: the main label.
+    ///   - detail: the detail label (not drawn in the `default` layout).
+    ///   - layout: the cell style.
+    public init(_ title: String, detail: String? = nil, layout: Layout = .default) {
+        self.title = title
+        self.detail = detail
+        self.layout = layout
+    }
+}
+
+/// The fonts, sizes (points) and colors of cell text.
+public struct CellTextStyle: Hashable, Sendable {
+    public var font: Font
+    /// The title's size (17 pt, UIKit's body size), the detail's in
+    /// `value1` (17 pt) and in `subtitle` (12 pt), and the title's and
+    /// detail's in `value2` (12 and 15 pt).
+    public var titleSize = 17.0
+    public var detailSize = 17.0
+    public var subtitleSize = 12.0
+    public var value2TitleSize = 12.0
+    public var value2DetailSize = 15.0
+    public var titleColor = Color.black
+    /// The detail color of `value1` (#8E8E93, UIKit's secondary label).
+    public var detailColor = Color(red8: 0x8E, green8: 0x8E, blue8: 0x93)
+    /// The title color of `value2` (the tint blue).
+    public var value2TitleColor = Color(red8: 0x00, green8: 0x7A, blue8: 0xFF)
+    /// Every label's color in a selected cell; nil keeps the normal colors
+    /// (UIKit's gray selections); white suits the iOS 6 blue one.
+    public var selectedColor: Color? = nil
+    /// The leading gap before the labels (points).
+    public var leadingInset = 15.0
+    /// The width of `value2`'s title column (points).
+    public var value2ColumnWidth = 67.0
+
+    /// A style in `font` with UIKit's sizes and colors.
+    public init(font: Font) { self.font = font }
+
+    /// DejaVu Sans with UIKit's sizes and colors (nil if the bundled font
+    /// cannot be read: a damaged installation).
+    public static let standard: CellTextStyle? = (try? Font(.dejaVuSans)).map { CellTextStyle(font: $0) }
+
+    /// The style for cells of `layout` (`grouped` cells select in blue:
+    /// white labels when selected).
+    public static func standard(for layout: CellLayout) -> CellTextStyle? {
+        guard var style = standard else { return nil }
+        if layout == .grouped { style.selectedColor = .white }
+        return style
+    }
+}
+
+extension CellText {
+    /// Draws the labels in `rect` (a cell's bounds, points, the canvas's
+    /// user space), leaving `trailingReserve` points at the trailing edge
+    /// (the accessory), in `style`.
+    public func draw(in rect: Rect, style: CellTextStyle, trailingReserve: Double = 15, isSelected: Bool = false,
+                     on canvas: Canvas) {
+        let rect = rect.standardized
+        guard rect.isFinite, !rect.isEmpty else { return }
+        let left = rect.minX + style.leadingInset
+        let width = rect.maxX - trailingReserve - left
+        guard width > 0 else { return }
+        func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
+        func label(_ text: String, size: Double, x: Double, width: Double, centerY: Double,
+                   alignment: TextAlignment = .leading, paint: Paint) {
+            let layout = TextLayout(text, font: style.font, size: size, width: width, lineBreakMode: .truncatingTail,
+                                    maximumLines: 1)
+            // The line box (ascent + descent) centred on `centerY`.
+            let baseline = centerY - (layout.ascent + layout.descent) / 2 + layout.ascent
+            canvas.draw(layout, at: Point(x: x, y: baseline), width: width, alignment: alignment, paint: paint)
+        }
+        let middle = rect.midY
+        switch layout {
+        case .default:
+            label(title, size: style.titleSize, x: left, width: width, centerY: middle, paint: color(style.titleColor))
+        case .subtitle:
+            let unit = 1 / Double(style.font.metrics.unitsPerEm)
+            let m = style.font.metrics
+            let titleHeight = Double(m.ascent + m.descent) * unit * style.titleSize
+            let detailHeight = Double(m.ascent + m.descent) * unit * style.subtitleSize
+            let top = middle - (titleHeight + detailHeight) / 2
+            label(title, size: style.titleSize, x: left, width: width, centerY: top + titleHeight / 2,
+                  paint: color(style.titleColor))
+            if let detail {
+                label(detail, size: style.subtitleSize, x: left, width: width,
+                      centerY: top + titleHeight + detailHeight / 2, paint: color(style.titleColor))
+            }
+        case .value1:
+            // The detail first (up to 60% of the width), the title in the
+            // rest, 8 pt apart.
+            var titleWidth = width
+            if let detail {
+                let measured = TextLayout(detail, font: style.font, size: style.detailSize, width: width * 0.6,
+                                          lineBreakMode: .truncatingTail, maximumLines: 1).width
+                label(detail, size: style.detailSize, x: left + width * 0.4, width: width * 0.6, centerY: middle,
+                      alignment: .trailing, paint: color(style.detailColor))
+                titleWidth = max(0, width - measured - 8)
+            }
+            label(title, size: style.titleSize, x: left, width: titleWidth, centerY: middle,
+                  paint: color(style.titleColor))
+        case .value2:
+            let column = min(style.value2ColumnWidth, width)
+            label(title, size: style.value2TitleSize, x: left, width: column, centerY: middle, alignment: .trailing,
+                  paint: color(style.value2TitleColor))
+            if let detail {
+                let gap = 6.0
+                label(detail, size: style.value2DetailSize, x: left + column + gap, width: width - column - gap,
+                      centerY: middle, paint: color(style.titleColor))
+            }
+        }
+    }
+}

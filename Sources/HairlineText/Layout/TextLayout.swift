@@ -1,0 +1,120 @@
+// Text: a string -> lines of positioned glyphs, in points. Unicode scalars
+// map one to one to glyphs through the font's cmap (a missing glyph is
+// .notdef), advances come from hmtx plus kerning between neighbours, lines
+// break at explicit newlines and, to a width, at spaces (UILabel's line
+// break modes: wrapping, clipping, truncation with an ellipsis at the head,
+// middle or tail). No complex shaping: no ligatures, bidi reordering or
+// combining-mark positioning (each scalar is its own glyph, left to right).
+
+import Hairline
+
+/// How lines longer than the layout's width are handled (UILabel's
+/// `NSLineBreakMode`).
+public enum LineBreakMode: Sendable, CaseIterable {
+    /// Wrap at spaces; a word wider than the width is broken between
+    /// characters.
+    case wordWrapping
+    /// Wrap between any two characters.
+    case characterWrapping
+    /// One line per paragraph, kept whole (drawing clips it).
+    case clipping
+    /// One line per paragraph, its start replaced by an ellipsis to fit.
+    case truncatingHead
+    /// One line per paragraph, its end replaced by an ellipsis to fit.
+    case truncatingTail
+    /// One line per paragraph, its middle replaced by an ellipsis to fit.
+    case truncatingMiddle
+}
+
+/// Where lines sit across the layout's width.
+public enum TextAlignment: Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// One laid-out line: its glyphs and their origins' x (points from the
+/// line's start, on the baseline), and its width (points: the end of the
+/// last glyph's advance, trailing spaces left out).
+public struct TextLine: Sendable, Equatable {
+    public var glyphs: [GlyphID] = []
+    public var positions: [Double] = []
+    public var width: Double = 0
+}
+
+/// Text laid out in one font and size, in points.
+public struct TextLayout: Sendable {
+    /// The font and the em size (points).
+    public let font: Font
+    public let size: Double
+    /// The lines, top to bottom.
+    public private(set) var lines: [TextLine]
+    /// The font's ascent, descent and line gap at `size` (points; ascent
+    /// and descent positive).
+    public let ascent: Double, descent: Double, lineGap: Double
+    /// The distance from one baseline to the next (points).
+    public var lineHeight: Double { ascent + descent + lineGap }
+    /// The widest line (points).
+    public var width: Double { lines.reduce(0) { max($0, $1.width) } }
+    /// From the first line's top (its ascent) to the last's bottom (its
+    /// descent), points; 0 with no lines.
+    public var height: Double { lines.isEmpty ? 0 : Double(lines.count - 1) * lineHeight + ascent + descent }
+
+    /// Lays `text` out in `font` at `size` points per em.
+    ///
+    /// - Parameters:
+    ///   - width: the width lines wrap or truncate to (points); nil or
+    ///     non-finite for no limit.
+    ///   - lineBreakMode: how a line wider than `width` is handled.
+    ///   - maximumLines: the most lines kept (0: no limit); the rest is
+    ///     dropped (with a truncating mode, the last line kept ends in an
+    ///     ellipsis).
+    /// - Complexity: O(n) in the scalars (plus O(n log n) kerning lookups).
+    public init(_ text: String, font: Font, size: Double, width: Double? = nil,
+                lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0) {
+        let size = size.isFinite && size > 0 ? size : 0
+        self.font = font
+        self.size = size
+        let unit = size / Double(max(1, font.metrics.unitsPerEm))
+        ascent = Double(font.metrics.ascent) * unit
+        descent = Double(font.metrics.descent) * unit
+        lineGap = Double(font.metrics.lineGap) * unit
+        let limit = width.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode)
+        var lines: [TextLine] = []
+        for paragraph in Self.paragraphs(text) {
+            lines += breaker.lines(of: paragraph)
+        }
+        if maximumLines > 0, lines.count > maximumLines {
+            let dropped = lines[maximumLines...].flatMap(\.glyphs)
+            lines.removeSubrange(maximumLines...)
+            if breaker.truncates, !dropped.isEmpty {
+                lines[maximumLines - 1] = breaker.ellipsized(lines[maximumLines - 1])
+            }
+        }
+        self.lines = lines
+    }
+
+    /// The string's paragraphs (split at LF, CR, CR LF, U+2028 and
+    /// U+2029) as scalars; control characters other than tab are left out
+    /// (tab counts as a space).
+    static func paragraphs(_ text: String) -> [[Unicode.Scalar]] {
+        var result: [[Unicode.Scalar]] = [[]]
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where previousWasCR:
+                previousWasCR = false
+                continue
+            case 0x0A, 0x0D, 0x2028, 0x2029:
+                result.append([])
+            case 0x09:
+                result[result.count - 1].append(" ")
+            case 0..<0x20, 0x7F:
+                break
+            default:
+                result[result.count - 1].append(scalar)
+            }
+            previousWasCR = scalar.value == 0x0D
+        }
+        return result
+    }
+}

@@ -1,0 +1,141 @@
+// Text: laid-out glyphs -> the canvas. Where the canvas maps points to
+// device pixels by a uniform scale and a translation (the usual case),
+// each glyph is composited from the canvas's glyph cache (GlyphCache.swift)
+// at its pen position, x to a quarter of a device pixel and the baseline
+// on a whole device row; any other transform fills the glyphs' outlines
+// exactly where they fall (one path per line: overlapping glyphs cover
+// once). Paints and blend modes are the canvas's, as for any fill.
+
+import Hairline
+
+/// What the text module keeps per canvas (a canvas attachment).
+final class TextCanvasState {
+    let glyphs = GlyphCache()
+    /// A scratch path for the uncached outlines (reused: no allocation
+    /// once grown).
+    var path = Path()
+}
+
+extension Canvas {
+    /// Removes every glyph mask this canvas keeps: the next text draws
+    /// render their glyphs again (for memory pressure, and to measure
+    /// uncached drawing).
+    public func removeCachedGlyphs() {
+        attachment(TextCanvasState.self) { TextCanvasState() }.glyphs.removeAll()
+    }
+
+    /// Draws `text` in `font` at `size` points per em with its first
+    /// baseline starting at `point` (user space, points); each paragraph
+    /// on the next line down (one line height apart), none wrapped.
+    ///
+    /// - Parameters:
+    ///   - paint: the paint of the glyphs (solid, gradient or pattern,
+    ///     laid out in user space as for a fill), under the canvas's blend
+    ///     mode, global alpha and clip.
+    public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
+        let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
+        draw(layout, at: point, paint: paint)
+    }
+
+    /// Draws `text` laid out in `rect` (user space, points): wrapped or
+    /// truncated to its width by `lineBreakMode` (at most `maximumLines`
+    /// lines, 0 for no limit), each line placed across it by `alignment`,
+    /// the first line's ascent at the rect's top. Lines are not clipped to
+    /// the rect (clip the canvas for that).
+    public func draw(_ text: String, font: Font, size: Double, in rect: Rect, alignment: TextAlignment = .leading,
+                     lineBreakMode: LineBreakMode = .truncatingTail, maximumLines: Int = 0, paint: Paint) {
+        let r = rect.standardized
+        let layout = TextLayout(text, font: font, size: size, width: r.width, lineBreakMode: lineBreakMode,
+                                maximumLines: maximumLines)
+        draw(layout, at: Point(x: r.minX, y: r.minY + layout.ascent), width: r.width, alignment: alignment,
+             paint: paint)
+    }
+
+    /// Draws `layout` with its first baseline starting at `origin` (user
+    /// space, points); with a `width`, each line is placed across it by
+    /// `alignment` (leading: from `origin.x`).
+    public func draw(_ layout: TextLayout, at origin: Point, width: Double? = nil,
+                     alignment: TextAlignment = .leading, paint: Paint) {
+        guard origin.x.isFinite, origin.y.isFinite, layout.size > 0, !layout.lines.isEmpty else { return }
+        let box = width.flatMap { $0.isFinite ? $0 : nil } ?? layout.width
+        // Where the glyphs can reach: the lines' boxes, grown by half an
+        // em for glyphs that overhang their advances (accents, italics).
+        let margin = layout.size / 2
+        let lastBaseline = origin.y + Double(layout.lines.count - 1) * layout.lineHeight
+        let reach = Rect(x: origin.x + min(0, box - layout.width) - margin, y: origin.y - layout.ascent - margin,
+                         width: max(box, layout.width) + 2 * margin,
+                         height: lastBaseline - origin.y + layout.ascent + layout.descent + 2 * margin)
+        // One shadow for the whole text, if one is set.
+        withOneShadow(over: reach) { canvas in
+            canvas.drawLines(layout, at: origin, box: box, alignment: alignment, paint: paint)
+        }
+    }
+
+    /// `draw(_:at:width:alignment:paint:)`'s lines.
+    private func drawLines(_ layout: TextLayout, at origin: Point, box: Double, alignment: TextAlignment,
+                           paint: Paint) {
+        let state = attachment(TextCanvasState.self) { TextCanvasState() }
+        let t = transform
+        let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
+        for (index, line) in layout.lines.enumerated() {
+            let shift: Double
+            switch alignment {
+            case .leading: shift = 0
+            case .center: shift = (box - line.width) / 2
+            case .trailing: shift = box - line.width
+            }
+            let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
+            if cached {
+                drawCached(line, layout: layout, start: start, state: state, paint: paint)
+            } else {
+                fillOutlines(line, layout: layout, start: start, state: state, paint: paint)
+            }
+        }
+    }
+
+    /// Composites `line`'s glyphs from the cache: pen x rounded to a
+    /// quarter device pixel, the baseline to a whole device row.
+    private func drawCached(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState, paint: Paint) {
+        let t = transform
+        let deviceSize = layout.size * t.a
+        let steps = Double(GlyphCache.subpixelSteps)
+        let baseline = t.d * start.y + t.ty
+        let limit = Double(1 << 30)
+        guard abs(baseline) < limit else { return }
+        let row = Int(baseline.rounded())
+        for (i, glyph) in line.glyphs.enumerated() {
+            let x = t.a * (start.x + line.positions[i]) + t.tx
+            guard abs(x) < limit else { continue }
+            var pixel = Int(x.rounded(.down))
+            var quarter = Int(((x - Double(pixel)) * steps).rounded())
+            if quarter == GlyphCache.subpixelSteps {
+                pixel += 1
+                quarter = 0
+            }
+            guard let mask = state.glyphs.mask(glyph, of: layout.font, size: deviceSize, subpixel: quarter) else {
+                // Too large or damaged for a mask: the outline itself.
+                var one = TextLine()
+                one.glyphs = [glyph]
+                one.positions = [line.positions[i]]
+                fillOutlines(one, layout: layout, start: start, state: state, paint: paint)
+                continue
+            }
+            guard let surface = mask.surface else { continue }
+            draw(coverage: surface, atDeviceX: pixel + mask.left, y: row + mask.top, with: paint)
+        }
+    }
+
+    /// Fills `line`'s glyph outlines where they fall (user space), as one
+    /// path.
+    private func fillOutlines(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState,
+                              paint: Paint) {
+        let unit = layout.size / Double(max(1, layout.font.metrics.unitsPerEm))
+        state.path.removeAll(keepingCapacity: true)
+        for (i, glyph) in line.glyphs.enumerated() {
+            guard let outline = try? layout.font.outline(of: glyph), !outline.isEmpty else { continue }
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
+            state.path.addPath(outline.applying(place))
+        }
+        fill(state.path, with: paint)
+    }
+}

@@ -1,0 +1,141 @@
+// Text: glyph outlines -> A8 coverage masks, kept for reuse. A glyph is
+// rasterized once per (font, glyph, size in device pixels, subpixel x
+// offset in quarters of a pixel) by the engine's exact-area fill into an
+// A8 surface; later draws composite the kept mask. Bounded in bytes: the
+// least recently used masks are evicted. One cache per canvas (a canvas
+// attachment), so no locks; a cached draw allocates nothing.
+
+import Hairline
+
+/// A glyph's coverage in device pixels: an A8 surface whose pixel (0, 0)
+/// lies `left` pixels right of and `top` pixels below the pixel holding
+/// the glyph's origin (pen position on the baseline, after its subpixel
+/// offset). Empty glyphs (spaces) have no mask.
+struct GlyphMask {
+    let surface: Surface?
+    let left: Int
+    let top: Int
+}
+
+/// What a glyph mask is rendered for.
+struct GlyphKey: Hashable {
+    /// The font (its identity while the cache holds it: `FontIdentity`).
+    var font: UInt
+    var glyph: UInt16
+    /// The em size in device pixels, as its bit pattern.
+    var size: UInt64
+    /// The pen's subpixel x offset, in quarters of a device pixel (0...3).
+    var subpixel: UInt8
+}
+
+/// Glyph masks by key, at most `byteLimit` bytes of mask pixels.
+final class GlyphCache {
+    /// Subpixel positions per device pixel along x.
+    static let subpixelSteps = 4
+    /// The cache's default budget: about 2,000 masks of a 17 pt label's
+    /// glyphs at 3x (a few hundred bytes each).
+    static let defaultByteLimit = 4 << 20
+    /// Masks larger than this (pixels a side) are not made: such glyphs
+    /// are drawn as paths (a 1,000 px title gains nothing from a cache).
+    static let maximumMaskSide = 512
+
+    let byteLimit: Int
+    private var entries: [GlyphKey: Entry] = [:]
+    private var bytes = 0
+    private var clock: UInt64 = 0
+    /// The fonts whose glyphs are held, by identity: kept alive so that an
+    /// identity (the address of a font's bytes) is never reused while a
+    /// mask of it is here.
+    private var fonts: [UInt: Font] = [:]
+    /// Statistics for tests and benchmarks.
+    private(set) var hits = 0, misses = 0, evictions = 0
+
+    private struct Entry {
+        var mask: GlyphMask
+        var lastUse: UInt64
+        var bytes: Int
+    }
+
+    init(byteLimit: Int = GlyphCache.defaultByteLimit) {
+        self.byteLimit = max(0, byteLimit)
+    }
+
+    var count: Int { entries.count }
+    var byteCount: Int { bytes }
+
+    /// The mask of `glyph` of `font` at `size` device pixels per em and
+    /// subpixel offset `subpixel` (quarters of a pixel), rendered on first
+    /// use; nil if the glyph cannot be drawn from a mask (its outline is
+    /// damaged, or the mask would be too large: draw it as a path).
+    func mask(_ glyph: GlyphID, of font: Font, size: Double, subpixel: Int) -> GlyphMask? {
+        let key = GlyphKey(font: font.identity, glyph: glyph.rawValue, size: size.bitPattern,
+                           subpixel: UInt8(truncatingIfNeeded: subpixel))
+        clock &+= 1
+        if var entry = entries[key] {
+            entry.lastUse = clock
+            entries[key] = entry
+            hits += 1
+            return entry.mask
+        }
+        misses += 1
+        guard let mask = Self.render(glyph, of: font, size: size,
+                                     offset: Double(subpixel) / Double(Self.subpixelSteps))
+        else { return nil }
+        let cost = (mask.surface?.bytesPerRow ?? 0) * (mask.surface?.height ?? 0) + 64
+        if cost > byteLimit { return mask }
+        while bytes + cost > byteLimit { evictOldest() }
+        fonts[key.font] = font
+        entries[key] = Entry(mask: mask, lastUse: clock, bytes: cost)
+        bytes += cost
+        return mask
+    }
+
+    /// Removes every mask (and the fonts held for them).
+    func removeAll() {
+        entries.removeAll()
+        fonts.removeAll()
+        bytes = 0
+    }
+
+    /// Removes the least recently used eighth of the entries (at least
+    /// one): eviction is rare and batched, so a linear scan serves.
+    private func evictOldest() {
+        guard !entries.isEmpty else { return }
+        let uses = entries.values.map(\.lastUse).sorted()
+        let cut = uses[max(0, uses.count / 8 - 1)]
+        for (key, entry) in entries where entry.lastUse <= cut {
+            entries[key] = nil
+            bytes -= entry.bytes
+            evictions += 1
+        }
+        let held = Set(entries.keys.map(\.font))
+        fonts = fonts.filter { held.contains($0.key) }
+    }
+
+    /// Renders a glyph's exact-area coverage: the outline (font units, y
+    /// up) scaled to `size` device pixels per em, y flipped, moved right by
+    /// `offset` pixels, filled into an A8 surface just covering it.
+    static func render(_ glyph: GlyphID, of font: Font, size: Double, offset: Double) -> GlyphMask? {
+        let scale = size / Double(font.metrics.unitsPerEm)
+        guard scale.isFinite, scale > 0, let outline = try? font.outline(of: glyph) else { return nil }
+        guard !outline.isEmpty else { return GlyphMask(surface: nil, left: 0, top: 0) }
+        // The pixels the outline can reach: its control points' bounds
+        // (a quadratic lies inside its control points'), not the glyph
+        // header's, which a damaged font may get wrong.
+        let toDevice = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: offset, ty: 0)
+        let device = outline.applying(toDevice)
+        let reach = device.controlPointBounds
+        let limit = Double(maximumMaskSide)
+        guard reach.isFinite, reach.width < limit, reach.height < limit, abs(reach.minX) < limit,
+              abs(reach.minY) < limit
+        else { return nil }
+        let left = Int(reach.minX.rounded(.down)), top = Int(reach.minY.rounded(.down))
+        let width = Int(reach.maxX.rounded(.up)) - left, height = Int(reach.maxY.rounded(.up)) - top
+        guard width > 0, height > 0, let surface = try? Surface(width: width, height: height, format: .a8)
+        else { return GlyphMask(surface: nil, left: 0, top: 0) }
+        let canvas = Canvas(surface: surface)
+        canvas.fill(device.applying(AffineTransform(translationX: -Double(left), y: -Double(top))), with: .solid(.black))
+        surface.flush()
+        return GlyphMask(surface: surface, left: left, top: top)
+    }
+}

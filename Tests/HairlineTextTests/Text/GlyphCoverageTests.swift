@@ -1,0 +1,96 @@
+// Glyphs are covered exactly: each cached mask against the exact area of
+// the glyph's outline in every pixel (HairlineTestSupport's ExactCoverage
+// oracle on the quadratics flattened into 32 segments each: a quadratic's
+// chord error falls with the square of the count, far below the
+// rasterizer's own curve tolerance for glyph-sized curves), at label and
+// title sizes at 1x/2x/3x and every subpixel offset.
+
+import Testing
+import Hairline
+@testable import HairlineText
+import HairlineTestSupport
+
+@Suite struct GlyphCoverageTests {
+    /// `path`'s contours with every quadratic flattened into `segments`
+    /// lines (the oracle's polygons).
+    static func contours(_ path: Path, segments: Int) -> [[Point]] {
+        var result: [[Point]] = []
+        var current: [Point] = []
+        var last = Point(x: 0, y: 0)
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                if current.count > 2 { result.append(current) }
+                current = [p]
+                last = p
+            case .line(let p):
+                current.append(p)
+                last = p
+            case .quadCurve(let p, let c):
+                for i in 1...segments {
+                    let t = Double(i) / Double(segments), u = 1 - t
+                    current.append(Point(x: u * u * last.x + 2 * u * t * c.x + t * t * p.x,
+                                         y: u * u * last.y + 2 * u * t * c.y + t * t * p.y))
+                }
+                last = p
+            case .closeSubpath:
+                if current.count > 2 { result.append(current) }
+                current = []
+            default:
+                Issue.record("a glyph outline with \(element)")
+            }
+        }
+        if current.count > 2 { result.append(current) }
+        return result
+    }
+
+    /// Label sizes at 1x/2x/3x (13 and 17 pt) and a title size, each
+    /// glyph at every quarter-pixel offset (the oracle is slow: a dozen
+    /// glyphs of each font).
+    @Test(arguments: [(BundledFont.dejaVuSans, 13.0), (.dejaVuSans, 17), (.dejaVuSans, 34), (.dejaVuSans, 51),
+                      (.dejaVuSansBold, 17)])
+    func cachedMasksAreTheExactAreaOfTheOutline(_ bundled: BundledFont, size: Double) throws {
+        let font = try Font(bundled)
+        let cache = GlyphCache()
+        var worst = 0.0, compared = 0
+        for scalar in "aQ@éßW".unicodeScalars {
+            let glyph = font.glyph(for: scalar)
+            let outline = try font.outline(of: glyph)
+            for quarter in 0..<GlyphCache.subpixelSteps {
+                let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
+                let surface = try #require(mask.surface)
+                let scale = size / Double(font.metrics.unitsPerEm)
+                let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
+                                            tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
+                let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 32),
+                                          rule: .nonZero, width: surface.width, height: surface.height).coverage()
+                for y in 0..<surface.height {
+                    for x in 0..<surface.width {
+                        let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
+                        worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
+                    }
+                }
+                compared += 1
+            }
+        }
+        #expect(compared == 6 * 4)
+        #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
+    }
+
+    /// Masks are made once and then reused; a full cache evicts the least
+    /// recently used and stays within its budget.
+    @Test func masksAreReusedAndTheBudgetHolds() throws {
+        let font = try Font(.dejaVuSans)
+        let cache = GlyphCache(byteLimit: 40_000)
+        let glyphs = "abcdefghijklmnopqrstuvwxyz".unicodeScalars.map { font.glyph(for: $0) }
+        for glyph in glyphs { _ = cache.mask(glyph, of: font, size: 17, subpixel: 0) }
+        #expect(cache.misses == 26 && cache.hits == 0)
+        for glyph in glyphs { _ = cache.mask(glyph, of: font, size: 17, subpixel: 0) }
+        #expect(cache.hits == 26)
+        for size in stride(from: 20.0, through: 200, by: 10) {
+            for glyph in glyphs { _ = cache.mask(glyph, of: font, size: size, subpixel: 1) }
+            #expect(cache.byteCount <= 40_000)
+        }
+        #expect(cache.evictions > 0)
+    }
+}
