@@ -71,11 +71,11 @@ final class GlyphCache {
         let key = GlyphKey(font: font.identity, glyph: glyph.rawValue, size: size.bitPattern,
                            subpixel: UInt8(truncatingIfNeeded: subpixel))
         clock &+= 1
-        if var entry = entries[key] {
-            entry.lastUse = clock
-            entries[key] = entry
+        // One hash per hit: the entry is found once and touched in place.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUse = clock
             hits += 1
-            return entry.mask
+            return entries.values[index].mask
         }
         misses += 1
         guard let mask = Self.render(glyph, of: font, size: size,
