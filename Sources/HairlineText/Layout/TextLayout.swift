@@ -61,6 +61,11 @@ public struct TextLayout: Sendable {
     /// Lays `text` out in `font` at `size` points per em.
     ///
     /// - Parameters:
+    ///   - text: the string; its Unicode scalars are laid out one glyph
+    ///     each.
+    ///   - font: the font.
+    ///   - size: the em size in points (not finite or not positive: no
+    ///     text, every metric 0).
     ///   - width: the width lines wrap or truncate to (points); nil or
     ///     non-finite for no limit.
     ///   - lineBreakMode: how a line wider than `width` is handled.
