@@ -32,9 +32,75 @@ extension Canvas {
     ///   - paint: the paint of the glyphs (solid, gradient or pattern,
     ///     laid out in user space as for a fill), under the canvas's blend
     ///     mode, global alpha and clip.
+    ///
+    /// One line of text under a uniform scale and a translation (a label)
+    /// is drawn straight from its scalars, its glyphs from the cache:
+    /// nothing is allocated once they are cached.
     public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
-        let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
-        draw(layout, at: point, paint: paint)
+        let t = transform
+        guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, size.isFinite, size > 0,
+              point.x.isFinite, point.y.isFinite, !text.unicodeScalars.contains(where: TextLayout.breaksLine)
+        else {
+            let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
+            draw(layout, at: point, paint: paint)
+            return
+        }
+        let unit = size / Double(max(1, font.metrics.unitsPerEm))
+        var width = 0.0
+        TextLayout.forEachGlyph(of: text, font: font, unit: unit) { _, x, advance in width = x + advance }
+        let ascent = Double(font.metrics.ascent) * unit, descent = Double(font.metrics.descent) * unit
+        let margin = size / 2
+        let reach = Rect(x: point.x - margin, y: point.y - ascent - margin, width: max(0, width) + 2 * margin,
+                         height: ascent + descent + 2 * margin)
+        withOneShadow(over: reach) { canvas in
+            canvas.drawLine(text, font: font, size: size, unit: unit, at: point, paint: paint)
+        }
+    }
+
+    /// One line of `text` from its scalars (TextLayout's positions), each
+    /// glyph from the cache where the transform allows, else the layout.
+    private func drawLine(_ text: String, font: Font, size: Double, unit: Double, at point: Point, paint: Paint) {
+        let t = transform
+        guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite else {
+            draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
+            return
+        }
+        let state = attachment(TextCanvasState.self) { TextCanvasState() }
+        let baseline = t.d * point.y + t.ty
+        guard abs(baseline) < Self.deviceLimit else { return }
+        let row = Int(baseline.rounded())
+        TextLayout.forEachGlyph(of: text, font: font, unit: unit) { glyph, x, _ in
+            if !drawCachedGlyph(glyph, font: font, deviceSize: size * t.a, x: t.a * (point.x + x) + t.tx, row: row,
+                                state: state, paint: paint) {
+                var one = TextLine()
+                one.glyphs = [glyph]
+                one.positions = [x]
+                fillOutlines(one, font: font, size: size, start: point, state: state, paint: paint)
+            }
+        }
+    }
+
+    /// Device coordinates beyond this are not drawn (far off any surface).
+    private static let deviceLimit = Double(1 << 30)
+
+    /// Composites `glyph`'s cached mask with its pen at device x `x` (to
+    /// a quarter pixel) on baseline row `row`; false if it has no mask
+    /// (too large, or a damaged outline: fill the outline instead).
+    private func drawCachedGlyph(_ glyph: GlyphID, font: Font, deviceSize: Double, x: Double, row: Int,
+                                 state: TextCanvasState, paint: Paint) -> Bool {
+        guard abs(x) < Self.deviceLimit else { return true }
+        let steps = Double(GlyphCache.subpixelSteps)
+        var pixel = Int(x.rounded(.down))
+        var quarter = Int(((x - Double(pixel)) * steps).rounded())
+        if quarter == GlyphCache.subpixelSteps {
+            pixel += 1
+            quarter = 0
+        }
+        guard let mask = state.glyphs.mask(glyph, of: font, size: deviceSize, subpixel: quarter) else { return false }
+        if let surface = mask.surface {
+            draw(coverage: surface, atDeviceX: pixel + mask.left, y: row + mask.top, with: paint)
+        }
+        return true
     }
 
     /// Draws `text` laid out in `rect` (user space, points): wrapped or
@@ -88,7 +154,7 @@ extension Canvas {
             if cached {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
-                fillOutlines(line, layout: layout, start: start, state: state, paint: paint)
+                fillOutlines(line, font: layout.font, size: layout.size, start: start, state: state, paint: paint)
             }
         }
     }
@@ -97,42 +163,30 @@ extension Canvas {
     /// quarter device pixel, the baseline to a whole device row.
     private func drawCached(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState, paint: Paint) {
         let t = transform
-        let deviceSize = layout.size * t.a
-        let steps = Double(GlyphCache.subpixelSteps)
         let baseline = t.d * start.y + t.ty
-        let limit = Double(1 << 30)
-        guard abs(baseline) < limit else { return }
+        guard abs(baseline) < Self.deviceLimit else { return }
         let row = Int(baseline.rounded())
         for (i, glyph) in line.glyphs.enumerated() {
             let x = t.a * (start.x + line.positions[i]) + t.tx
-            guard abs(x) < limit else { continue }
-            var pixel = Int(x.rounded(.down))
-            var quarter = Int(((x - Double(pixel)) * steps).rounded())
-            if quarter == GlyphCache.subpixelSteps {
-                pixel += 1
-                quarter = 0
-            }
-            guard let mask = state.glyphs.mask(glyph, of: layout.font, size: deviceSize, subpixel: quarter) else {
+            if !drawCachedGlyph(glyph, font: layout.font, deviceSize: layout.size * t.a, x: x, row: row, state: state,
+                                paint: paint) {
                 // Too large or damaged for a mask: the outline itself.
                 var one = TextLine()
                 one.glyphs = [glyph]
                 one.positions = [line.positions[i]]
-                fillOutlines(one, layout: layout, start: start, state: state, paint: paint)
-                continue
+                fillOutlines(one, font: layout.font, size: layout.size, start: start, state: state, paint: paint)
             }
-            guard let surface = mask.surface else { continue }
-            draw(coverage: surface, atDeviceX: pixel + mask.left, y: row + mask.top, with: paint)
         }
     }
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
     /// path.
-    private func fillOutlines(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState,
+    private func fillOutlines(_ line: TextLine, font: Font, size: Double, start: Point, state: TextCanvasState,
                               paint: Paint) {
-        let unit = layout.size / Double(max(1, layout.font.metrics.unitsPerEm))
+        let unit = size / Double(max(1, font.metrics.unitsPerEm))
         state.path.removeAll(keepingCapacity: true)
         for (i, glyph) in line.glyphs.enumerated() {
-            guard let outline = try? layout.font.outline(of: glyph), !outline.isEmpty else { continue }
+            guard let outline = try? font.outline(of: glyph), !outline.isEmpty else { continue }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
             state.path.addPath(outline.applying(place))
         }

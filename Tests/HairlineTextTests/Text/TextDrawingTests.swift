@@ -123,6 +123,34 @@ import HairlineTestSupport
         }
     }
 
+    /// One line drawn straight from its scalars (the allocation-free label
+    /// path) gives what drawing its layout gives, byte for byte.
+    @Test func labelsDrawAsTheirLayouts() throws {
+        var rng = SplitMix64(seed: 2811)
+        let samples = ["Wi-Fi Network Status", "AVATAR To Wally", "tab\there", "Ünïcödé ßtraße €", "a\u{10FFFD}b", ""]
+        for round in 0..<40 {
+            let scale = [1.0, 2, 3, 1.5][round % 4]
+            let text = samples[rng.int(in: 0...(samples.count - 1))]
+            let origin = Point(x: rng.double(in: -5...30), y: rng.double(in: 10...30))
+            let size = rng.double(in: 8...30)
+            var surfaces: [Surface] = []
+            for direct in [true, false] {
+                let surface = try Surface(width: Int(200 * scale), height: Int(40 * scale))
+                let canvas = Canvas(surface: surface, scale: scale)
+                canvas.clear(.white)
+                if direct {
+                    canvas.draw(text, font: Self.font, size: size, at: origin, paint: .solid(.black))
+                } else {
+                    canvas.draw(TextLayout(text, font: Self.font, size: size, lineBreakMode: .clipping), at: origin,
+                                paint: .solid(.black))
+                }
+                surface.flush()
+                surfaces.append(surface)
+            }
+            #expect(surfaces[0].bytes == surfaces[1].bytes, "round \(round): \(text) at \(origin), \(size) pt @\(scale)x")
+        }
+    }
+
     /// A second draw of the same text renders no glyph again.
     @Test func cachedDrawsReuseTheirMasks() throws {
         let surface = try Surface(width: 200, height: 40)
