@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Counts heap allocations of steady-state cell drawing: runs every cell
-# workload (solid, gradient, pattern x 4 positions x 1x/2x/3x) 11 and then
-# 111 times under valgrind; the allocation totals of the two runs differ
+# workload (solid, gradient, pattern x 4 positions, the image cells, the
+# shadowed cell and the cached label, at 1x/2x/3x) 11 and then 111 times
+# under valgrind; the allocation totals of the two runs differ
 # by what 100 more draws of each workload allocate. Prints both totals and
 # exits non-zero if they differ. Needs valgrind; takes about a minute.
 set -euo pipefail

@@ -109,18 +109,7 @@ struct Mutator {
 
     /// The font driver's synthetic seeds (Fuzz/seeds/font), read whole.
     static func fontSeeds() -> [[UInt8]] {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/HairlineFuzzTests/FuzzDriverTests.swift
-        return ["small.ttf", "pairs.ttf"].compactMap { name -> [UInt8]? in
-            guard let file = fopen(parts.joined(separator: "/") + "/Fuzz/seeds/font/" + name, "rb") else { return nil }
-            defer { fclose(file) }
-            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
-                bytes += chunk[0..<n]
-                if n < 4096 { return bytes }
-            }
-        }
+        ["small.ttf", "pairs.ttf"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/font/" + $0) }
     }
 
     @Test func fontDriver() throws {

@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 @testable import HairlineText
+import HairlineTestSupport
 import Testing
 
 @Suite struct FuzzSeedTests {
@@ -28,22 +29,8 @@ import Testing
         return [("small.ttf", B.small()), ("pairs.ttf", gposFont)]
     }
 
-    static var directory: String {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)  // Tests/HairlineTextTests/Font/FuzzSeedTests.swift
-        return parts.joined(separator: "/") + "/Fuzz/seeds/font"
-    }
-
-    static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
-            bytes += chunk[0..<n]
-            if n < 4096 { return bytes }
-        }
-    }
+    /// The seeds' folder (absolute path).
+    static var directory: String { RepositoryFiles.path("Fuzz/seeds/font") }
 
     @Test func seedsAreCurrentAndLoad() throws {
         for (name, bytes) in Self.seeds() {
@@ -53,7 +40,7 @@ import Testing
                 _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
                 fclose(file)
             }
-            #expect(Self.read(path) == bytes, "\(path) is stale: rerun with HAIRLINE_WRITE_FONT_SEEDS=1")
+            #expect(RepositoryFiles.bytes(at: "Fuzz/seeds/font/" + name) == bytes, "\(path) is stale: rerun with HAIRLINE_WRITE_FONT_SEEDS=1")
         }
     }
 }
