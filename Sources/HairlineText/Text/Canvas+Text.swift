@@ -70,14 +70,23 @@ extension Canvas {
         guard abs(baseline) < Self.deviceLimit else { return }
         let row = Int(baseline.rounded())
         TextLayout.forEachGlyph(of: text, font: font, unit: unit) { glyph, x, _ in
-            if !drawCachedGlyph(glyph, font: font, deviceSize: size * t.a, x: t.a * (point.x + x) + t.tx, row: row,
-                                state: state, paint: paint) {
-                var one = TextLine()
-                one.glyphs = [glyph]
-                one.positions = [x]
-                fillOutlines(one, font: font, size: size, start: point, state: state, paint: paint)
-            }
+            drawGlyph(glyph, font: font, size: size, start: point, x: x, row: row, state: state, paint: paint)
         }
+    }
+
+    /// Draws `glyph` with its pen `x` points from `start` on baseline row
+    /// `row` (device): from the cache, or, where it has no mask (too large,
+    /// a damaged outline), its outline filled.
+    private func drawGlyph(_ glyph: GlyphID, font: Font, size: Double, start: Point, x: Double, row: Int,
+                           state: TextCanvasState, paint: Paint) {
+        let t = transform
+        guard !drawCachedGlyph(glyph, font: font, deviceSize: size * t.a, x: t.a * (start.x + x) + t.tx, row: row,
+                               state: state, paint: paint)
+        else { return }
+        var one = TextLine()
+        one.glyphs = [glyph]
+        one.positions = [x]
+        fillOutlines(one, font: font, size: size, start: start, state: state, paint: paint)
     }
 
     /// Device coordinates beyond this are not drawn (far off any surface).
@@ -167,15 +176,8 @@ extension Canvas {
         guard abs(baseline) < Self.deviceLimit else { return }
         let row = Int(baseline.rounded())
         for (i, glyph) in line.glyphs.enumerated() {
-            let x = t.a * (start.x + line.positions[i]) + t.tx
-            if !drawCachedGlyph(glyph, font: layout.font, deviceSize: layout.size * t.a, x: x, row: row, state: state,
-                                paint: paint) {
-                // Too large or damaged for a mask: the outline itself.
-                var one = TextLine()
-                one.glyphs = [glyph]
-                one.positions = [line.positions[i]]
-                fillOutlines(one, font: layout.font, size: layout.size, start: start, state: state, paint: paint)
-            }
+            drawGlyph(glyph, font: layout.font, size: layout.size, start: start, x: line.positions[i], row: row,
+                      state: state, paint: paint)
         }
     }
 
