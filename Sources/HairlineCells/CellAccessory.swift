@@ -47,8 +47,15 @@ public enum CellAccessory: Hashable, Sendable, CaseIterable {
     /// Draws the accessory in `rect` (a cell's bounds, points, the
     /// canvas's user space): its right side `trailingInset` from the
     /// rect's trailing edge, centred vertically, in `color` (nil: the
-    /// default color).
-    public func draw(in rect: Rect, on canvas: Canvas, color: Color? = nil) {
+    /// default color). The chevron of `detailDisclosureButton` keeps the
+    /// disclosure indicator's gray unless `chevronColor` is given.
+    /// - Parameters:
+    ///   - rect: the cell's bounds, points.
+    ///   - canvas: where to draw.
+    ///   - color: the accessory's color (nil: `defaultColor`).
+    ///   - chevronColor: the color of `detailDisclosureButton`'s chevron
+    ///     (nil: the disclosure indicator's default).
+    public func draw(in rect: Rect, on canvas: Canvas, color: Color? = nil, chevronColor: Color? = nil) {
         let rect = rect.standardized
         guard self != .none, rect.isFinite, !rect.isEmpty else { return }
         let paint = Paint.solid(color ?? defaultColor)
@@ -63,8 +70,8 @@ public enum CellAccessory: Hashable, Sendable, CaseIterable {
         case .detailButton:
             AccessoryShapes.drawDetailButton(right: right, middle: middle, paint: paint, on: canvas)
         case .detailDisclosureButton:
-            AccessoryShapes.drawChevron(right: right, middle: middle, paint: .solid(Self.disclosureIndicator.defaultColor),
-                                        on: canvas)
+            AccessoryShapes.drawChevron(right: right, middle: middle,
+                                        paint: .solid(chevronColor ?? Self.disclosureIndicator.defaultColor), on: canvas)
             let buttonRight = right - AccessoryShapes.chevronSize.width - Self.detailSpacing
             AccessoryShapes.drawDetailButton(right: buttonRight, middle: middle, paint: paint, on: canvas)
         }

@@ -14,8 +14,10 @@ public enum CellGallery {
     /// text layouts and a selected row's text, with disclosure
     /// indicators), one per accessory
     /// (`disclosureIndicator`, `checkmark`, `detailButton`,
-    /// `detailDisclosureButton`) and, for the rounded layouts,
-    /// `continuous`.
+    /// `detailDisclosureButton`), `headers` (section header and footer
+    /// titles in the layout's look, with a header view), for `grouped`
+    /// `headerView` (a shadowed title over an image) and, for the rounded
+    /// layouts, `continuous`.
     public static func items(scale: Double) -> [GalleryItem] {
         var items: [GalleryItem] = []
         let imageScale = max(1, Int(scale.isFinite ? min(scale, 16).rounded() : 1))
@@ -54,6 +56,8 @@ public enum CellGallery {
             ]
             labels.sections[1].texts = [CellText("Selected Row")]
             add("labels", labels)
+            add("headers", titledTable(labeled, scale: scale))
+            if layout == .grouped { add("headerView", headerViewTable(labeled, scale: scale, imageScale: imageScale)) }
             var accessories = base
             for accessory in CellAccessory.allCases where accessory != .none {
                 accessories.accessory = accessory
@@ -67,6 +71,50 @@ public enum CellGallery {
             }
         }
         return items
+    }
+
+    /// A table with a header view, section header and footer titles and
+    /// labelled rows (one selected) in `style`.
+    static func titledTable(_ style: CellStyle, scale: Double) -> TableDescription {
+        var t = TableDescription(cellStyle: style, rowCounts: [2, 1], width: 320, scale: scale)
+        t.headerView = TableHeaderView(title: "Settings", height: 54)
+        t.sections[0].headerTitle = "Network"
+        t.sections[0].texts = [CellText("Wi-Fi", detail: "Home", layout: .value1), CellText("Bluetooth", detail: "On",
+                                                                                         layout: .value1)]
+        t.sections[0].footerTitle = "Devices you have paired with stay connected while Bluetooth is on."
+        t.sections[1].headerTitle = "About"
+        t.sections[1].texts = [CellText("Version", detail: "1.0", layout: .value1)]
+        t.selectedRows = [CellIndexPath(row: 1, section: 0)]
+        return t
+    }
+
+    /// A grouped table under a header view whose title, white with a soft
+    /// dark shadow, sits on a stretchable image (the image-backgrounds
+    /// look).
+    static func headerViewTable(_ style: CellStyle, scale: Double, imageScale: Int) -> TableDescription {
+        var t = TableDescription(cellStyle: style, rowCounts: [3], width: 320, scale: scale)
+        var view = TableHeaderView(title: "Image Backgrounds", height: 72, size: 24, color: .white,
+                                   shadow: TitleShadow(offset: Size(width: 0, height: 2), blur: 4,
+                                                       color: Color(red: 0, green: 0, blue: 0, alpha: 0.6)))
+        view.background = .stretchableImage(skyImage(scale: imageScale), capInsets: EdgeInsets(all: 0),
+                                            imageScale: Double(imageScale))
+        t.headerView = view
+        t.sections[0].headerTitle = "Backgrounds"
+        t.sections[0].texts = [CellText("Single"), CellText("Top"), CellText("Bottom")]
+        return t
+    }
+
+    /// A 4 x 24 pt vertical gradient from a deep to a light blue, at
+    /// `scale`, to stretch over a header.
+    static func skyImage(scale: Int) -> Image {
+        let s = max(1, scale), w = 4 * s, h = 24 * s
+        var colors: [Color] = []
+        colors.reserveCapacity(w * h)
+        for y in 0..<h {
+            let t = Double(y) / Double(h - 1)
+            for _ in 0..<w { colors.append(Color(red: 0.16 + 0.30 * t, green: 0.34 + 0.30 * t, blue: 0.62 + 0.25 * t)) }
+        }
+        return (try? Image(width: w, height: h, colors: colors)) ?? solidImage(.white)
     }
 
     /// The 8 x 8 pt checker tile of WORKLOADS.md at `scale` (8s x 8s

@@ -66,7 +66,11 @@ extension CellStyle {
             if layout == .grouped { canvas.stroke(background, with: separatorColor, style: border) }
         }
         if let separator { canvas.fill(separator, with: separatorColor) }
-        accessory.draw(in: rect, on: canvas, color: accessoryColor)
+        if isSelected, let selected = selectedAccessoryColor {
+            accessory.draw(in: rect, on: canvas, color: selected, chevronColor: selected)
+        } else {
+            accessory.draw(in: rect, on: canvas, color: accessoryColor)
+        }
     }
 
     /// The shape a cell at `position` fills, in the space of `rect`

@@ -45,6 +45,10 @@ public struct CellStyle: Hashable, Sendable {
     /// The accessory's color; nil for its UIKit default
     /// (`CellAccessory.defaultColor`).
     public var accessoryColor: Color? = nil
+    /// The accessory's color in a selected cell; nil keeps the normal
+    /// color. `grouped` styles start with white, as iOS 6 drew accessories
+    /// on its blue selection; the others with nil.
+    public var selectedAccessoryColor: Color? = nil
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     /// - Parameters:
@@ -70,6 +74,7 @@ public struct CellStyle: Hashable, Sendable {
         self.cornerRadius = cornerRadius
         self.cornerCurve = cornerCurve
         self.hidesSeparatorsNextToSelection = hidesSeparatorsNextToSelection
+        selectedAccessoryColor = layout == .grouped ? .white : nil
     }
 
     /// The iOS 6 grouped style: white cells, 10 pt corners, a hairline

@@ -92,6 +92,8 @@ extension CellText {
         func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
         func label(_ text: String, size: Double, x: Double, width: Double, centerY: Double,
                    alignment: TextAlignment = .leading, paint: Paint) {
+            // No room (a narrow cell's value2 detail): no label.
+            guard width > 0 else { return }
             let layout = TextLayout(text, font: style.font, size: size, width: width, lineBreakMode: .truncatingTail,
                                     maximumLines: 1)
             // The line box (ascent + descent) centred on `centerY`.

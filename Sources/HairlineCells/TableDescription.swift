@@ -37,6 +37,26 @@ public struct TableDescription: Hashable, Sendable {
     /// The fonts and colors of the cells' text (`TableSection.texts`); nil
     /// for the layout's standard (DejaVu Sans, UIKit's sizes and colors).
     public var textStyle: CellTextStyle? = nil
+    /// How section header titles look (`TableSection.headerTitle`); nil
+    /// for the layout's standard (`SectionTitleStyle.standardHeader(for:)`).
+    public var headerTitleStyle: SectionTitleStyle? = nil
+    /// How section footer titles look; nil for the layout's standard
+    /// (`SectionTitleStyle.standardFooter(for:)`).
+    public var footerTitleStyle: SectionTitleStyle? = nil
+    /// The band above the first section (UITableView's
+    /// `tableHeaderView`), if any.
+    public var headerView: TableHeaderView? = nil
+
+    /// The header title style in effect: `headerTitleStyle` or the
+    /// layout's standard (nil only if the bundled fonts cannot be read).
+    var resolvedHeaderTitleStyle: SectionTitleStyle? {
+        headerTitleStyle ?? SectionTitleStyle.standardHeader(for: cellStyle.layout)
+    }
+
+    /// The footer title style in effect.
+    var resolvedFooterTitleStyle: SectionTitleStyle? {
+        footerTitleStyle ?? SectionTitleStyle.standardFooter(for: cellStyle.layout)
+    }
 
     /// The scales a table accepts, device pixels per point.
     public static let scaleRange: ClosedRange<Double> = 0.25...16

@@ -2,7 +2,9 @@
 // a TableDescription; output: the table's pixel size and every cell's and
 // header's rectangle on whole device pixels (edges at round(y * scale),
 // so cells tile the table with no gap and no overlap whatever the heights),
-// after every length has been checked.
+// after every length has been checked. A header view comes first; a
+// section with a header or footer title and no height of its own gets the
+// height its title needs (SectionTitleStyle).
 
 import Hairline
 
@@ -19,6 +21,12 @@ public struct TableLayout: Hashable, Sendable {
     /// Every section's header band (full table width), by section; empty
     /// rects for zero-height headers.
     public let headers: [PixelRect]
+    /// Every section's footer band (full table width), by section; empty
+    /// rects for zero-height footers.
+    public let footers: [PixelRect]
+    /// The table header view's band (full table width, at the top), or an
+    /// empty rect if the table has none.
+    public let headerView: PixelRect
 }
 
 extension TableDescription {
@@ -37,10 +45,9 @@ extension TableDescription {
         try TableDescription.check(defaultHeaderHeight, "the default header height")
         try TableDescription.check(defaultFooterHeight, "the default footer height")
         // Check every length and the total before any conversion to Int.
-        var total = 0.0
+        var total = try headerViewHeight()
         for (s, section) in sections.enumerated() {
-            let header = section.headerHeight ?? defaultHeaderHeight
-            let footer = section.footerHeight ?? defaultFooterHeight
+            let header = headerHeight(of: section), footer = footerHeight(of: section)
             try TableDescription.check(header, "the header height of section \(s)")
             try TableDescription.check(footer, "the footer height of section \(s)")
             total += header + footer
@@ -69,10 +76,13 @@ extension TableDescription {
         var cells: [CellFrame] = []
         cells.reserveCapacity(sections.reduce(0) { $0 + $1.rowCount })
         var headers: [PixelRect] = []
-        var y = 0.0
+        var footers: [PixelRect] = []
+        // Checked by `layout()`.
+        var y = (try? headerViewHeight()) ?? 0
+        let headerView = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixels(y))
         for (s, section) in sections.enumerated() {
             let top = pixels(y)
-            y += section.headerHeight ?? defaultHeaderHeight
+            y += headerHeight(of: section)
             headers.append(PixelRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
             for (r, height) in section.rowHeights.enumerated() {
                 let cellTop = pixels(y)
@@ -87,9 +97,44 @@ extension TableDescription {
                     isNextSelected: r + 1 < section.rowCount
                         && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
             }
-            y += section.footerHeight ?? defaultFooterHeight
+            let bottom = pixels(y)
+            y += footerHeight(of: section)
+            footers.append(PixelRect(x: 0, y: bottom, width: pixelWidth, height: pixels(y) - bottom))
         }
-        return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells, headers: headers)
+        return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
+                           headers: headers, footers: footers, headerView: headerView)
+    }
+
+    /// The header view's height in points (0 without one).
+    /// - Throws: `TableError.invalidLength` if it is negative or not finite.
+    private func headerViewHeight() throws(TableError) -> Double {
+        guard let view = headerView else { return 0 }
+        try TableDescription.check(view.height, "the header view's height")
+        return view.height
+    }
+
+    /// `section`'s header height in points: its own, else what its title
+    /// needs, else the table's default. May be invalid (checked by
+    /// `layout()`).
+    func headerHeight(of section: TableSection) -> Double {
+        if let height = section.headerHeight { return height }
+        guard let title = section.headerTitle, let style = resolvedHeaderTitleStyle else { return defaultHeaderHeight }
+        return style.topPadding + style.layout(title, width: titleWidth(style)).height + style.bottomPadding
+    }
+
+    /// `section`'s footer height in points, as `headerHeight(of:)`.
+    func footerHeight(of section: TableSection) -> Double {
+        if let height = section.footerHeight { return height }
+        guard let title = section.footerTitle, let style = resolvedFooterTitleStyle else { return defaultFooterHeight }
+        return style.topPadding + style.layout(title, width: titleWidth(style)).height + style.bottomPadding
+    }
+
+    /// The width section titles of `style` are laid out to (points): the
+    /// sections' width less the style's inset on both sides.
+    func titleWidth(_ style: SectionTitleStyle) -> Double {
+        let inset = horizontalInset.isFinite ? min(max(0, horizontalInset), width / 2) : 0
+        let titleInset = style.horizontalInset.isFinite ? max(0, style.horizontalInset) : 0
+        return max(0, width - 2 * (inset + titleInset))
     }
 
     private static func check(_ length: Double, _ what: @autoclosure () -> String) throws(TableError) {

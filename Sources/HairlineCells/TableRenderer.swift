@@ -87,6 +87,7 @@ public enum TableRenderer {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return }
+        let titles = table.titles(in: layout)
         perform(jobs: slabs.count, workers: workers, makeWorker: {
             CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
         }) { renderer, index in
@@ -95,7 +96,7 @@ public enum TableRenderer {
             // The band's rows in the table's coordinates.
             canvas.retarget(to: band.makeSurface())
             canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
-            paintBackground(of: table, layout: layout, rows: slab.rows, on: canvas)
+            paintBackground(of: table, layout: layout, titles: titles, rows: slab.rows, on: canvas)
             guard let cell = slab.cell else { return }
             let frame = layout.cells[cell], r = frame.pixelRect
             // Straight into the band, moved to the cell by whole device
@@ -163,9 +164,12 @@ public enum TableRenderer {
         return rendered
     }
 
-    /// Paints the table's background and header bars into `rows` (device
-    /// pixel rows) of the canvas's surface, and nothing outside them.
-    static func paintBackground(of table: TableDescription, layout: TableLayout, rows: Range<Int>, on canvas: Canvas) {
+    /// Paints the table's background, the header view's background, the
+    /// header bars (and the bars of titled footers) and the titles into
+    /// `rows` (device pixel rows) of the canvas's surface, and nothing
+    /// outside them.
+    static func paintBackground(of table: TableDescription, layout: TableLayout, titles: [TableTitle],
+                                rows: Range<Int>, on canvas: Canvas) {
         let s = layout.scale
         let band = PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
         let whole = PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight).points(scale: s)
@@ -175,12 +179,27 @@ public enum TableRenderer {
         var path = Path()
         path.addRect(whole)
         table.background.draw(path, cellRect: whole, on: canvas)
-        guard let color = table.headerColor else { return }
-        for header in layout.headers where !header.isEmpty && header.minY < rows.upperBound && header.maxY > rows.lowerBound {
-            var bar = Path()
-            bar.addRect(header.points(scale: s))
-            canvas.fill(bar, with: color)
+        func reaches(_ rect: PixelRect) -> Bool { !rect.isEmpty && rect.minY < rows.upperBound && rect.maxY > rows.lowerBound }
+        if let fill = table.headerView?.background, reaches(layout.headerView) {
+            let rect = layout.headerView.points(scale: s)
+            var band = Path()
+            band.addRect(rect)
+            fill.draw(band, cellRect: rect, on: canvas)
         }
+        if let color = table.headerColor {
+            // Header bars, and footer bars where a footer has a title.
+            func fillBar(_ bar: PixelRect) {
+                var path = Path()
+                path.addRect(bar.points(scale: s))
+                canvas.fill(path, with: color)
+            }
+            for header in layout.headers where reaches(header) { fillBar(header) }
+            for (index, footer) in layout.footers.enumerated() where reaches(footer) && index < table.sections.count
+                && !(table.sections[index].footerTitle ?? "").isEmpty {
+                fillBar(footer)
+            }
+        }
+        drawTitles(titles, rows: rows, on: canvas)
     }
 
     /// Runs `jobs` jobs on up to `workers` threads with Dispatch; each

@@ -18,6 +18,15 @@ public struct TableSection: Hashable, Sendable {
     /// The rows' text (UITableViewCell's labels), by row; rows past its
     /// end, and nil entries, have none.
     public var texts: [CellText?] = []
+    /// The title drawn in the section's header (the table's
+    /// `headerTitleStyle`), if any. With a title and no `headerHeight`,
+    /// the header is as tall as the title needs.
+    public var headerTitle: String? = nil
+    /// The title drawn in the section's footer (the table's
+    /// `footerTitleStyle`: wrapped to the table's width by default), if
+    /// any. With a title and no `footerHeight`, the footer is as tall as
+    /// the title needs.
+    public var footerTitle: String? = nil
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).

@@ -66,8 +66,8 @@ public struct TextLayout: Sendable {
     ///   - font: the font.
     ///   - size: the em size in points (not finite or not positive: no
     ///     text, every metric 0).
-    ///   - width: the width lines wrap or truncate to (points); nil or
-    ///     non-finite for no limit.
+    ///   - width: the width lines wrap or truncate to (points; a negative
+    ///     width counts as 0); nil or non-finite for no limit.
     ///   - lineBreakMode: how a line wider than `width` is handled.
     ///   - maximumLines: the most lines kept (0: no limit); the rest is
     ///     dropped (with a truncating mode, the last line kept ends in an
@@ -82,7 +82,7 @@ public struct TextLayout: Sendable {
         ascent = Double(font.metrics.ascent) * unit
         descent = Double(font.metrics.descent) * unit
         lineGap = Double(font.metrics.lineGap) * unit
-        let limit = width.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        let limit = width.flatMap { $0.isFinite ? max(0, $0) : nil }
         let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode)
         var lines: [TextLine] = []
         for paragraph in Self.paragraphs(text) {
