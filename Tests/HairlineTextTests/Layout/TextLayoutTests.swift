@@ -127,5 +127,13 @@ import HairlineTestSupport
             let layout = TextLayout("abc def", font: Self.font, size: Self.size, width: width)
             #expect(!layout.lines.isEmpty)
         }
+        // A negative width is no room, not no limit: truncation keeps
+        // only the ellipsis, as at width 0.
+        for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle] {
+            let negative = TextLayout("abc def", font: Self.font, size: Self.size, width: -5, lineBreakMode: mode)
+            let zero = TextLayout("abc def", font: Self.font, size: Self.size, width: 0, lineBreakMode: mode)
+            #expect(negative.lines == zero.lines)
+            #expect(negative.lines.first?.glyphs.count == 1, "\(mode): the ellipsis alone")
+        }
     }
 }
