@@ -8,7 +8,10 @@ let usage = """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [-o|--output OUT.png]
            hairline table [--style grouped|insetGrouped|plain] [--sections 3,1,4] [--scale S]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
-                          [--continuous] [-o|--output table.png]
+                          [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
+                          [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
+                          [--text-layout default|subtitle|value1|value2] [--accessory NAME]
+                          [-o|--output table.png]
            hairline gallery [--out DIR] [--scales 1,2,3]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
@@ -17,20 +20,29 @@ let usage = """
              --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png
              -o, --output      the output path (default: INPUT with .png)
 
-    table    Draws the cell backgrounds of a table (HairlineCells) into a PNG:
+    table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
              --style           grouped (iOS 6), insetGrouped (iOS 13), plain (iOS 7);
                                default grouped
              --sections        rows per section (default 3,1,4)
              --scale S         device pixels per point (default 1)
              --width PT        table width in points (default 320)
              --row-height PT   row height in points (default 44)
-             --select S:R      selects row R of section S (repeatable)
+             --select S:R      selects row R of section S (repeatable; must exist)
+             --header-title S:TEXT   section S's header title (repeatable)
+             --footer-title S:TEXT   section S's footer title (repeatable; wraps)
+             --header-view TEXT      a header view titled TEXT above the table
+             --title S:R:TEXT  row R of section S's title (repeatable)
+             --detail S:R:TEXT its detail text (with a --title)
+             --text-layout L   default, subtitle, value1 or value2 (default: default)
+             --accessory A     none, disclosureIndicator, checkmark, detailButton,
+                               detailDisclosureButton (default none)
              --alternating     alternating row colors
              --continuous      continuous (iOS 7+) corners instead of circular
              -o, --output      the output path (default table.png)
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
-             pattern, image, continuous corners) of every layout at each scale
+             pattern, image, labels, accessories, headers, continuous corners)
+             of every layout at each scale
              as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
     """
 

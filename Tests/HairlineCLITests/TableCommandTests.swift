@@ -38,6 +38,15 @@ import Testing
             (["--select", "1"], "SECTION:ROW"),
             (["--sections", "40000", "--scale", "3"], "more than a surface can hold"),
             (["--bogus"], "unknown option '--bogus'"),
+            (["--select", "3:0"], "a row of the table"),
+            (["--select", "0:3"], "a row of the table"),
+            (["--header-title", "3:Late"], "a section of the table"),
+            (["--footer-title", "x:Note"], "SECTION:TEXT"),
+            (["--title", "0:9:Far"], "a row of the table"),
+            (["--title", "0:Row"], "SECTION:ROW:TEXT"),
+            (["--detail", "0:0:Alone"], "a row given a --title too"),
+            (["--text-layout", "value3"], "default, subtitle, value1 or value2"),
+            (["--accessory", "star"], "detailDisclosureButton"),
             (["--sections"], "needs a value"),
         ]
         for (arguments, message) in cases {
@@ -48,6 +57,29 @@ import Testing
         }
     }
 
+    /// Titles and labels change the picture and the heights: a titled
+    /// grouped header is as tall as its text, the header view adds its
+    /// 60 pt; text with colons survives.
+    @Test func drawsTitlesAndLabels() throws {
+        let folder = try cli.temporaryFolder()
+        let bare = folder.appendingPathComponent("bare.png"), titled = folder.appendingPathComponent("titled.png")
+        #expect(try cli.run(["table", "--sections", "2,1", "--scale", "2", "-o", bare.path]).status == 0)
+        let result = try cli.run([
+            "table", "--sections", "2,1", "--scale", "2", "--header-view", "Settings", "--header-title", "0:Network",
+            "--footer-title", "1:Time: 10:30", "--title", "0:0:Wi-Fi", "--detail", "0:0:Home", "--title", "1:0:About",
+            "--text-layout", "value1", "--accessory", "disclosureIndicator", "--select", "0:0", "-o", titled.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let (width, height) = try cli.pngSize(titled)
+        #expect(width == 640)
+        // Bare: 3 rows + 4 x 10 pt of headers and footers = 172 pt.
+        #expect(try cli.pngSize(bare) == (640, 344))
+        // Titled: + 60 pt header view, + a titled header and footer (each
+        // more than its 10 pt default).
+        #expect(height > 2 * (172 + 60 + 2 * 10))
+        #expect(try Data(contentsOf: bare) != Data(contentsOf: titled))
+    }
+
     @Test func galleryWritesEveryStyleAtEachScale() throws {
         let folder = try cli.temporaryFolder().appendingPathComponent("gallery")
         let result = try cli.run(["gallery", "--out", folder.path, "--scales", "1,2"])
@@ -56,8 +88,9 @@ import Testing
         var expected: [String] = []
         for layout in ["grouped", "insetGrouped", "plain"] {
             var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
-                            "-checkmark", "-detailButton", "-detailDisclosureButton"]
+                            "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers"]
             if layout != "plain" { variants.append("-continuous") }
+            if layout == "grouped" { variants.append("-headerView") }
             for variant in variants {
                 expected.append("\(layout)\(variant)@1x.png")
                 expected.append("\(layout)\(variant)@2x.png")
