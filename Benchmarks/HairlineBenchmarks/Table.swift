@@ -1,5 +1,7 @@
 // Benchmarks: the 1,000-cell table of WORKLOADS.md. Sections' row counts
-// cycle 1...10, so every position occurs; each cell is the `solid` draw,
+// cycle 1...10, so every position occurs; each cell is the `solid` draw
+// (`table.solid`), or that and a title and detail (`table.labels`: the
+// kit's value1 labels, laid out and drawn from each worker's glyph cache),
 // made by the cell kit (HairlineCells' grouped style with the workload's
 // colors, drawn by a CellRenderer: a test checks it is the WORKLOADS.md
 // draw byte for byte).
@@ -17,6 +19,7 @@
 import Dispatch
 import Hairline
 import HairlineCells
+import HairlineText
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -82,11 +85,27 @@ func workloadStyle() -> CellStyle {
 }
 
 /// One cell of the table: clear the cell's buffer, then draw its background
-/// through the kit.
+/// through the kit, and its labels if it has them (`table.labels`).
 @inline(__always)
-func drawTableCell(_ placement: CellPlacement, with renderer: CellRenderer) {
+func drawTableCell(_ placement: CellPlacement, with renderer: CellRenderer, text: CellText? = nil,
+                   style: CellTextStyle? = nil) {
     renderer.canvas.clear()
-    renderer.draw(placement, in: Rect(origin: .zero, size: Cell.size))
+    let rect = Rect(origin: .zero, size: Cell.size)
+    renderer.draw(placement, in: rect)
+    if let text, let style { text.draw(in: rect, style: style, on: renderer.canvas) }
+}
+
+/// The labelled table's text of each cell: a title and a trailing detail
+/// (UITableViewCell's value1 layout), varied from cell to cell as a
+/// settings list is.
+func tableTexts(cells: Int) -> [CellText] {
+    let titles = ["Wi-Fi", "Bluetooth", "Cellular Data", "Personal Hotspot", "Notifications", "Sounds & Haptics",
+                  "Do Not Disturb", "Screen Time", "General", "Display & Brightness", "Wallpaper", "Battery"]
+    let details = ["On", "Off", "Home Network", "Never", "42%", "Automatic", "1.0 (17)"]
+    return (0..<cells).map { i in
+        CellText("\(titles[i % titles.count]) \(i / titles.count + 1)", detail: details[i % details.count],
+                 layout: .value1)
+    }
 }
 
 /// Runs `body` on a new thread pinned to `cpu` and returns its result
@@ -151,6 +170,9 @@ struct TableResult {
     /// Median over rounds of the table's efficiency / the control's in
     /// the same round (transient load on the machine cancels out).
     var speedupRatio: Double
+    /// Whether the cells had labels (`table.labels`) or not (`table.solid`).
+    var labels = false
+    var name: String { "table.\(labels ? "labels" : "solid")@\(scale)x" }
     var serialCellsPerSecond: Double { Double(cells) / serialSeconds }
     var concurrentCellsPerSecond: Double { Double(cells) / concurrentSeconds }
     /// The efficiencies as speedups over one average core.
@@ -181,6 +203,20 @@ struct WorkerSet: @unchecked Sendable {
     let next: Counter
     /// Each worker's own copy of the cells' placements.
     let placements: [[CellPlacement]]
+    /// Each worker's own copy of the cells' text and its style (its own
+    /// font), for the labelled table; empty otherwise.
+    let texts: [[CellText]]
+    let styles: [CellTextStyle?]
+
+    /// Worker `w` draws cell `i` (with its labels if the set has texts).
+    @inline(__always)
+    func drawCell(_ i: Int, worker w: Int) {
+        if texts[w].isEmpty {
+            drawTableCell(placements[w][i], with: renderers[w])
+        } else {
+            drawTableCell(placements[w][i], with: renderers[w], text: texts[w][i], style: styles[w])
+        }
+    }
 }
 
 /// A shared atomic cell index.
@@ -197,9 +233,11 @@ final class Counter: Sendable {
 /// Cells a worker claims at a time.
 let chunk = 4
 
-/// Runs the table at `scale` for `rounds` rounds on `workers` threads.
-func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool) throws -> TableResult {
+/// Runs the table at `scale` for `rounds` rounds on `workers` threads;
+/// with `labels`, every cell also draws a title and a detail.
+func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, labels: Bool = false) throws -> TableResult {
     let placements = tablePlacements(cells: cells)
+    let texts = labels ? tableTexts(cells: cells) : []
     // Each worker draws with its own renderer, whose kept paths are its
     // own: workers that shared one path would contend on its storage's
     // reference count (a cache line bouncing between cores on every
@@ -221,29 +259,33 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool) thr
     // at their edges, and reference counting writes even to read-only
     // paths).
     var renderers: [CellRenderer] = [], ownPlacements: [[CellPlacement]] = []
+    var ownTexts: [[CellText]] = [], styles: [CellTextStyle?] = []
     for w in 0..<workers {
-        let make = { () -> Result<(CellRenderer, [CellPlacement]), Error> in
-            Result { (CellRenderer(canvas: try Cell.canvas(scale: scale, cold: cold), style: workloadStyle()), placements.map { $0 }) }
+        let make = { () -> Result<(CellRenderer, [CellPlacement], [CellText], CellTextStyle?), Error> in
+            Result {
+                (CellRenderer(canvas: try Cell.canvas(scale: scale, cold: cold), style: workloadStyle()),
+                 placements.map { $0 }, texts.map { $0 }, labels ? CellTextStyle(font: try Font(.dejaVuSans)) : nil)
+            }
         }
         let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
         renderers.append(made.0)
         ownPlacements.append(made.1)
+        ownTexts.append(made.2)
+        styles.append(made.3)
     }
-    let set = WorkerSet(renderers: renderers, slots: slots, next: Counter(), placements: ownPlacements)
+    let set = WorkerSet(renderers: renderers, slots: slots, next: Counter(), placements: ownPlacements,
+                        texts: ownTexts, styles: styles)
 
     func tableSerial() {
-        let renderer = set.renderers[0]
-        for placement in placements { drawTableCell(placement, with: renderer) }
+        for i in 0..<cells { set.drawCell(i, worker: 0) }
     }
     func tableConcurrent() {
         set.next.reset()
         DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let renderer = set.renderers[w]
-            let placements = set.placements[w]
             while true {
                 let start = set.next.claim(chunk)
                 guard start < cells else { break }
-                for i in start..<min(start + chunk, cells) { drawTableCell(placements[i], with: renderer) }
+                for i in start..<min(start + chunk, cells) { set.drawCell(i, worker: w) }
             }
         }
     }
@@ -318,5 +360,5 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool) thr
                        speedup: median(speedups),
                        coreRates: perCPU.map { $0.isEmpty ? 0 : median($0) },
                        efficiency: median(efficiencies), controlEfficiency: median(controlEfficiencies),
-                       speedupRatio: median(ratios))
+                       speedupRatio: median(ratios), labels: labels)
 }

@@ -32,6 +32,7 @@ func workloadNames(scale: Int) -> [String] {
     names.append("cell.label.uncached@\(scale)x")
     names.append("cell.shadow.single@\(scale)x")
     names.append("table.solid@\(scale)x")
+    names.append("table.labels@\(scale)x")
     for table in WholeTableKind.allCases { names.append("table.render.\(table.name)@\(scale)x") }
     return names
 }
@@ -172,9 +173,9 @@ do {
                            floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
             canvas.clearShadow()
         }
-        if options.selects("table.solid@\(scale)x") {
+        for labels in [false, true] where options.selects("table.\(labels ? "labels" : "solid")@\(scale)x") {
             tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
-                                       rounds: options.tableRounds, cold: options.cold))
+                                       rounds: options.tableRounds, cold: options.cold, labels: labels))
         }
         for table in WholeTableKind.allCases where options.selects("table.render.\(table.name)@\(scale)x") {
             wholeTables.append(try runWholeTable(table, scale: scale, workers: workers, rounds: options.tableRounds))
@@ -191,11 +192,11 @@ if !tables.isEmpty {
     // balanced: the concurrent rate over the mean core rate, for the table
     // and the control loop; ratio: table over control.
     print("")
-    print(padRight("table (\(options.tableCells) cells, solid)", 24) + pad("serial/s", 9) + pad("per core/s", 16)
+    print(padRight("table (\(options.tableCells) cells)", 24) + pad("serial/s", 9) + pad("per core/s", 16)
           + pad("conc./s", 9) + pad("speedup", 9) + pad("balanced", 10) + pad("control", 9) + pad("ratio", 7))
     for t in tables {
         let cores = t.coreRates.isEmpty ? "-" : t.coreRates.map { fixed($0, 0) }.joined(separator: "/")
-        print(padRight("table.solid@\(t.scale)x", 24) + pad(fixed(t.serialCellsPerSecond, 0), 9) + pad(cores, 16)
+        print(padRight(t.name, 24) + pad(fixed(t.serialCellsPerSecond, 0), 9) + pad(cores, 16)
               + pad(fixed(t.concurrentCellsPerSecond, 0), 9) + pad(fixed(t.speedup, 2), 9)
               + pad(fixed(t.balancedSpeedup, 2), 10) + pad(fixed(t.controlSpeedup, 2), 9)
               + pad(fixed(t.speedupRatio, 3), 7))
@@ -227,7 +228,7 @@ if let path = options.jsonPath {
     }.joined(separator: ",\n")
     json += "\n  ],\n  \"tables\": [\n"
     json += tables.map { t in
-        "    {\"name\": \"table.solid@\(t.scale)x\", \"scale\": \(t.scale), \"cells\": \(t.cells), "
+        "    {\"name\": \"\(t.name)\", \"scale\": \(t.scale), \"cells\": \(t.cells), "
             + "\"workers\": \(t.workers), \"serialCellsPerSecond\": \(fixed(t.serialCellsPerSecond, 0)), "
             + "\"concurrentCellsPerSecond\": \(fixed(t.concurrentCellsPerSecond, 0)), "
             + "\"coreCellsPerSecond\": [\(t.coreRates.map { fixed($0, 0) }.joined(separator: ", "))], "
