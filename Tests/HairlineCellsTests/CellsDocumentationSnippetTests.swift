@@ -33,6 +33,19 @@ import HairlineCells
         #expect(surface.pixel(x: 0, y: 0)?.alpha == 0)
     }
 
+    @Test func labelsAndTitles() throws {
+        var titled = TableDescription(cellStyle: .grouped, rowCounts: [2, 1], width: 320, scale: 3)
+        titled.headerView = TableHeaderView(title: "Settings")
+        titled.sections[0].headerTitle = "Network"
+        titled.sections[0].footerTitle = "Devices you have paired with stay connected."
+        titled.sections[0].texts = [CellText("Wi-Fi", detail: "Home", layout: .value1), CellText("Bluetooth")]
+        let page = try TableRenderer.render(titled)
+        let layout = try titled.layout()
+        // The header view's 60 pt, then a header taller than the untitled 10 pt.
+        #expect(layout.headerView.height == 180 && layout.headers[0].height > 30)
+        #expect(page.height == layout.pixelHeight)
+    }
+
     @Test func tablesAcrossCores() throws {
         var table = TableDescription(cellStyle: .grouped, rowCounts: [3, 1, 4], width: 320, scale: 3)
         table.selectedRows = [CellIndexPath(row: 1, section: 0)]
