@@ -24,6 +24,15 @@ struct SVGFontChoice {
 struct SVGFontResolver: Sendable {
     /// The loader's fonts, in order of preference.
     let fonts: [Font]
+    /// The fallback faces, or why they could not be read.
+    let fallbackFaces: Result<(regular: Font, bold: Font), FontError>
+
+    /// A resolver among `fonts`, falling back to `fallback` (the bundled
+    /// faces unless a test says otherwise).
+    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError> = SVGFontResolver.bundled) {
+        self.fonts = fonts
+        fallbackFaces = fallback
+    }
 
     /// DejaVu Sans and DejaVu Sans Bold, parsed on first use and kept for
     /// the life of the process (a static `let` is initialized once,
@@ -38,7 +47,7 @@ struct SVGFontResolver: Sendable {
     /// - Complexity: O(families x fonts).
     func font(for families: [SVGFontFamily], weight: Double) -> Result<SVGFontChoice, FontError> {
         let isBold = weight >= SVGFontFamily.boldThreshold
-        let bundled = try? Self.bundled.get()
+        let bundled = try? fallbackFaces.get()
         var candidates = fonts
         if let bundled { candidates += [bundled.regular, bundled.bold] }
         for family in families {
@@ -62,7 +71,7 @@ struct SVGFontResolver: Sendable {
 
     /// The bundled face of the weight.
     private func fallback(bold: Bool, substitution: String?) -> Result<SVGFontChoice, FontError> {
-        Self.bundled.map { faces in
+        fallbackFaces.map { faces in
             SVGFontChoice(font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
                           substitution: substitution)
         }

@@ -400,6 +400,18 @@ struct SVGTextTests {
         #expect(surface.pixel(x: 1, y: 19)?.alpha ?? 0 > 0)
     }
 
+    @Test("without readable fallback fonts a text is not drawn, with one warning; loaded fonts still draw")
+    func unreadableFallback() throws {
+        let text = svg(#"<text y="20">a</text><text y="40">b</text><text y="60" font-family="Tiny">AB</text>"#)
+        var reader = SVGReader()
+        let failure = FontError.unreadableFile(path: "DejaVuSans.ttf", reason: "gone")
+        reader.fonts = SVGFontResolver(fonts: [try tinyFont()], fallback: .failure(failure))
+        let document = try reader.read(root: try XMLTreeBuilder.parse(Array(text.utf8), keepingTextIn: SVGReader.textElementNames))
+        #expect(reader.warnings.map(\.kind) == [.fontUnavailable(failure.description)])
+        #expect(reader.warnings.first?.offset == offset(of: "<text", in: text))
+        #expect(document.root.children.count == 1)
+    }
+
     @Test("huge font sizes and deep tspans do not trap")
     func hostileSizes() throws {
         for size in ["1e300", "1e308", "3e38", "0.0000001"] {
