@@ -70,7 +70,7 @@ let package = Package(
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",
-            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineTestSupport"]
+            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineSVG", "HairlineTestSupport"]
         ),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
