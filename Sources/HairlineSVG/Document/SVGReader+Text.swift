@@ -117,22 +117,7 @@ extension SVGReader {
         var outlines: [Int: [GlyphID: Path]] = [:]
         var bounds: Rect?
         for placedRun in placed {
-            var path = Path()
-            let font = placedRun.font
-            for (i, glyph) in placedRun.glyphs.enumerated() {
-                let outline: Path
-                if let cached = outlines[font.key]?[glyph] {
-                    outline = cached
-                } else {
-                    // A damaged glyph draws nothing, as in Canvas text.
-                    outline = (try? font.font.outline(of: glyph)) ?? Path()
-                    outlines[font.key, default: [:]][glyph] = outline
-                }
-                guard !outline.isEmpty else { continue }
-                let place = AffineTransform(a: placedRun.unit, b: 0, c: 0, d: -placedRun.unit,
-                                            tx: x + placedRun.positions[i] + anchorShift, ty: y + placedRun.baselineShift)
-                path.addPath(outline.applying(place))
-            }
+            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
             guard !path.isEmpty else { continue }
             let box = path.bounds
             bounds = bounds.map { $0.union(box) } ?? box
@@ -143,6 +128,30 @@ extension SVGReader {
         guard let bounds, bounds.isFinite else { return nil }
         result.bounds = bounds
         return result
+    }
+
+    /// The outlines of a run's glyphs, each mapped by (unit, 0, 0, -unit,
+    /// x + pen x + anchorShift, y + the run's baseline shift); outlines are
+    /// read once per font and glyph (`cache`, by font key). A damaged glyph
+    /// draws nothing, as in Canvas text.
+    private static func outlines(of run: PlacedRun, x: Double, anchorShift: Double, y: Double,
+                                 cache: inout [Int: [GlyphID: Path]]) -> Path {
+        var path = Path()
+        let font = run.font
+        for (i, glyph) in run.glyphs.enumerated() {
+            let outline: Path
+            if let cached = cache[font.key]?[glyph] {
+                outline = cached
+            } else {
+                outline = (try? font.font.outline(of: glyph)) ?? Path()
+                cache[font.key, default: [:]][glyph] = outline
+            }
+            guard !outline.isEmpty else { continue }
+            let place = AffineTransform(a: run.unit, b: 0, c: 0, d: -run.unit, tx: x + run.positions[i] + anchorShift,
+                                        ty: y + run.baselineShift)
+            path.addPath(outline.applying(place))
+        }
+        return path
     }
 
     /// Cuts the runs to `maximumTextLength` characters in all, with a
@@ -173,23 +182,7 @@ extension SVGReader {
     /// are exactly TextLayout's); across a shift in the same font and size
     /// the pair is still kerned.
     private mutating func layOut(_ runs: [SVGTextRun], _ element: XMLElement) -> (runs: [PlacedRun], width: Double)? {
-        // The runs that draw, with their fonts and the shifts before them.
-        var drawn: [(index: Int, font: SVGFontChoice, dx: Double, dy: Double)] = []
-        var carried = (dx: 0.0, dy: 0.0)
-        for (index, run) in runs.enumerated() {
-            carried.dx += run.dx
-            carried.dy += run.dy
-            guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
-            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight) {
-            case .success(let choice):
-                if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
-                drawn.append((index, choice, carried.dx, carried.dy))
-                carried = (0, 0)
-            case .failure(let error):
-                warnOnce(.fontUnavailable(error.description), element)
-                return nil
-            }
-        }
+        guard let drawn = fontedRuns(runs, element) else { return nil }
         var placed: [PlacedRun] = []
         var pen = 0.0, baselineShift = 0.0
         var firstPen: Double?
@@ -235,6 +228,31 @@ extension SVGReader {
         }
         guard let firstPen else { return nil }
         return (placed, pen - firstPen)
+    }
+
+    /// The runs that draw (characters, a size above 0) with their fonts
+    /// and the shifts before them (a dropped run's carried to the next);
+    /// `nil` if a font is needed and none can be read (warned).
+    private mutating func fontedRuns(_ runs: [SVGTextRun], _ element: XMLElement)
+        -> [(index: Int, font: SVGFontChoice, dx: Double, dy: Double)]?
+    {
+        var drawn: [(index: Int, font: SVGFontChoice, dx: Double, dy: Double)] = []
+        var carried = (dx: 0.0, dy: 0.0)
+        for (index, run) in runs.enumerated() {
+            carried.dx += run.dx
+            carried.dy += run.dy
+            guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
+            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight) {
+            case .success(let choice):
+                if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
+                drawn.append((index, choice, carried.dx, carried.dy))
+                carried = (0, 0)
+            case .failure(let error):
+                warnOnce(.fontUnavailable(error.description), element)
+                return nil
+            }
+        }
+        return drawn
     }
 
     /// Records a font warning unless the same one was given before in
