@@ -24,14 +24,19 @@ struct SVGFontChoice {
 struct SVGFontResolver: Sendable {
     /// The loader's fonts, in order of preference.
     let fonts: [Font]
-    /// The fallback faces, or why they could not be read.
-    let fallbackFaces: Result<(regular: Font, bold: Font), FontError>
+    /// Fallback faces given instead of the bundled ones (by tests).
+    private let fallbackOverride: Result<(regular: Font, bold: Font), FontError>?
 
-    /// A resolver among `fonts`, falling back to `fallback` (the bundled
-    /// faces unless a test says otherwise).
-    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError> = SVGFontResolver.bundled) {
+    /// A resolver among `fonts`, falling back to `fallback`, or to the
+    /// bundled faces if `nil` (read only when a text first needs them).
+    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil) {
         self.fonts = fonts
-        fallbackFaces = fallback
+        fallbackOverride = fallback
+    }
+
+    /// The fallback faces, or why they could not be read.
+    private var fallbackFaces: Result<(regular: Font, bold: Font), FontError> {
+        fallbackOverride ?? Self.bundled
     }
 
     /// DejaVu Sans and DejaVu Sans Bold, parsed on first use and kept for
