@@ -18,7 +18,8 @@ let package = Package(
         // surface, canvas. Needs no Foundation.
         .target(name: "Hairline"),
         .target(name: "HairlinePNG", dependencies: ["Hairline"]),
-        .target(name: "HairlineSVG", dependencies: ["Hairline"]),
+        // SVG: draws <text> with HairlineText's fonts (DejaVu Sans bundled).
+        .target(name: "HairlineSVG", dependencies: ["Hairline", "HairlineText"]),
         // The table-cell kit: positions, background styles, separators,
         // labels and accessories, whole tables rendered across cores.
         // Imports no Foundation (HairlineText reads its fonts with it).
@@ -57,7 +58,10 @@ let package = Package(
             dependencies: ["Hairline", "HairlinePNG", "HairlineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HairlineSVGTests", dependencies: ["Hairline", "HairlineSVG", "HairlineTestSupport"]),
+        .testTarget(
+            name: "HairlineSVGTests",
+            dependencies: ["Hairline", "HairlineSVG", "HairlineText", "HairlineTestSupport"]
+        ),
         .testTarget(
             name: "HairlineCellsTests",
             dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlineTestSupport"]
@@ -66,7 +70,7 @@ let package = Package(
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",
-            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineTestSupport"]
+            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineSVG", "HairlineTestSupport"]
         ),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),

@@ -5,7 +5,7 @@
 #
 # DRIVER is one of png, svg, pathdata, draw, table, font. Builds HairlineFuzz with
 # -sanitize=fuzzer,address into .build-fuzz, seeds a corpus for the driver
-# (PngSuite for png, the example cell SVGs for svg and their path data for
+# (PngSuite for png, the example cell SVGs and Fuzz/seeds/svg for svg, their path data for
 # pathdata, the bundled DejaVu fonts and Fuzz/seeds/font for font), and fuzzes for SECONDS (default 600). The corpus grows in
 # .build-fuzz/corpus/DRIVER and is reused by the next run; a crashing input
 # is saved as .build-fuzz/artifacts/DRIVER-crash-* and can be replayed
@@ -33,7 +33,7 @@ mkdir -p "$corpus" .build-fuzz/artifacts
 if [ -z "$(ls -A "$corpus")" ]; then
     case $driver in
         png) cp Tests/HairlinePNGTests/Fixtures/pngsuite/*.png "$corpus"/ ;;
-        svg) cp Examples/cells/*.svg "$corpus"/ ;;
+        svg) cp Examples/cells/*.svg Fuzz/seeds/svg/*.svg "$corpus"/ ;;
         pathdata)
             # A 16-byte stroke-style prefix, then each example's path data.
             i=0

@@ -77,11 +77,11 @@ import Testing
     @Test func unsupportedFeaturesWarnButRender() throws {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("text.svg")
-        try #"<svg width="10" height="10"><text>hi</text><rect width="5" height="5"/></svg>"#
+        try #"<svg width="10" height="10"><text>hi<textPath>x</textPath></text><rect width="5" height="5"/></svg>"#
             .write(to: input, atomically: true, encoding: .utf8)
         let result = try run(["render", input.path, "-o", folder.appendingPathComponent("t.png").path])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning") && result.stderr.contains("text"))
+        #expect(result.stderr.contains("warning") && result.stderr.contains("textPath"))
     }
 
     @Test func imagesLoadPNGFilesRelativeToTheSVG() throws {

@@ -7,6 +7,7 @@
 import Hairline
 @testable import HairlineFuzz
 import HairlinePNG
+import HairlineSVG
 import HairlineTestSupport
 import HairlineText
 #if canImport(Glibc)
@@ -89,8 +90,20 @@ struct Mutator {
         try run("png", seeds: [seed], count: 1500, seed: 1)
     }
 
+    /// The svg driver's seed files (Fuzz/seeds/svg), read whole.
+    static func svgSeedFiles() -> [[UInt8]] {
+        ["text.svg"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/svg/" + $0) }
+    }
+
     @Test func svgDriver() throws {
-        try run("svg", seeds: Self.svgSeeds.map { Array($0.utf8) }, count: 600, seed: 2)
+        let files = Self.svgSeedFiles()
+        #expect(files.count == 1)
+        // The seed files read and draw something: the driver reaches text.
+        for file in files {
+            let document = try SVGDocument(parsingUTF8: file)
+            #expect(!document.fillCommands().isEmpty)
+        }
+        try run("svg", seeds: Self.svgSeeds.map { Array($0.utf8) } + files, count: 600, seed: 2)
     }
 
     @Test func pathDataDriver() throws {

@@ -10,16 +10,19 @@ import Hairline
 ///
 /// The supported subset: `<svg>` (also nested), `<g>`, `<a>`, `<path>`,
 /// `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`,
-/// `<image>` (through an injected `SVGResourceLoader`); `transform`;
+/// `<image>` (through an injected `SVGResourceLoader`); `<text>` on one
+/// line (with `<tspan>` styling, fonts from the loader or the bundled
+/// DejaVu Sans) drawn as its glyph outlines; `transform`;
 /// `fill` and `stroke` with colors or `url(#id)` references to
 /// `<linearGradient>`, `<radialGradient>` and `<pattern>` (with `href`
 /// inheritance and a fallback color); `clip-path` references to
 /// `<clipPath>`; the fill, stroke, opacity, `color`, `display`,
-/// `visibility` and `clip-rule` properties as attributes or in `style`
-/// (style wins), with CSS inheritance. Everything else (text, `use`,
-/// masks, filters, style sheets) is not drawn and is reported in
-/// `warnings`. Group `opacity` is multiplied into each child, which is
-/// exact unless children overlap (then a warning says so).
+/// `visibility`, `clip-rule`, font and `text-anchor` properties as
+/// attributes or in `style` (style wins), with CSS inheritance. Everything
+/// else (`use`, `textPath`, per-character positioning, masks, filters,
+/// style sheets) is not drawn and is reported in `warnings`. Group
+/// `opacity` is multiplied into each child, which is exact unless
+/// children overlap (then a warning says so).
 ///
 /// ```swift
 /// let document = try SVGDocument(parsing: text)
@@ -56,13 +59,16 @@ public struct SVGDocument: Sendable {
     /// - Throws: `SVGError` with the byte offset, line and column of the
     ///   first problem: malformed XML (unclosed or mismatched tags, bad
     ///   quoting, unknown entities, nesting deeper than 256), a root that
-    ///   is not `<svg>`, bad path data, numbers, colors, transforms, or a
-    ///   negative width, height, radius or viewBox size.
+    ///   is not `<svg>`, bad path data, numbers, colors, transforms, font
+    ///   properties, or a negative width, height, radius, font size or
+    ///   viewBox size.
     /// - Complexity: O(n) in the text's length plus the shapes' elements.
     /// - Parameters:
     ///   - text: the document's text.
-    ///   - loader: loads `<image>` sources while the document is read; the
-    ///     default loads nothing (each image warns and is skipped).
+    ///   - loader: loads `<image>` sources while the document is read, and
+    ///     provides the fonts `font-family` names resolve among; the
+    ///     default loads no image (each warns and is skipped) and draws
+    ///     text in the bundled DejaVu Sans.
     public init(parsing text: String, loader: SVGResourceLoader = .none) throws(SVGError) {
         try self.init(parsingUTF8: Array(text.utf8), loader: loader)
     }
@@ -77,7 +83,7 @@ public struct SVGDocument: Sendable {
         var reader = SVGReader(loader: loader)
         let document: SVGReader.Document
         do throws(SVGError) {
-            document = try reader.read(root: try XMLTreeBuilder.parse(bytes))
+            document = try reader.read(root: try XMLTreeBuilder.parse(bytes, keepingTextIn: SVGReader.textElementNames))
         } catch {
             throw SourceLocator(bytes).locate(error)
         }

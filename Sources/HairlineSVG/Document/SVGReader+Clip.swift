@@ -1,7 +1,7 @@
 // Document: clip paths. `clip-path="url(#id)"` on a shape or group plus
 // its bounding box -> one SVGClip path in the element's user space (SVG 1.1
-// §14.3): the union of the <clipPath>'s shape children, each with its own
-// transform, then clipPathUnits and the clipPath's own transform. The
+// §14.3): the union of the <clipPath>'s shape and text children (glyph
+// outlines), each with its own transform, then clipPathUnits and the clipPath's own transform. The
 // union is one path with one rule, exact unless children overlap with
 // opposite windings (nonzero) or at all (evenodd).
 
@@ -54,11 +54,12 @@ extension SVGReader {
             let childAttributes = try sortAttributes(of: child, kind: kind)
             var childStyle = style
             let childLocal = try apply(childAttributes.declarations, of: child, to: &childStyle)
+            readSpace(of: child, into: &childStyle)
             if childLocal.clipPath != nil {
                 warn(.unsupportedAttribute, child, attribute: "clip-path", at: child.offset)
             }
             guard childLocal.isDisplayed, childStyle.isVisible,
-                  let shape = try shapePath(kind, childAttributes.geometry, child)
+                  let shape = try clipShape(kind, childAttributes.geometry, child, style: childStyle)
             else { continue }
             path.addPath(shape.applying(try parseTransform(childAttributes.transform)))
             rules.append(childStyle.clipRule)
@@ -66,6 +67,17 @@ extension SVGReader {
         guard let rule = rules.first else { return .hidden }
         if rules.contains(where: { $0 != rule }) { warn(.mixedClipRules, target, at: target.offset) }
         return .clip(SVGClip(path: path.applying(transform), rule: rule))
+    }
+
+    /// The outline a `<clipPath>` child adds: a shape's path, or the glyph
+    /// outlines of a text's visible runs.
+    private mutating func clipShape(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
+                                    style: InheritedStyle) throws(SVGError) -> Path? {
+        guard kind == .text else { return try shapePath(kind, geometry, element) }
+        guard let text = try textGeometry(element, geometry, style: style) else { return nil }
+        var path = Path()
+        for run in text.runs where run.style.isVisible { path.addPath(run.path) }
+        return path.isEmpty ? nil : path
     }
 
     /// A node's bounding box in its own user space: a shape's path bounds,

@@ -14,12 +14,6 @@ enum LengthAxis {
 }
 
 extension SVGReader {
-    /// CSS's initial font size in px, for `em`/`rem` (approximate: the
-    /// reader has no fonts).
-    static let assumedFontSize = 16.0
-    /// The usual ex/em ratio, for `ex` lengths.
-    static let assumedXHeightRatio = 0.5
-
     /// The element's path, or `nil` if its geometry draws nothing (a zero
     /// size, an empty `d` or `points`).
     mutating func shapePath(_ kind: SVGElementKind, _ g: [String: XMLAttribute], _ element: XMLElement)
@@ -74,7 +68,7 @@ extension SVGReader {
                 throw SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset))
             }
             if path.isEmpty { return nil }
-        case .svg, .group, .anchor, .image:
+        case .svg, .group, .anchor, .image, .text, .textSpan:
             return nil
         }
         return path
@@ -103,7 +97,8 @@ extension SVGReader {
 
     /// A length attribute in user units, `nil` if absent. Absolute units
     /// convert as CSS does (1in = 96 user units); percentages use the
-    /// nearest viewport; font-relative units warn and assume a 16 px font.
+    /// nearest viewport; `em` the element's font size, `rem` the root's;
+    /// `ex` warns and is half an em.
     mutating func optionalLength(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
                                  nonNegative: Bool = false) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
@@ -113,8 +108,9 @@ extension SVGReader {
 
     /// A length value (`text`, of attribute or property `name` at document
     /// byte `offset`) in user units: absolute units convert as CSS does,
-    /// percentages use the nearest viewport, font-relative units warn and
-    /// assume a 16 px font.
+    /// percentages use the nearest viewport, `em` the current element's
+    /// font size (`fontSize`), `rem` the root element's; `ex` warns and
+    /// is half an em (the x-height would need the font).
     mutating func userLength(_ text: String, name: String, offset: Int, _ axis: LengthAxis, _ element: XMLElement,
                              nonNegative: Bool = false) throws(SVGError) -> Double {
         guard let length = ValueScanner.length(text) else {
@@ -131,10 +127,13 @@ extension SVGReader {
             case .other: reference = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
             }
             value = length.value / 100 * reference
+        } else if length.unit == .em {
+            value = length.value * fontSize
+        } else if length.unit == .rem {
+            value = length.value * rootFontSize
         } else {
             warn(.unsupportedValue(text), element, attribute: name, at: offset)
-            let em = length.value * Self.assumedFontSize
-            value = length.unit == .ex ? em * Self.assumedXHeightRatio : em
+            value = length.value * fontSize * Self.assumedXHeightRatio
         }
         guard value.isFinite else {
             throw SVGError(.invalidNumber(attribute: name, value: text), at: offset)

@@ -2,8 +2,11 @@
 // style inherited from its parent: fill and stroke (color, none,
 // currentColor, url() with fallback), fill-rule, fill-opacity, the stroke
 // geometry properties, stroke-opacity, opacity, color, display and
-// visibility, clip-path and clip-rule, each also accepting `inherit`.
-// Malformed values throw; values the reader cannot draw warn.
+// visibility, clip-path and clip-rule, the font properties and
+// text-anchor (SVGReader+FontProperties.swift), each also accepting
+// `inherit`. `font-size` goes first, so that `em` lengths of the same
+// element use it. Malformed values throw; values the reader cannot draw
+// warn.
 
 import Hairline
 
@@ -20,10 +23,15 @@ struct LocalStyle {
 extension SVGReader {
     /// Applies `declarations` to `style` (which starts as the parent's
     /// inherited style) and returns the element's own non-inherited ones.
+    /// Sets `fontSize` to the element's font size.
     mutating func apply(_ declarations: [Declaration], of element: XMLElement,
                         to style: inout InheritedStyle) throws(SVGError) -> LocalStyle {
         let parent = style
         var local = LocalStyle()
+        for declaration in declarations where declaration.name == "font-size" {
+            style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
+        }
+        fontSize = style.fontSize
         for declaration in declarations {
             let keyword = declaration.value.lowercased()
             if keyword == "inherit" {
@@ -43,7 +51,12 @@ extension SVGReader {
                 case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
                 case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
                 case "clip-rule": style.clipRule = parent.clipRule
-                default: break  // display: the parent is displayed, or this would not run
+                case "font-family": style.fontFamilies = parent.fontFamilies
+                case "font-weight": style.fontWeight = parent.fontWeight
+                case "text-anchor": style.textAnchor = parent.textAnchor
+                // display: the parent is displayed, or this would not run;
+                // font-size: applied first.
+                default: break
                 }
                 continue
             }
@@ -81,6 +94,10 @@ extension SVGReader {
                 }
             case "display":
                 local.isDisplayed = keyword != "none"
+            case "font-size":
+                break  // applied first
+            case "font-family", "font-weight", "text-anchor":
+                try applyTextProperty(declaration, keyword, parent: parent, to: &style)
             case "visibility":
                 switch keyword {
                 case "visible": style.isVisible = true

@@ -8,7 +8,9 @@ import Hairline
 
 /// The kinds of element the reader draws.
 enum SVGElementKind {
-    case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon, image
+    case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon, image, text
+    /// `<tspan>`: read only inside a `<text>` (SVGReader+TextContent.swift).
+    case textSpan
 
     /// The attributes that give the element's geometry (not properties).
     var geometryAttributes: Set<String> {
@@ -23,6 +25,7 @@ enum SVGElementKind {
         case .line: return Self.lineAttributes
         case .polyline, .polygon: return Self.pointsAttributes
         case .image: return Self.imageAttributes
+        case .text, .textSpan: return Self.textAttributes
         }
     }
 
@@ -37,6 +40,7 @@ enum SVGElementKind {
     private static let pointsAttributes: Set<String> = ["points"]
     private static let imageAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href",
                                                         "preserveAspectRatio", "crossorigin"]
+    private static let textAttributes: Set<String> = ["x", "y", "dx", "dy"]
 }
 
 /// What the reader does with an element.
@@ -73,6 +77,7 @@ enum SVGElementClass: Equatable {
         case "polyline": self = .drawable(.polyline)
         case "polygon": self = .drawable(.polygon)
         case "image": self = .drawable(.image)
+        case "text": self = .drawable(.text)
         case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath":
             self = .skipped
         default: self = .unsupported
@@ -107,10 +112,23 @@ struct SVGReader {
     var activeReferences: [String] = []
     /// Loads `<image>` sources.
     var loader = SVGResourceLoader.none
+    /// Finds the fonts of `<text>`: the loader's, then the bundled ones.
+    var fonts: SVGFontResolver
+    /// The font size of the element being read (user units), for `em`.
+    var fontSize = SVGReader.defaultFontSize
+    /// The root element's font size (user units), for `rem`.
+    var rootFontSize = SVGReader.defaultFontSize
+    /// The font substitutions and failures already warned about (each is
+    /// reported once per document).
+    var reportedFontProblems: Set<SVGWarning.Kind> = []
 
-    /// Creates a reader that loads images with `loader`.
+    /// The elements whose character data the XML stage keeps.
+    static let textElementNames: Set<String> = ["text", "svg:text"]
+
+    /// Creates a reader that loads images and fonts with `loader`.
     init(loader: SVGResourceLoader = .none) {
         self.loader = loader
+        fonts = SVGFontResolver(fonts: loader.fonts)
     }
 
     /// The outermost element, read.
@@ -133,6 +151,8 @@ struct SVGReader {
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: root, to: &style)
+        rootFontSize = style.fontSize
+        readSpace(of: root, into: &style)
         let (size, viewBox, mapping) = try rootViewport(root, attributes.geometry)
         let transform = mapping.concatenating(try parseTransform(attributes.transform))
         viewport = viewBox?.size ?? size
@@ -177,7 +197,12 @@ struct SVGReader {
         }
         let attributes = try sortAttributes(of: element, kind: kind)
         var style = inherited
+        // `em` lengths of this element use its font size; its parent's
+        // returns with it.
+        let parentFontSize = fontSize
+        defer { fontSize = parentFontSize }
         let local = try apply(attributes.declarations, of: element, to: &style)
+        readSpace(of: element, into: &style)
         guard local.isDisplayed else { return nil }
         var transform = try parseTransform(attributes.transform)
         let content: SVGNode.Content
@@ -194,19 +219,9 @@ struct SVGReader {
             let nodes = try children(of: element, style: style)
             viewport = outer
             content = .group(nodes)
-        case .image:
-            guard style.isVisible, let image = try imageContent(attributes.geometry, element) else { return nil }
-            content = image
         default:
-            guard let path = try shapePath(kind, attributes.geometry, element) else { return nil }
-            let bounds = path.bounds
-            let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
-            var stroke: SVGStroke?
-            if style.strokeStyle.width > 0,
-               let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
-                stroke = SVGStroke(paint: paint, style: style.strokeStyle)
-            }
-            content = .shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+            guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
+            content = leaf
         }
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
@@ -219,6 +234,29 @@ struct SVGReader {
         }
         checkGroupOpacity(node, element)
         return node
+    }
+
+    /// The content of an element that has no drawable children (a shape,
+    /// an image or a text), `nil` if it draws nothing. Kept out of
+    /// `node(for:inherited:)`, whose stack frame every nesting level pays.
+    mutating func leafContent(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
+                              style: InheritedStyle) throws(SVGError) -> SVGNode.Content? {
+        switch kind {
+        case .image:
+            return style.isVisible ? try imageContent(geometry, element) : nil
+        case .text:
+            return try textContent(element, geometry, style: style)
+        default:
+            guard let path = try shapePath(kind, geometry, element) else { return nil }
+            let bounds = path.bounds
+            let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
+            var stroke: SVGStroke?
+            if style.strokeStyle.width > 0,
+               let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
+                stroke = SVGStroke(paint: paint, style: style.strokeStyle)
+            }
+            return .shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+        }
     }
 
     /// Sorts an element's attributes into geometry, transform and property
@@ -262,6 +300,7 @@ struct SVGReader {
     /// Whether the reader applies a declaration; warns if it does not.
     mutating func accepts(_ declaration: Declaration, _ element: XMLElement) -> Bool {
         if SVGProperties.supported.contains(declaration.name) { return true }
+        if SVGProperties.isExactWithoutApplying(declaration) { return false }
         warn(.unsupportedAttribute, element, attribute: declaration.name, at: declaration.nameOffset)
         return false
     }
@@ -273,6 +312,17 @@ struct SVGReader {
             return try SVGTransformParser.parse(attribute.value)
         } catch {
             throw SVGError(.invalidTransform(attribute.value), at: attribute.documentOffset(ofValueByte: error.position))
+        }
+    }
+
+    /// Reads `xml:space` (`default` or `preserve`, inherited as XML says)
+    /// into `style`; any other value warns and is ignored.
+    mutating func readSpace(of element: XMLElement, into style: inout InheritedStyle) {
+        guard let attribute = element.attribute("xml:space") else { return }
+        switch attribute.value {
+        case "default": style.preservesSpace = false
+        case "preserve": style.preservesSpace = true
+        default: warn(.unsupportedValue(attribute.value), element, attribute: attribute.name, at: attribute.valueOffset)
         }
     }
 

@@ -32,9 +32,11 @@ struct SVGPaintReference: Equatable, Sendable {
 
 /// The properties an element passes to its children: the inherited ones
 /// (`fill`, `fill-rule`, `fill-opacity`, the `stroke` properties, `color`,
-/// `visibility`, `clip-rule`) and the parent's specified `opacity`, which
-/// only `opacity: inherit` reads. Stroke defaults are SVG's: no stroke,
-/// width 1, miter join with limit 4, butt cap, no dashes.
+/// `visibility`, `clip-rule`, the font properties, `text-anchor` and
+/// `xml:space`) and the parent's specified `opacity`, which only
+/// `opacity: inherit` reads. Stroke defaults are SVG's: no stroke, width 1,
+/// miter join with limit 4, butt cap, no dashes; font defaults CSS's: 16
+/// user units, the default family, weight 400.
 struct InheritedStyle: Sendable {
     var fill = SVGPaint.color(.black)
     var fillRule = FillRule.nonZero
@@ -48,6 +50,17 @@ struct InheritedStyle: Sendable {
     var strokeStyle = StrokeStyle(width: 1, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
     /// The rule of shapes inside a `<clipPath>`.
     var clipRule = FillRule.nonZero
+    /// The computed `font-size`, in user units (CSS px), at least 0.
+    var fontSize = SVGReader.defaultFontSize
+    /// The `font-family` list in order; empty for the default family.
+    var fontFamilies: [SVGFontFamily] = []
+    /// The computed `font-weight`, 1...1000 (400 normal, 700 bold).
+    var fontWeight = SVGFontFamily.normalWeight
+    /// Where a text's glyphs go relative to its `x`.
+    var textAnchor = SVGTextAnchor.start
+    /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
+    /// read as spaces) instead of collapsed.
+    var preservesSpace = false
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -81,7 +94,30 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
+        "font-size", "font-family", "font-weight", "text-anchor",
     ]
+    /// Text properties the reader does not apply, with the values that
+    /// draw exactly what the reader draws anyway (their initial values,
+    /// and `line-height`, which single-line SVG text does not use): these
+    /// are accepted without a warning, as editors write them on every text.
+    static let initialTextValues: [String: Set<String>] = [
+        "font-style": ["normal"], "font-variant": ["normal"], "font-stretch": ["normal", "100%"],
+        "font-kerning": ["auto", "normal"], "letter-spacing": ["normal", "0", "0px"],
+        "word-spacing": ["normal", "0", "0px"], "text-decoration": ["none"], "direction": ["ltr"],
+        "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
+        "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
+        "baseline-shift": ["baseline", "0", "0px"], "text-rendering": ["auto"],
+    ]
+    /// Properties whose every value draws what the reader draws.
+    static let ignoredTextProperties: Set<String> = ["line-height"]
+
+    /// Whether a declaration the reader does not apply changes nothing it
+    /// draws (see `initialTextValues`).
+    static func isExactWithoutApplying(_ declaration: Declaration) -> Bool {
+        if ignoredTextProperties.contains(declaration.name) { return true }
+        guard let values = initialTextValues[declaration.name] else { return false }
+        return values.contains(declaration.value.lowercased())
+    }
     /// Attributes that never change the picture of the supported
     /// elements, so ignoring them is exact (identity, metadata, hooks for
     /// style sheets and scripts, which warn where they appear).

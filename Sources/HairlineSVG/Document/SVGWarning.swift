@@ -9,8 +9,8 @@ import Hairline
 public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     /// What was not drawn or only approximated.
     public enum Kind: Hashable, Sendable {
-        /// An element the reader does not draw (`text`, `use`, gradients, …);
-        /// its whole subtree is skipped.
+        /// An element the reader does not draw (`use`, `mask`, `textPath`,
+        /// …); its whole subtree is skipped.
         case unsupportedElement
         /// An attribute or style property the reader ignores.
         case unsupportedAttribute
@@ -43,6 +43,17 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// A pattern tile larger than the tile limit at the drawing scale:
         /// rendered at a lower resolution (at draw time).
         case patternTileTooLarge
+        /// No loaded font has the requested family or weight (given as
+        /// written, e.g. `Helvetica` or `Inter bold`): the text is drawn in
+        /// the bundled DejaVu Sans, or in the family's regular face (no
+        /// synthetic bold). Reported once per document for each.
+        case fontSubstituted(String)
+        /// No font could be read for a `<text>` (the reason is given): it
+        /// is not drawn. Reported once per document.
+        case fontUnavailable(String)
+        /// A `<text>` with more characters than `limit`: only the first
+        /// `limit` are drawn.
+        case textTooLong(limit: Int)
     }
 
     /// What was not drawn or only approximated.
@@ -95,6 +106,9 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         case .imageNotLoaded(let reason): what = "image not drawn: \(reason)"
         case .mixedClipRules: what = "children with different clip-rules; the first child's rule clips the union"
         case .patternTileTooLarge: what = "pattern tile exceeds the tile size limit; drawn at a lower resolution"
+        case .fontSubstituted(let font): what = "font \"\(font)\" is not loaded; drawn in a substitute"
+        case .fontUnavailable(let reason): what = "text not drawn: no font could be read (\(reason))"
+        case .textTooLong(let limit): what = "text longer than \(limit) characters; only the first \(limit) are drawn"
         }
         return "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(subject): \(what)"
     }

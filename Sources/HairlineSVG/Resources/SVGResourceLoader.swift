@@ -1,10 +1,12 @@
-// Resources: how a document's external data (the images of <image>) gets
-// loaded. HairlineSVG decodes no image formats and reads no files itself
-// (it depends on Hairline only); the caller injects a loader, called at
-// parse time with either the decoded bytes of a `data:` URI or the path
-// as written.
+// Resources: how a document's external data (the images of <image>, the
+// fonts of <text>) gets loaded. HairlineSVG decodes no image formats and
+// reads no files itself; the caller injects a loader, called at parse time
+// with either the decoded bytes of a `data:` URI or the path as written,
+// and the fonts that `font-family` names are looked up among (the bundled
+// DejaVu Sans is the fallback, SVGFontResolver.swift).
 
 import Hairline
+import HairlineText
 
 /// Loads the external resources of a document while it is read.
 ///
@@ -17,17 +19,52 @@ import Hairline
 /// }
 /// let document = try SVGDocument(parsing: text, loader: loader)
 /// ```
+///
+/// `<text>` is drawn in the first family of its `font-family` list that
+/// one of `fonts` has (by `Font.familyName`, ignoring case), else in the
+/// bundled DejaVu Sans:
+///
+/// ```swift
+/// let loader = SVGResourceLoader(fonts: [try Font(contentsOfFile: "Inter-Regular.ttf"),
+///                                        try Font(contentsOfFile: "Inter-Bold.ttf")])
+/// ```
 public struct SVGResourceLoader: Sendable {
     /// Returns the image at `source`, or throws any error; a throw makes
     /// the `<image>` a warning (`imageNotLoaded`) and it is not drawn.
     public var loadImage: @Sendable (SVGImageSource) throws -> Image
+    /// The fonts `font-family` names are resolved among, in order of
+    /// preference: the first family in a `font-family` list that matches
+    /// a font's `familyName` (case-insensitively) is used, its face whose
+    /// `isBold` matches the weight (600 and above is bold) if loaded, else
+    /// its first face. Families none of them has fall back to the bundled
+    /// DejaVu Sans (Bold), with a warning unless the list ends in a
+    /// generic family. Empty by default.
+    public var fonts: [Font]
 
-    /// Creates a loader.
+    /// Creates a loader of images, with no fonts of its own.
     /// - Parameter loadImage: returns the image at a source, or throws.
     public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image) {
-        self.loadImage = loadImage
+        self.init(loadImage: loadImage, fonts: [])
     }
 
-    /// Loads nothing: every image throws `SVGResourceError.noImageLoader`.
-    public static let none = SVGResourceLoader { _ in throw SVGResourceError.noImageLoader }
+    /// Creates a loader of images and fonts.
+    /// - Parameters:
+    ///   - loadImage: returns the image at a source, or throws.
+    ///   - fonts: the fonts `font-family` names are resolved among (see
+    ///     `fonts`).
+    public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image, fonts: [Font]) {
+        self.loadImage = loadImage
+        self.fonts = fonts
+    }
+
+    /// Creates a loader that provides fonts and no images (every image
+    /// throws `SVGResourceError.noImageLoader`).
+    /// - Parameter fonts: the fonts `font-family` names are resolved among.
+    public init(fonts: [Font]) {
+        self.init(loadImage: { _ in throw SVGResourceError.noImageLoader }, fonts: fonts)
+    }
+
+    /// Loads nothing: every image throws `SVGResourceError.noImageLoader`,
+    /// and text is drawn in the bundled fonts.
+    public static let none = SVGResourceLoader(fonts: [])
 }

@@ -1,8 +1,11 @@
 // XML: document bytes -> start and end tags with decoded attributes, in
-// order. Skips text, comments, processing instructions (`<?xml ?>`), CDATA
-// and the DOCTYPE (keeping its simple internal entity declarations); checks
-// tag syntax and throws `SVGError` at the byte offset of the first fault.
-// Follows XML 1.0 (5th ed.) for the constructs an SVG file uses.
+// order, and, where the caller asks for it (inside `<text>`), character
+// data with references replaced, line ends normalized and CDATA sections
+// as text. Elsewhere skips text and CDATA; always skips comments,
+// processing instructions (`<?xml ?>`) and the DOCTYPE (keeping its simple
+// internal entity declarations); checks tag syntax and throws `SVGError`
+// at the byte offset of the first fault. Follows XML 1.0 (5th ed.) for the
+// constructs an SVG file uses.
 
 /// A start tag: `<name attr="value" …>` or `<name … />`.
 struct XMLStartTag: Sendable {
@@ -21,6 +24,10 @@ enum XMLToken: Sendable {
     case startTag(XMLStartTag)
     /// `</name>`; the offset is the `<`'s.
     case endTag(name: String, offset: Int)
+    /// Character data (only when asked for): references replaced, CR LF
+    /// and CR read as LF (XML 1.0 §2.11); a CDATA section's content as
+    /// written. The offset is its first byte's.
+    case text(String, offset: Int)
 }
 
 /// Reads tags one at a time from UTF-8 bytes. Errors carry byte offsets.
@@ -46,9 +53,14 @@ struct XMLTokenizer {
         if bytes.starts(with: Self.byteOrderMark) { position = Self.byteOrderMark.count }
     }
 
-    /// The next tag, or `nil` at the end of the input.
-    mutating func next() throws(SVGError) -> XMLToken? {
+    /// The next tag, or `nil` at the end of the input. With
+    /// `keepingText`, character data and CDATA sections before the next
+    /// tag come first, as `.text` tokens; without, they are skipped.
+    mutating func next(keepingText: Bool = false) throws(SVGError) -> XMLToken? {
         while true {
+            if keepingText, position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+                return try readText()
+            }
             guard let open = bytes[position...].firstIndex(of: UInt8(ascii: "<")) else {
                 position = bytes.count
                 return nil
@@ -57,7 +69,13 @@ struct XMLTokenizer {
             if hasPrefix("<!--") {
                 try skip(from: "<!--", past: "-->", construct: "comment")
             } else if hasPrefix("<![CDATA[") {
+                let start = position
                 try skip(from: "<![CDATA[", past: "]]>", construct: "CDATA section")
+                if keepingText {
+                    let content = (start + "<![CDATA[".utf8.count)..<(position - "]]>".utf8.count)
+                    return .text(String(decoding: Self.normalizingLineEnds(bytes[content]), as: UTF8.self),
+                                 offset: content.lowerBound)
+                }
             } else if hasPrefix("<?") {
                 try skip(from: "<?", past: "?>", construct: "processing instruction")
             } else if hasPrefix("<!DOCTYPE") {
@@ -128,6 +146,46 @@ struct XMLTokenizer {
         guard bytes[position] == UInt8(ascii: ">") else { throw unexpected(at: position, expected: "\">\" to end </\(name)>") }
         position += 1
         return .endTag(name: name, offset: start)
+    }
+
+    // MARK: Character data
+
+    /// Reads character data from `position` up to the next `<` (or the
+    /// end), replacing references and normalizing line ends.
+    mutating func readText() throws(SVGError) -> XMLToken {
+        let start = position
+        var decoded: [UInt8] = []
+        var runStart = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+            guard bytes[position] == UInt8(ascii: "&") else {
+                position += 1
+                continue
+            }
+            decoded.append(contentsOf: Self.normalizingLineEnds(bytes[runStart..<position]))
+            decoded.append(contentsOf: try readReference().utf8)
+            runStart = position
+        }
+        decoded.append(contentsOf: Self.normalizingLineEnds(bytes[runStart..<position]))
+        return .text(String(decoding: decoded, as: UTF8.self), offset: start)
+    }
+
+    /// `bytes` with CR LF and lone CR as LF (XML 1.0 §2.11: what a parser
+    /// hands on; references to CR are not affected).
+    static func normalizingLineEnds(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        guard bytes.contains(cr) else { return Array(bytes) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var previousWasCR = false
+        for byte in bytes {
+            if byte == lf, previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            result.append(byte == cr ? lf : byte)
+            previousWasCR = byte == cr
+        }
+        return result
     }
 
     // MARK: Lexical helpers

@@ -125,9 +125,12 @@ struct SVGDocumentTests {
         let r = 0.1 * ((200.0 * 200 + 100 * 100) / 2).squareRoot()
         let bounds = try #require(percent.last?.path.bounds)
         #expect(abs(bounds.width - 2 * r) < 1e-9)
-        let document = try SVGDocument(parsing: svg(#"<rect width="2em" height="1"/>"#))
-        #expect(document.fillCommands().first?.path.bounds.width == 32)
-        #expect(document.warnings.map(\.kind) == [.unsupportedValue("2em")])
+        // em is the element's font size (16 by default, else inherited),
+        // rem the root's; ex is half an em, with a warning (no font).
+        let document = try SVGDocument(parsing: svg(#"<rect width="2em" height="1"/><g font-size="20"><rect width="2em" height="1rem"/></g><rect width="2ex" height="1"/>"#, #"width="100" height="100" font-size="8""#))
+        #expect(document.fillCommands().map(\.path.bounds.size) == [Size(width: 16, height: 1), Size(width: 40, height: 8),
+                                                                    Size(width: 8, height: 1)])
+        #expect(document.warnings.map(\.kind) == [.unsupportedValue("2ex")])
     }
 
     @Test("a nested svg is placed at x, y with its own viewBox, and warns that it is not clipped")

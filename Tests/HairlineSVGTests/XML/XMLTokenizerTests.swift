@@ -113,6 +113,26 @@ struct XMLTokenizerTests {
         #expect(d.documentOffset(ofValueByte: 2) == offset(of: " 0 &amp;", in: text))
     }
 
+    @Test("character data is kept inside the named elements only: references replaced, CR LF as LF, CDATA as text")
+    func keptText() throws {
+        let text = "<svg>skipped &amp;<text a='1'>A &amp; B\r\nC\rD<tspan>&#x45;</tspan><!-- c --><![CDATA[<F>]]>G<g/>H</text>x</svg>"
+        let root = try #require(try XMLTreeBuilder.parse(Array(text.utf8), keepingTextIn: ["text"]))
+        #expect(root.text.isEmpty)
+        let element = try #require(root.children.first)
+        #expect(element.text.map(\.value) == ["A & B\nC\nD", "<F>G", "H"])
+        #expect(element.text.map(\.index) == [0, 1, 2])
+        #expect(element.text.map(\.offset) == [offset(of: "A &", in: text), offset(of: "<F>", in: text), offset(of: "H<", in: text)])
+        #expect(element.children.first?.text.map(\.value) == ["E"])
+        // Not asked for: no text anywhere, and no reference checked.
+        let plain = try #require(try XMLTreeBuilder.parse(Array("<svg><text>&nope;</text></svg>".utf8)))
+        #expect(plain.children.first?.text.isEmpty == true)
+        // Asked for, a reference in text is checked where it is.
+        let bad = "<svg><text>a &nope; b</text></svg>"
+        #expect(throws: SVGError(.unknownEntity("nope"), at: offset(of: "&nope", in: bad))) {
+            _ = try XMLTreeBuilder.parse(Array(bad.utf8), keepingTextIn: ["text"])
+        }
+    }
+
     @Test("malformed XML throws the expected error at the expected offset", arguments: malformedXML)
     func malformed(_ row: MalformedXMLCase) {
         let error = readError(row.text)

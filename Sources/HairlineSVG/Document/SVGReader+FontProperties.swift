@@ -1,0 +1,159 @@
+// Document: the text properties (CSS Fonts 4 §2-3, SVG 2 §11.10.1):
+// `font-size` (lengths, percentages and em relative to the parent's size,
+// the absolute and relative keywords), `font-family` (a comma list of
+// quoted or unquoted names and generic families), `font-weight` (keywords,
+// numbers 1...1000, bolder/lighter from the parent's weight) and
+// `text-anchor`. Declaration text -> InheritedStyle fields; malformed
+// values throw SVGError at the value, as the other properties do.
+
+import Hairline
+
+/// One entry of a `font-family` list.
+enum SVGFontFamily: Hashable, Sendable {
+    /// A family name (quotes removed, inner whitespace collapsed), matched
+    /// case-insensitively against the loaded fonts' family names.
+    case named(String)
+    /// A generic family (`sans-serif`, `serif`, `monospace`, `system-ui`,
+    /// …): always drawn in the default font.
+    case generic(String)
+
+    /// CSS's generic family keywords (CSS Fonts 4 §2.1.3), unquoted only.
+    static let genericNames: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
+        "ui-monospace", "ui-rounded", "math", "emoji", "fangsong",
+    ]
+    /// `font-weight: normal`.
+    static let normalWeight = 400.0
+    /// `font-weight: bold`.
+    static let boldWeight = 700.0
+    /// Weights from this up select a bold face (CSS Fonts 4 §5.2: 600 and
+    /// above look for the bold faces first).
+    static let boldThreshold = 600.0
+}
+
+/// `text-anchor`: which end of a line of text sits at its `x`.
+enum SVGTextAnchor: Sendable {
+    case start, middle, end
+}
+
+extension SVGReader {
+    /// CSS's initial font size (`medium`), in user units (CSS px).
+    static let defaultFontSize = 16.0
+    /// The usual x-height / em ratio, for `ex` lengths (the real one would
+    /// need the font; such lengths warn).
+    static let assumedXHeightRatio = 0.5
+    /// `larger` / `smaller` scale the parent's size by this (CSS Fonts 4
+    /// §2.5 suggests 1.2).
+    static let relativeFontSizeRatio = 1.2
+    /// The absolute-size keywords as multiples of `medium` (CSS Fonts 4
+    /// §2.5, the scaling factors of its table).
+    static let absoluteFontSizes: [String: Double] = [
+        "xx-small": 3.0 / 5, "x-small": 3.0 / 4, "small": 8.0 / 9, "medium": 1, "large": 6.0 / 5,
+        "x-large": 3.0 / 2, "xx-large": 2, "xxx-large": 3,
+    ]
+
+    /// The computed `font-size` of a declaration on an element whose parent
+    /// has `parent` (user units): a length (absolute units as CSS converts
+    /// them; `%` and `em` of the parent's size, `rem` of the root's, `ex`
+    /// half the parent's size, with a warning), a size keyword, `larger`,
+    /// `smaller` or `inherit`.
+    /// - Throws: `invalidNumber` for anything else (or a size that is not
+    ///   finite), `negativeValue` below zero, at the value.
+    mutating func fontSize(_ declaration: Declaration, parent: Double, _ element: XMLElement) throws(SVGError) -> Double {
+        let keyword = declaration.value.lowercased()
+        if keyword == "inherit" { return parent }
+        if let factor = Self.absoluteFontSizes[keyword] { return factor * Self.defaultFontSize }
+        if keyword == "larger" { return parent * Self.relativeFontSizeRatio }
+        if keyword == "smaller" { return parent / Self.relativeFontSizeRatio }
+        let invalid = SVGError(.invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        guard let length = ValueScanner.length(declaration.value) else { throw invalid }
+        let value: Double
+        switch length.unit {
+        case .percent: value = length.value / 100 * parent
+        case .em: value = length.value * parent
+        case .rem: value = length.value * rootFontSize
+        case .ex:
+            warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            value = length.value * parent * Self.assumedXHeightRatio
+        default: value = length.value * (length.userUnitsPerUnit ?? 1)
+        }
+        guard value.isFinite else { throw invalid }
+        guard value >= 0 else {
+            throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        }
+        return value
+    }
+
+    /// Applies `font-family`, `font-weight` or `text-anchor` to `style`
+    /// (`parent` is the parent's style, for `bolder` and `lighter`).
+    /// - Throws: `invalidValue` for a value outside the property's grammar.
+    func applyTextProperty(_ declaration: Declaration, _ keyword: String, parent: InheritedStyle,
+                           to style: inout InheritedStyle) throws(SVGError) {
+        switch declaration.name {
+        case "font-family":
+            style.fontFamilies = try Self.fontFamilies(declaration)
+        case "font-weight":
+            style.fontWeight = try Self.fontWeight(declaration, keyword, parent: parent.fontWeight)
+        case "text-anchor":
+            switch keyword {
+            case "start": style.textAnchor = .start
+            case "middle": style.textAnchor = .middle
+            case "end": style.textAnchor = .end
+            default: throw invalidValue(declaration)
+            }
+        default:
+            break
+        }
+    }
+
+    /// A `font-weight` value: `normal`, `bold`, a number 1...1000, or
+    /// `bolder` / `lighter` than `parent` (CSS Fonts 4 §2.2's table).
+    static func fontWeight(_ declaration: Declaration, _ keyword: String, parent: Double) throws(SVGError) -> Double {
+        switch keyword {
+        case "normal": return SVGFontFamily.normalWeight
+        case "bold": return SVGFontFamily.boldWeight
+        case "bolder": return parent < 350 ? 400 : parent < 550 ? 700 : max(parent, 900)
+        case "lighter": return parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700
+        default:
+            guard let length = ValueScanner.length(declaration.value), length.unit == .none,
+                  length.value >= 1, length.value <= 1000
+            else {
+                throw SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            return length.value
+        }
+    }
+
+    /// A `font-family` list: names separated by commas, each quoted (`"…"`
+    /// or `'…'`, taken as written) or a run of unquoted words (whitespace
+    /// between them collapsed to one space; a lone generic keyword is a
+    /// generic family).
+    /// - Throws: `invalidValue` for an empty entry, an unclosed quote or
+    ///   text after a closing quote.
+    static func fontFamilies(_ declaration: Declaration) throws(SVGError) -> [SVGFontFamily] {
+        let invalid = SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        var families: [SVGFontFamily] = []
+        var rest = Substring(declaration.value)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            let entry: Substring
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                guard let close = rest.dropFirst().firstIndex(of: quote) else { throw invalid }
+                families.append(.named(String(rest[rest.index(after: rest.startIndex)..<close])))
+                entry = rest[rest.index(after: close)...].prefix { $0 != "," }
+                guard entry.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { throw invalid }
+            } else {
+                entry = rest.prefix { $0 != "," }
+                let words = entry.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                guard !words.isEmpty else { throw invalid }
+                let name = words.joined(separator: " ")
+                let lower = name.lowercased()
+                families.append(SVGFontFamily.genericNames.contains(lower) ? .generic(lower) : .named(name))
+            }
+            rest = rest[entry.endIndex...]
+            guard rest.first == "," else { break }
+            rest = rest.dropFirst()
+        }
+        return families
+    }
+}

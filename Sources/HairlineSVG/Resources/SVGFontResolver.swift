@@ -1,0 +1,84 @@
+// Resources: a `font-family` list and a weight -> the Font a run of
+// <text> is drawn in. The loader's fonts are searched first, then the
+// bundled DejaVu Sans and DejaVu Sans Bold (parsed once per process, on
+// first use); a list with no match, or a generic family, gets the bundled
+// face of the right weight (CSS Fonts 4 §5, simplified: family first, then
+// bold or not; no synthetic bold). Only if the bundled fonts cannot be
+// read is there no font (the text then warns and is not drawn).
+
+import HairlineText
+
+/// The font chosen for a run of text.
+struct SVGFontChoice {
+    /// The font.
+    var font: Font
+    /// Which font it is: equal keys are the same font (for kerning across
+    /// a run boundary), without comparing font data.
+    var key: Int
+    /// What was asked for and not found (for `fontSubstituted`), if any.
+    var substitution: String?
+}
+
+/// Resolves `font-family` lists among the loader's fonts and the bundled
+/// ones.
+struct SVGFontResolver: Sendable {
+    /// The loader's fonts, in order of preference.
+    let fonts: [Font]
+    /// Fallback faces given instead of the bundled ones (by tests).
+    private let fallbackOverride: Result<(regular: Font, bold: Font), FontError>?
+
+    /// A resolver among `fonts`, falling back to `fallback`, or to the
+    /// bundled faces if `nil` (read only when a text first needs them).
+    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil) {
+        self.fonts = fonts
+        fallbackOverride = fallback
+    }
+
+    /// The fallback faces, or why they could not be read.
+    private var fallbackFaces: Result<(regular: Font, bold: Font), FontError> {
+        fallbackOverride ?? Self.bundled
+    }
+
+    /// DejaVu Sans and DejaVu Sans Bold, parsed on first use and kept for
+    /// the life of the process (a static `let` is initialized once,
+    /// lazily and thread-safely), or why they could not be read.
+    static let bundled = Result { () throws(FontError) -> (regular: Font, bold: Font) in
+        (try Font(.dejaVuSans), try Font(.dejaVuSansBold))
+    }
+
+    /// The font for `families` (first match wins) at `weight` (1...1000).
+    /// - Returns: the choice, or the error reading the bundled fonts when
+    ///   they are needed and unreadable.
+    /// - Complexity: O(families x fonts).
+    func font(for families: [SVGFontFamily], weight: Double) -> Result<SVGFontChoice, FontError> {
+        let isBold = weight >= SVGFontFamily.boldThreshold
+        let bundled = try? fallbackFaces.get()
+        var candidates = fonts
+        if let bundled { candidates += [bundled.regular, bundled.bold] }
+        for family in families {
+            guard case .named(let name) = family else { return fallback(bold: isBold, substitution: nil) }
+            let wanted = name.lowercased()
+            var regular: Int?, bold: Int?
+            for (key, font) in candidates.enumerated() where font.familyName.lowercased() == wanted {
+                if font.isBold { bold = bold ?? key } else { regular = regular ?? key }
+            }
+            if let key = isBold ? bold : regular {
+                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
+            }
+            if let key = regular ?? bold {
+                let face = isBold ? "bold" : "regular"
+                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: "\(name) \(face)"))
+            }
+        }
+        let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+        return fallback(bold: isBold, substitution: names.isEmpty ? nil : names.joined(separator: ", "))
+    }
+
+    /// The bundled face of the weight.
+    private func fallback(bold: Bool, substitution: String?) -> Result<SVGFontChoice, FontError> {
+        fallbackFaces.map { faces in
+            SVGFontChoice(font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
+                          substitution: substitution)
+        }
+    }
+}
