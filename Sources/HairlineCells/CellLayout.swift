@@ -17,6 +17,10 @@ public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     /// The iOS 7+ plain look: full-width cells, each with a hairline
     /// separator along its bottom edge, inset from the leading edge.
     case plain
+    /// The iOS 7–12 grouped look: full-width sections of square cells, a
+    /// full-width line along the top of each section's first cell and the
+    /// bottom of its last, inset separators between cells.
+    case fullWidthGrouped
 
     /// A readable description, for messages and debugging.
     public var description: String {
@@ -24,6 +28,7 @@ public enum CellLayout: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         case .grouped: "grouped"
         case .insetGrouped: "insetGrouped"
         case .plain: "plain"
+        case .fullWidthGrouped: "fullWidthGrouped"
         }
     }
 }

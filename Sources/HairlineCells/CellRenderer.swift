@@ -22,7 +22,10 @@ public final class CellRenderer {
 
     private struct ShapeKey: Hashable {
         var position: CellPosition
-        var drawsSeparator: Bool
+        /// `CellPlacement.drawsPlainBottomSeparator` (the one part of a
+        /// placement beyond its position that changes the separators).
+        var drawsPlainBottom: Bool
+        var hidesInner: Bool
         var rect: Rect
         var scale: Double
     }
@@ -62,15 +65,15 @@ public final class CellRenderer {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
         let scale = canvas.scale
-        let drawsSeparator = style.drawsSeparator(for: placement, width: rect.width)
-            && !style.hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
-        let key = ShapeKey(position: placement.position, drawsSeparator: drawsSeparator, rect: rect, scale: scale)
+        let hidesInner = style.hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
+        let key = ShapeKey(position: placement.position, drawsPlainBottom: placement.drawsPlainBottomSeparator,
+                           hidesInner: hidesInner, rect: rect, scale: scale)
         let cell: Shapes
         if let kept = shapes[key] {
             cell = kept
         } else {
             cell = Shapes(background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
-                          separator: drawsSeparator ? style.separatorPath(for: placement, in: rect, scale: scale) : nil)
+                          separator: style.separatorPath(for: placement, in: rect, scale: scale, hidesInner: hidesInner))
             if shapes.count >= CellRenderer.shapeLimit { shapes.removeAll(keepingCapacity: true) }
             shapes[key] = cell
         }

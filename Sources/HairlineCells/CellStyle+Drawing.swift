@@ -35,8 +35,8 @@ extension CellStyle {
                      isNextSelected: Bool = false) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
-        let separator = hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
-            ? nil : separatorPath(for: placement, in: rect, scale: canvas.scale)
+        let separator = separatorPath(for: placement, in: rect, scale: canvas.scale,
+                                      hidesInner: hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected))
         draw(placement, in: rect, on: canvas, isSelected: isSelected,
              background: backgroundPath(for: placement.position, in: rect, scale: canvas.scale),
              separator: separator)
@@ -55,15 +55,21 @@ extension CellStyle {
         canvas.save()
         defer { canvas.restore() }
         canvas.clip(to: rect)
-        let fill = fill(for: placement, isSelected: isSelected)
-        let border = StrokeStyle(width: 1 / canvas.scale)
-        if layout == .grouped, let paint = fill.paint(cellRect: rect) {
-            // The background and its border in one pass (the same pixels as
-            // the fill followed by the stroke).
-            canvas.draw(background, fill: paint, stroke: .solid(separatorColor), style: border)
+        let border = StrokeStyle(width: borderWidth.points(scale: canvas.scale))
+        let strokesBorder = layout == .grouped && border.width > 0
+        if let set = imageSet, let image = set.image(for: placement.position, isSelected: isSelected, scale: canvas.scale) {
+            // The position's image over the whole cell, border and all.
+            canvas.draw(image.image, in: rect, capInsets: image.capInsets, imageScale: image.imageScale)
         } else {
-            fill.draw(background, cellRect: rect, on: canvas)
-            if layout == .grouped { canvas.stroke(background, with: separatorColor, style: border) }
+            let fill = fill(for: placement, isSelected: isSelected)
+            if strokesBorder, let paint = fill.paint(cellRect: rect) {
+                // The background and its border in one pass (the same
+                // pixels as the fill followed by the stroke).
+                canvas.draw(background, fill: paint, stroke: .solid(separatorColor), style: border)
+            } else {
+                fill.draw(background, cellRect: rect, on: canvas)
+                if strokesBorder { canvas.stroke(background, with: separatorColor, style: border) }
+            }
         }
         if let separator { canvas.fill(separator, with: separatorColor) }
         if isSelected, let selected = selectedAccessoryColor {
@@ -89,59 +95,88 @@ extension CellStyle {
         var path = Path()
         switch layout {
         case .grouped:
-            let inset = 0.5 / scale
+            // The border's centre line: half its width inside the rect, so
+            // a whole number of device pixels lands on whole pixels.
+            let width = borderWidth.points(scale: scale)
+            let inset = width / 2
             var bounds = rect.insetBy(dx: inset, dy: inset)
-            if position == .top || position == .middle { bounds.size.height += CellStyle.sharedSeparatorOverlap }
+            if position == .top || position == .middle {
+                bounds.size.height += max(CellStyle.sharedSeparatorOverlap, width)
+            }
             path.addRoundedRect(in: bounds, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
                                 curve: cornerCurve)
         case .insetGrouped:
             path.addRoundedRect(in: rect, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
                                 curve: cornerCurve)
-        case .plain:
+        case .plain, .fullWidthGrouped:
             path.addRect(rect)
         }
         return path
     }
 
     /// How far a grouped top or middle cell's shape extends below its rect,
-    /// in points: far enough that its bottom border is clipped away, so the
-    /// next cell's top border is the only line between them.
+    /// in points (or by the border's width, if that is more): far enough
+    /// that its bottom border is clipped away, so the next cell's top
+    /// border is the only line between them.
     public static let sharedSeparatorOverlap = 1.0
 
-    /// The separator a cell at `placement` draws along its bottom edge, in
-    /// the space of `rect` (points), one device pixel (`1 / scale` pt)
-    /// tall, from the separator inset to the trailing edge; `nil` when the
-    /// cell draws none: a `grouped` cell (its border is its separator), the
-    /// last cell of an `insetGrouped` section, the last cell of a `plain`
-    /// section that is not the table's last. (Selection is not considered
-    /// here: `draw` leaves the separator out next to a selected cell when
-    /// `hidesSeparatorsNextToSelection` says so.)
+    /// The separators a cell at `placement` draws, in the space of `rect`
+    /// (points), `borderWidth` tall (one device pixel, `1 / scale` pt, by
+    /// default); `nil` when it draws none. Along the bottom edge, from the
+    /// leading separator inset to the trailing one: every cell of a `plain`
+    /// table but the last of a section that is not the table's last, every
+    /// `insetGrouped` and `fullWidthGrouped` cell but its section's last.
+    /// A `fullWidthGrouped` section's first cell also draws a full-width
+    /// line along its top, and its last one along its bottom. A `grouped`
+    /// cell draws none (its border is its separator). Selection is not
+    /// considered here: `draw` leaves the inner separators out next to a
+    /// selected cell when `hidesSeparatorsNextToSelection` says so.
     /// - Parameters:
     ///   - placement: the cell's row and section.
     ///   - rect: the cell's bounds, in points.
-    ///   - scale: device pixels per point (the line is 1 / scale points).
+    ///   - scale: device pixels per point (sets the lines' width).
     public func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double) -> Path? {
-        guard drawsSeparator(for: placement, width: rect.width) else { return nil }
-        let hairline = 1 / scale
-        let inset = clampedSeparatorInset(width: rect.width)
+        separatorPath(for: placement, in: rect, scale: scale, hidesInner: false)
+    }
+
+    /// `separatorPath(for:in:scale:)`, without the inset separator under
+    /// the cell if `hidesInner` (the section's outer lines stay).
+    func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double, hidesInner: Bool) -> Path? {
+        let line = borderWidth.points(scale: scale)
+        guard line > 0, layout != .grouped else { return nil }
         var path = Path()
-        path.addRect(Rect(x: rect.minX + inset, y: rect.maxY - hairline, width: rect.width - inset, height: hairline))
-        return path
-    }
-
-    /// Whether a cell at `placement`, `width` points wide, draws a bottom
-    /// separator (see `separatorPath(for:in:scale:)`).
-    func drawsSeparator(for placement: CellPlacement, width: Double) -> Bool {
-        switch layout {
-        case .grouped: return false
-        case .insetGrouped: if placement.position.isLastInSection { return false }
-        case .plain: if !placement.drawsPlainBottomSeparator { return false }
+        let position = placement.position
+        if layout == .fullWidthGrouped {
+            if position.isFirstInSection { path.addRect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line)) }
+            if position.isLastInSection {
+                path.addRect(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line))
+            }
         }
-        return width - clampedSeparatorInset(width: width) > 0
+        if !hidesInner, drawsInnerSeparator(for: placement) {
+            let (leading, trailing) = clampedSeparatorInsets(width: rect.width)
+            let width = rect.width - leading - trailing
+            if width > 0 {
+                path.addRect(Rect(x: rect.minX + leading, y: rect.maxY - line, width: width, height: line))
+            }
+        }
+        return path.isEmpty ? nil : path
     }
 
-    /// The separator inset (points) limited to 0...width; non-finite is 0.
-    private func clampedSeparatorInset(width: Double) -> Double {
-        separatorInset.isFinite ? min(max(separatorInset, 0), width) : 0
+    /// Whether a cell at `placement` draws an inset separator along its
+    /// bottom edge (see `separatorPath(for:in:scale:)`).
+    func drawsInnerSeparator(for placement: CellPlacement) -> Bool {
+        switch layout {
+        case .grouped: false
+        case .insetGrouped, .fullWidthGrouped: !placement.position.isLastInSection
+        case .plain: placement.drawsPlainBottomSeparator
+        }
+    }
+
+    /// The leading and trailing separator insets (points), each limited
+    /// so that together they fit in `width`; non-finite ones are 0.
+    private func clampedSeparatorInsets(width: Double) -> (Double, Double) {
+        let leading = separatorInset.isFinite ? min(max(separatorInset, 0), width) : 0
+        let trailing = separatorTrailingInset.isFinite ? min(max(separatorTrailingInset, 0), width - leading) : 0
+        return (leading, trailing)
     }
 }

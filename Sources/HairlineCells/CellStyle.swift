@@ -19,10 +19,13 @@ public struct CellStyle: Hashable, Sendable {
     /// The background of a selected cell (UIKit's
     /// `selectedBackgroundView`); selection wins over alternation.
     public var selectedFill: CellFill
-    /// When set, the fill of alternate rows (the odd rows counted from 0
-    /// within each section, see `CellPlacement.isAlternateRow`); `fill` is
-    /// then the primary color of the even rows.
+    /// When set, the fill of alternate rows (by default the odd rows
+    /// counted from 0 within each section, see `alternation`); `fill` is
+    /// then the color of the others.
     public var alternateFill: CellFill?
+    /// Which rows take `alternateFill`: the odd ones (1, 3, 5 …, as
+    /// `NSTableView` alternates; the default) or the even ones (0, 2, 4 …).
+    public var alternation: RowParity = .odd
     /// The color of borders (`grouped`) and separators (all layouts).
     public var separatorColor: Color
     /// How far separators start from the cell's leading edge, in points
@@ -40,6 +43,21 @@ public struct CellStyle: Hashable, Sendable {
     /// `grouped` cell's border is part of the group's outline and stays).
     /// On by default.
     public var hidesSeparatorsNextToSelection: Bool
+    /// How far separators stop short of the cell's trailing edge, in
+    /// points (0 by default). Clamped with the leading inset to the width.
+    public var separatorTrailingInset = 0.0
+    /// The width of the `grouped` border and of every separator: one
+    /// device pixel by default (`.devicePixels(2)` for the iOS 6 retina
+    /// look, `.points(1)` for a verbatim 1 pt stroke).
+    public var borderWidth: BorderWidth = .hairline
+    /// Space left empty under each cell, in points, inside its row: the
+    /// table's background shows through (the seeds' 1 pt gap under rounded
+    /// cells). 0 by default.
+    public var cellGap = 0.0
+    /// When set, each cell draws its position's image from the set (normal
+    /// or selected) over its whole rect instead of `fill` / `selectedFill`
+    /// and the `grouped` border; separators are drawn as the layout says.
+    public var imageSet: CellImageSet? = nil
     /// The control drawn at each cell's trailing edge (none by default).
     public var accessory: CellAccessory = .none
     /// The accessory's color; nil for its UIKit default
@@ -92,17 +110,20 @@ public struct CellStyle: Hashable, Sendable {
     public static func defaultSeparatorColor(for layout: CellLayout) -> Color {
         layout == .grouped ? Color(red8: 0xAB, green8: 0xAB, blue8: 0xAB) : Color(red8: 0xC8, green8: 0xC7, blue8: 0xCC)
     }
+    /// The iOS 7 grouped style: white full-width cells, full-width lines
+    /// at the sections' top and bottom, separators inset 15 pt between.
+    public static let fullWidthGrouped = CellStyle(layout: .fullWidthGrouped)
     /// The corner radius of grouped cells, in points.
     public static let defaultCornerRadius = 10.0
 
     /// The leading separator inset of a layout, in points: 15 for `plain`
-    /// (iOS 7), 16 for `insetGrouped` (the phone layout margin), 0 for
-    /// `grouped` (whose separators span the cell).
+    /// and `fullWidthGrouped` (iOS 7), 16 for `insetGrouped` (the phone
+    /// layout margin), 0 for `grouped` (whose separators span the cell).
     public static func defaultSeparatorInset(for layout: CellLayout) -> Double {
         switch layout {
         case .grouped: 0
         case .insetGrouped: 16
-        case .plain: 15
+        case .plain, .fullWidthGrouped: 15
         }
     }
 
@@ -115,7 +136,7 @@ public struct CellStyle: Hashable, Sendable {
             .verticalGradient(Color(red8: 0x05, green8: 0x8C, blue8: 0xF5), Color(red8: 0x01, green8: 0x5E, blue8: 0xE6))
         case .insetGrouped:
             .color(Color(red8: 0xD1, green8: 0xD1, blue8: 0xD6))
-        case .plain:
+        case .plain, .fullWidthGrouped:
             .color(Color(red8: 0xD9, green8: 0xD9, blue8: 0xD9))
         }
     }
@@ -128,16 +149,25 @@ public struct CellStyle: Hashable, Sendable {
     ///   - isSelected: whether the cell is selected.
     public func fill(for placement: CellPlacement, isSelected: Bool) -> CellFill {
         if isSelected { return selectedFill }
-        if let alternateFill, placement.isAlternateRow { return alternateFill }
+        if let alternateFill, isAlternate(placement.row) { return alternateFill }
         return fill
+    }
+
+    /// Whether row `row` (from 0 in its section) takes `alternateFill`.
+    /// - Parameter row: the row, from 0.
+    public func isAlternate(_ row: Int) -> Bool {
+        switch alternation {
+        case .odd: row % 2 != 0
+        case .even: row % 2 == 0
+        }
     }
 
     /// The corners of a cell at `position` that round: all of a single
     /// cell, the top ones of a top cell, the bottom ones of a bottom cell,
-    /// none of a middle cell or of any `plain` cell.
+    /// none of a middle cell or of any `plain` or `fullWidthGrouped` cell.
     /// - Parameter position: the cell's position in its section.
     public func roundedCorners(at position: CellPosition) -> RectCorner {
-        guard layout != .plain else { return [] }
+        guard layout == .grouped || layout == .insetGrouped else { return [] }
         switch position {
         case .single: return .all
         case .top: return .top
@@ -145,4 +175,12 @@ public struct CellStyle: Hashable, Sendable {
         case .bottom: return .bottom
         }
     }
+}
+
+/// Which rows of a section alternate.
+public enum RowParity: Hashable, Sendable, CaseIterable {
+    /// Rows 1, 3, 5 … (counted from 0).
+    case odd
+    /// Rows 0, 2, 4 ….
+    case even
 }

@@ -101,6 +101,7 @@ public struct SectionTitleStyle: Hashable, Sendable {
     /// - `grouped` (iOS 6): DejaVu Sans Bold 17 pt, #4C566C, a white
     ///   shadow 1 pt below, 9 pt in from the section's edge.
     /// - `insetGrouped` (iOS 13): 13 pt upper case, #6D6D72, 16 pt in.
+    /// - `fullWidthGrouped` (iOS 7): 14 pt upper case, #6D6D72, 15 pt in.
     /// - `plain`: Bold 15 pt black on the header bar, 15 pt in, centred in
     ///   a 28 pt bar.
     public static func standardHeader(for layout: CellLayout) -> SectionTitleStyle? {
@@ -113,6 +114,9 @@ public struct SectionTitleStyle: Hashable, Sendable {
         case .insetGrouped:
             return SectionTitleStyle(font: regular, size: 13, color: secondary, isUppercased: true,
                                      horizontalInset: 16, topPadding: 16, bottomPadding: 7)
+        case .fullWidthGrouped:
+            return SectionTitleStyle(font: regular, size: 14, color: secondary, isUppercased: true,
+                                     horizontalInset: 15, topPadding: 16, bottomPadding: 7)
         case .plain:
             // (28 − the line's 17.46 pt) / 2 above and below.
             let padding = (28 - lineBox(bold, size: 15)) / 2
@@ -125,7 +129,8 @@ public struct SectionTitleStyle: Hashable, Sendable {
     /// fonts cannot be read). Footers wrap at word boundaries.
     ///
     /// - `grouped` (iOS 6): 15 pt, #4C566C, centred, the white shadow.
-    /// - `insetGrouped` (iOS 13): 13 pt, #6D6D72, leading, 16 pt in.
+    /// - `insetGrouped` (iOS 13) and `fullWidthGrouped` (iOS 7): 13 pt,
+    ///   #6D6D72, leading, 16 (15) pt in.
     /// - `plain`: 15 pt black on a bar like the header's.
     public static func standardFooter(for layout: CellLayout) -> SectionTitleStyle? {
         guard let regular = StandardFonts.regular else { return nil }
@@ -135,8 +140,9 @@ public struct SectionTitleStyle: Hashable, Sendable {
                                      shadow: TitleShadow(offset: Size(width: 0, height: 1), color: .white),
                                      alignment: .center, horizontalInset: 9, topPadding: 6, bottomPadding: 10,
                                      lineBreakMode: .wordWrapping, maximumLines: 0)
-        case .insetGrouped:
-            return SectionTitleStyle(font: regular, size: 13, color: secondary, horizontalInset: 16, topPadding: 7,
+        case .insetGrouped, .fullWidthGrouped:
+            return SectionTitleStyle(font: regular, size: 13, color: secondary,
+                                     horizontalInset: layout == .insetGrouped ? 16 : 15, topPadding: 7,
                                      bottomPadding: 10, lineBreakMode: .wordWrapping, maximumLines: 0)
         case .plain:
             let padding = (28 - lineBox(regular, size: 15)) / 2

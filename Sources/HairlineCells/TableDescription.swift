@@ -47,6 +47,18 @@ public struct TableDescription: Hashable, Sendable {
     /// `tableHeaderView`), if any.
     public var headerView: TableHeaderView? = nil
 
+    /// The style of `section`'s cells: its own, else the table's.
+    /// - Parameter section: the section, from 0 (out of range: the table's).
+    public func style(ofSection section: Int) -> CellStyle {
+        section >= 0 && section < sections.count ? sections[section].style ?? cellStyle : cellStyle
+    }
+
+    /// The inset of `section`'s cells from the table's sides, in points:
+    /// its own, else the table's (not checked: `layout()` does).
+    func horizontalInset(ofSection section: Int) -> Double {
+        section >= 0 && section < sections.count ? sections[section].horizontalInset ?? horizontalInset : horizontalInset
+    }
+
     /// The header title style in effect: `headerTitleStyle` or the
     /// layout's standard (nil only if the bundled fonts cannot be read).
     var resolvedHeaderTitleStyle: SectionTitleStyle? {
@@ -65,7 +77,8 @@ public struct TableDescription: Hashable, Sendable {
     /// UIKit look of `cellStyle.layout`: grouped (iOS 6) insets sections
     /// 10 pt on the pinstripe background with 10 pt headers and footers;
     /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
-    /// headers and footers; plain draws full-width cells on white under
+    /// headers and footers; full-width grouped (iOS 7) spans the width on
+    /// #EFEFF4 with 35 pt headers and no footers; plain draws full-width cells on white under
     /// 28 pt header bars of #F7F7F7, with no footers.
     /// - Parameters:
     ///   - cellStyle: how every cell looks.
@@ -90,6 +103,12 @@ public struct TableDescription: Hashable, Sendable {
             horizontalInset = 16
             defaultHeaderHeight = 18
             defaultFooterHeight = 18
+            headerColor = nil
+        case .fullWidthGrouped:
+            background = .color(Color(red8: 0xEF, green8: 0xEF, blue8: 0xF4))
+            horizontalInset = 0
+            defaultHeaderHeight = 35
+            defaultFooterHeight = 0
             headerColor = nil
         case .plain:
             background = .color(.white)
@@ -172,5 +191,56 @@ public struct TableDescription: Hashable, Sendable {
             if rows.contains(p.row) { return nil }
             return CellIndexPath(row: p.row - rows.count, section: section)
         })
+    }
+
+    /// Moves the row at `source` to `destination` (an index path in the
+    /// table after the move, as `UITableView.moveRow(at:to:)` takes it),
+    /// with its height, text and selection; the rows between shift, and
+    /// keep their own text and selection.
+    /// - Throws: `TableError` if `source` is not a row of the table, or
+    ///   `destination` is not a place in it once the row is removed.
+    /// - Parameters:
+    ///   - source: the row moved.
+    ///   - destination: where it ends up.
+    public mutating func moveRow(from source: CellIndexPath, to destination: CellIndexPath) throws(TableError) {
+        guard source.section >= 0, source.section < sections.count else {
+            throw .sectionOutOfRange(section: source.section, sectionCount: sections.count)
+        }
+        guard destination.section >= 0, destination.section < sections.count else {
+            throw .sectionOutOfRange(section: destination.section, sectionCount: sections.count)
+        }
+        let rows = sections[source.section].rowCount
+        guard source.row >= 0, source.row < rows else { throw .rowOutOfRange(row: source.row, rowsInSection: rows) }
+        let room = sections[destination.section].rowCount - (source.section == destination.section ? 1 : 0)
+        guard destination.row >= 0, destination.row <= room else {
+            throw .rowOutOfRange(row: destination.row, rowsInSection: room + 1)
+        }
+        // Each affected section's rows as (height, text, selected), moved.
+        struct Row { var height: Double; var text: CellText?; var isSelected: Bool }
+        func rowsOf(_ s: Int) -> [Row] {
+            sections[s].rowHeights.indices.map { r in
+                Row(height: sections[s].rowHeights[r], text: sections[s].text(ofRow: r),
+                    isSelected: selectedRows.contains(CellIndexPath(row: r, section: s)))
+            }
+        }
+        func store(_ rows: [Row], in s: Int) {
+            sections[s].rowHeights = rows.map(\.height)
+            var texts = rows.map(\.text)
+            while let last = texts.last, last == nil { texts.removeLast() }
+            sections[s].texts = texts
+            selectedRows = selectedRows.filter { $0.section != s }
+            for (r, row) in rows.enumerated() where row.isSelected { selectedRows.insert(CellIndexPath(row: r, section: s)) }
+        }
+        var from = rowsOf(source.section)
+        let moved = from.remove(at: source.row)
+        if source.section == destination.section {
+            from.insert(moved, at: destination.row)
+            store(from, in: source.section)
+        } else {
+            var to = rowsOf(destination.section)
+            to.insert(moved, at: destination.row)
+            store(from, in: source.section)
+            store(to, in: destination.section)
+        }
     }
 }

@@ -42,12 +42,16 @@ extension TableDescription {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         guard !sections.isEmpty else { throw .noSections }
         try TableDescription.check(horizontalInset, "the horizontal inset")
+        for (s, section) in sections.enumerated() {
+            if let inset = section.horizontalInset { try TableDescription.check(inset, "the horizontal inset of section \(s)") }
+            try TableDescription.check(style(ofSection: s).cellGap, "the cell gap of section \(s)")
+        }
         try TableDescription.check(defaultHeaderHeight, "the default header height")
         try TableDescription.check(defaultFooterHeight, "the default footer height")
         // Check every length and the total before any conversion to Int.
         var total = try headerViewHeight()
         for (s, section) in sections.enumerated() {
-            let header = headerHeight(of: section), footer = footerHeight(of: section)
+            let header = headerHeight(ofSection: s), footer = footerHeight(ofSection: s)
             try TableDescription.check(header, "the header height of section \(s)")
             try TableDescription.check(footer, "the footer height of section \(s)")
             total += header + footer
@@ -71,8 +75,6 @@ extension TableDescription {
 
     private func placeCells(pixelWidth: Int, pixelHeight: Int) -> TableLayout {
         func pixels(_ y: Double) -> Int { min(Int((y * scale).rounded()), pixelHeight) }
-        let inset = min(horizontalInset, width / 2)
-        let x0 = Int((inset * scale).rounded()), x1 = Int(((width - inset) * scale).rounded())
         var cells: [CellFrame] = []
         cells.reserveCapacity(sections.reduce(0) { $0 + $1.rowCount })
         var headers: [PixelRect] = []
@@ -81,24 +83,30 @@ extension TableDescription {
         var y = (try? headerViewHeight()) ?? 0
         let headerView = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixels(y))
         for (s, section) in sections.enumerated() {
+            let inset = min(horizontalInset(ofSection: s), width / 2)
+            let x0 = Int((inset * scale).rounded()), x1 = Int(((width - inset) * scale).rounded())
+            let gap = style(ofSection: s).cellGap
             let top = pixels(y)
-            y += headerHeight(of: section)
+            y += headerHeight(ofSection: s)
             headers.append(PixelRect(x: 0, y: top, width: pixelWidth, height: pixels(y) - top))
             for (r, height) in section.rowHeights.enumerated() {
                 let cellTop = pixels(y)
+                // The cell ends `gap` points above its row's end (the gap
+                // shows the background).
+                let cellBottom = pixels(y + max(0, height - gap))
                 y += height
                 // The counts and indices come from the arrays: valid.
                 guard let placement = try? CellPlacement(row: r, rowsInSection: section.rowCount,
                                                          section: s, sectionCount: sections.count) else { continue }
                 cells.append(CellFrame(
                     placement: placement,
-                    pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: pixels(y) - cellTop),
+                    pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: cellBottom - cellTop),
                     isSelected: selectedRows.contains(placement.indexPath),
                     isNextSelected: r + 1 < section.rowCount
                         && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
             }
             let bottom = pixels(y)
-            y += footerHeight(of: section)
+            y += footerHeight(ofSection: s)
             footers.append(PixelRect(x: 0, y: bottom, width: pixelWidth, height: pixels(y) - bottom))
         }
         return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
@@ -113,26 +121,31 @@ extension TableDescription {
         return view.height
     }
 
-    /// `section`'s header height in points: its own, else what its title
+    /// Section `index`'s header height in points: its own, else what its title
     /// needs, else the table's default. May be invalid (checked by
     /// `layout()`).
-    func headerHeight(of section: TableSection) -> Double {
+    func headerHeight(ofSection index: Int) -> Double {
+        let section = sections[index]
         if let height = section.headerHeight { return height }
         guard let title = section.headerTitle, let style = resolvedHeaderTitleStyle else { return defaultHeaderHeight }
-        return style.topPadding + style.layout(title, width: titleWidth(style)).height + style.bottomPadding
+        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height
+            + style.bottomPadding
     }
 
-    /// `section`'s footer height in points, as `headerHeight(of:)`.
-    func footerHeight(of section: TableSection) -> Double {
+    /// Section `index`'s footer height in points, as `headerHeight(ofSection:)`.
+    func footerHeight(ofSection index: Int) -> Double {
+        let section = sections[index]
         if let height = section.footerHeight { return height }
         guard let title = section.footerTitle, let style = resolvedFooterTitleStyle else { return defaultFooterHeight }
-        return style.topPadding + style.layout(title, width: titleWidth(style)).height + style.bottomPadding
+        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height
+            + style.bottomPadding
     }
 
     /// The width section titles of `style` are laid out to (points): the
-    /// sections' width less the style's inset on both sides.
-    func titleWidth(_ style: SectionTitleStyle) -> Double {
-        let inset = horizontalInset.isFinite ? min(max(0, horizontalInset), width / 2) : 0
+    /// width of `section`'s cells less the style's inset on both sides.
+    func titleWidth(_ style: SectionTitleStyle, section: Int = 0) -> Double {
+        let own = horizontalInset(ofSection: section)
+        let inset = own.isFinite ? min(max(0, own), width / 2) : 0
         let titleInset = style.horizontalInset.isFinite ? max(0, style.horizontalInset) : 0
         return max(0, width - 2 * (inset + titleInset))
     }

@@ -29,21 +29,23 @@ extension TableDescription {
     func titles(in layout: TableLayout) -> [TableTitle] {
         var titles: [TableTitle] = []
         let s = layout.scale
-        let inset = horizontalInset.isFinite ? min(max(0, horizontalInset), width / 2) : 0
-        let sectionsX = (inset * s).rounded() / s
         if let view = headerView, !view.title.isEmpty, let style = view.titleStyle {
             let box = max(0, width - 2 * max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0))
             titles.append(title(view.title, style: style, band: layout.headerView, x: style.horizontalInset,
                                 width: box, anchoredAtTop: false, scale: s))
         }
         for (index, section) in sections.enumerated() where index < layout.headers.count {
+            // The section's cells' leading edge, on a whole device pixel.
+            let own = horizontalInset(ofSection: index)
+            let inset = own.isFinite ? min(max(0, own), width / 2) : 0
+            let sectionsX = (inset * s).rounded() / s
             if let text = section.headerTitle, !text.isEmpty, let style = resolvedHeaderTitleStyle {
                 titles.append(title(text, style: style, band: layout.headers[index], x: sectionsX + style.horizontalInset,
-                                    width: titleWidth(style), anchoredAtTop: false, scale: s))
+                                    width: titleWidth(style, section: index), anchoredAtTop: false, scale: s))
             }
             if let text = section.footerTitle, !text.isEmpty, let style = resolvedFooterTitleStyle {
                 titles.append(title(text, style: style, band: layout.footers[index], x: sectionsX + style.horizontalInset,
-                                    width: titleWidth(style), anchoredAtTop: true, scale: s))
+                                    width: titleWidth(style, section: index), anchoredAtTop: true, scale: s))
             }
         }
         return titles.filter { !$0.rows.isEmpty && !$0.text.lines.isEmpty }

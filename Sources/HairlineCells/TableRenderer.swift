@@ -88,11 +88,12 @@ public enum TableRenderer {
         }
         guard !bands.isEmpty else { return }
         let titles = table.titles(in: layout)
+        let styles = SectionStyles(table)
         perform(jobs: slabs.count, workers: workers, makeWorker: {
-            CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
-        }) { renderer, index in
+            styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
+        }) { renderers, index in
             let slab = slabs[index], band = bands[index]
-            let canvas = renderer.canvas
+            let canvas = renderers[0].canvas
             // The band's rows in the table's coordinates.
             canvas.retarget(to: band.makeSurface())
             canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
@@ -105,22 +106,22 @@ public enum TableRenderer {
             // path's mask covers the cell only).
             canvas.save()
             canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
-            drawCell(frame, of: table, scale: layout.scale, with: renderer)
+            drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
             canvas.restore()
         }
     }
 
     /// Draws `frame`'s cell (background, then its text and accessory) at
-    /// the canvas's origin.
+    /// the canvas's origin, with `renderer` (of the cell's section style).
     static func drawCell(_ frame: CellFrame, of table: TableDescription, scale: Double, with renderer: CellRenderer) {
         let r = frame.pixelRect
         let rect = PixelRect(x: 0, y: 0, width: r.width, height: r.height).points(scale: scale)
         renderer.draw(frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         let path = frame.indexPath
         guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
-              let style = table.textStyle ?? CellTextStyle.standard(for: table.cellStyle.layout)
+              let style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
         else { return }
-        let accessory = table.cellStyle.accessory
+        let accessory = renderer.style.accessory
         let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
         renderer.canvas.save()
         renderer.canvas.clip(to: rect)
@@ -155,11 +156,13 @@ public enum TableRenderer {
         }
         let frames = rendered.map(\.frame)
         guard !bands.isEmpty else { return rendered }
+        let styles = SectionStyles(table)
         perform(jobs: bands.count, workers: workers ?? defaultWorkerCount, makeWorker: {
-            CellRenderer(canvas: Canvas(surface: bands[0].makeSurface(), scale: layout.scale), style: table.cellStyle)
-        }) { renderer, index in
-            renderer.canvas.retarget(to: bands[index].makeSurface())
-            drawCell(frames[index], of: table, scale: layout.scale, with: renderer)
+            styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
+        }) { renderers, index in
+            renderers[0].canvas.retarget(to: bands[index].makeSurface())
+            let frame = frames[index]
+            drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
         }
         return rendered
     }
@@ -228,5 +231,39 @@ public enum TableRenderer {
                 }
             }
         }
+    }
+}
+
+/// The distinct cell styles of a table's sections, each section's index
+/// among them: a worker keeps one `CellRenderer` per style (its kept
+/// paths stay valid), all drawing on the worker's canvas.
+struct SectionStyles {
+    private(set) var styles: [CellStyle] = []
+    private var sectionIndex: [Int] = []
+
+    init(_ table: TableDescription) {
+        styles = [table.cellStyle]
+        for section in table.sections {
+            guard let own = section.style else {
+                sectionIndex.append(0)
+                continue
+            }
+            if let found = styles.firstIndex(of: own) {
+                sectionIndex.append(found)
+            } else {
+                sectionIndex.append(styles.count)
+                styles.append(own)
+            }
+        }
+    }
+
+    /// The index among `styles` of section `section`'s style.
+    func index(ofSection section: Int) -> Int {
+        section >= 0 && section < sectionIndex.count ? sectionIndex[section] : 0
+    }
+
+    /// One renderer per style on `canvas`.
+    func renderers(on canvas: Canvas) -> [CellRenderer] {
+        styles.map { CellRenderer(canvas: canvas, style: $0) }
     }
 }

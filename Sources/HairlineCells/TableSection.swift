@@ -27,6 +27,12 @@ public struct TableSection: Hashable, Sendable {
     /// any. With a title and no `footerHeight`, the footer is as tall as
     /// the title needs.
     public var footerTitle: String? = nil
+    /// The look of this section's cells; nil for the table's `cellStyle`
+    /// (a plain section and a rounded one in one table).
+    public var style: CellStyle? = nil
+    /// The space between the table's sides and this section's cells, in
+    /// points; nil for the table's `horizontalInset`.
+    public var horizontalInset: Double? = nil
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).

@@ -107,6 +107,11 @@ enum CellTestColors {
             case .plain:
                 let noLine = i == cells.count - 1 && !lastSection
                 text += noLine ? String(repeating: "F", count: h) : String(repeating: "F", count: h - 1) + "L"
+            case .fullWidthGrouped:
+                // A line along the section's top, one under every cell (the
+                // last one's full width, the others' inset).
+                text += i == 0 ? (h == 1 ? "L" : "L" + String(repeating: "F", count: h - 2) + "L")
+                    : String(repeating: "F", count: h - 1) + "L"
             }
         }
         return text
@@ -259,7 +264,7 @@ enum CellTestColors {
                     // The cell's last pixel row, mid-width (right of any
                     // inset, clear of rounded corners).
                     let x = r.minX + r.width / 2, y = r.minY + r.height - 1
-                    let drawsAtAll = table.cellStyle.drawsSeparator(for: frame.placement, width: Double(r.width) / scale)
+                    let drawsAtAll = table.cellStyle.drawsInnerSeparator(for: frame.placement)
                     let hidden = hides && (frame.isSelected || frame.isNextSelected)
                     let expected = drawsAtAll && !hidden ? stored(CellTestColors.line) : ownFill
                     #expect(surface.pixel(x: x, y: y) == expected,
