@@ -3,6 +3,7 @@
 // overlap of top and middle cells) and its three draws.
 
 @_spi(Profiling) import Hairline
+import HairlineCells
 import HairlineText
 
 enum Position: String, CaseIterable {
@@ -187,6 +188,42 @@ final class ImageCellDraw {
         canvas.draw(image, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height),
                     capInsets: capInsets, imageScale: scale)
         canvas.restore()
+    }
+}
+
+/// The image-set cell (issue 20's workload): the clear, then the cell
+/// kit's per-position image set drawing the cell — each position's own
+/// stretchable image (made by the kit itself: the workload's solid cell of
+/// that position, 21 x 44 pt at the cell's scale, 10 pt caps), stretched
+/// over the whole cell with no clip, as the image-backgrounds seed draws.
+final class ImageSetCellDraw {
+    let placement: CellPlacement
+    let renderer: CellRenderer
+
+    init(_ position: Position, canvas: Canvas, scale: Int) throws {
+        let positions: [Position: CellPosition] = [.single: .single, .top: .top, .middle: .middle, .bottom: .bottom]
+        var images: [CellPosition: [CellImage]] = [:]
+        let c = ImageCellDraw.capPoints * Double(scale)
+        for kit in CellPosition.allCases {
+            let surface = try Surface(width: 21 * scale, height: 44 * scale)
+            CellRenderer(canvas: Canvas(surface: surface, scale: Double(scale)), style: workloadStyle())
+                .draw(CellPlacement(position: kit), in: Rect(x: 0, y: 0, width: 21, height: 44))
+            surface.flush()
+            images[kit] = [CellImage(Image(surface), capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+                                     imageScale: Double(scale))]
+        }
+        var style = workloadStyle()
+        style.imageSet = CellImageSet(images: images)
+        placement = CellPlacement(position: positions[position]!)
+        renderer = CellRenderer(canvas: canvas, style: style)
+    }
+
+    static func name(_ position: Position, scale: Int) -> String { "cell.imageSet.\(position.rawValue)@\(scale)x" }
+
+    @inline(__always)
+    func run(on canvas: Canvas) {
+        canvas.clear()
+        renderer.draw(placement, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height))
     }
 }
 

@@ -28,6 +28,7 @@ func workloadNames(scale: Int) -> [String] {
         }
     }
     for position in Position.allCases { names.append("cell.image.\(position.rawValue)@\(scale)x") }
+    for position in Position.allCases { names.append(ImageSetCellDraw.name(position, scale: scale)) }
     names.append("cell.label.single@\(scale)x")
     names.append("cell.label.uncached@\(scale)x")
     names.append("cell.shadow.single@\(scale)x")
@@ -79,6 +80,11 @@ if let draws = options.drawCount {
             }
             for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
                 let cell = try ImageCellDraw(position, scale: scale)
+                for _ in 0...draws { cell.run(on: canvas) }
+                drawn += 1
+            }
+            for position in Position.allCases where options.selects(ImageSetCellDraw.name(position, scale: scale)) {
+                let cell = try ImageSetCellDraw(position, canvas: canvas, scale: scale)
                 for _ in 0...draws { cell.run(on: canvas) }
                 drawn += 1
             }
@@ -159,6 +165,11 @@ do {
         for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
             let cell = try ImageCellDraw(position, scale: scale)
             report(measure("cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
+                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+        }
+        for position in Position.allCases where options.selects(ImageSetCellDraw.name(position, scale: scale)) {
+            let cell = try ImageSetCellDraw(position, canvas: canvas, scale: scale)
+            report(measure(ImageSetCellDraw.name(position, scale: scale), budget: options.budget,
                            sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
         }
         for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {

@@ -76,7 +76,11 @@ extension Canvas {
             return withShadowCast(reach: bounds.isFinite ? bounds : nil, wholePixels: false,
                                   shadow: { layer, _, _ in layer.draw(image, plan) }, then: { draw(image, plan) })
         }
-        if state.clip.pending != nil, surface.format != .a8, drawInOnePass(image, plan) { return }
+        // One pass over the pending clip shape's coverage, or, with a clip
+        // of whole pixels only, over the image's own rect.
+        if surface.format != .a8, state.clip.pending != nil || state.clip.mask == nil, drawInOnePass(image, plan) {
+            return
+        }
         for piece in 0..<9 {
             // A piece wholly outside the clip's bounds draws nothing
             // (its fill's coverage lies inside its rect): skipped before
@@ -95,15 +99,23 @@ extension Canvas {
         }
     }
 
-    /// Draws `plan`'s pieces over the pending clip shape's coverage, each
-    /// span cut at the pieces' device columns: what clipping to the shape's
-    /// mask and filling each piece gives, byte for byte, when every piece
-    /// edge lands on a whole device pixel (the pieces then cover their
-    /// pixels fully or not at all, and the mask holds the shape's
-    /// coverage). False, drawing nothing, where that does not hold.
+    /// Draws `plan`'s pieces over the pending clip shape's coverage (with
+    /// no clip shape, the image's whole rect: full coverage), each span cut
+    /// at the pieces' device columns: what clipping to the shape's mask and
+    /// filling each piece gives, byte for byte, when every piece edge lands
+    /// on a whole device pixel (the pieces then cover their pixels fully or
+    /// not at all, and the mask holds the shape's coverage). False, drawing
+    /// nothing, where that does not hold.
     private func drawInOnePass(_ image: Image, _ plan: SlicePlan) -> Bool {
-        guard let pending = state.clip.pending else { return false }
         let t = state.transform
+        let x = plan.destinationX, y = plan.destinationY
+        let pending = state.clip.pending
+            ?? PendingClip(shape: CircularRoundedRect(rect: Rect(x: x[0], y: y[0], width: x[3] - x[0], height: y[3] - y[0]),
+                                                      topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0),
+                           transform: t)
+        guard state.clip.mask == nil,
+              RowRoundedRect(pending.shape, transform: pending.transform, clip: state.clip.bounds) != nil
+        else { return false }
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0,
               let columns = SlicePlan.wholePixels(plan.destinationX * t.a + t.tx),
               let rows = SlicePlan.wholePixels(plan.destinationY * t.d + t.ty)

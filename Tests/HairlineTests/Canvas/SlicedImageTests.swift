@@ -118,9 +118,68 @@ import HairlineTestSupport
         #expect(plainPieces > 150, "\(plainPieces) plain pieces")
     }
 
+    /// Nine-slice and plain image draws with no clip shape (one pass over
+    /// the image's own rect when its pieces land on whole device pixels)
+    /// equal the same draws through a clip mask of full coverage (each
+    /// piece a rect fill): byte for byte, with every blend mode, global
+    /// alpha, both samplings and a pending clear.
+    @Test func unclippedDrawsEqualDrawsThroughAFullMask() throws {
+        var rng = SplitMix64(seed: 4242)
+        var plainPieces = 0
+        for round in 0..<400 {
+            let scale = [1.0, 2, 3, 1.5][round % 4]
+            let width = rng.int(in: 8...70), height = rng.int(in: 6...40)
+            let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
+            let w = Double(width) / scale, h = Double(height) / scale
+            func onPixels(_ v: Double) -> Double { rng.int(in: 0...8) == 0 ? v : (v * scale).rounded() / scale }
+            let rect = Rect(x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
+                            width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
+            let iw = rng.int(in: 1...14), ih = rng.int(in: 1...14)
+            let caps = EdgeInsets(top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
+                                  bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
+            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
+                                             left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
+            let imageScale = rng.int(in: 0...5) == 0 ? rng.double(in: 0.5...4) : scale
+            let plain = rng.int(in: 0...4) == 0
+            let sampling = rng.int(in: 0...2) == 0 ? ImageSampling.nearest : .bilinear
+            let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
+            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+                : .sourceOver
+            let start = PendingClearTests.randomColor(&rng)
+            let pendingClear = rng.int(in: 0...1) == 0
+            var results: [[UInt8]] = []
+            for masked in [false, true] {
+                let surface = try Surface(width: width, height: height, format: format)
+                let canvas = Canvas(surface: surface, scale: scale)
+                canvas.clear(start)
+                if !pendingClear { surface.flush() }
+                if masked {
+                    // Off whole pixels and past every side: a mask, all 255.
+                    canvas.clip(to: Rect(x: -0.5 / scale, y: -0.5 / scale, width: w + 1 / scale, height: h + 1 / scale))
+                    canvas.resolveClip()
+                }
+                canvas.globalAlpha = alpha
+                canvas.blendMode = mode
+                if plain {
+                    canvas.draw(image, in: rect, sampling: sampling)
+                } else {
+                    canvas.draw(image, in: rect, capInsets: caps, imageScale: imageScale, sampling: sampling)
+                }
+                if !masked { plainPieces += canvas.renderer.plainSliceCount }
+                surface.flush()
+                results.append(surface.bytes)
+            }
+            #expect(results[0] == results[1], "round \(round): \(rect) \(scale)x, caps \(caps) at \(imageScale), \(mode)")
+        }
+        // The unclipped draws took the one pass (plain pieces are found
+        // only there).
+        #expect(plainPieces > 40, "\(plainPieces) plain pieces")
+    }
+
     /// Nine-slice draws under rect clips on whole device pixels (no
-    /// pending shape: each piece a rect fill, those wholly outside the
-    /// clip skipped before they are prepared) leave the pixels outside the
+    /// pending shape: in one pass over the image's rect where its pieces
+    /// land on whole pixels, else each piece a rect fill, those wholly
+    /// outside the clip skipped before they are prepared) leave the pixels outside the
     /// clip as they were and give inside it what the unclipped draw gives.
     @Test func rectClipsKeepWhatTheUnclippedDrawGivesInside() throws {
         var rng = SplitMix64(seed: 5150)
