@@ -54,7 +54,9 @@ import Testing
                 }
                 // Rounded layouts: the outer corner pixel of a rounded corner
                 // shows the background; a square corner is the cell's.
-                guard table.cellStyle.layout != .plain, case .color(let background) = table.background else { continue }
+                guard table.cellStyle.layout == .grouped || table.cellStyle.layout == .insetGrouped,
+                      case .color(let background) = table.background
+                else { continue }
                 let corner = surface.pixel(x: r.minX, y: r.minY)!
                 if cell.placement.position.isFirstInSection {
                     #expect(corner == background.premultiplied, "\(item.name) \(cell.indexPath)")
