@@ -103,30 +103,6 @@ public struct TextLayout: Sendable {
         scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// Calls `body(glyph, x, advance)` for each glyph of one line of
-    /// `text` (no line breaks in it): x from the line's start and the
-    /// advance with the kerning to the next glyph, in points (`unit`
-    /// points per font unit) — the positions a layout gives, computed as
-    /// the scalars come, with nothing allocated. Tab is a space; other
-    /// control characters are left out.
-    static func forEachGlyph(of text: String, font: Font, unit: Double,
-                             _ body: (GlyphID, Double, Double) -> Void) {
-        var x = 0.0
-        var previous: GlyphID? = nil
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard value == 0x09 || (value >= 0x20 && value != 0x7F) else { continue }
-            let glyph = font.glyph(for: value == 0x09 ? " " : scalar)
-            if let previous {
-                let advance = Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit
-                body(previous, x, advance)
-                x += advance
-            }
-            previous = glyph
-        }
-        if let previous { body(previous, x, Double(font.advance(of: previous)) * unit) }
-    }
-
     /// The string's paragraphs (split at LF, CR, CR LF, U+2028 and
     /// U+2029) as scalars; control characters other than tab are left out
     /// (tab counts as a space).

@@ -3,7 +3,9 @@
 // offset in quarters of a pixel) by the engine's exact-area fill into an
 // A8 surface; later draws composite the kept mask. Bounded in bytes: the
 // least recently used masks are evicted. One cache per canvas (a canvas
-// attachment), so no locks; a cached draw allocates nothing.
+// attachment), so no locks; a cached draw allocates nothing. A small
+// direct-mapped table in front of the dictionary serves repeated lookups
+// without hashing the key.
 
 import Hairline
 
@@ -19,6 +21,9 @@ struct GlyphMask {
 
 /// What a glyph mask is rendered for.
 struct GlyphKey: Hashable {
+    /// No glyph's key (no font's bytes lie at address 0): an empty slot.
+    static let none = GlyphKey(font: 0, glyph: 0, size: 0, subpixel: 0)
+
     /// The font (its identity while the cache holds it: `FontIdentity`).
     var font: UInt
     var glyph: UInt16
@@ -49,6 +54,13 @@ final class GlyphCache {
     private var fonts: [UInt: Font] = [:]
     /// Statistics for tests and benchmarks.
     private(set) var hits = 0, misses = 0, evictions = 0
+    /// The front table: 2^`frontBits` slots, each holding one of
+    /// `entries` (key, mask and last use) or `GlyphKey.none`. A slot's
+    /// `lastUse` is its entry's: the dictionary's copy is brought up to
+    /// date when the slot is taken by another key or entries are evicted.
+    private let front: UnsafeMutablePointer<FrontSlot>
+    /// Front slots (2^8: the glyphs of a table's few fonts and sizes).
+    static let frontBits = 8
 
     private struct Entry {
         var mask: GlyphMask
@@ -56,8 +68,22 @@ final class GlyphCache {
         var bytes: Int
     }
 
+    private struct FrontSlot {
+        var key: GlyphKey
+        var mask: GlyphMask
+        var lastUse: UInt64
+        static var empty: FrontSlot { FrontSlot(key: .none, mask: GlyphMask(surface: nil, left: 0, top: 0), lastUse: 0) }
+    }
+
     init(byteLimit: Int = GlyphCache.defaultByteLimit) {
         self.byteLimit = max(0, byteLimit)
+        front = .allocate(capacity: 1 << Self.frontBits)
+        front.initialize(repeating: .empty, count: 1 << Self.frontBits)
+    }
+
+    deinit {
+        front.deinitialize(count: 1 << Self.frontBits)
+        front.deallocate()
     }
 
     var count: Int { entries.count }
@@ -71,11 +97,19 @@ final class GlyphCache {
         let key = GlyphKey(font: font.identity, glyph: glyph.rawValue, size: size.bitPattern,
                            subpixel: UInt8(truncatingIfNeeded: subpixel))
         clock &+= 1
+        let slot = front + Self.frontIndex(key)
+        if slot.pointee.key == key {
+            slot.pointee.lastUse = clock
+            hits += 1
+            return slot.pointee.mask
+        }
         // One hash per hit: the entry is found once and touched in place.
         if let index = entries.index(forKey: key) {
             entries.values[index].lastUse = clock
             hits += 1
-            return entries.values[index].mask
+            let mask = entries.values[index].mask
+            take(slot, for: key, mask)
+            return mask
         }
         misses += 1
         guard let mask = Self.render(glyph, of: font, size: size,
@@ -87,11 +121,44 @@ final class GlyphCache {
         fonts[key.font] = font
         entries[key] = Entry(mask: mask, lastUse: clock, bytes: cost)
         bytes += cost
+        take(slot, for: key, mask)
         return mask
+    }
+
+    /// The front slot of `key`: the top bits of its fields mixed and
+    /// multiplied by 2^64/φ (Fibonacci hashing).
+    @inline(__always)
+    private static func frontIndex(_ key: GlyphKey) -> Int {
+        let fields = key.size ^ UInt64(truncatingIfNeeded: key.font)
+            ^ (UInt64(key.glyph) << 2 | UInt64(key.subpixel))
+        return Int(truncatingIfNeeded: (fields &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - frontBits))
+    }
+
+    /// Puts the entry of `key` (in `entries`, last used now) in `slot`,
+    /// first giving the slot's entry its last use back.
+    private func take(_ slot: UnsafeMutablePointer<FrontSlot>, for key: GlyphKey, _ mask: GlyphMask) {
+        returnLastUse(of: slot.pointee)
+        slot.pointee = FrontSlot(key: key, mask: mask, lastUse: clock)
+    }
+
+    /// Writes a front slot's last use into its entry.
+    private func returnLastUse(of slot: FrontSlot) {
+        guard slot.key != .none, let index = entries.index(forKey: slot.key) else { return }
+        entries.values[index].lastUse = slot.lastUse
+    }
+
+    /// Empties the front table, its entries' last uses written back if
+    /// they are to stay.
+    private func emptyFront(keepingUses: Bool) {
+        for i in 0..<(1 << Self.frontBits) where front[i].key != .none {
+            if keepingUses { returnLastUse(of: front[i]) }
+            front[i] = .empty
+        }
     }
 
     /// Removes every mask (and the fonts held for them).
     func removeAll() {
+        emptyFront(keepingUses: false)
         entries.removeAll()
         fonts.removeAll()
         bytes = 0
@@ -101,6 +168,7 @@ final class GlyphCache {
     /// one): eviction is rare and batched, so a linear scan serves.
     private func evictOldest() {
         guard !entries.isEmpty else { return }
+        emptyFront(keepingUses: true)
         let uses = entries.values.map(\.lastUse).sorted()
         let cut = uses[max(0, uses.count / 8 - 1)]
         for (key, entry) in entries where entry.lastUse <= cut {
