@@ -5,7 +5,9 @@
 // `blend`, the pixels between them in groups of up to four; zeros are
 // never sent, rows with none but zeros not begun. One-byte values (A8
 // masks, blurred shadows) are read eight or four at a time (zeros skipped
-// a word at a time); the calls are exactly those of the byte-by-byte walk.
+// a word at a time), and their groups are four pixels wide wherever four
+// remain (zeros included: coverage 0 leaves a pixel as it is, and a
+// group of four is the kernels' vector path).
 
 /// Rows of 8-bit coverage in memory: `height` rows `bytesPerRow` apart,
 /// `width` values a row, `bytesPerValue` apart (1 for A8 bytes, 4 for the
@@ -72,11 +74,7 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
     let region = rows.placed(atX: x, y: y, within: clip)
     guard !region.isEmpty else { return }
     if rows.bytesPerValue == 1 {
-        for deviceY in region.minY..<region.maxY {
-            // Value of device column c of this row: row[c].
-            let row = rows.base + ((deviceY &- y) &* rows.bytesPerRow &- x)
-            driveByteRow(row, from: region.minX, to: region.maxX, y: deviceY, into: &kernel)
-        }
+        driveBytes(rows, atX: x, y: y, region: region, into: &kernel)
         return
     }
     let step = rows.bytesPerValue
@@ -124,49 +122,58 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
     }
 }
 
-/// `driveCoverage`'s row for one-byte values: columns `start..<end` of
-/// device row `y`, column c's value at `row[c]`, sent to `kernel` in the
-/// calls the byte-by-byte walk makes (zeros skipped; a run of four or more
-/// of one value as one `fill` or `blend`; else a group of up to four from
-/// the first non-zero, trailing zeros left out), found a word at a time.
-/// Reads only `row[start..<end]`.
+/// `driveCoverage` for one-byte values, over `region` (inside the rows,
+/// placed at (`x`, `y`)): per row, zeros skipped; a run of four or more of
+/// one value as one `fill` or `blend`; else a group of four from the first
+/// non-zero, zeros and all, or, at the row's end, of what remains, its
+/// trailing zeros left out. Found a word at a time; reads only the
+/// region's values.
 @inline(__always)
-func driveByteRow<Kernel: SpanKernel>(_ row: UnsafePointer<UInt8>, from start: Int, to end: Int, y: Int,
-                                      into kernel: inout Kernel) {
-    // Invariant: row[start..<end] readable.
-    // Values c..<c+8 (c..<c+4), value c in the lowest byte.
-    @inline(__always) func word(_ c: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt64.self))
-    }
-    @inline(__always) func quad(_ c: Int) -> UInt32 {
-        UInt32(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt32.self))
-    }
-    var begun = false
-    var c = start
-    while c < end {
-        if row[c] == 0 {
-            // Skip zeros: eight at a time while eight remain, the lowest
-            // non-zero byte of a word found by its trailing zero bits.
-            c &+= 1
+private func driveBytes<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int, region: PixelRect,
+                                            into kernel: inout Kernel) {
+    // Invariant: rows.base[...] readable over `region` (placed).
+    let start = region.minX, end = region.maxX
+    // Rows at least four wide read their last group's values as the word
+    // ending at the row's end.
+    let wide = end &- start >= 4
+    for deviceY in region.minY..<region.maxY {
+        // Value of device column c of this row: row[c].
+        let row = rows.base + ((deviceY &- y) &* rows.bytesPerRow &- x)
+        // Values c..<c+8 (c..<c+4), value c in the lowest byte.
+        @inline(__always) func word(_ c: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt64.self))
+        }
+        @inline(__always) func quad(_ c: Int) -> UInt32 {
+            UInt32(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt32.self))
+        }
+        /// The first non-zero column at or after c, or `end`: eight at a
+        /// time while eight remain, the lowest non-zero byte of a word
+        /// found by its trailing zero bits.
+        @inline(__always) func skipZeros(_ from: Int) -> Int {
+            var c = from
             while c &+ 8 <= end {
                 let w = word(c)
-                if w != 0 {
-                    c &+= w.trailingZeroBitCount &>> 3
-                    break
-                }
+                if w != 0 { return c &+ w.trailingZeroBitCount &>> 3 }
                 c &+= 8
             }
             while c < end && row[c] == 0 { c &+= 1 }
-            if c == end { break }
+            return c
         }
-        let v = UInt32(row[c])
-        if !begun {
-            kernel.beginRow(y)
-            begun = true
-        }
-        if c &+ 4 <= end {
-            let group = quad(c)
-            if group == v &* 0x0101_0101 {
+        var c = skipZeros(start)
+        guard c < end else { continue }
+        kernel.beginRow(deviceY)
+        repeat {
+            // row[c] is not zero.
+            if c &+ 4 <= end {
+                let group = quad(c)
+                let v = group & 0xFF
+                if group != v &* 0x0101_0101 {
+                    // A group of four (the kernels' vector path; any
+                    // zeros in it leave their pixels as they are).
+                    kernel.blendGroup(x: c, count: 4, coverage: group)
+                    c = skipZeros(c &+ 4)
+                    continue
+                }
                 // A run of four or more: its end, eight at a time.
                 var runEnd = c &+ 4
                 let pattern = UInt64(v) &* 0x0101_0101_0101_0101
@@ -184,26 +191,20 @@ func driveByteRow<Kernel: SpanKernel>(_ row: UnsafePointer<UInt8>, from start: I
                 } else {
                     kernel.blend(x: c, count: runEnd &- c, coverage: v)
                 }
-                c = runEnd
+                c = skipZeros(runEnd)
                 continue
             }
-            // A group of four, its trailing zeros left out (its first
-            // byte, v, is not zero).
-            let count = 4 &- (group.leadingZeroBitCount &>> 3)
-            kernel.blendGroup(x: c, count: count, coverage: group)
-            c &+= count
-            continue
-        }
-        // Fewer than four columns left: no run; a group of what remains.
-        var packed: UInt32 = 0
-        var count = 0
-        for i in 0..<(end &- c) {
-            let w = UInt32(row[c &+ i])
-            packed |= w << UInt32(truncatingIfNeeded: i &* 8)
-            if w != 0 { count = i &+ 1 }
-        }
-        kernel.blendGroup(x: c, count: count, coverage: packed)
-        c &+= count
+            // Fewer than four columns left: a group of them, its trailing
+            // zeros left out (its first value is not zero).
+            var packed: UInt32 = 0
+            if wide {
+                packed = quad(end &- 4) >> UInt32(truncatingIfNeeded: (c &+ 4 &- end) &* 8)
+            } else {
+                for i in 0..<(end &- c) { packed |= UInt32(row[c &+ i]) << UInt32(truncatingIfNeeded: i &* 8) }
+            }
+            kernel.blendGroup(x: c, count: 4 &- (packed.leadingZeroBitCount &>> 3), coverage: packed)
+            break
+        } while c < end
     }
 }
 
@@ -211,4 +212,13 @@ func driveByteRow<Kernel: SpanKernel>(_ row: UnsafePointer<UInt8>, from start: I
 @inline(__always)
 private func groupMask(_ count: Int) -> UInt32 {
     count >= 4 ? 0xFFFF_FFFF : (1 << UInt32(truncatingIfNeeded: count &* 8)) &- 1
+}
+
+extension Surface {
+    /// This surface's alpha bytes (or A8 values) as coverage rows, its
+    /// pending clear, if any, written first.
+    func coverageRows() -> CoverageRows {
+        flush()
+        return CoverageRows(alphaOf: self)
+    }
 }

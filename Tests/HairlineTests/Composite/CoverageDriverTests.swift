@@ -1,10 +1,13 @@
 // The coverage-mask driver (Composite/CoverageMaskDriver.swift): one-byte
 // values are read a word at a time; the kernel must get exactly the calls
-// of the plain byte-by-byte walk written here (zeros skipped, runs of four
-// or more as one fill or blend, else groups of up to four from the first
-// non-zero with trailing zeros left out), for every placement, clip and
-// row length (runs and zero stretches crossing every word boundary), and
-// nothing outside the region may be read into them.
+// of the plain walk written here (zeros skipped, runs of four or more as
+// one fill or blend, else a group of four from the first non-zero, or of
+// what remains at the row's end with its trailing zeros left out; the
+// 32-bit alpha walk leaves every group's trailing zeros out), for every
+// placement, clip and row length (runs and zero stretches crossing every
+// word boundary), and nothing outside the region may be read into them.
+// (That zeros in a group leave their pixels alone is each kernel's
+// contract, tested in SpanKernelTests.)
 
 import Testing
 import HairlineTestSupport
@@ -33,6 +36,7 @@ struct RecordingKernel: SpanKernel {
 @Suite struct CoverageDriverTests {
     /// The plain walk: value by value, as the driver's contract states.
     static func referenceCalls(_ rows: CoverageRows, atX x: Int, y: Int, clip: PixelRect) -> [RecordingKernel.Call] {
+        let wholeGroups = rows.bytesPerValue == 1
         var calls: [RecordingKernel.Call] = []
         let region = rows.placed(atX: x, y: y, within: clip)
         guard !region.isEmpty else { return calls }
@@ -65,7 +69,7 @@ struct RecordingKernel: SpanKernel {
                 for i in 0..<min(4, region.maxX - c) {
                     let w = value(c + i)
                     packed |= w << UInt32(8 * i)
-                    if w != 0 { count = i + 1 }
+                    if w != 0 || (wholeGroups && region.maxX - c >= 4) { count = i + 1 }
                 }
                 calls.append(.group(x: c, count: count, coverage: packed))
                 c += count
