@@ -52,18 +52,22 @@ extension Renderer {
     @inline(__always)
     private func composite<Kernel: SpanKernel>(_ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int,
                                                clip: PixelRect, with kernel: inout Kernel, into surface: Surface) {
-        for placed in coverages {
-            let (x, ox) = placed.x.addingReportingOverflow(dx), (y, oy) = placed.y.addingReportingOverflow(dy)
-            guard !ox, !oy else { continue }
-            placed.mask.flush()
-            let rows = CoverageRows(alphaOf: placed.mask)
-            guard !rows.placed(atX: x, y: y, within: clip).isEmpty else { continue }
-            if surface.pendingClear != nil {
-                // The first mask that draws writes the clear with it, as
-                // one mask's draw does.
-                drive(kernel, rows, atX: x, y: y, clip: clip, into: surface)
-            } else {
-                driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
+        coverages.withUnsafeBufferPointer { placed in
+            for i in placed.indices {
+                let (x, ox) = placed[i].x.addingReportingOverflow(dx)
+                let (y, oy) = placed[i].y.addingReportingOverflow(dy)
+                guard !ox, !oy else { continue }
+                // The mask borrowed where the array holds it, alive as
+                // long as `coverages` (no reference counting per mask).
+                let rows = Unmanaged.passUnretained(placed[i].mask)._withUnsafeGuaranteedRef { $0.coverageRows() }
+                guard !rows.placed(atX: x, y: y, within: clip).isEmpty else { continue }
+                if surface.pendingClear != nil {
+                    // The first mask that draws writes the clear with it,
+                    // as one mask's draw does.
+                    drive(kernel, rows, atX: x, y: y, clip: clip, into: surface)
+                } else {
+                    driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
+                }
             }
         }
     }
