@@ -60,9 +60,10 @@ extension Canvas {
             return
         }
         let unit = size / Double(max(1, font.metrics.unitsPerEm))
-        let lookups = textState.fonts.lookups(for: font)
+        let state = textState
+        let lookups = state.fonts.lookups(for: font)
         guard hasShadow else {
-            drawLine(text, lookups: lookups, size: size, unit: unit, at: point, paint: paint)
+            drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: state, paint: paint)
             return
         }
         // Where the glyphs can reach, for the line's one shadow: its box,
@@ -74,35 +75,37 @@ extension Canvas {
         let reach = Rect(x: point.x - margin, y: point.y - ascent - margin, width: max(0, width) + 2 * margin,
                          height: ascent + descent + 2 * margin)
         withOneShadow(over: reach) { canvas in
-            canvas.drawLine(text, lookups: lookups, size: size, unit: unit, at: point, paint: paint)
+            canvas.drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: canvas.textState,
+                            paint: paint)
         }
     }
 
     /// One line of `text` from its scalars (TextLayout's positions), each
-    /// glyph from the cache where the transform allows, else the layout.
+    /// glyph from the cache (`state`, this canvas's) where the transform
+    /// allows, else the layout.
     private func drawLine(_ text: String, lookups: FontLookups, size: Double, unit: Double, at point: Point,
-                          paint: Paint) {
+                          state: TextCanvasState, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite else {
             draw(TextLayout(text, font: lookups.font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
             return
         }
-        let state = textState
         let baseline = t.d * point.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
         let row = Int(baseline.rounded())
         lookups.forEachGlyph(of: text, unit: unit) { glyph, x, _ in
-            place(glyph, font: lookups.font, size: size, start: point, x: x, row: row, state: state, paint: paint)
+            place(glyph, of: lookups, size: size, start: point, x: x, row: row, state: state, paint: paint)
         }
         drawPlaced(state, paint: paint)
     }
 
-    /// Places `glyph`, its pen `x` points from `start` on baseline row
-    /// `row` (device), for the line's `drawPlaced`: its cached mask is
-    /// added to `state.placed`. A glyph with no mask (too large, a damaged
-    /// outline) is drawn now, its outline filled, after the masks placed
-    /// before it (glyphs composite in order, as where they overlap).
-    private func place(_ glyph: GlyphID, font: Font, size: Double, start: Point, x: Double, row: Int,
+    /// Places `glyph` of `lookups.font`, its pen `x` points from `start`
+    /// on baseline row `row` (device), for the line's `drawPlaced`: its
+    /// cached mask is added to `state.placed`. A glyph with no mask (too
+    /// large, a damaged outline) is drawn now, its outline filled, after
+    /// the masks placed before it (glyphs composite in order, as where
+    /// they overlap).
+    private func place(_ glyph: GlyphID, of lookups: FontLookups, size: Double, start: Point, x: Double, row: Int,
                        state: TextCanvasState, paint: Paint) {
         let t = transform
         let deviceX = t.a * (start.x + x) + t.tx
@@ -115,7 +118,8 @@ extension Canvas {
             pixel += 1
             quarter = 0
         }
-        if let mask = state.glyphs.mask(glyph, of: font, size: size * t.a, subpixel: quarter) {
+        if let mask = state.glyphs.mask(glyph, identity: lookups.identity, size: size * t.a, subpixel: quarter,
+                                        font: { lookups.font }) {
             if let surface = mask.surface {
                 state.placed.append(PlacedCoverage(surface, atDeviceX: pixel + mask.left, y: row + mask.top))
             }
@@ -125,7 +129,7 @@ extension Canvas {
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, font: font, size: size, start: start, state: state, paint: paint)
+        fillOutlines(one, font: lookups.font, size: size, start: start, state: state, paint: paint)
     }
 
     /// Draws the glyph masks placed so far, in order, and forgets them.
@@ -201,9 +205,10 @@ extension Canvas {
         let baseline = t.d * start.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
         let row = Int(baseline.rounded())
+        let lookups = state.fonts.lookups(for: layout.font)
         for (i, glyph) in line.glyphs.enumerated() {
-            place(glyph, font: layout.font, size: layout.size, start: start, x: line.positions[i], row: row,
-                  state: state, paint: paint)
+            place(glyph, of: lookups, size: layout.size, start: start, x: line.positions[i], row: row, state: state,
+                  paint: paint)
         }
         drawPlaced(state, paint: paint)
     }

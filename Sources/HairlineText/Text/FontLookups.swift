@@ -13,14 +13,16 @@ final class FontLookups {
     let identity: UInt
     /// Scalar slots: scalar value v lives in slot v mod `glyphSlotCount`.
     private let glyphs: UnsafeMutablePointer<GlyphSlot>
-    /// Pair slots, by a multiplicative hash of the pair.
+    /// Pair slots in sets of two, a set by a multiplicative hash of the
+    /// pair (two pairs of a label meeting in one set both stay).
     private let pairs: UnsafeMutablePointer<PairSlot>
 
     /// Slots for scalars: every ASCII and Latin-1 scalar has its own.
     static let glyphSlotCount = 256
-    /// Slots for kerning pairs (2^`pairSlotBits`): a few hundred pairs
-    /// of a table's labels.
-    static let pairSlotBits = 9
+    /// Sets of two slots for kerning pairs (2^`pairSetBits`): a few
+    /// hundred pairs of a table's labels.
+    static let pairSetBits = 8
+    private static let pairSlotCount = 2 << pairSetBits
 
     private struct GlyphSlot {
         /// The scalar value, or `empty` (above every Unicode scalar).
@@ -45,8 +47,8 @@ final class FontLookups {
         identity = font.identity
         glyphs = .allocate(capacity: Self.glyphSlotCount)
         glyphs.initialize(repeating: .empty, count: Self.glyphSlotCount)
-        pairs = .allocate(capacity: 1 << Self.pairSlotBits)
-        pairs.initialize(repeating: .empty, count: 1 << Self.pairSlotBits)
+        pairs = .allocate(capacity: Self.pairSlotCount)
+        pairs.initialize(repeating: .empty, count: Self.pairSlotCount)
     }
 
     deinit {
@@ -72,10 +74,13 @@ final class FontLookups {
     func kerning(between left: GlyphID, and right: GlyphID) -> Int {
         let pair = UInt32(left.rawValue) << 16 | UInt32(right.rawValue)
         // Fibonacci hashing: the top bits of the pair times 2^32/φ.
-        let slot = pairs + Int((pair &* 0x9E37_79B1) >> UInt32(32 - Self.pairSlotBits))
-        if slot.pointee.pair == pair { return slot.pointee.kerning }
+        let set = pairs + 2 &* Int((pair &* 0x9E37_79B1) >> UInt32(32 - Self.pairSetBits))
+        if set[0].pair == pair { return set[0].kerning }
+        if set[1].pair == pair { return set[1].kerning }
+        // The newest first; the older of the two makes way.
         let kerning = font.kerning(between: left, and: right)
-        slot.pointee = PairSlot(pair: pair, kerning: kerning)
+        set[1] = set[0]
+        set[0] = PairSlot(pair: pair, kerning: kerning)
         return kerning
     }
 

@@ -54,13 +54,16 @@ final class GlyphCache {
     private var fonts: [UInt: Font] = [:]
     /// Statistics for tests and benchmarks.
     private(set) var hits = 0, misses = 0, evictions = 0
-    /// The front table: 2^`frontBits` slots, each holding one of
-    /// `entries` (key, mask and last use) or `GlyphKey.none`. A slot's
-    /// `lastUse` is its entry's: the dictionary's copy is brought up to
-    /// date when the slot is taken by another key or entries are evicted.
+    /// The front table: 2^`frontBits` sets of two slots, each slot
+    /// holding one of `entries` (key, mask and last use) or
+    /// `GlyphKey.none`. A slot's `lastUse` is its entry's: the
+    /// dictionary's copy is brought up to date when the slot is taken by
+    /// another key or entries are evicted.
     private let front: UnsafeMutablePointer<FrontSlot>
-    /// Front slots (2^8: the glyphs of a table's few fonts and sizes).
+    /// Sets of the front table (2^8 of two: the glyphs of a table's few
+    /// fonts and sizes, about 32 KB).
     static let frontBits = 8
+    private static let frontSlotCount = 2 << frontBits
 
     private struct Entry {
         var mask: GlyphMask
@@ -77,12 +80,12 @@ final class GlyphCache {
 
     init(byteLimit: Int = GlyphCache.defaultByteLimit) {
         self.byteLimit = max(0, byteLimit)
-        front = .allocate(capacity: 1 << Self.frontBits)
-        front.initialize(repeating: .empty, count: 1 << Self.frontBits)
+        front = .allocate(capacity: Self.frontSlotCount)
+        front.initialize(repeating: .empty, count: Self.frontSlotCount)
     }
 
     deinit {
-        front.deinitialize(count: 1 << Self.frontBits)
+        front.deinitialize(count: Self.frontSlotCount)
         front.deallocate()
     }
 
@@ -94,26 +97,40 @@ final class GlyphCache {
     /// use; nil if the glyph cannot be drawn from a mask (its outline is
     /// damaged, or the mask would be too large: draw it as a path).
     func mask(_ glyph: GlyphID, of font: Font, size: Double, subpixel: Int) -> GlyphMask? {
-        let key = GlyphKey(font: font.identity, glyph: glyph.rawValue, size: size.bitPattern,
+        mask(glyph, identity: font.identity, size: size, subpixel: subpixel) { font }
+    }
+
+    /// `mask(_:of:size:subpixel:)` for the font whose `identity` is given:
+    /// the font itself (`font()`) is asked for only to render a mask.
+    @inline(__always)
+    func mask(_ glyph: GlyphID, identity: UInt, size: Double, subpixel: Int, font: () -> Font) -> GlyphMask? {
+        let key = GlyphKey(font: identity, glyph: glyph.rawValue, size: size.bitPattern,
                            subpixel: UInt8(truncatingIfNeeded: subpixel))
         clock &+= 1
-        let slot = front + Self.frontIndex(key)
-        if slot.pointee.key == key {
-            slot.pointee.lastUse = clock
+        let set = front + Self.frontSet(key)
+        for way in 0..<2 where set[way].key == key {
+            set[way].lastUse = clock
             hits += 1
-            return slot.pointee.mask
+            return set[way].mask
         }
+        return slowMask(glyph, key: key, font: font(), set: set)
+    }
+
+    /// A front table miss: the entry from the dictionary, or the mask
+    /// rendered and kept; either way put in the key's front set.
+    private func slowMask(_ glyph: GlyphID, key: GlyphKey, font: Font,
+                          set: UnsafeMutablePointer<FrontSlot>) -> GlyphMask? {
         // One hash per hit: the entry is found once and touched in place.
         if let index = entries.index(forKey: key) {
             entries.values[index].lastUse = clock
             hits += 1
             let mask = entries.values[index].mask
-            take(slot, for: key, mask)
+            take(set, for: key, mask)
             return mask
         }
         misses += 1
-        guard let mask = Self.render(glyph, of: font, size: size,
-                                     offset: Double(subpixel) / Double(Self.subpixelSteps))
+        guard let mask = Self.render(glyph, of: font, size: Double(bitPattern: key.size),
+                                     offset: Double(key.subpixel) / Double(Self.subpixelSteps))
         else { return nil }
         let cost = (mask.surface?.bytesPerRow ?? 0) * (mask.surface?.height ?? 0) + 64
         if cost > byteLimit { return mask }
@@ -121,24 +138,26 @@ final class GlyphCache {
         fonts[key.font] = font
         entries[key] = Entry(mask: mask, lastUse: clock, bytes: cost)
         bytes += cost
-        take(slot, for: key, mask)
+        take(set, for: key, mask)
         return mask
     }
 
-    /// The front slot of `key`: the top bits of its fields mixed and
-    /// multiplied by 2^64/φ (Fibonacci hashing).
+    /// The first slot of `key`'s front set: the top bits of its fields
+    /// mixed and multiplied by 2^64/φ (Fibonacci hashing).
     @inline(__always)
-    private static func frontIndex(_ key: GlyphKey) -> Int {
+    private static func frontSet(_ key: GlyphKey) -> Int {
         let fields = key.size ^ UInt64(truncatingIfNeeded: key.font)
             ^ (UInt64(key.glyph) << 2 | UInt64(key.subpixel))
-        return Int(truncatingIfNeeded: (fields &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - frontBits))
+        return 2 &* Int(truncatingIfNeeded: (fields &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - frontBits))
     }
 
-    /// Puts the entry of `key` (in `entries`, last used now) in `slot`,
-    /// first giving the slot's entry its last use back.
-    private func take(_ slot: UnsafeMutablePointer<FrontSlot>, for key: GlyphKey, _ mask: GlyphMask) {
-        returnLastUse(of: slot.pointee)
-        slot.pointee = FrontSlot(key: key, mask: mask, lastUse: clock)
+    /// Puts the entry of `key` (in `entries`, last used now) in its front
+    /// `set`: in an empty slot, else in place of the less recently used,
+    /// whose last use is first given back to its entry.
+    private func take(_ set: UnsafeMutablePointer<FrontSlot>, for key: GlyphKey, _ mask: GlyphMask) {
+        let way = set[0].key == .none ? 0 : set[1].key == .none ? 1 : set[0].lastUse <= set[1].lastUse ? 0 : 1
+        returnLastUse(of: set[way])
+        set[way] = FrontSlot(key: key, mask: mask, lastUse: clock)
     }
 
     /// Writes a front slot's last use into its entry.
@@ -150,7 +169,7 @@ final class GlyphCache {
     /// Empties the front table, its entries' last uses written back if
     /// they are to stay.
     private func emptyFront(keepingUses: Bool) {
-        for i in 0..<(1 << Self.frontBits) where front[i].key != .none {
+        for i in 0..<Self.frontSlotCount where front[i].key != .none {
             if keepingUses { returnLastUse(of: front[i]) }
             front[i] = .empty
         }
