@@ -103,6 +103,14 @@ public struct TextLayout: Sendable {
         scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
+    /// Whether `text` has a scalar that ends a paragraph: its UTF-8 bytes
+    /// scanned for LF, CR and 0xE2 (the lead byte of U+2028 and U+2029),
+    /// the scalars decoded only if that byte occurs.
+    static func hasLineBreak(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else { return false }
+        return text.unicodeScalars.contains(where: breaksLine)
+    }
+
     /// The string's paragraphs (split at LF, CR, CR LF, U+2028 and
     /// U+2029) as scalars; control characters other than tab are left out
     /// (tab counts as a space).

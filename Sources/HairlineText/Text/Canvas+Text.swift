@@ -53,7 +53,7 @@ extension Canvas {
     public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, size.isFinite, size > 0,
-              point.x.isFinite, point.y.isFinite, !text.unicodeScalars.contains(where: TextLayout.breaksLine)
+              point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text)
         else {
             let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
             draw(layout, at: point, paint: paint)
@@ -92,44 +92,43 @@ extension Canvas {
         }
         let baseline = t.d * point.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
-        let row = Int(baseline.rounded())
+        let line = LinePen(lookups: lookups, size: size, start: point, transform: t, row: Int(baseline.rounded()))
         lookups.forEachGlyph(of: text, unit: unit) { glyph, x, _ in
-            place(glyph, of: lookups, size: size, start: point, x: x, row: row, state: state, paint: paint)
+            place(glyph, at: x, on: line, state: state, paint: paint)
         }
         drawPlaced(state, paint: paint)
     }
 
-    /// Places `glyph` of `lookups.font`, its pen `x` points from `start`
-    /// on baseline row `row` (device), for the line's `drawPlaced`: its
-    /// cached mask is added to `state.placed`. A glyph with no mask (too
-    /// large, a damaged outline) is drawn now, its outline filled, after
-    /// the masks placed before it (glyphs composite in order, as where
-    /// they overlap).
-    private func place(_ glyph: GlyphID, of lookups: FontLookups, size: Double, start: Point, x: Double, row: Int,
-                       state: TextCanvasState, paint: Paint) {
-        let t = transform
-        let deviceX = t.a * (start.x + x) + t.tx
+    /// Places `glyph` of `line`'s font, its pen `x` points from the line's
+    /// start, for the line's `drawPlaced`: its cached mask is added to
+    /// `state.placed`. A glyph with no mask (too large, a damaged outline)
+    /// is drawn now, its outline filled, after the masks placed before it
+    /// (glyphs composite in order, as where they overlap).
+    @inline(__always)
+    private func place(_ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState, paint: Paint) {
+        let t = line.transform
+        let deviceX = t.a * (line.start.x + x) + t.tx
         guard abs(deviceX) < Self.deviceLimit else { return }
-        // The pen to a quarter of a device pixel.
-        let steps = Double(GlyphCache.subpixelSteps)
-        var pixel = Int(deviceX.rounded(.down))
-        var quarter = Int(((deviceX - Double(pixel)) * steps).rounded())
-        if quarter == GlyphCache.subpixelSteps {
-            pixel += 1
-            quarter = 0
-        }
-        if let mask = state.glyphs.mask(glyph, identity: lookups.identity, size: size * t.a, subpixel: quarter,
-                                        font: { lookups.font }) {
+        let (pixel, quarter) = GlyphCache.pen(atDeviceX: deviceX)
+        if let mask = state.glyphs.mask(glyph, identity: line.lookups.identity, size: line.size * t.a,
+                                        subpixel: quarter, font: { line.lookups.font }) {
             if let surface = mask.surface {
-                state.placed.append(PlacedCoverage(surface, atDeviceX: pixel + mask.left, y: row + mask.top))
+                state.placed.append(PlacedCoverage(surface, atDeviceX: pixel + mask.left, y: line.row + mask.top))
             }
             return
         }
+        drawUnmasked(glyph, at: x, on: line, state: state, paint: paint)
+    }
+
+    /// `place` for a glyph with no mask: the masks placed before it, then
+    /// its outline filled.
+    private func drawUnmasked(_ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState,
+                              paint: Paint) {
         drawPlaced(state, paint: paint)
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, font: lookups.font, size: size, start: start, state: state, paint: paint)
+        fillOutlines(one, font: line.lookups.font, size: line.size, start: line.start, state: state, paint: paint)
     }
 
     /// Draws the glyph masks placed so far, in order, and forgets them.
@@ -204,11 +203,10 @@ extension Canvas {
         let t = transform
         let baseline = t.d * start.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
-        let row = Int(baseline.rounded())
-        let lookups = state.fonts.lookups(for: layout.font)
+        let pen = LinePen(lookups: state.fonts.lookups(for: layout.font), size: layout.size, start: start,
+                          transform: t, row: Int(baseline.rounded()))
         for (i, glyph) in line.glyphs.enumerated() {
-            place(glyph, of: lookups, size: layout.size, start: start, x: line.positions[i], row: row, state: state,
-                  paint: paint)
+            place(glyph, at: line.positions[i], on: pen, state: state, paint: paint)
         }
         drawPlaced(state, paint: paint)
     }
@@ -226,4 +224,15 @@ extension Canvas {
         }
         fill(state.path, with: paint)
     }
+}
+
+/// One line's glyph placement: its font's lookups, the em size (points),
+/// the pen's start (user space, points), the canvas's transform (a
+/// uniform scale and a translation) and the baseline's device row.
+private struct LinePen {
+    let lookups: FontLookups
+    let size: Double
+    let start: Point
+    let transform: AffineTransform
+    let row: Int
 }

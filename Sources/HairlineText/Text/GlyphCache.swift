@@ -37,6 +37,21 @@ struct GlyphKey: Hashable {
 final class GlyphCache {
     /// Subpixel positions per device pixel along x.
     static let subpixelSteps = 4
+
+    /// A pen at device x `x` (|x| < 2^52) on whole pixels and quarters:
+    /// `x` rounded to the nearest quarter (halves away from zero), as the
+    /// whole pixel below it and the quarters past that pixel (0...3) —
+    /// the masks' subpixel offsets. Works out `(x - ⌊x⌋) · 4` rounded
+    /// without a libm call: the fraction and its truncation are exact.
+    @inline(__always)
+    static func pen(atDeviceX x: Double) -> (pixel: Int, subpixel: Int) {
+        let whole = x.rounded(.down)
+        // In [0, 4): exact (a fraction of a double, times a power of two).
+        let quarters = (x - whole) * Double(subpixelSteps)
+        let below = Int(quarters)
+        let subpixel = quarters - Double(below) >= 0.5 ? below + 1 : below
+        return subpixel == subpixelSteps ? (Int(whole) + 1, 0) : (Int(whole), subpixel)
+    }
     /// The cache's default budget: about 2,000 masks of a 17 pt label's
     /// glyphs at 3x (a few hundred bytes each).
     static let defaultByteLimit = 4 << 20

@@ -292,6 +292,45 @@ import HairlineTestSupport
         }
     }
 
+    /// The label's line-break check (UTF-8 bytes first) agrees with the
+    /// scalars': "€" and "…" share U+2028's lead byte and break nothing.
+    @Test func lineBreaksAreFoundInTheBytes() {
+        for text in ["", "a", "a\nb", "\r", "a\r\nb", "x\u{2028}y", "\u{2029}", "€ 5", "…", "Wi-Fi", "\u{10FFFD}\n",
+                     "tab\there", "€\u{2028}"] {
+            #expect(TextLayout.hasLineBreak(text) == text.unicodeScalars.contains(where: TextLayout.breaksLine),
+                    "\(text.debugDescription)")
+        }
+    }
+
+    /// The pen's quantization (whole pixel and quarters, no libm call)
+    /// equals rounding the fraction's quarters with `rounded()`, halves
+    /// away from zero, at and next to every quarter and eighth, negative
+    /// and positive, and at random.
+    @Test func penPositionsRoundToTheNearestQuarter() {
+        func reference(_ x: Double) -> (Int, Int) {
+            var pixel = Int(x.rounded(.down))
+            var quarter = Int(((x - Double(pixel)) * 4).rounded())
+            if quarter == 4 {
+                pixel += 1
+                quarter = 0
+            }
+            return (pixel, quarter)
+        }
+        var rng = SplitMix64(seed: 0x9E4)
+        var xs: [Double] = [0, -0, 0.125, 0.375, 0.875, -0.125, -0.625, 0.49999999999999994 / 4, 1 - 1e-17,
+                            -1e-300, 1e-300, Double(1 << 30) - 0.125, -Double(1 << 30) + 0.875]
+        for k in -80...80 {
+            let eighth = Double(k) / 8
+            xs += [eighth, eighth.nextUp, eighth.nextDown, eighth + 1e-9, eighth - 1e-9]
+        }
+        for _ in 0..<20_000 { xs.append(rng.double(in: -3000...3000)) }
+        for x in xs {
+            let (pixel, quarter) = GlyphCache.pen(atDeviceX: x)
+            let (p, q) = reference(x)
+            #expect(pixel == p && quarter == q, "x = \(x)")
+        }
+    }
+
     /// Masks served by the front table count as used: under eviction the
     /// glyphs drawn all along stay cached, and every lookup returns the
     /// mask of its own key.
