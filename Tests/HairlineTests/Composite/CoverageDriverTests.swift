@@ -142,3 +142,47 @@ struct RecordingKernel: SpanKernel {
         }
     }
 }
+
+/// The driver sends groups of four with zeros in them; every kernel must
+/// leave those pixels as they are, in every blend mode, under a clip mask
+/// or not, onto a pending clear or drawn pixels: a mask draws as its
+/// columns drawn one by one (one-wide masks, whose zeros are never sent).
+@Suite struct ZeroCoverageInGroupsTests {
+    @Test(arguments: BlendMode.allCases)
+    func aMaskDrawsAsItsColumnsAlone(mode: BlendMode) throws {
+        var rng = SplitMix64(seed: 0x2E40 &+ UInt64(BlendMode.allCases.firstIndex(of: mode)!))
+        for round in 0..<24 {
+            let width = rng.int(in: 4...24), height = rng.int(in: 1...6)
+            let mask = try Surface(width: width, height: height, format: .a8)
+            mask.withUnsafeMutableBytes { raw in
+                // Mostly zeros between sparse values: groups with zeros.
+                for i in 0..<raw.count {
+                    raw[i] = rng.int(in: 0...2) == 0 ? UInt8([255, rng.int(in: 1...254)][rng.int(in: 0...1)]) : 0
+                }
+            }
+            let paint = CoverageDrawTests.randomPaint(&rng)
+            let whole = try Surface(width: width + 2, height: height + 2)
+            let columns = try Surface(width: width + 2, height: height + 2)
+            let a = Canvas(surface: whole), b = Canvas(surface: columns)
+            CoverageDrawTests.paintBackground(&rng, [a, b], width: width + 2, height: height + 2)
+            if rng.int(in: 0...1) == 0 {
+                var path = Path()
+                path.addEllipse(in: Rect(x: 0.5, y: 0.25, width: Double(width), height: Double(height) + 1.5))
+                for canvas in [a, b] { canvas.clip(to: path) }
+            }
+            for canvas in [a, b] { canvas.blendMode = mode }
+            a.draw(coverage: mask, atDeviceX: 1, y: 1, with: paint)
+            let column = try Surface(width: 1, height: height, format: .a8)
+            for x in 0..<width {
+                for y in 0..<height {
+                    column.setPixel(x: 0, y: y, to: PremultipliedColor(red: 0, green: 0, blue: 0,
+                                                                       alpha: mask.pixel(x: x, y: y)!.alpha))
+                }
+                b.draw(coverage: column, atDeviceX: 1 + x, y: 1, with: paint)
+            }
+            whole.flush()
+            columns.flush()
+            #expect(whole.bytes == columns.bytes, "seed \(rng.seed) round \(round) \(mode) \(paint)")
+        }
+    }
+}
