@@ -132,6 +132,9 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
 private func driveBytes<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int, region: PixelRect,
                                             into kernel: inout Kernel) {
     // Invariant: rows.base[...] readable over `region` (placed).
+    assert(!region.isEmpty && rows.bytesPerValue == 1, "one-byte values over a region")
+    // A run is found by comparing one quad (four values) with its first.
+    assert(coverageRunThreshold == 4, "runs start at a quad")
     let start = region.minX, end = region.maxX
     // Rows at least four wide read their last group's values as the word
     // ending at the row's end.
