@@ -2,7 +2,8 @@
 // surface (a glyph cache's masks, any precomputed coverage) placed on
 // whole pixels and composited with a paint exactly as a fill of that
 // coverage would be (Renderer+Coverage.swift), under the clip, global
-// alpha and blend mode. No edges are built.
+// alpha and blend mode. No edges are built. Many masks with one paint (a
+// glyph run) share one preparation of the paint, clip and kernel.
 
 extension Canvas {
     /// Composites `paint` through `mask`, placed with its pixel (0, 0) at
@@ -50,6 +51,65 @@ extension Canvas {
             }
         }
         renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip, mode: state.blendMode,
+                           into: surface)
+    }
+
+    /// Composites `paint` through each of `coverages` in turn, in order:
+    /// without a shadow, byte for byte what
+    /// `draw(coverage:atDeviceX:y:with:)` of each mask, one after the
+    /// other, draws (overlapping masks composite over each other), with
+    /// the paint, clip and compositing kernel prepared once for all.
+    ///
+    /// Masks are placed in device pixels, not moved by the transform; the
+    /// paint is laid out in user space, as for fills. With a shadow set,
+    /// the masks cast one shadow together, as one shape (where they
+    /// overlap it is no darker), moved by the shadow's offset rounded to
+    /// whole device pixels; they are then drawn over it.
+    /// - Parameters:
+    ///   - coverages: the masks and their device positions (pixels), drawn
+    ///     first to last. No mask may be this canvas's surface.
+    ///   - paint: what is composited through the masks (user space).
+    /// - Complexity: O(mask pixels inside the clip), plus O(1) per mask.
+    public func draw(coverages: [PlacedCoverage], with paint: Paint) {
+        guard !coverages.isEmpty else { return }
+        if state.shadow != nil {
+            var reach = Rect(x: 0, y: 0, width: 0, height: 0)
+            for (i, placed) in coverages.enumerated() {
+                let r = Rect(x: Double(placed.x), y: Double(placed.y), width: Double(placed.mask.width),
+                             height: Double(placed.mask.height))
+                reach = i == 0 ? r : reach.union(r)
+            }
+            return withShadowCast(reach: reach, wholePixels: true, shadow: { layer, dx, dy in
+                layer.composite(coverages, movedByX: dx, y: dy, with: paint)
+            }, then: { composite(coverages, movedByX: 0, y: 0, with: paint) })
+        }
+        composite(coverages, movedByX: 0, y: 0, with: paint)
+    }
+
+    /// `draw(coverages:with:)` without a shadow, every mask moved by
+    /// (`dx`, `dy`) device pixels (a mask whose position overflows is
+    /// left out).
+    private func composite(_ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int, with paint: Paint) {
+        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
+            return
+        }
+        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
+        let clip = resolvedClip()
+        guard surface.format != .a8 else {
+            // Through RGBA8 scratch, mask by mask (as one mask's draw).
+            for placed in coverages {
+                let (x, ox) = placed.x.addingReportingOverflow(dx), (y, oy) = placed.y.addingReportingOverflow(dy)
+                guard !ox, !oy else { continue }
+                placed.mask.flush()
+                let rows = CoverageRows(alphaOf: placed.mask)
+                throughAlphaScratch(over: rows.placed(atX: x, y: y, within: clip.bounds)) { target in
+                    renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip,
+                                       mode: state.blendMode, into: target)
+                }
+            }
+            return
+        }
+        renderer.composite(coverages, movedByX: dx, y: dy, shader: shader, clip: clip, mode: state.blendMode,
                            into: surface)
     }
 }

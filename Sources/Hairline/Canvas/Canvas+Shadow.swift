@@ -60,6 +60,11 @@ extension Canvas {
         state.shadow = nil
     }
 
+    /// Whether a shadow is set (`setShadow(offset:blur:color:)`): every
+    /// draw then casts one. A group that needs its bounds only for a
+    /// shadow (`withOneShadow(over:_:)`) can skip working them out.
+    public var hasShadow: Bool { state.shadow != nil }
+
     /// The largest shadow offset, in device pixels, on either axis:
     /// 2^24, far past any surface (`Surface.maximumDimension` is 2^16).
     public static let maximumShadowOffset = Double(1 << 24)

@@ -82,8 +82,9 @@ public final class Canvas {
     let renderer = Renderer()
     /// An A8 surface's RGBA8 stand-in (A8 draws; made on first use).
     private var alphaScratch: Surface?
-    /// Objects client modules keep with this canvas (Canvas+Attachments).
-    var attachments: [ObjectIdentifier: AnyObject] = [:]
+    /// Objects client modules keep with this canvas, one per type
+    /// (Canvas+Attachments).
+    var attachments: [(type: ObjectIdentifier, object: AnyObject)] = []
     /// Keeps this canvas's reference count and fields off the cache lines
     /// of the next heap object (CacheLinePad).
     private let trailingPad = CacheLinePad()

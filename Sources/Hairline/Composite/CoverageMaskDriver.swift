@@ -3,7 +3,11 @@
 // Rows top to bottom, calls left to right inside the clip's bounds, as the
 // SpanKernel contract asks: runs of one coverage go to `fill` (255) or
 // `blend`, the pixels between them in groups of up to four; zeros are
-// never sent, rows with none but zeros not begun.
+// never sent, rows with none but zeros not begun. One-byte values (A8
+// masks, blurred shadows) are read eight or four at a time (zeros skipped
+// a word at a time), and their groups are four pixels wide wherever four
+// remain (zeros included: coverage 0 leaves a pixel as it is, and a
+// group of four is the kernels' vector path).
 
 /// Rows of 8-bit coverage in memory: `height` rows `bytesPerRow` apart,
 /// `width` values a row, `bytesPerValue` apart (1 for A8 bytes, 4 for the
@@ -69,6 +73,10 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
                                        into kernel: inout Kernel) {
     let region = rows.placed(atX: x, y: y, within: clip)
     guard !region.isEmpty else { return }
+    if rows.bytesPerValue == 1 {
+        driveBytes(rows, atX: x, y: y, region: region, into: &kernel)
+        return
+    }
     let step = rows.bytesPerValue
     let end = region.maxX
     for deviceY in region.minY..<region.maxY {
@@ -114,8 +122,106 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
     }
 }
 
+/// `driveCoverage` for one-byte values, over `region` (inside the rows,
+/// placed at (`x`, `y`)): per row, zeros skipped; a run of four or more of
+/// one value as one `fill` or `blend`; else a group of four from the first
+/// non-zero, zeros and all, or, at the row's end, of what remains, its
+/// trailing zeros left out. Found a word at a time; reads only the
+/// region's values.
+@inline(__always)
+private func driveBytes<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int, region: PixelRect,
+                                            into kernel: inout Kernel) {
+    // Invariant: rows.base[...] readable over `region` (placed).
+    assert(!region.isEmpty && rows.bytesPerValue == 1, "one-byte values over a region")
+    // A run is found by comparing one quad (four values) with its first.
+    assert(coverageRunThreshold == 4, "runs start at a quad")
+    let start = region.minX, end = region.maxX
+    // Rows at least four wide read their last group's values as the word
+    // ending at the row's end.
+    let wide = end &- start >= 4
+    for deviceY in region.minY..<region.maxY {
+        // Value of device column c of this row: row[c].
+        let row = rows.base + ((deviceY &- y) &* rows.bytesPerRow &- x)
+        // Values c..<c+8 (c..<c+4), value c in the lowest byte.
+        @inline(__always) func word(_ c: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt64.self))
+        }
+        @inline(__always) func quad(_ c: Int) -> UInt32 {
+            UInt32(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt32.self))
+        }
+        /// The first non-zero column at or after c, or `end`: eight at a
+        /// time while eight remain, the lowest non-zero byte of a word
+        /// found by its trailing zero bits.
+        @inline(__always) func skipZeros(_ from: Int) -> Int {
+            var c = from
+            while c &+ 8 <= end {
+                let w = word(c)
+                if w != 0 { return c &+ w.trailingZeroBitCount &>> 3 }
+                c &+= 8
+            }
+            while c < end && row[c] == 0 { c &+= 1 }
+            return c
+        }
+        var c = skipZeros(start)
+        guard c < end else { continue }
+        kernel.beginRow(deviceY)
+        repeat {
+            // row[c] is not zero.
+            if c &+ 4 <= end {
+                let group = quad(c)
+                let v = group & 0xFF
+                if group != v &* 0x0101_0101 {
+                    // A group of four (the kernels' vector path; any
+                    // zeros in it leave their pixels as they are).
+                    kernel.blendGroup(x: c, count: 4, coverage: group)
+                    c = skipZeros(c &+ 4)
+                    continue
+                }
+                // A run of four or more: its end, eight at a time.
+                var runEnd = c &+ 4
+                let pattern = UInt64(v) &* 0x0101_0101_0101_0101
+                while runEnd &+ 8 <= end {
+                    let differing = word(runEnd) ^ pattern
+                    if differing != 0 {
+                        runEnd &+= differing.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    runEnd &+= 8
+                }
+                while runEnd < end && UInt32(row[runEnd]) == v { runEnd &+= 1 }
+                if v == 255 {
+                    kernel.fill(x: c, count: runEnd &- c)
+                } else {
+                    kernel.blend(x: c, count: runEnd &- c, coverage: v)
+                }
+                c = skipZeros(runEnd)
+                continue
+            }
+            // Fewer than four columns left: a group of them, its trailing
+            // zeros left out (its first value is not zero).
+            var packed: UInt32 = 0
+            if wide {
+                packed = quad(end &- 4) >> UInt32(truncatingIfNeeded: (c &+ 4 &- end) &* 8)
+            } else {
+                for i in 0..<(end &- c) { packed |= UInt32(row[c &+ i]) << UInt32(truncatingIfNeeded: i &* 8) }
+            }
+            kernel.blendGroup(x: c, count: 4 &- (packed.leadingZeroBitCount &>> 3), coverage: packed)
+            break
+        } while c < end
+    }
+}
+
 /// The low `count` bytes (1...4) of a packed group.
 @inline(__always)
 private func groupMask(_ count: Int) -> UInt32 {
     count >= 4 ? 0xFFFF_FFFF : (1 << UInt32(truncatingIfNeeded: count &* 8)) &- 1
+}
+
+extension Surface {
+    /// This surface's alpha bytes (or A8 values) as coverage rows, its
+    /// pending clear, if any, written first.
+    func coverageRows() -> CoverageRows {
+        flush()
+        return CoverageRows(alphaOf: self)
+    }
 }

@@ -103,28 +103,12 @@ public struct TextLayout: Sendable {
         scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// Calls `body(glyph, x, advance)` for each glyph of one line of
-    /// `text` (no line breaks in it): x from the line's start and the
-    /// advance with the kerning to the next glyph, in points (`unit`
-    /// points per font unit) — the positions a layout gives, computed as
-    /// the scalars come, with nothing allocated. Tab is a space; other
-    /// control characters are left out.
-    static func forEachGlyph(of text: String, font: Font, unit: Double,
-                             _ body: (GlyphID, Double, Double) -> Void) {
-        var x = 0.0
-        var previous: GlyphID? = nil
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard value == 0x09 || (value >= 0x20 && value != 0x7F) else { continue }
-            let glyph = font.glyph(for: value == 0x09 ? " " : scalar)
-            if let previous {
-                let advance = Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit
-                body(previous, x, advance)
-                x += advance
-            }
-            previous = glyph
-        }
-        if let previous { body(previous, x, Double(font.advance(of: previous)) * unit) }
+    /// Whether `text` has a scalar that ends a paragraph: its UTF-8 bytes
+    /// scanned for LF, CR and 0xE2 (the lead byte of U+2028 and U+2029),
+    /// the scalars decoded only if that byte occurs.
+    static func hasLineBreak(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else { return false }
+        return text.unicodeScalars.contains(where: breaksLine)
     }
 
     /// The string's paragraphs (split at LF, CR, CR LF, U+2028 and

@@ -2,26 +2,40 @@
 // device pixels by a uniform scale and a translation (the usual case),
 // each glyph is composited from the canvas's glyph cache (GlyphCache.swift)
 // at its pen position, x to a quarter of a device pixel and the baseline
-// on a whole device row; any other transform fills the glyphs' outlines
-// exactly where they fall (one path per line: overlapping glyphs cover
-// once). Paints and blend modes are the canvas's, as for any fill.
+// on a whole device row, a line's masks in one `draw(coverages:with:)`
+// (the paint, clip and kernel prepared once); any other transform fills
+// the glyphs' outlines exactly where they fall (one path per line:
+// overlapping glyphs cover once). Paints and blend modes are the
+// canvas's, as for any fill.
 
 import Hairline
 
-/// What the text module keeps per canvas (a canvas attachment).
+/// What the text module keeps per canvas (a canvas attachment). (Its
+/// scratch is not checked for exclusivity at run time: a canvas is used by
+/// one thread, and no access to it overlaps another.)
 final class TextCanvasState {
     let glyphs = GlyphCache()
+    /// The cmap, advance and kerning lookups of the fonts drawn last.
+    @exclusivity(unchecked) var fonts = FontLookupSet()
+    /// The masks of the glyphs being drawn, placed; empty between draws
+    /// (reused: no allocation once grown).
+    @exclusivity(unchecked) var placed: [PlacedCoverage] = []
     /// A scratch path for the uncached outlines (reused: no allocation
     /// once grown).
     var path = Path()
 }
 
 extension Canvas {
-    /// Removes every glyph mask this canvas keeps: the next text draws
-    /// render their glyphs again (for memory pressure, and to measure
-    /// uncached drawing).
+    /// The text module's state of this canvas.
+    var textState: TextCanvasState { attachment(TextCanvasState.self) { TextCanvasState() } }
+
+    /// Removes every glyph mask this canvas keeps, and its fonts' cached
+    /// lookups: the next text draws render their glyphs again (for memory
+    /// pressure, and to measure uncached drawing).
     public func removeCachedGlyphs() {
-        attachment(TextCanvasState.self) { TextCanvasState() }.glyphs.removeAll()
+        let state = textState
+        state.glyphs.removeAll()
+        state.fonts.removeAll()
     }
 
     /// Draws `text` in `font` at `size` points per em with its first
@@ -39,78 +53,93 @@ extension Canvas {
     public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, size.isFinite, size > 0,
-              point.x.isFinite, point.y.isFinite, !text.unicodeScalars.contains(where: TextLayout.breaksLine)
+              point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text)
         else {
             let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
             draw(layout, at: point, paint: paint)
             return
         }
         let unit = size / Double(max(1, font.metrics.unitsPerEm))
+        let state = textState
+        let lookups = state.fonts.lookups(for: font)
+        guard hasShadow else {
+            drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: state, paint: paint)
+            return
+        }
+        // Where the glyphs can reach, for the line's one shadow: its box,
+        // grown by half an em for glyphs that overhang their advances.
         var width = 0.0
-        TextLayout.forEachGlyph(of: text, font: font, unit: unit) { _, x, advance in width = x + advance }
+        lookups.forEachGlyph(of: text, unit: unit) { _, x, advance in width = x + advance }
         let ascent = Double(font.metrics.ascent) * unit, descent = Double(font.metrics.descent) * unit
         let margin = size / 2
         let reach = Rect(x: point.x - margin, y: point.y - ascent - margin, width: max(0, width) + 2 * margin,
                          height: ascent + descent + 2 * margin)
         withOneShadow(over: reach) { canvas in
-            canvas.drawLine(text, font: font, size: size, unit: unit, at: point, paint: paint)
+            canvas.drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: canvas.textState,
+                            paint: paint)
         }
     }
 
     /// One line of `text` from its scalars (TextLayout's positions), each
-    /// glyph from the cache where the transform allows, else the layout.
-    private func drawLine(_ text: String, font: Font, size: Double, unit: Double, at point: Point, paint: Paint) {
+    /// glyph from the cache (`state`, this canvas's) where the transform
+    /// allows, else the layout.
+    private func drawLine(_ text: String, lookups: FontLookups, size: Double, unit: Double, at point: Point,
+                          state: TextCanvasState, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite else {
-            draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
+            draw(TextLayout(text, font: lookups.font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
             return
         }
-        let state = attachment(TextCanvasState.self) { TextCanvasState() }
         let baseline = t.d * point.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
-        let row = Int(baseline.rounded())
-        TextLayout.forEachGlyph(of: text, font: font, unit: unit) { glyph, x, _ in
-            drawGlyph(glyph, font: font, size: size, start: point, x: x, row: row, state: state, paint: paint)
+        let line = LinePen(lookups: lookups, size: size, start: point, transform: t, row: Int(baseline.rounded()))
+        lookups.forEachGlyph(of: text, unit: unit) { glyph, x, _ in
+            place(glyph, at: x, on: line, state: state, paint: paint)
         }
+        drawPlaced(state, paint: paint)
     }
 
-    /// Draws `glyph` with its pen `x` points from `start` on baseline row
-    /// `row` (device): from the cache, or, where it has no mask (too large,
-    /// a damaged outline), its outline filled.
-    private func drawGlyph(_ glyph: GlyphID, font: Font, size: Double, start: Point, x: Double, row: Int,
-                           state: TextCanvasState, paint: Paint) {
-        let t = transform
-        guard !drawCachedGlyph(glyph, font: font, deviceSize: size * t.a, x: t.a * (start.x + x) + t.tx, row: row,
-                               state: state, paint: paint)
-        else { return }
+    /// Places `glyph` of `line`'s font, its pen `x` points from the line's
+    /// start, for the line's `drawPlaced`: its cached mask is added to
+    /// `state.placed`. A glyph with no mask (too large, a damaged outline)
+    /// is drawn now, its outline filled, after the masks placed before it
+    /// (glyphs composite in order, as where they overlap).
+    @inline(__always)
+    private func place(_ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState, paint: Paint) {
+        let t = line.transform
+        let deviceX = t.a * (line.start.x + x) + t.tx
+        guard abs(deviceX) < Self.deviceLimit else { return }
+        let (pixel, quarter) = GlyphCache.pen(atDeviceX: deviceX)
+        if let mask = state.glyphs.mask(glyph, identity: line.lookups.identity, size: line.size * t.a,
+                                        subpixel: quarter, font: { line.lookups.font }) {
+            if let surface = mask.surface {
+                state.placed.append(PlacedCoverage(surface, atDeviceX: pixel + mask.left, y: line.row + mask.top))
+            }
+            return
+        }
+        drawUnmasked(glyph, at: x, on: line, state: state, paint: paint)
+    }
+
+    /// `place` for a glyph with no mask: the masks placed before it, then
+    /// its outline filled.
+    private func drawUnmasked(_ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState,
+                              paint: Paint) {
+        drawPlaced(state, paint: paint)
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, font: font, size: size, start: start, state: state, paint: paint)
+        fillOutlines(one, font: line.lookups.font, size: line.size, start: line.start, state: state, paint: paint)
+    }
+
+    /// Draws the glyph masks placed so far, in order, and forgets them.
+    private func drawPlaced(_ state: TextCanvasState, paint: Paint) {
+        guard !state.placed.isEmpty else { return }
+        draw(coverages: state.placed, with: paint)
+        state.placed.removeAll(keepingCapacity: true)
     }
 
     /// Device coordinates beyond this are not drawn (far off any surface).
     private static let deviceLimit = Double(1 << 30)
-
-    /// Composites `glyph`'s cached mask with its pen at device x `x` (to
-    /// a quarter pixel) on baseline row `row`; false if it has no mask
-    /// (too large, or a damaged outline: fill the outline instead).
-    private func drawCachedGlyph(_ glyph: GlyphID, font: Font, deviceSize: Double, x: Double, row: Int,
-                                 state: TextCanvasState, paint: Paint) -> Bool {
-        guard abs(x) < Self.deviceLimit else { return true }
-        let steps = Double(GlyphCache.subpixelSteps)
-        var pixel = Int(x.rounded(.down))
-        var quarter = Int(((x - Double(pixel)) * steps).rounded())
-        if quarter == GlyphCache.subpixelSteps {
-            pixel += 1
-            quarter = 0
-        }
-        guard let mask = state.glyphs.mask(glyph, of: font, size: deviceSize, subpixel: quarter) else { return false }
-        if let surface = mask.surface {
-            draw(coverage: surface, atDeviceX: pixel + mask.left, y: row + mask.top, with: paint)
-        }
-        return true
-    }
 
     /// Draws `text` laid out in `rect` (user space, points): wrapped or
     /// truncated to its width by `lineBreakMode` (at most `maximumLines`
@@ -149,7 +178,7 @@ extension Canvas {
     /// `draw(_:at:width:alignment:paint:)`'s lines.
     private func drawLines(_ layout: TextLayout, at origin: Point, box: Double, alignment: TextAlignment,
                            paint: Paint) {
-        let state = attachment(TextCanvasState.self) { TextCanvasState() }
+        let state = textState
         let t = transform
         let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
         for (index, line) in layout.lines.enumerated() {
@@ -174,11 +203,12 @@ extension Canvas {
         let t = transform
         let baseline = t.d * start.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
-        let row = Int(baseline.rounded())
+        let pen = LinePen(lookups: state.fonts.lookups(for: layout.font), size: layout.size, start: start,
+                          transform: t, row: Int(baseline.rounded()))
         for (i, glyph) in line.glyphs.enumerated() {
-            drawGlyph(glyph, font: layout.font, size: layout.size, start: start, x: line.positions[i], row: row,
-                      state: state, paint: paint)
+            place(glyph, at: line.positions[i], on: pen, state: state, paint: paint)
         }
+        drawPlaced(state, paint: paint)
     }
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
@@ -194,4 +224,15 @@ extension Canvas {
         }
         fill(state.path, with: paint)
     }
+}
+
+/// One line's glyph placement: its font's lookups, the em size (points),
+/// the pen's start (user space, points), the canvas's transform (a
+/// uniform scale and a translation) and the baseline's device row.
+private struct LinePen {
+    let lookups: FontLookups
+    let size: Double
+    let start: Point
+    let transform: AffineTransform
+    let row: Int
 }

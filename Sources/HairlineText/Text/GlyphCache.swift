@@ -3,7 +3,9 @@
 // offset in quarters of a pixel) by the engine's exact-area fill into an
 // A8 surface; later draws composite the kept mask. Bounded in bytes: the
 // least recently used masks are evicted. One cache per canvas (a canvas
-// attachment), so no locks; a cached draw allocates nothing.
+// attachment), so no locks; a cached draw allocates nothing. A small
+// direct-mapped table in front of the dictionary serves repeated lookups
+// without hashing the key.
 
 import Hairline
 
@@ -19,6 +21,9 @@ struct GlyphMask {
 
 /// What a glyph mask is rendered for.
 struct GlyphKey: Hashable {
+    /// No glyph's key (no font's bytes lie at address 0): an empty slot.
+    static let none = GlyphKey(font: 0, glyph: 0, size: 0, subpixel: 0)
+
     /// The font (its identity while the cache holds it: `FontIdentity`).
     var font: UInt
     var glyph: UInt16
@@ -32,6 +37,21 @@ struct GlyphKey: Hashable {
 final class GlyphCache {
     /// Subpixel positions per device pixel along x.
     static let subpixelSteps = 4
+
+    /// A pen at device x `x` (|x| < 2^52) on whole pixels and quarters:
+    /// `x` rounded to the nearest quarter (halves away from zero), as the
+    /// whole pixel below it and the quarters past that pixel (0...3) —
+    /// the masks' subpixel offsets. Works out `(x - ⌊x⌋) · 4` rounded
+    /// without a libm call: the fraction and its truncation are exact.
+    @inline(__always)
+    static func pen(atDeviceX x: Double) -> (pixel: Int, subpixel: Int) {
+        let whole = x.rounded(.down)
+        // In [0, 4): exact (a fraction of a double, times a power of two).
+        let quarters = (x - whole) * Double(subpixelSteps)
+        let below = Int(quarters)
+        let subpixel = quarters - Double(below) >= 0.5 ? below + 1 : below
+        return subpixel == subpixelSteps ? (Int(whole) + 1, 0) : (Int(whole), subpixel)
+    }
     /// The cache's default budget: about 2,000 masks of a 17 pt label's
     /// glyphs at 3x (a few hundred bytes each).
     static let defaultByteLimit = 4 << 20
@@ -49,6 +69,16 @@ final class GlyphCache {
     private var fonts: [UInt: Font] = [:]
     /// Statistics for tests and benchmarks.
     private(set) var hits = 0, misses = 0, evictions = 0
+    /// The front table: 2^`frontBits` sets of two slots, each slot
+    /// holding one of `entries` (key, mask and last use) or
+    /// `GlyphKey.none`. A slot's `lastUse` is its entry's: the
+    /// dictionary's copy is brought up to date when the slot is taken by
+    /// another key or entries are evicted.
+    private let front: UnsafeMutablePointer<FrontSlot>
+    /// Sets of the front table (2^8 of two: the glyphs of a table's few
+    /// fonts and sizes, about 32 KB).
+    static let frontBits = 8
+    private static let frontSlotCount = 2 << frontBits
 
     private struct Entry {
         var mask: GlyphMask
@@ -56,8 +86,22 @@ final class GlyphCache {
         var bytes: Int
     }
 
+    private struct FrontSlot {
+        var key: GlyphKey
+        var mask: GlyphMask
+        var lastUse: UInt64
+        static var empty: FrontSlot { FrontSlot(key: .none, mask: GlyphMask(surface: nil, left: 0, top: 0), lastUse: 0) }
+    }
+
     init(byteLimit: Int = GlyphCache.defaultByteLimit) {
         self.byteLimit = max(0, byteLimit)
+        front = .allocate(capacity: Self.frontSlotCount)
+        front.initialize(repeating: .empty, count: Self.frontSlotCount)
+    }
+
+    deinit {
+        front.deinitialize(count: Self.frontSlotCount)
+        front.deallocate()
     }
 
     var count: Int { entries.count }
@@ -68,18 +112,40 @@ final class GlyphCache {
     /// use; nil if the glyph cannot be drawn from a mask (its outline is
     /// damaged, or the mask would be too large: draw it as a path).
     func mask(_ glyph: GlyphID, of font: Font, size: Double, subpixel: Int) -> GlyphMask? {
-        let key = GlyphKey(font: font.identity, glyph: glyph.rawValue, size: size.bitPattern,
+        mask(glyph, identity: font.identity, size: size, subpixel: subpixel) { font }
+    }
+
+    /// `mask(_:of:size:subpixel:)` for the font whose `identity` is given:
+    /// the font itself (`font()`) is asked for only to render a mask.
+    @inline(__always)
+    func mask(_ glyph: GlyphID, identity: UInt, size: Double, subpixel: Int, font: () -> Font) -> GlyphMask? {
+        let key = GlyphKey(font: identity, glyph: glyph.rawValue, size: size.bitPattern,
                            subpixel: UInt8(truncatingIfNeeded: subpixel))
         clock &+= 1
+        let set = front + Self.frontSet(key)
+        for way in 0..<2 where set[way].key == key {
+            set[way].lastUse = clock
+            hits += 1
+            return set[way].mask
+        }
+        return slowMask(glyph, key: key, font: font(), set: set)
+    }
+
+    /// A front table miss: the entry from the dictionary, or the mask
+    /// rendered and kept; either way put in the key's front set.
+    private func slowMask(_ glyph: GlyphID, key: GlyphKey, font: Font,
+                          set: UnsafeMutablePointer<FrontSlot>) -> GlyphMask? {
         // One hash per hit: the entry is found once and touched in place.
         if let index = entries.index(forKey: key) {
             entries.values[index].lastUse = clock
             hits += 1
-            return entries.values[index].mask
+            let mask = entries.values[index].mask
+            take(set, for: key, mask)
+            return mask
         }
         misses += 1
-        guard let mask = Self.render(glyph, of: font, size: size,
-                                     offset: Double(subpixel) / Double(Self.subpixelSteps))
+        guard let mask = Self.render(glyph, of: font, size: Double(bitPattern: key.size),
+                                     offset: Double(key.subpixel) / Double(Self.subpixelSteps))
         else { return nil }
         let cost = (mask.surface?.bytesPerRow ?? 0) * (mask.surface?.height ?? 0) + 64
         if cost > byteLimit { return mask }
@@ -87,11 +153,46 @@ final class GlyphCache {
         fonts[key.font] = font
         entries[key] = Entry(mask: mask, lastUse: clock, bytes: cost)
         bytes += cost
+        take(set, for: key, mask)
         return mask
+    }
+
+    /// The first slot of `key`'s front set: the top bits of its fields
+    /// mixed and multiplied by 2^64/φ (Fibonacci hashing).
+    @inline(__always)
+    private static func frontSet(_ key: GlyphKey) -> Int {
+        let fields = key.size ^ UInt64(truncatingIfNeeded: key.font)
+            ^ (UInt64(key.glyph) << 2 | UInt64(key.subpixel))
+        return 2 &* Int(truncatingIfNeeded: (fields &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - frontBits))
+    }
+
+    /// Puts the entry of `key` (in `entries`, last used now) in its front
+    /// `set`: in an empty slot, else in place of the less recently used,
+    /// whose last use is first given back to its entry.
+    private func take(_ set: UnsafeMutablePointer<FrontSlot>, for key: GlyphKey, _ mask: GlyphMask) {
+        let way = set[0].key == .none ? 0 : set[1].key == .none ? 1 : set[0].lastUse <= set[1].lastUse ? 0 : 1
+        returnLastUse(of: set[way])
+        set[way] = FrontSlot(key: key, mask: mask, lastUse: clock)
+    }
+
+    /// Writes a front slot's last use into its entry.
+    private func returnLastUse(of slot: FrontSlot) {
+        guard slot.key != .none, let index = entries.index(forKey: slot.key) else { return }
+        entries.values[index].lastUse = slot.lastUse
+    }
+
+    /// Empties the front table, its entries' last uses written back if
+    /// they are to stay.
+    private func emptyFront(keepingUses: Bool) {
+        for i in 0..<Self.frontSlotCount where front[i].key != .none {
+            if keepingUses { returnLastUse(of: front[i]) }
+            front[i] = .empty
+        }
     }
 
     /// Removes every mask (and the fonts held for them).
     func removeAll() {
+        emptyFront(keepingUses: false)
         entries.removeAll()
         fonts.removeAll()
         bytes = 0
@@ -101,6 +202,7 @@ final class GlyphCache {
     /// one): eviction is rare and batched, so a linear scan serves.
     private func evictOldest() {
         guard !entries.isEmpty else { return }
+        emptyFront(keepingUses: true)
         let uses = entries.values.map(\.lastUse).sorted()
         let cut = uses[max(0, uses.count / 8 - 1)]
         for (key, entry) in entries where entry.lastUse <= cut {
