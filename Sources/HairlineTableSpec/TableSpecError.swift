@@ -16,21 +16,21 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLong(byteCount: Int, limit: Int)
     /// The text is not JSON (RFC 8259): `path` is the value being read
     /// when the fault was found, `at` the fault's place.
-    case syntax(path: String, expected: String, found: String, at: SourceLocation)
+    case syntax(path: String, expected: String, found: String, at: SpecLocation)
     /// An object has `key` twice (`at` the second, `firstAt` the first).
-    case duplicateKey(path: String, key: String, at: SourceLocation, firstAt: SourceLocation)
+    case duplicateKey(path: String, key: String, at: SpecLocation, firstAt: SpecLocation)
     /// The value at `path` is not what the format allows there.
-    case invalidValue(path: String, expected: String, found: String, at: SourceLocation)
+    case invalidValue(path: String, expected: String, found: String, at: SpecLocation)
     /// An object has a key the format does not define there; `allowed`
     /// lists the keys it does.
-    case unknownKey(path: String, key: String, allowed: [String], at: SourceLocation)
+    case unknownKey(path: String, key: String, allowed: [String], at: SpecLocation)
     /// An object lacks a key it needs (`at`: the object's opening brace).
-    case missingKey(path: String, key: String, at: SourceLocation)
+    case missingKey(path: String, key: String, at: SpecLocation)
     /// An image the spec names is missing or is not a PNG Hairline reads:
     /// `file` as the spec writes it, `resolvedFile` the path tried.
-    case badImage(path: String, file: String, resolvedFile: String, reason: String, at: SourceLocation)
+    case badImage(path: String, file: String, resolvedFile: String, reason: String, at: SpecLocation)
     /// A font file the spec names is missing or is not a TrueType font.
-    case badFont(path: String, file: String, resolvedFile: String, reason: String, at: SourceLocation)
+    case badFont(path: String, file: String, resolvedFile: String, reason: String, at: SpecLocation)
     /// A scale asked of `TableSpec.table(scale:)` is not in
     /// `TableDescription.scaleRange` (device pixels per point).
     case invalidScale(Double)
@@ -48,7 +48,7 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where the fault is in the spec's text, if it is in it.
-    public var location: SourceLocation? {
+    public var location: SpecLocation? {
         switch self {
         case .cannotRead, .tooLong, .invalidScale: nil
         case .syntax(_, _, _, let at), .duplicateKey(_, _, let at, _), .invalidValue(_, _, _, let at),

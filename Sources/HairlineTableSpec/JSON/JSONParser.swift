@@ -64,7 +64,7 @@ struct JSONParser {
         }
         advance()
         var members: [JSONMember] = []
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: SpecLocation] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
@@ -316,7 +316,7 @@ struct JSONParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private var location: SourceLocation { SourceLocation(line: line, column: column) }
+    private var location: SpecLocation { SpecLocation(line: line, column: column) }
 
     /// Moves past one byte, keeping the line and column (columns count
     /// the bytes that start a scalar).

@@ -6,7 +6,7 @@
 
 /// A line and column in a spec's text, both from 1. Columns count Unicode
 /// scalars (a tab is one column); lines are separated by line feeds.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SpecLocation: Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int
     /// The column, from 1, in Unicode scalars.
@@ -42,7 +42,7 @@ struct JSONValue: Hashable, Sendable {
     }
 
     var kind: Kind
-    var location: SourceLocation
+    var location: SpecLocation
 
     /// A short description of the value for messages: numbers as written,
     /// strings quoted (long ones cut), "an object", "an array of 3 values".
@@ -94,7 +94,7 @@ struct JSONValue: Hashable, Sendable {
 struct JSONMember: Hashable, Sendable {
     var key: String
     /// Where the key's opening quote is.
-    var keyLocation: SourceLocation
+    var keyLocation: SpecLocation
     var value: JSONValue
 }
 
