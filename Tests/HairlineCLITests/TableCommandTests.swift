@@ -86,7 +86,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
-        for layout in ["grouped", "insetGrouped", "plain"] {
+        for layout in ["grouped", "insetGrouped", "plain", "fullWidthGrouped"] {
             var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
                             "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers"]
             if layout != "plain" { variants.append("-continuous") }
