@@ -59,12 +59,13 @@ struct TableCommand {
         }
         while let arg = iterator.next() {
             if Self.shapingOptionNames.contains(arg) { shapingOptions.append(arg) }
+            if try parseRunOption(arg, value: { try value(arg) }) { continue }
             switch arg {
             case "--style":
                 let name = try value(arg)
                 guard let l = CellLayout.allCases.first(where: { "\($0)" == name }) else {
                     throw CommandLineError.invalidValue(option: arg, value: name,
-                                                        expected: "grouped, insetGrouped or plain")
+                                                        expected: "grouped, insetGrouped, plain or fullWidthGrouped")
                 }
                 layout = l
             case "--sections":
@@ -76,23 +77,6 @@ struct TableCommand {
                     }
                     return n
                 }
-            case "--scale":
-                scales = [try RenderCommand.parseScale(try value(arg))]
-            case "--scales":
-                scales = try value(arg).split(separator: ",", omittingEmptySubsequences: false).map {
-                    try RenderCommand.parseScale(String($0))
-                }
-            case "--spec":
-                spec = try value(arg)
-            case "--workers":
-                let text = try value(arg)
-                guard let n = Int(text), n >= 1, n <= Self.maximumWorkers else {
-                    throw CommandLineError.invalidValue(option: arg, value: text,
-                                                        expected: "a number of threads, 1...\(Self.maximumWorkers)")
-                }
-                workers = n
-            case "--cells":
-                cellsFolder = try value(arg)
             case "--width":
                 width = try Self.parseLength(try value(arg), option: arg, minimum: 1)
             case "--row-height":
@@ -137,8 +121,6 @@ struct TableCommand {
                 alternating = true
             case "--continuous":
                 continuous = true
-            case "-o", "--output":
-                output = try value(arg)
             default:
                 throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
@@ -146,6 +128,36 @@ struct TableCommand {
         if spec != nil, let first = shapingOptions.first {
             throw CommandLineError.conflictingOptions(first, "--spec")
         }
+    }
+
+    /// Reads `arg` if it is an option of the run rather than of the
+    /// table (the spec, scales, workers, outputs), taking its value from
+    /// `value`; false for any other argument.
+    mutating func parseRunOption(_ arg: String, value: () throws -> String) throws -> Bool {
+        switch arg {
+        case "--spec":
+            spec = try value()
+        case "--scale":
+            scales = [try RenderCommand.parseScale(try value())]
+        case "--scales":
+            scales = try value().split(separator: ",", omittingEmptySubsequences: false).map {
+                try RenderCommand.parseScale(String($0))
+            }
+        case "--workers":
+            let text = try value()
+            guard let n = Int(text), n >= 1, n <= Self.maximumWorkers else {
+                throw CommandLineError.invalidValue(option: arg, value: text,
+                                                    expected: "a number of threads, 1...\(Self.maximumWorkers)")
+            }
+            workers = n
+        case "--cells":
+            cellsFolder = try value()
+        case "-o", "--output":
+            output = try value()
+        default:
+            return false
+        }
+        return true
     }
 
     /// The most rows a section may have on the command line.

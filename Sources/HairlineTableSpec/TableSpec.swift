@@ -33,6 +33,8 @@ public struct TableSpec: Sendable {
     public static let maximumLength = 100_000.0
     /// The largest text size a spec may give, in points.
     public static let maximumTextSize = 1_000.0
+    /// The largest image file a spec may name, in bytes (64 MiB).
+    public static let maximumImageByteCount = 64 << 20
     /// The largest line limit of a title style.
     public static let maximumLineCount = 10_000
 

@@ -84,7 +84,8 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): expected a TrueType font, found \(JSONValue.quoted(file)) ('\(resolved)'): \(reason) (\(at))"
         case .invalidScale(let scale):
             let range = TableDescription.scaleRange
-            return "scale \(scale) is not a number of device pixels per point in \(range.lowerBound)...\(range.upperBound)"
+            return "scale \(SpecField.format(scale)) is not a number of device pixels per point in "
+                + "\(SpecField.format(range.lowerBound))...\(SpecField.format(range.upperBound))"
         }
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let folder = try cli.temporaryFolder()
         let output = folder.appendingPathComponent("t.png")
         let cases: [([String], String)] = [
-            (["--style", "fancy"], "expected grouped, insetGrouped or plain"),
+            (["--style", "fancy"], "expected grouped, insetGrouped, plain or fullWidthGrouped"),
             (["--sections", "3,x"], "invalid value '3,x' for '--sections'"),
             (["--sections", "-1"], "invalid value"),
             (["--scale", "0"], "invalid scale"),

@@ -31,6 +31,10 @@ struct SpecResources: Sendable {
         var scale: Double?
     }
 
+    /// What an image file may be: a surface's pixel limits, at most
+    /// `TableSpec.maximumImageByteCount` bytes of file.
+    static let imageLimits = PNGDecoder.Limits(maximumFileByteCount: TableSpec.maximumImageByteCount)
+
     /// The scales whose variants are looked for beside a 1x name.
     static let variantScales = [1, 2, 3]
 
@@ -73,7 +77,8 @@ struct SpecResources: Sendable {
             let path = resolve(file)
             guard candidates.count == 1 || FileManager.default.fileExists(atPath: path) else { continue }
             do {
-                variants.append(ImageVariant(scale: scale, image: try PNGDecoder.decode(contentsOfFile: path).image()))
+                let png = try PNGDecoder.decode(contentsOfFile: path, limits: SpecResources.imageLimits)
+                variants.append(ImageVariant(scale: scale, image: png.image()))
             } catch {
                 throw .badImage(path: field.path.description, file: file, resolvedFile: path, reason: "\(error)",
                                 at: field.value.location)
