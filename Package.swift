@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HairlineSVG", targets: ["HairlineSVG"]),
         .library(name: "HairlineCells", targets: ["HairlineCells"]),
         .library(name: "HairlineText", targets: ["HairlineText"]),
+        .library(name: "HairlineTableSpec", targets: ["HairlineTableSpec"]),
         .executable(name: "hairline", targets: ["HairlineCLI"]),
     ],
     targets: [
@@ -28,9 +29,16 @@ let package = Package(
         // cache, layout. Ships DejaVu Sans (Fonts/, with its license); reads
         // them through Foundation's Bundle.module, nothing else needs it.
         .target(name: "HairlineText", dependencies: ["Hairline"], resources: [.copy("Fonts")]),
+        // Table specs: a JSON file describing a whole table (its own strict
+        // parser, errors with JSON paths and line:column), images and fonts
+        // read through Foundation.
+        .target(
+            name: "HairlineTableSpec",
+            dependencies: ["Hairline", "HairlinePNG", "HairlineCells", "HairlineText"]
+        ),
         .executableTarget(
             name: "HairlineCLI",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells"]
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec"]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
@@ -71,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "HairlineFuzzTests",
             dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineSVG", "HairlineTestSupport"]
+        ),
+        .testTarget(
+            name: "HairlineTableSpecTests",
+            dependencies: ["HairlineTableSpec", "HairlineCells", "Hairline", "HairlinePNG", "HairlineTestSupport"]
         ),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),

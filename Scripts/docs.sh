@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(Hairline HairlinePNG HairlineSVG HairlineCells HairlineText)
+modules=(Hairline HairlinePNG HairlineSVG HairlineCells HairlineText HairlineTableSpec)
 scratch=.build/docs-build
 graphs="$scratch/symbol-graphs"    # kept: a build re-emits only what it recompiles
 output=.build/docs

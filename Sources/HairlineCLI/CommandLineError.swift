@@ -10,6 +10,7 @@ enum CommandLineError: Error, CustomStringConvertible {
     case unexpectedArgument(String)
     case outputWouldOverwriteInput(String)
     case invalidValue(option: String, value: String, expected: String)
+    case conflictingOptions(String, String)
 
     var description: String {
         switch self {
@@ -21,6 +22,8 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .unexpectedArgument(let a): return "unexpected argument '\(a)'"
         case .outputWouldOverwriteInput(let p): return "refusing to overwrite the input file '\(p)'"
         case .invalidValue(let o, let v, let e): return "invalid value '\(v)' for '\(o)': expected \(e)"
+        case .conflictingOptions(let a, let b):
+            return "'\(a)' cannot be combined with '\(b)' (the spec describes the whole table)"
         }
     }
 }

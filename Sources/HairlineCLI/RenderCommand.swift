@@ -48,13 +48,24 @@ struct RenderCommand {
     /// The output path for `scale`: the base for 1x (and for a lone
     /// scale), `name@Sx.png` for the others.
     func outputPath(for scale: Double) -> String {
-        let base = output ?? Self.replacingExtension(of: input, with: "png")
-        guard scales.count > 1, scale != 1 else { return base }
-        let label = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+        Self.outputPath(base: output ?? Self.replacingExtension(of: input, with: "png"), scale: scale,
+                        scaleCount: scales.count)
+    }
+
+    /// The file of `scale` among `scaleCount` scales written as `base`:
+    /// `base` itself for 1x and for a lone scale, `stem@Sx.ext` for the
+    /// others (`table@2x.png`, `table@1.5x.png`).
+    static func outputPath(base: String, scale: Double, scaleCount: Int) -> String {
+        guard scaleCount > 1, scale != 1 else { return base }
         let url = URL(fileURLWithPath: base)
         let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
         let stem = url.deletingPathExtension().path
-        return "\(stem)@\(label)x.\(ext)"
+        return "\(stem)@\(scaleLabel(scale))x.\(ext)"
+    }
+
+    /// A scale as file names write it: `2`, `1.5`.
+    static func scaleLabel(_ scale: Double) -> String {
+        scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
     static func replacingExtension(of path: String, with ext: String) -> String {

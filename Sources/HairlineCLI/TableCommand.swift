@@ -1,23 +1,29 @@
-// `hairline table`: a table of cell backgrounds (HairlineCells) -> one PNG.
-// Options pick the layout, the sections' row counts, the scale, the look,
-// section titles, a header view and the cells' labels; the table is
-// rendered across all cores.
+// `hairline table`: a table of cell backgrounds (HairlineCells) -> PNGs.
+// The table comes from options (layout, row counts, titles, labels…) or
+// from a spec file (`--spec`, HairlineTableSpec); it is rendered at one or
+// more scales across `--workers` threads, and `--cells` writes its cell
+// look as per-position image assets. Everything is rendered before the
+// first file is written; each file is written whole (PNGEncoder.write).
 
 import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG
+import HairlineTableSpec
 
 struct TableCommand {
     var layout: CellLayout = .grouped
     var rowCounts: [Int] = [3, 1, 4]
-    var scale = 1.0
+    /// The scales to render (nil: the spec's own, or 1).
+    var scales: [Double]?
     var width = 320.0
     var rowHeight = TableSection.defaultRowHeight
     var selected: [CellIndexPath] = []
     var alternating = false
     var continuous = false
-    var output = "table.png"
+    /// The table's PNG (nil: the spec's name with .png, or table.png;
+    /// none when only `--cells` is asked for).
+    var output: String?
     /// Section header and footer titles by section.
     var headerTitles: [Int: String] = [:]
     var footerTitles: [Int: String] = [:]
@@ -27,6 +33,23 @@ struct TableCommand {
     var cellDetails: [CellIndexPath: String] = [:]
     var textLayout: CellText.Layout = .default
     var accessory: CellAccessory = .none
+    /// The spec file describing the table, if any.
+    var spec: String?
+    /// Threads to render on (nil: every processor).
+    var workers: Int?
+    /// The folder for the cell assets (`--cells`), if asked for.
+    var cellsFolder: String?
+    /// The table-shaping options given, refused beside `--spec`.
+    var shapingOptions: [String] = []
+
+    /// The options that describe the table (a spec describes it instead).
+    static let shapingOptionNames: Set<String> = [
+        "--style", "--sections", "--width", "--row-height", "--select", "--header-title", "--footer-title",
+        "--header-view", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
+    ]
+
+    /// The most worker threads `--workers` accepts.
+    static let maximumWorkers = 256
 
     init(parsing arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -35,12 +58,14 @@ struct TableCommand {
             return v
         }
         while let arg = iterator.next() {
+            if Self.shapingOptionNames.contains(arg) { shapingOptions.append(arg) }
+            if try parseRunOption(arg, value: { try value(arg) }) { continue }
             switch arg {
             case "--style":
                 let name = try value(arg)
                 guard let l = CellLayout.allCases.first(where: { "\($0)" == name }) else {
                     throw CommandLineError.invalidValue(option: arg, value: name,
-                                                        expected: "grouped, insetGrouped or plain")
+                                                        expected: "grouped, insetGrouped, plain or fullWidthGrouped")
                 }
                 layout = l
             case "--sections":
@@ -52,8 +77,6 @@ struct TableCommand {
                     }
                     return n
                 }
-            case "--scale":
-                scale = try RenderCommand.parseScale(try value(arg))
             case "--width":
                 width = try Self.parseLength(try value(arg), option: arg, minimum: 1)
             case "--row-height":
@@ -98,12 +121,43 @@ struct TableCommand {
                 alternating = true
             case "--continuous":
                 continuous = true
-            case "-o", "--output":
-                output = try value(arg)
             default:
                 throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
         }
+        if spec != nil, let first = shapingOptions.first {
+            throw CommandLineError.conflictingOptions(first, "--spec")
+        }
+    }
+
+    /// Reads `arg` if it is an option of the run rather than of the
+    /// table (the spec, scales, workers, outputs), taking its value from
+    /// `value`; false for any other argument.
+    mutating func parseRunOption(_ arg: String, value: () throws -> String) throws -> Bool {
+        switch arg {
+        case "--spec":
+            spec = try value()
+        case "--scale":
+            scales = [try RenderCommand.parseScale(try value())]
+        case "--scales":
+            scales = try value().split(separator: ",", omittingEmptySubsequences: false).map {
+                try RenderCommand.parseScale(String($0))
+            }
+        case "--workers":
+            let text = try value()
+            guard let n = Int(text), n >= 1, n <= Self.maximumWorkers else {
+                throw CommandLineError.invalidValue(option: arg, value: text,
+                                                    expected: "a number of threads, 1...\(Self.maximumWorkers)")
+            }
+            workers = n
+        case "--cells":
+            cellsFolder = try value()
+        case "-o", "--output":
+            output = try value()
+        default:
+            return false
+        }
+        return true
     }
 
     /// The most rows a section may have on the command line.
@@ -153,10 +207,10 @@ struct TableCommand {
         return v
     }
 
-    /// The table the options describe.
+    /// The table the options describe, at `scale`.
     /// - Throws: `CommandLineError` if a selection, title or detail names
     ///   a section or row the table does not have.
-    func table() throws -> TableDescription {
+    func table(scale: Double) throws -> TableDescription {
         var style = CellStyle(layout: layout)
         if alternating { style.alternateFill = .color(Color(red8: 0xF2, green8: 0xF5, blue8: 0xFA)) }
         if continuous { style.cornerCurve = .continuous }
@@ -187,10 +241,85 @@ struct TableCommand {
         return table
     }
 
+    /// The table's PNG path: `-o`, else none if only cell assets are
+    /// asked for, else the spec's path with `.png`, else `table.png`.
+    var tableOutput: String? {
+        if let output { return output }
+        if cellsFolder != nil { return nil }
+        if let spec { return RenderCommand.replacingExtension(of: spec, with: "png") }
+        return "table.png"
+    }
+
     func run() throws {
-        let surface = try TableRenderer.render(try table())
-        try createFolder(for: output)
-        try PNGEncoder.write(surface, toFile: output)
+        var loaded: TableSpec?
+        if let spec {
+            do throws(TableSpecError) {
+                loaded = try TableSpec.load(contentsOfFile: spec)
+            } catch {
+                throw SpecFileError(file: spec, error: error)
+            }
+        }
+        let scales = self.scales ?? [loaded?.scale ?? 1]
+        // Every surface first: a bad table or size leaves no file behind.
+        var files: [(surface: Surface, path: String)] = []
+        for scale in scales {
+            let table: TableDescription
+            if let loaded {
+                do throws(TableSpecError) {
+                    table = scale == loaded.scale ? loaded.table : try loaded.table(scale: scale)
+                } catch {
+                    throw SpecFileError(file: spec ?? "", error: error)
+                }
+            } else {
+                table = try self.table(scale: scale)
+            }
+            if let base = tableOutput {
+                let surface = try TableRenderer.render(table, workers: workers)
+                files.append((surface, RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)))
+            }
+            if let folder = cellsFolder {
+                let suffix = scale == 1 ? "" : "@\(RenderCommand.scaleLabel(scale))x"
+                for asset in try CellAssets.render(table) {
+                    files.append((asset.surface, folder + "/" + asset.name + suffix + ".png"))
+                }
+            }
+        }
+        if let spec {
+            let input = URL(fileURLWithPath: spec).resolvingSymlinksInPath().standardizedFileURL.path
+            for file in files where URL(fileURLWithPath: file.path).resolvingSymlinksInPath().standardizedFileURL.path == input {
+                throw CommandLineError.outputWouldOverwriteInput(file.path)
+            }
+        }
+        for file in files { try createFolder(for: file.path) }
+        try writeAll(files)
+    }
+}
+
+/// Writes every surface to its path (each whole, via a temporary file);
+/// if one fails, the files this call wrote are removed before the error
+/// is thrown, so that a run leaves all its files or none of them (files
+/// they replaced are not brought back).
+func writeAll(_ files: [(surface: Surface, path: String)]) throws {
+    var written: [String] = []
+    do {
+        for file in files {
+            try PNGEncoder.write(file.surface, toFile: file.path)
+            written.append(file.path)
+        }
+    } catch {
+        for path in written { try? FileManager.default.removeItem(atPath: path) }
+        throw error
+    }
+}
+
+/// A fault in a spec file, prefixed with the file's path.
+struct SpecFileError: Error, CustomStringConvertible {
+    let file: String
+    let error: TableSpecError
+
+    var description: String {
+        if case .cannotRead = error { return "\(error)" }
+        return "\(file): \(error)"
     }
 }
 

@@ -6,12 +6,15 @@ import Foundation
 
 let usage = """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [-o|--output OUT.png]
-           hairline table [--style grouped|insetGrouped|plain] [--sections 3,1,4] [--scale S]
+           hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
                           [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
+                          [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
                           [-o|--output table.png]
+           hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
+                          [--cells DIR] [-o|--output OUT.png]
            hairline gallery [--out DIR] [--scales 1,2,3]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
@@ -21,10 +24,13 @@ let usage = """
              -o, --output      the output path (default: INPUT with .png)
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
-             --style           grouped (iOS 6), insetGrouped (iOS 13), plain (iOS 7);
-                               default grouped
+             --spec FILE       the whole table from a JSON spec (the format:
+                               Examples/tables/README.md); errors name the JSON
+                               path and line:column. Not combined with the
+                               options below that shape the table.
+             --style           grouped (iOS 6), insetGrouped (iOS 13), plain (iOS 7),
+                               fullWidthGrouped (iOS 7 grouped); default grouped
              --sections        rows per section (default 3,1,4)
-             --scale S         device pixels per point (default 1)
              --width PT        table width in points (default 320)
              --row-height PT   row height in points (default 44)
              --select S:R      selects row R of section S (repeatable; must exist)
@@ -38,7 +44,18 @@ let usage = """
                                detailDisclosureButton (default none)
              --alternating     alternating row colors
              --continuous      continuous (iOS 7+) corners instead of circular
-             -o, --output      the output path (default table.png)
+             --scale S         device pixels per point (default: the spec's, or 1)
+             --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png
+             --workers N       render on N threads (default: every core; the
+                               pixels are the same for any N)
+             --cells DIR       also write the cell look as image assets: for each
+                               position and state, DIR/single.png, DIR/top@2x.png,
+                               DIR/middle-selected@3x.png… (the first section's
+                               style, cell width and first row height; without
+                               -o, only the assets are written)
+             -o, --output      the output path (default: the spec with .png, or
+                               table.png)
+             Every image is rendered before any file is written.
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)

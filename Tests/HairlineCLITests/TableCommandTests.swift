@@ -30,7 +30,7 @@ import Testing
         let folder = try cli.temporaryFolder()
         let output = folder.appendingPathComponent("t.png")
         let cases: [([String], String)] = [
-            (["--style", "fancy"], "expected grouped, insetGrouped or plain"),
+            (["--style", "fancy"], "expected grouped, insetGrouped, plain or fullWidthGrouped"),
             (["--sections", "3,x"], "invalid value '3,x' for '--sections'"),
             (["--sections", "-1"], "invalid value"),
             (["--scale", "0"], "invalid scale"),
@@ -86,7 +86,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
-        for layout in ["grouped", "insetGrouped", "plain"] {
+        for layout in ["grouped", "insetGrouped", "plain", "fullWidthGrouped"] {
             var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
                             "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers"]
             if layout != "plain" { variants.append("-continuous") }

@@ -53,12 +53,12 @@ import Testing
                     #expect(Self.close(got, want, within: 1), "\(item.name) @\(scale)x \(cell.indexPath) at (\(x), \(y))")
                 }
                 // Rounded layouts: the outer corner pixel of a rounded corner
-                // shows the background; a square corner is the cell's.
-                guard table.cellStyle.layout == .grouped || table.cellStyle.layout == .insetGrouped,
-                      case .color(let background) = table.background
-                else { continue }
+                // shows the background; a square corner is the cell's (the
+                // full-width grouped layout's are square: its first cells
+                // start with the section's top line).
+                guard table.cellStyle.layout != .plain, case .color(let background) = table.background else { continue }
                 let corner = surface.pixel(x: r.minX, y: r.minY)!
-                if cell.placement.position.isFirstInSection {
+                if table.cellStyle.roundedCorners(at: cell.placement.position).contains(.topLeft) {
                     #expect(corner == background.premultiplied, "\(item.name) \(cell.indexPath)")
                 } else {
                     #expect(corner != background.premultiplied, "\(item.name) \(cell.indexPath)")
