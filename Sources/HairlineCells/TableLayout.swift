@@ -126,19 +126,24 @@ extension TableDescription {
     /// `layout()`).
     func headerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        if let height = section.headerHeight { return height }
-        guard let title = section.headerTitle, let style = resolvedHeaderTitleStyle else { return defaultHeaderHeight }
-        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height
-            + style.bottomPadding
+        return bandHeight(section.headerHeight, title: section.headerTitle, style: resolvedHeaderTitleStyle,
+                          default: defaultHeaderHeight, section: index)
     }
 
     /// Section `index`'s footer height in points, as `headerHeight(ofSection:)`.
     func footerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        if let height = section.footerHeight { return height }
-        guard let title = section.footerTitle, let style = resolvedFooterTitleStyle else { return defaultFooterHeight }
-        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height
-            + style.bottomPadding
+        return bandHeight(section.footerHeight, title: section.footerTitle, style: resolvedFooterTitleStyle,
+                          default: defaultFooterHeight, section: index)
+    }
+
+    /// A header or footer band's height (points): `own`, else the padded
+    /// height of `title` in `style`, else `fallback`.
+    private func bandHeight(_ own: Double?, title: String?, style: SectionTitleStyle?, default fallback: Double,
+                            section index: Int) -> Double {
+        if let own { return own }
+        guard let title, let style else { return fallback }
+        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height + style.bottomPadding
     }
 
     /// The width section titles of `style` are laid out to (points): the
