@@ -60,10 +60,14 @@ public struct CellImageSet: Hashable, Sendable {
     public func image(for position: CellPosition, isSelected: Bool, scale: Double) -> CellImage? {
         let variants = (isSelected ? selectedImages[position] : nil).flatMap { $0.isEmpty ? nil : $0 }
             ?? images[position] ?? []
-        let usable = variants.filter { $0.imageScale.isFinite && $0.imageScale > 0 }
-        if let fitting = usable.filter({ $0.imageScale >= scale - 1e-9 }).min(by: { $0.imageScale < $1.imageScale }) {
-            return fitting
+        // One pass, nothing allocated (cells draw this on every draw).
+        var fitting: CellImage?, largest: CellImage?
+        for variant in variants where variant.imageScale.isFinite && variant.imageScale > 0 {
+            if variant.imageScale >= scale - 1e-9, variant.imageScale < fitting?.imageScale ?? .infinity {
+                fitting = variant
+            }
+            if variant.imageScale > largest?.imageScale ?? 0 { largest = variant }
         }
-        return usable.max(by: { $0.imageScale < $1.imageScale })
+        return fitting ?? largest
     }
 }
