@@ -90,15 +90,18 @@ extension CellText {
         let width = rect.maxX - trailingReserve - left
         guard width > 0 else { return }
         func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
+        /// Draws one label; its laid-out width (points), 0 if not drawn.
+        @discardableResult
         func label(_ text: String, size: Double, x: Double, width: Double, centerY: Double,
-                   alignment: TextAlignment = .leading, paint: Paint) {
+                   alignment: TextAlignment = .leading, paint: Paint) -> Double {
             // No room (a narrow cell's value2 detail): no label.
-            guard width > 0 else { return }
+            guard width > 0 else { return 0 }
             let layout = TextLayout(text, font: style.font, size: size, width: width, lineBreakMode: .truncatingTail,
                                     maximumLines: 1)
             // The line box (ascent + descent) centred on `centerY`.
             let baseline = centerY - (layout.ascent + layout.descent) / 2 + layout.ascent
             canvas.draw(layout, at: Point(x: x, y: baseline), width: width, alignment: alignment, paint: paint)
+            return layout.width
         }
         let middle = rect.midY
         switch layout {
@@ -121,10 +124,9 @@ extension CellText {
             // rest, 8 pt apart.
             var titleWidth = width
             if let detail {
-                let measured = TextLayout(detail, font: style.font, size: style.detailSize, width: width * 0.6,
-                                          lineBreakMode: .truncatingTail, maximumLines: 1).width
-                label(detail, size: style.detailSize, x: left + width * 0.4, width: width * 0.6, centerY: middle,
-                      alignment: .trailing, paint: color(style.detailColor))
+                // (The detail's own layout gives the width it takes.)
+                let measured = label(detail, size: style.detailSize, x: left + width * 0.4, width: width * 0.6,
+                                     centerY: middle, alignment: .trailing, paint: color(style.detailColor))
                 titleWidth = max(0, width - measured - 8)
             }
             label(title, size: style.titleSize, x: left, width: titleWidth, centerY: middle,
