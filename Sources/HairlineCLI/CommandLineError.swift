@@ -1,4 +1,7 @@
-// The command line's own errors: bad arguments, said plainly.
+// The command line's own errors: bad arguments, said plainly (every
+// echoed value cut and escaped by EchoedText).
+
+import Hairline
 
 /// A problem with the command line itself (not with an input file).
 enum CommandLineError: Error, CustomStringConvertible {
@@ -8,22 +11,26 @@ enum CommandLineError: Error, CustomStringConvertible {
     case invalidScale(String)
     case missingInput
     case unexpectedArgument(String)
-    case outputWouldOverwriteInput(String)
+    case outputWouldOverwriteInput(String, what: String)
+    case repeatedScale(Double)
     case invalidValue(option: String, value: String, expected: String)
     case conflictingOptions(String, String)
 
     var description: String {
         switch self {
-        case .unknownCommand(let c): return "unknown command '\(c)'"
-        case .unknownOption(let o): return "unknown option '\(o)'"
-        case .missingValue(let o): return "option '\(o)' needs a value"
-        case .invalidScale(let s): return "invalid scale '\(s)': scales are positive numbers up to \(maximumScale)"
+        case .unknownCommand(let c): return "unknown command \(EchoedText.quoted(c))"
+        case .unknownOption(let o): return "unknown option \(EchoedText.quoted(o))"
+        case .missingValue(let o): return "option \(EchoedText.quoted(o)) needs a value"
+        case .invalidScale(let s):
+            return "invalid scale \(EchoedText.quoted(s)): scales are decimal numbers above 0, up to \(Int(maximumScale))"
+        case .repeatedScale(let s): return "scale \(RenderCommand.scaleLabel(s)) is given twice"
         case .missingInput: return "no input file given"
-        case .unexpectedArgument(let a): return "unexpected argument '\(a)'"
-        case .outputWouldOverwriteInput(let p): return "refusing to overwrite the input file '\(p)'"
-        case .invalidValue(let o, let v, let e): return "invalid value '\(v)' for '\(o)': expected \(e)"
+        case .unexpectedArgument(let a): return "unexpected argument \(EchoedText.quoted(a))"
+        case .outputWouldOverwriteInput(let p, let what): return "refusing to overwrite \(what) \(EchoedText.quoted(p))"
+        case .invalidValue(let o, let v, let e):
+            return "invalid value \(EchoedText.quoted(v)) for \(EchoedText.quoted(o)): expected \(e)"
         case .conflictingOptions(let a, let b):
-            return "'\(a)' cannot be combined with '\(b)' (the spec describes the whole table)"
+            return "\(EchoedText.quoted(a)) cannot be combined with \(EchoedText.quoted(b)) (the spec describes the whole table)"
         }
     }
 }

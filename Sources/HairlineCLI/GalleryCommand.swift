@@ -19,9 +19,7 @@ struct GalleryCommand {
                 folder = v
             case "--scales":
                 guard let v = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
-                scales = try v.split(separator: ",", omittingEmptySubsequences: false).map {
-                    try RenderCommand.parseScale(String($0))
-                }
+                scales = try RenderCommand.parseScales(v)
             default:
                 throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
@@ -29,16 +27,16 @@ struct GalleryCommand {
     }
 
     func run() throws {
-        try createFolder(for: folder + "/x.png")
-        var written = 0
+        // Staged one image at a time, put in place together at the end.
+        let outputs = OutputFiles()
         for scale in scales {
-            let label = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+            let label = RenderCommand.scaleLabel(scale)
             for item in CellGallery.items(scale: scale) {
                 let surface = try TableRenderer.render(item.table)
-                try PNGEncoder.write(surface, toFile: "\(folder)/\(item.name)@\(label)x.png")
-                written += 1
+                try outputs.add(surface, path: "\(folder)/\(item.name)@\(label)x.png")
             }
         }
-        print("wrote \(written) images to \(folder)/")
+        try outputs.commit()
+        print("wrote \(outputs.count) images to \(folder)/")
     }
 }

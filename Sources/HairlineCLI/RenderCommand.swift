@@ -25,9 +25,7 @@ struct RenderCommand {
                 scales = [try Self.parseScale(value)]
             case "--scales":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
-                scales = try value.split(separator: ",", omittingEmptySubsequences: false).map {
-                    try Self.parseScale(String($0))
-                }
+                scales = try Self.parseScales(value)
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
                 guard input == nil else { throw CommandLineError.unexpectedArgument(arg) }
@@ -38,12 +36,33 @@ struct RenderCommand {
         self.input = input
     }
 
+    /// A scale as the options write it: a decimal number (digits, one
+    /// optional point, no sign, exponent, hex or `inf`) in (0, 16].
     static func parseScale(_ text: String) throws -> Double {
-        guard let s = Double(text.trimmingCharacters(in: .whitespaces)), s.isFinite, s > 0, s <= maximumScale else {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        let points = trimmed.utf8.filter { $0 == UInt8(ascii: ".") }.count
+        guard digits > 0, points <= 1, digits + points == trimmed.utf8.count,
+              let s = Double(trimmed), s.isFinite, s > 0, s <= maximumScale
+        else {
             throw CommandLineError.invalidScale(text)
         }
         return s
     }
+
+    /// A comma-separated list of scales (`1,2,3`), each once.
+    static func parseScales(_ text: String) throws -> [Double] {
+        var scales: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let scale = try parseScale(String(part))
+            guard !scales.contains(scale) else { throw CommandLineError.repeatedScale(scale) }
+            scales.append(scale)
+        }
+        return scales
+    }
+
+    /// The largest SVG file read, in bytes.
+    static let maximumSVGByteCount = 64 << 20
 
     /// The output path for `scale`: the base for 1x (and for a lone
     /// scale), `name@Sx.png` for the others.
@@ -96,13 +115,13 @@ struct RenderCommand {
     }
 
     func run() throws {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: input))
+            bytes = try FileBytes.read(input, maximumByteCount: Self.maximumSVGByteCount)
         } catch {
-            throw RenderError.cannotRead(path: input, reason: error.localizedDescription)
+            throw RenderError.cannotRead(error)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RenderError.notUTF8(path: input)
         }
         let document: SVGDocument
@@ -111,18 +130,13 @@ struct RenderCommand {
         } catch {
             throw RenderError.invalidSVG(path: input, detail: "\(error)")
         }
-        for warning in document.warnings { warn("\(input): \(warning)") }
-        // Symbolic links resolved, so a link to the input is the input too.
-        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
-        // Check every destination and render every surface before touching
-        // the file system, so a bad size or path leaves nothing behind.
-        let jobs = scales.map { ($0, outputPath(for: $0)) }
-        for (_, path) in jobs
-        where URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path == inputPath {
-            throw CommandLineError.outputWouldOverwriteInput(path)
-        }
-        var rendered: [(Surface, String)] = []
-        for (scale, path) in jobs {
+        for warning in document.warnings { warn("\(EchoedText.shown(input)): \(warning)") }
+        // Each scale rendered, encoded and staged in turn (one surface at
+        // a time); the files are put in place together at the end, so a
+        // bad size or path leaves every previous file as it was.
+        let outputs = OutputFiles()
+        outputs.protect(input, as: "the input file")
+        for scale in scales {
             guard let width = Self.pixels(document.width * scale),
                   let height = Self.pixels(document.height * scale)
             else {
@@ -138,33 +152,27 @@ struct RenderCommand {
             let canvas = Canvas(surface: surface, scale: scale)
             document.draw(in: canvas)
             if canvas.droppedDrawCount > 0 {
-                warn("\(input): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments")
+                warn("\(EchoedText.shown(input)): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments")
             }
-            rendered.append((surface, path))
+            try outputs.add(surface, path: outputPath(for: scale))
         }
-        // Missing output folders are created (an existing file in the way
-        // fails here with the file system's own message); each PNG is
-        // written to a temporary file and renamed into place.
-        for (_, path) in rendered { try createFolder(for: path) }
-        for (surface, path) in rendered { try PNGEncoder.write(surface, toFile: path) }
+        try outputs.commit()
     }
 }
 
-/// A problem with an input or output file of `render`.
+/// A problem with an input file of `render`.
 enum RenderError: Error, CustomStringConvertible {
-    case cannotRead(path: String, reason: String)
+    case cannotRead(FileReadError)
     case notUTF8(path: String)
     case invalidSVG(path: String, detail: String)
     case badSize(path: String, detail: String)
-    case cannotCreateFolder(path: String, reason: String)
 
     var description: String {
         switch self {
-        case .cannotRead(let p, let r): return "cannot read '\(p)': \(r)"
-        case .notUTF8(let p): return "'\(p)' is not UTF-8 text"
-        case .invalidSVG(let p, let d): return "'\(p)': \(d)"
-        case .badSize(let p, let d): return "'\(p)': \(d)"
-        case .cannotCreateFolder(let p, let r): return "cannot create the folder '\(p)': \(r)"
+        case .cannotRead(let error): return "cannot read \(error)"
+        case .notUTF8(let p): return "\(EchoedText.quoted(p)) is not UTF-8 text"
+        case .invalidSVG(let p, let d): return "\(EchoedText.quoted(p)): \(d)"
+        case .badSize(let p, let d): return "\(EchoedText.quoted(p)): \(d)"
         }
     }
 }

@@ -39,6 +39,8 @@ struct TableCommand {
     var workers: Int?
     /// The folder for the cell assets (`--cells`), if asked for.
     var cellsFolder: String?
+    /// What the spec may read (`--image-budget`, `--allow-any-path`).
+    var specOptions = TableSpec.Options()
     /// The table-shaping options given, refused beside `--spec`.
     var shapingOptions: [String] = []
 
@@ -140,9 +142,7 @@ struct TableCommand {
         case "--scale":
             scales = [try RenderCommand.parseScale(try value())]
         case "--scales":
-            scales = try value().split(separator: ",", omittingEmptySubsequences: false).map {
-                try RenderCommand.parseScale(String($0))
-            }
+            scales = try RenderCommand.parseScales(try value())
         case "--workers":
             let text = try value()
             guard let n = Int(text), n >= 1, n <= Self.maximumWorkers else {
@@ -152,6 +152,17 @@ struct TableCommand {
             workers = n
         case "--cells":
             cellsFolder = try value()
+        case "--image-budget":
+            let text = try value()
+            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let n = Int(text), n >= 1, n <= Surface.maximumPixelCount * 16
+            else {
+                throw CommandLineError.invalidValue(option: arg, value: text,
+                                                    expected: "a number of decoded image pixels, like 268435456")
+            }
+            specOptions.imagePixelBudget = n
+        case "--allow-any-path":
+            specOptions.allowsAnyPath = true
         case "-o", "--output":
             output = try value()
         default:
@@ -254,14 +265,18 @@ struct TableCommand {
         var loaded: TableSpec?
         if let spec {
             do throws(TableSpecError) {
-                loaded = try TableSpec.load(contentsOfFile: spec)
+                loaded = try TableSpec.load(contentsOfFile: spec, options: specOptions)
             } catch {
                 throw SpecFileError(file: spec, error: error)
             }
         }
         let scales = self.scales ?? [loaded?.scale ?? 1]
-        // Every surface first: a bad table or size leaves no file behind.
-        var files: [(surface: Surface, path: String)] = []
+        // Each scale rendered, encoded and staged in turn (one surface at
+        // a time); the files are put in place together at the end, so a
+        // bad table, size or path leaves every previous file as it was.
+        let outputs = OutputFiles()
+        if let spec { outputs.protect(spec, as: "the spec") }
+        for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         for scale in scales {
             let table: TableDescription
             if let loaded {
@@ -275,40 +290,16 @@ struct TableCommand {
             }
             if let base = tableOutput {
                 let surface = try TableRenderer.render(table, workers: workers)
-                files.append((surface, RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)))
+                try outputs.add(surface, path: RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count))
             }
             if let folder = cellsFolder {
                 let suffix = scale == 1 ? "" : "@\(RenderCommand.scaleLabel(scale))x"
                 for asset in try CellAssets.render(table) {
-                    files.append((asset.surface, folder + "/" + asset.name + suffix + ".png"))
+                    try outputs.add(asset.surface, path: folder + "/" + asset.name + suffix + ".png")
                 }
             }
         }
-        if let spec {
-            let input = URL(fileURLWithPath: spec).resolvingSymlinksInPath().standardizedFileURL.path
-            for file in files where URL(fileURLWithPath: file.path).resolvingSymlinksInPath().standardizedFileURL.path == input {
-                throw CommandLineError.outputWouldOverwriteInput(file.path)
-            }
-        }
-        for file in files { try createFolder(for: file.path) }
-        try writeAll(files)
-    }
-}
-
-/// Writes every surface to its path (each whole, via a temporary file);
-/// if one fails, the files this call wrote are removed before the error
-/// is thrown, so that a run leaves all its files or none of them (files
-/// they replaced are not brought back).
-func writeAll(_ files: [(surface: Surface, path: String)]) throws {
-    var written: [String] = []
-    do {
-        for file in files {
-            try PNGEncoder.write(file.surface, toFile: file.path)
-            written.append(file.path)
-        }
-    } catch {
-        for path in written { try? FileManager.default.removeItem(atPath: path) }
-        throw error
+        try outputs.commit()
     }
 }
 
@@ -319,16 +310,7 @@ struct SpecFileError: Error, CustomStringConvertible {
 
     var description: String {
         if case .cannotRead = error { return "\(error)" }
-        return "\(file): \(error)"
+        return "\(EchoedText.shown(file)): \(error)"
     }
 }
 
-/// Creates the folder that will hold `path`, if missing.
-func createFolder(for path: String) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        throw RenderError.cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
-    }
-}

@@ -3,6 +3,8 @@
 // system call. Decoding says what was wrong and where: a byte offset into
 // the file, a chunk name, a row. More cases may come: switch with `default`.
 
+import Hairline
+
 /// Why a PNG operation failed.
 ///
 /// More cases may be added; a `switch` over this type should keep a
@@ -67,9 +69,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason):
-            return "cannot write PNG file '\(path)': \(reason)"
+            return "cannot write PNG file \(EchoedText.quoted(path)): \(reason)"
         case .cannotRead(let path, let reason):
-            return "cannot read PNG file '\(path)': \(reason)"
+            return "cannot read PNG file \(EchoedText.quoted(path)): \(reason)"
         case .notPNG:
             return "not a PNG file: the 8-byte PNG signature is missing"
         case .truncated(let offset):

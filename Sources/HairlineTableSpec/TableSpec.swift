@@ -7,6 +7,7 @@
 // the JSON path and line:column. The format: HairlineTableSpec.docc.
 
 import Foundation
+import Hairline
 import HairlineCells
 
 /// A table spec: a JSON description of a `TableDescription` (style,
@@ -44,8 +45,36 @@ public struct TableSpec: Sendable {
     public let baseDirectory: String
     /// The parsed spec, rebuilt by `table(scale:)`.
     private let root: JSONValue
-    /// The files the first build read (images in all their variants).
+    /// The files the builds read, shared with `table(scale:)`.
     private let resources: SpecResources
+
+    /// What a spec may read, and how much.
+    public struct Options: Sendable, Equatable {
+        /// The most image pixels one build of the table decodes (the
+        /// images it draws, each file once): 64 Mi pixels (256 MiB of
+        /// RGBA) by default, so that a table's images and its surface fit
+        /// in 1 GiB. An image that would pass it is refused, from its PNG
+        /// header, before it is decoded.
+        public var imagePixelBudget: Int
+        /// Whether image and font files may lie outside the spec's folder
+        /// (after links are resolved). False by default: a spec from
+        /// someone else reads only what sits beside it.
+        public var allowsAnyPath: Bool
+
+        /// The default decoded-image budget, in pixels.
+        public static let defaultImagePixelBudget = 64 << 20
+
+        /// Options; the defaults keep a spec inside its folder and its
+        /// images within 64 Mi pixels per build.
+        public init(imagePixelBudget: Int = Options.defaultImagePixelBudget, allowsAnyPath: Bool = false) {
+            self.imagePixelBudget = max(0, imagePixelBudget)
+            self.allowsAnyPath = allowsAnyPath
+        }
+    }
+
+    /// The real paths (links resolved) of every image and font file the
+    /// builds so far have read.
+    public var readFiles: [String] { resources.readFiles }
 
     /// The spec's own scale, device pixels per point.
     public var scale: Double { table.scale }
@@ -54,18 +83,16 @@ public struct TableSpec: Sendable {
     /// fonts are relative to the file's folder.
     /// - Throws: `TableSpecError.cannotRead` if the file cannot be read,
     ///   `.tooLong` past `maximumByteCount`, else as `init(json:baseDirectory:)`.
-    public static func load(contentsOfFile path: String) throws(TableSpecError) -> TableSpec {
-        let bytes: Data
+    public static func load(contentsOfFile path: String, options: Options = Options()) throws(TableSpecError) -> TableSpec {
+        let bytes: [UInt8]
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            bytes = try handle.read(upToCount: maximumByteCount + 1) ?? Data()
+            bytes = try FileBytes.read(path, maximumByteCount: maximumByteCount)
         } catch {
-            throw .cannotRead(file: path, reason: error.localizedDescription)
+            if case .tooLarge(let count, let limit) = error.reason { throw .tooLong(byteCount: count, limit: limit) }
+            throw .cannotRead(file: path, reason: error.reasonDescription)
         }
-        guard bytes.count <= maximumByteCount else { throw .tooLong(byteCount: bytes.count, limit: maximumByteCount) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try TableSpec(json: [UInt8](bytes), baseDirectory: folder)
+        return try TableSpec(json: bytes, baseDirectory: folder, options: options)
     }
 
     /// Parses and checks a spec, reading the files it names.
@@ -74,36 +101,43 @@ public struct TableSpec: Sendable {
     ///   - json: the spec's text, UTF-8 JSON (RFC 8259) of at most
     ///     `maximumByteCount` bytes.
     ///   - baseDirectory: the folder relative image and font names are
-    ///     resolved against ("" for the current directory).
+    ///     resolved against ("" for the current directory); unless
+    ///     `options.allowsAnyPath`, every file must lie inside it.
+    ///   - options: the image budget and path confinement.
     /// - Throws: `TableSpecError` at the first fault: invalid JSON,
     ///   duplicate or unknown keys, values of the wrong type or out of
     ///   range, counts past the limits (checked before any row is made),
     ///   missing or unreadable images and fonts, selections outside the
     ///   table, or a table larger than a surface can hold at its scale.
     /// - Complexity: O(spec size + rows), plus reading the files it names.
-    public init(json: [UInt8], baseDirectory: String) throws(TableSpecError) {
+    public init(json: [UInt8], baseDirectory: String, options: Options = Options()) throws(TableSpecError) {
         guard json.count <= TableSpec.maximumByteCount else {
             throw .tooLong(byteCount: json.count, limit: TableSpec.maximumByteCount)
         }
         let root = try JSONParser.parse(json)
         let object = try SpecBuilder.root(root)
-        var builder = SpecBuilder(scale: try SpecBuilder.scale(of: object),
-                                  resources: SpecResources(baseDirectory: baseDirectory))
+        let resources = SpecResources(baseDirectory: baseDirectory, options: options)
+        var builder = SpecBuilder(scale: try SpecBuilder.scale(of: object), resources: resources)
+        resources.beginBuild()
+        defer { resources.endBuild() }
         table = try builder.table(object)
         self.root = root
-        resources = builder.resources
+        self.resources = resources
         self.baseDirectory = baseDirectory
     }
 
     /// The table built again at `scale` device pixels per point: the
     /// pinstripe background's tile and the variant of each image fill are
-    /// the ones for `scale`. Reads no file (the first build kept them).
+    /// the ones for `scale`. Reads only the image variants no build has
+    /// kept (images the last build drew are kept; others are let go).
     /// - Throws: `.invalidScale` for a scale outside
     ///   `TableDescription.scaleRange`; `.invalidValue` at `$.sections` (or
     ///   `$.width`) if the table is larger than a surface can hold at it.
     public func table(scale: Double) throws(TableSpecError) -> TableDescription {
         guard scale.isFinite, TableDescription.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         var builder = SpecBuilder(scale: scale, resources: resources)
+        resources.beginBuild()
+        defer { resources.endBuild() }
         return try builder.table(try SpecBuilder.root(root))
     }
 }

@@ -3,6 +3,7 @@
 // was expected and what was found, and the line and column; faults of
 // files it names (images, fonts) name the file too.
 
+import Hairline
 import HairlineCells
 
 /// What is wrong with a table spec, and where.
@@ -63,7 +64,7 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotRead(let file, let reason):
-            return "cannot read the spec '\(file)': \(reason)"
+            return "cannot read the spec \(EchoedText.quoted(file)): \(reason)"
         case .tooLong(let count, let limit):
             return "the spec is \(count) bytes long; at most \(limit) are read"
         case .syntax(let path, let expected, let found, let at):
@@ -79,9 +80,9 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey(let path, let key, let at):
             return "\(path): expected the key \(JSONValue.quoted(key)), found an object without it (\(at))"
         case .badImage(let path, let file, let resolved, let reason, let at):
-            return "\(path): expected a PNG image, found \(JSONValue.quoted(file)) ('\(resolved)'): \(reason) (\(at))"
+            return "\(path): expected a PNG image, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
         case .badFont(let path, let file, let resolved, let reason, let at):
-            return "\(path): expected a TrueType font, found \(JSONValue.quoted(file)) ('\(resolved)'): \(reason) (\(at))"
+            return "\(path): expected a TrueType font, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
         case .invalidScale(let scale):
             let range = TableDescription.scaleRange
             return "scale \(SpecField.format(scale)) is not a number of device pixels per point in "

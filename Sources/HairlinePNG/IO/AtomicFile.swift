@@ -3,6 +3,7 @@
 // untouched. Method: write a temporary file in the same directory, fsync
 // it, rename(2) it over the destination (atomic within one file system),
 // then fsync the directory so that the rename itself survives a crash.
+// Several files at once: FileTransaction.swift, which this file serves.
 
 #if canImport(Glibc)
 import Glibc
@@ -27,16 +28,28 @@ enum AtomicFile {
     /// - Throws: `PNGError.cannotWrite` with the failing call and `errno`
     ///   text; the temporary file is removed first.
     static func write(_ bytes: [UInt8], toFile path: String) throws(PNGError) {
-        let (directory, name) = split(path)
+        let files = FileTransaction()
+        try files.stage(bytes, toFile: path)
+        try files.commit()
+    }
+
+    /// Writes `bytes` to a new temporary file in `path`'s folder, flushed
+    /// to disk, and returns its path.
+    /// - Throws: `PNGError.cannotWrite` naming `path`; nothing is left.
+    static func writeTemporary(_ bytes: [UInt8], besides path: String) throws(PNGError) -> String {
+        let name = split(path).name
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .cannotWrite(path: path, reason: "the path does not name a file")
         }
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporaryPath = directory + "." + name.prefix(maximumNamePrefixLength) + ".tmp-\(getpid())-\(suffix)"
-
+        let temporaryPath = temporaryName(besides: path, kind: "tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard descriptor >= 0 else {
-            throw .cannotWrite(path: path, reason: failure("cannot create temporary file '\(temporaryPath)'", errno))
+            let code = errno
+            let reason = code == ENOENT ? "its folder does not exist"
+                : code == EACCES || code == EPERM ? "permission denied (cannot create a file in its folder)"
+                : code == ENOTDIR ? "a folder on its path is not a folder"
+                : failure("cannot create temporary file '\(temporaryPath)'", code)
+            throw .cannotWrite(path: path, reason: reason)
         }
         var failed: String?
         if let code = writeAll(bytes, to: descriptor) {
@@ -48,14 +61,30 @@ enum AtomicFile {
         if close(descriptor) != 0 && failed == nil {
             failed = failure("close(2) of '\(temporaryPath)' failed", errno)
         }
-        if failed == nil && rename(temporaryPath, path) != 0 {
-            failed = failure("rename(2) of '\(temporaryPath)' to '\(path)' failed", errno)
-        }
         if let failed {
             unlink(temporaryPath)
             throw .cannotWrite(path: path, reason: failed)
         }
-        synchronizeDirectory(directory)
+        return temporaryPath
+    }
+
+    /// A fresh hidden name in `path`'s folder: `.<name>.<kind>-<pid>-<random>`.
+    static func temporaryName(besides path: String, kind: String) -> String {
+        let (directory, name) = split(path)
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return directory + "." + name.prefix(maximumNamePrefixLength) + ".\(kind)-\(getpid())-\(suffix)"
+    }
+
+    /// Whether something (a file, folder or link) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Whether `path` is a folder (or a link to one).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The directory prefix of `path` including its final slash ("" for a
@@ -85,7 +114,7 @@ enum AtomicFile {
 
     /// Flushes the directory entry of the renamed file; best effort, since
     /// the file itself is complete and some file systems refuse it.
-    private static func synchronizeDirectory(_ directory: String) {
+    static func synchronizeDirectory(_ directory: String) {
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -93,7 +122,7 @@ enum AtomicFile {
     }
 
     /// "`step`: <system message> (errno <code>)".
-    private static func failure(_ step: String, _ code: Int32) -> String {
+    static func failure(_ step: String, _ code: Int32) -> String {
         let message = strerror(code).map { String(cString: $0) } ?? "unknown error"
         return "\(step): \(message) (errno \(code))"
     }

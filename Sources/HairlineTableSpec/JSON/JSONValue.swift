@@ -128,7 +128,9 @@ struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             switch component {
             case .index(let i): text += "[\(i)]"
             case .key(let key):
-                text += JSONPath.isIdentifier(key) ? "." + key : "[" + JSONValue.quoted(key) + "]"
+                // Long keys are cut (in quotes), so that a message stays one line.
+                let bare = key.utf8.count <= JSONValue.maximumQuotedLength && JSONPath.isIdentifier(key)
+                text += bare ? "." + key : "[" + JSONValue.quoted(key) + "]"
             }
         }
         return text

@@ -3,8 +3,9 @@
 // without one starts from the table's; each key then replaces one field.
 // Image files become fills at the variant that suits the build's scale
 // (UIKit's rule: the smallest at least the scale, else the largest), and
-// image sets keep every variant (the kit picks per canvas); cap insets
-// are written in points and stored in each variant's pixels.
+// so do image sets (only the variant drawn is decoded: a table built at
+// another scale, `TableSpec.table(scale:)`, holds that scale's); cap
+// insets are written in points and stored in each variant's pixels.
 
 import Hairline
 import HairlineCells
@@ -123,7 +124,7 @@ extension SpecBuilder {
     mutating func fillImage(_ file: SpecField, scale field: SpecField?) throws(TableSpecError) -> (Image, Double) {
         let variants = try resources.imageVariants(file, explicitScale: try field.map(SpecBuilder.imageScale))
         let chosen = SpecBuilder.variant(of: variants, for: scale)
-        return (chosen.image, chosen.scale)
+        return (try resources.image(chosen, field: file), chosen.scale)
     }
 
     /// An image's own scale: image pixels per point, in 0.25...16.
@@ -167,18 +168,20 @@ extension SpecBuilder {
     }
 
     /// An IMAGE: a file name or `{"file": name, "capInsets": [t, l, b, r],
-    /// "scale": s}`, one `CellImage` per variant.
+    /// "scale": s}`: the `CellImage` of the variant for the build's scale
+    /// (the one `CellImageSet` would pick at it; the others are not read).
     mutating func cellImages(_ field: SpecField) throws(TableSpecError) -> [CellImage] {
         if field.isString {
-            return try resources.imageVariants(field, explicitScale: nil).map {
-                CellImage($0.image, capInsets: EdgeInsets(all: 0), imageScale: $0.scale)
-            }
+            let chosen = SpecBuilder.variant(of: try resources.imageVariants(field, explicitScale: nil), for: scale)
+            return [CellImage(try resources.image(chosen, field: field), capInsets: EdgeInsets(all: 0),
+                              imageScale: chosen.scale)]
         }
         let o = try field.object(allowed: SpecFormat.imageKeys, expected: "an image: a file name or an object with \"file\"")
         let insets = try o["capInsets"]?.insets() ?? EdgeInsets(all: 0)
         let explicitScale = try o["scale"].map(SpecBuilder.imageScale)
-        return try resources.imageVariants(try o.required("file"), explicitScale: explicitScale).map {
-            CellImage($0.image, capInsets: SpecBuilder.scaled(insets, by: $0.scale), imageScale: $0.scale)
-        }
+        let file = try o.required("file")
+        let chosen = SpecBuilder.variant(of: try resources.imageVariants(file, explicitScale: explicitScale), for: scale)
+        return [CellImage(try resources.image(chosen, field: file), capInsets: SpecBuilder.scaled(insets, by: chosen.scale),
+                          imageScale: chosen.scale)]
     }
 }

@@ -14,8 +14,8 @@ struct SpecBuilder {
     /// Device pixels per point of the table built (picks image variants
     /// and the pinstripes' tile).
     let scale: Double
-    /// The files read so far (kept for the next build).
-    var resources: SpecResources
+    /// The files read so far (shared with the next build).
+    let resources: SpecResources
 
     /// The root as an object of the table's keys.
     static func root(_ value: JSONValue) throws(TableSpecError) -> SpecObject {

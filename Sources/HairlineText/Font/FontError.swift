@@ -3,6 +3,8 @@
 // the first byte that was wrong or missing. Parsing never traps: every
 // count and offset read from the file is checked before it is used.
 
+import Hairline
+
 /// Why a font could not be parsed, or a glyph's outline could not be read.
 ///
 /// Offsets count bytes from the start of the file. More cases may be added;
@@ -35,10 +37,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .truncated(let table, let offset, let needed):
-            let place = table.isEmpty ? "the table directory" : "table '\(table)'"
+            let place = table.isEmpty ? "the table directory" : "table \(EchoedText.quoted(table))"
             return "The font data is truncated: \(needed) bytes at file offset \(offset) lie outside \(place)."
         case .missingTable(let tag):
-            return "The font has no '\(tag)' table, which is required."
+            return "The font has no \(EchoedText.quoted(tag)) table, which is required."
         case .invalid(let table, let offset, let reason):
             let place = table.isEmpty ? "the font header" : "table '\(table)'"
             return "The font is invalid in \(place) at file offset \(offset): \(reason)."
@@ -51,7 +53,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .glyphOutOfRange(let glyph, let count):
             return "Glyph \(glyph) does not exist: the font has \(count) glyphs."
         case .unreadableFile(let path, let reason):
-            return "The font file '\(path)' could not be read: \(reason)."
+            return "The font file \(EchoedText.quoted(path)) could not be read: \(reason)."
         }
     }
 }

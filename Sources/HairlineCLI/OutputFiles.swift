@@ -1,0 +1,83 @@
+// The one writer of every command's PNGs (`render`, `table`, `--cells`,
+// `gallery`): images are encoded and staged one at a time as they are
+// rendered (so a run holds one surface at a time, not one per scale), and
+// committed together at the end: either every file is in place, or none
+// is and every file that was there before is unchanged. Folders that are
+// missing are created first, with plain messages ("is not a folder",
+// "permission denied") rather than Foundation's error codes.
+
+import Hairline
+import HairlinePNG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run's output files, all or none.
+final class OutputFiles {
+    private let transaction = FileTransaction()
+    /// Resolved paths no output may replace (the run's inputs), and what
+    /// each is.
+    private var protected: [String: String] = [:]
+    private(set) var count = 0
+
+    /// Refuses any output that resolves to `path` (`what` names it in the
+    /// message: "the input file", "a file the spec reads").
+    func protect(_ path: String, as what: String) {
+        protected[FileBytes.resolvedPath(path)] = what
+    }
+
+    /// Encodes `surface` and stages it for `path` (its folder created if
+    /// missing).
+    func add(_ surface: Surface, path: String) throws {
+        if let what = protected[FileBytes.resolvedPath(path)] {
+            throw CommandLineError.outputWouldOverwriteInput(path, what: what)
+        }
+        try createFolder(for: path)
+        try transaction.stage(surface, toFile: path)
+        count += 1
+    }
+
+    /// Puts every staged file in place, or none.
+    func commit() throws { try transaction.commit() }
+}
+
+/// Creates the folder that will hold `path`, and any missing folder above
+/// it.
+/// - Throws: `OutputError.cannotCreateFolder` naming the folder and what
+///   is wrong ("a file is in the way: it is not a folder", "permission
+///   denied").
+func createFolder(for path: String) throws {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    var prefix = path.hasPrefix("/") ? "" : "."
+    for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+        prefix += "/" + component
+        var status = stat()
+        if stat(prefix, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError.cannotCreateFolder(path: prefix, reason: "a file is in the way: it is not a folder")
+            }
+            continue
+        }
+        if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            let code = errno
+            let reason = code == EACCES || code == EPERM ? "permission denied"
+                : code == ENOTDIR ? "a file on its path is not a folder"
+                : String(cString: strerror(code)) + " (errno \(code))"
+            throw OutputError.cannotCreateFolder(path: prefix, reason: reason)
+        }
+    }
+}
+
+/// A problem with an output of any command.
+enum OutputError: Error, CustomStringConvertible {
+    case cannotCreateFolder(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .cannotCreateFolder(let p, let r): return "cannot create the folder \(EchoedText.quoted(p)): \(r)"
+        }
+    }
+}
