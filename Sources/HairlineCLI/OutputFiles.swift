@@ -21,6 +21,15 @@ final class OutputFiles {
     /// each is.
     private var protected: [String: String] = [:]
     private(set) var count = 0
+    /// Folders this run created, removed again if it fails.
+    private var createdFolders: [String] = []
+    private var committed = false
+
+    deinit {
+        guard !committed else { return }
+        transaction.discard()
+        for folder in createdFolders.reversed() { rmdir(folder) }
+    }
 
     /// Refuses any output that resolves to `path` (`what` names it in the
     /// message: "the input file", "a file the spec reads").
@@ -34,22 +43,27 @@ final class OutputFiles {
         if let what = protected[FileBytes.resolvedPath(path)] {
             throw CommandLineError.outputWouldOverwriteInput(path, what: what)
         }
-        try createFolder(for: path)
+        createdFolders += try createFolder(for: path)
         try transaction.stage(surface, toFile: path)
         count += 1
     }
 
     /// Puts every staged file in place, or none.
-    func commit() throws { try transaction.commit() }
+    func commit() throws {
+        try transaction.commit()
+        committed = true
+    }
 }
 
 /// Creates the folder that will hold `path`, and any missing folder above
-/// it.
+/// it; returns the folders it created, outermost first.
 /// - Throws: `OutputError.cannotCreateFolder` naming the folder and what
 ///   is wrong ("a file is in the way: it is not a folder", "permission
 ///   denied").
-func createFolder(for path: String) throws {
-    guard let slash = path.lastIndex(of: "/") else { return }
+@discardableResult
+func createFolder(for path: String) throws -> [String] {
+    guard let slash = path.lastIndex(of: "/") else { return [] }
+    var created: [String] = []
     let folder = String(path[..<slash])
     var prefix = path.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
@@ -61,14 +75,18 @@ func createFolder(for path: String) throws {
             }
             continue
         }
-        if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        if mkdir(prefix, 0o755) == 0 {
+            created.append(prefix)
+        } else if errno != EEXIST {
             let code = errno
             let reason = code == EACCES || code == EPERM ? "permission denied"
                 : code == ENOTDIR ? "a file on its path is not a folder"
                 : String(cString: strerror(code)) + " (errno \(code))"
+            for folder in created.reversed() { rmdir(folder) }
             throw OutputError.cannotCreateFolder(path: prefix, reason: reason)
         }
     }
+    return created
 }
 
 /// A problem with an output of any command.

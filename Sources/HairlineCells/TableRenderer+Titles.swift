@@ -21,6 +21,66 @@ struct TableTitle: Sendable {
     let shadow: TitleShadow?
     /// The device rows its glyphs and shadow can touch.
     let rows: Range<Int>
+    /// How far above and below its baseline each line's ink and shadow
+    /// reach (points): a line's rows are its baseline's less `above`,
+    /// plus `below`.
+    let above: Double, below: Double
+
+    /// The lines whose ink or shadow can reach `band` (device rows), and
+    /// a line either side (the lines are evenly spaced, so this is
+    /// arithmetic, not a scan).
+    func lines(reaching band: Range<Int>, scale s: Double) -> Range<Int> {
+        let count = text.lines.count
+        let step = text.lineHeight
+        guard step > 0, step.isFinite, s > 0 else { return 0..<count }
+        let first = ((Double(band.lowerBound) / s - origin.y - below) / step).rounded(.down) - 1
+        let last = ((Double(band.upperBound) / s - origin.y + above) / step).rounded(.up) + 1
+        guard first.isFinite, last.isFinite else { return 0..<count }
+        let lower = Int(max(0, min(Double(count), first))), upper = Int(max(0, min(Double(count), last + 1)))
+        return lower..<max(lower, upper)
+    }
+}
+
+/// A table's titles ordered by their first row, for finding those that
+/// reach a band without scanning them all: the titles whose first row is
+/// above the band's end are a prefix (a binary search), and going back
+/// through it stops once no earlier title reaches as far as the band.
+struct TitleIndex: Sendable {
+    /// The titles by first row (ties in the order given), with their
+    /// places in the order given.
+    private let titles: [(order: Int, title: TableTitle)]
+    /// The lowest row reached by any title up to each index.
+    private let reachBefore: [Int]
+
+    init(_ titles: [TableTitle]) {
+        self.titles = titles.enumerated().map { ($0.offset, $0.element) }.sorted {
+            ($0.title.rows.lowerBound, $0.order) < ($1.title.rows.lowerBound, $1.order)
+        }
+        var reach = Int.min
+        reachBefore = self.titles.map { entry in
+            reach = max(reach, entry.title.rows.upperBound)
+            return reach
+        }
+    }
+
+    /// Calls `body` with each title whose rows overlap `rows`, in the
+    /// order the titles were given (the order they composite in).
+    func forEach(reaching rows: Range<Int>, _ body: (TableTitle) -> Void) {
+        guard !rows.isEmpty else { return }
+        // The first title starting at or past the band's end.
+        var low = 0, high = titles.count
+        while low < high {
+            let mid = (low + high) / 2
+            if titles[mid].title.rows.lowerBound < rows.upperBound { low = mid + 1 } else { high = mid }
+        }
+        var start = low
+        while start > 0, reachBefore[start - 1] > rows.lowerBound { start -= 1 }
+        var found = titles[start..<low].filter { $0.title.rows.overlaps(rows) }
+        if !found.isEmpty {
+            found.sort { $0.order < $1.order }
+            for entry in found { body(entry.title) }
+        }
+    }
 }
 
 extension TableDescription {
@@ -66,32 +126,34 @@ extension TableDescription {
         // The rows the ink can reach (half an em past the line boxes, as
         // the canvas's text reach), grown by the shadow's offset and blur.
         let margin = laid.size / 2
-        var top = origin.y - laid.ascent - margin, bottom = origin.y + lines * laid.lineHeight + laid.descent + margin
+        var above = laid.ascent + margin, below = laid.descent + margin
         if let shadow = style.shadow {
             let dy = shadow.offset.height.isFinite ? shadow.offset.height : 0
             let blur = shadow.blur.isFinite ? max(0, shadow.blur) : 0
-            top += min(0, dy) - 2 * blur - 1
-            bottom += max(0, dy) + 2 * blur + 1
+            above += -min(0, dy) + 2 * blur + 1
+            below += max(0, dy) + 2 * blur + 1
         }
+        let top = origin.y - above, bottom = origin.y + lines * laid.lineHeight + below
         let limit = Double(Int32.max)
         let first = Int(max(-limit, min(limit, (top * s).rounded(.down))))
         let last = Int(max(-limit, min(limit, (bottom * s).rounded(.up))))
         return TableTitle(text: laid, origin: origin, width: width, alignment: style.alignment, color: style.color,
-                          shadow: style.shadow, rows: first..<max(first, last))
+                          shadow: style.shadow, rows: first..<max(first, last), above: above, below: below)
     }
 }
 
 extension TableRenderer {
     /// Draws the titles that reach `rows` (device rows of the table) on
-    /// `canvas`, whose clip is those rows.
-    static func drawTitles(_ titles: [TableTitle], rows: Range<Int>, on canvas: Canvas) {
-        for title in titles where title.rows.overlaps(rows) {
+    /// `canvas`, whose clip is those rows: of each, only the lines that
+    /// reach them.
+    static func drawTitles(_ titles: TitleIndex, rows: Range<Int>, scale: Double, on canvas: Canvas) {
+        titles.forEach(reaching: rows) { title in
             canvas.save()
             if let shadow = title.shadow {
                 canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
             }
-            canvas.draw(title.text, at: title.origin, width: title.width, alignment: title.alignment,
-                        paint: .solid(title.color))
+            canvas.draw(title.text, lines: title.lines(reaching: rows, scale: scale), at: title.origin,
+                        width: title.width, alignment: title.alignment, paint: .solid(title.color))
             canvas.restore()
         }
     }

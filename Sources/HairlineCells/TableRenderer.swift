@@ -87,7 +87,7 @@ public enum TableRenderer {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return }
-        let titles = table.titles(in: layout)
+        let titles = TitleIndex(table.titles(in: layout))
         let styles = SectionStyles(table)
         perform(jobs: slabs.count, workers: workers, makeWorker: {
             styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
@@ -171,7 +171,7 @@ public enum TableRenderer {
     /// header bars (and the bars of titled footers) and the titles into
     /// `rows` (device pixel rows) of the canvas's surface, and nothing
     /// outside them.
-    static func paintBackground(of table: TableDescription, layout: TableLayout, titles: [TableTitle],
+    static func paintBackground(of table: TableDescription, layout: TableLayout, titles: TitleIndex,
                                 rows: Range<Int>, on canvas: Canvas) {
         let s = layout.scale
         let band = PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
@@ -202,7 +202,7 @@ public enum TableRenderer {
                 fillBar(footer)
             }
         }
-        drawTitles(titles, rows: rows, on: canvas)
+        drawTitles(titles, rows: rows, scale: s, on: canvas)
     }
 
     /// Runs `jobs` jobs on up to `workers` threads with Dispatch; each

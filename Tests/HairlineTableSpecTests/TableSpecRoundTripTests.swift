@@ -264,9 +264,13 @@ let selectRow = ##""selectedRows": [[0, 1]]"##
             "imageSet": {"single": "single.png", "top": {"file": "top.png", "capInsets": [6, 6, 6, 6]}, "middle": "middle.png",
             "bottom": {"file": "bottom@2x.png", "capInsets": [4, 5, 6, 7]},
             "selected": {"single": "single-selected.png", "middle": {"file": "bg.png", "scale": 2}}}
-            """##, extra: selectRow) { s, _ in
+            """##, extra: selectRow) { s, scale in
+            // Of each image's variants, the one for the build's scale (the
+            // smallest at least it, else the largest): only that is read.
             func variants(_ names: [(String, Double)], insets: Double = 0) -> [CellImage] {
-                names.map { CellImage(SpecFixtures.image($0.0), capInsets: EdgeInsets(all: insets * $0.1), imageScale: $0.1) }
+                let chosen = names.filter { $0.1 >= scale }.min { $0.1 < $1.1 } ?? names.max { $0.1 < $1.1 }!
+                return [CellImage(SpecFixtures.image(chosen.0), capInsets: EdgeInsets(all: insets * chosen.1),
+                                  imageScale: chosen.1)]
             }
             let bottom = SpecFixtures.image("bottom@2x.png")
             s.imageSet = CellImageSet(

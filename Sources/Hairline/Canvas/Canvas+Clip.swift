@@ -67,6 +67,12 @@ extension Canvas {
         clipWithMask(path, rule: rule)
     }
 
+    /// The device pixels a draw can touch now: the clip's bounding
+    /// rectangle (device pixels; the whole surface when nothing is
+    /// clipped). Pixels outside it are never changed, so a caller may
+    /// skip draws that lie wholly outside it (and cast no shadow).
+    public var deviceClipBounds: PixelRect { state.clip.bounds }
+
     /// The current clip, a pending clip shape rasterized into its mask
     /// first: what every draw but the one-pass image draws goes through.
     func resolvedClip() -> Clip {

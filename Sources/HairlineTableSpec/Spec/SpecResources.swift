@@ -147,7 +147,7 @@ final class SpecResources: @unchecked Sendable {
             found.append(ImageVariant(scale: scale, file: file, path: path))
         }
         guard !found.isEmpty else {
-            let others = candidates.dropFirst().map(\.name).joined(separator: ", ")
+            let others = candidates.dropFirst().map { EchoedText.shown($0.name) }.joined(separator: ", ")
             throw .badImage(path: field.path.description, file: name, resolvedFile: resolved,
                             reason: "no such file (nor \(others))", at: field.value.location)
         }

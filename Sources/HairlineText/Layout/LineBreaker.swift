@@ -192,3 +192,121 @@ extension GlyphRun {
         isSpace.append(other.isSpace[i])
     }
 }
+
+extension LineBreaker {
+    /// The lines of the paragraph `ParagraphIterator` is at, one at a time
+    /// (`LineStream`).
+    func lineStream() -> LineStream { LineStream(breaker: self) }
+}
+
+/// One paragraph's lines as they are asked for: wrapping to a width reads
+/// the paragraph's scalars only as far as the lines asked for need (plus
+/// one glyph, for kerning), and holds only the glyphs not yet placed on a
+/// line, so a text cut by a line limit costs the lines kept. The lines
+/// are exactly `LineBreaker.lines(of:)`'s (greedy wrapping from the
+/// start is the same whether or not the paragraph is known whole); other
+/// modes, which need the whole paragraph, read it whole.
+struct LineStream {
+    let breaker: LineBreaker
+    /// Lines made at once (modes other than wrapping to a width), and the
+    /// next to give.
+    private var whole: [TextLine]?
+    private var wholeIndex = 0
+    /// The glyphs from `base` on (advances up to the last glyph whose
+    /// successor, or the paragraph's end, has been read).
+    private var buffer = GlyphRun()
+    private var base = 0
+    private var inputDone = false
+    /// Where the next line starts (glyph index in the paragraph).
+    private var start = 0
+    private var gaveLine = false
+    private var finished = false
+
+    init(breaker: LineBreaker) {
+        self.breaker = breaker
+    }
+
+    /// The paragraph's next line, reading its scalars from `source`
+    /// (which must be at this paragraph); nil after the last.
+    mutating func next(from source: inout ParagraphIterator) -> TextLine? {
+        guard let width = breaker.width, breaker.mode == .wordWrapping || breaker.mode == .characterWrapping else {
+            if whole == nil {
+                var scalars: [Unicode.Scalar] = []
+                while let scalar = source.nextScalar() { scalars.append(scalar) }
+                whole = breaker.lines(of: scalars)
+            }
+            guard let whole, wholeIndex < whole.count else { return nil }
+            wholeIndex += 1
+            return whole[wholeIndex - 1]
+        }
+        guard !finished else { return nil }
+        guard ensure(start, &source) else {
+            finished = true
+            defer { gaveLine = true }
+            return gaveLine ? nil : breaker.line(GlyphRun(), 0..<0)
+        }
+        // LineBreaker.wrapped's greedy step, on the buffer.
+        var end = start, lineWidth = 0.0, lastBreak: Int? = nil
+        while ensure(end, &source) {
+            let i = end - base
+            if buffer.isSpace[i] {
+                lastBreak = end
+                lineWidth += buffer.advances[i]
+                end += 1
+                continue
+            }
+            if lineWidth + buffer.advances[i] > width && end > start { break }
+            lineWidth += buffer.advances[i]
+            end += 1
+        }
+        if ensure(end, &source), breaker.mode == .wordWrapping, let lastBreak, lastBreak > start {
+            end = lastBreak + 1
+        }
+        var run = GlyphRun()
+        for i in (start - base)..<(end - base) { run.append(buffer, i) }
+        let line = breaker.line(run, 0..<run.count)
+        gaveLine = true
+        start = end
+        while ensure(start, &source), buffer.isSpace[start - base] { start += 1 }
+        // Glyphs before the next line's start are done with.
+        if start - base >= 1024 {
+            let drop = start - base
+            buffer.glyphs.removeFirst(drop)
+            buffer.isSpace.removeFirst(drop)
+            buffer.advances.removeFirst(drop)
+            base = start
+        }
+        return line
+    }
+
+    /// Whether glyph `index` (of the paragraph) and its advance are known,
+    /// reading scalars from `source` as needed.
+    private mutating func ensure(_ index: Int, _ source: inout ParagraphIterator) -> Bool {
+        while index - base >= buffer.advances.count {
+            guard pull(&source) else { return index - base < buffer.advances.count }
+        }
+        return true
+    }
+
+    /// Reads one scalar into the buffer (its predecessor's advance, with
+    /// the kerning between them, now known); false at the paragraph's end
+    /// (the last glyph's advance then known, with no kerning).
+    private mutating func pull(_ source: inout ParagraphIterator) -> Bool {
+        guard !inputDone else { return false }
+        let font = breaker.font, unit = breaker.unit
+        guard let scalar = source.nextScalar() else {
+            inputDone = true
+            if let last = buffer.glyphs.last, buffer.glyphs.count > buffer.advances.count {
+                buffer.advances.append(Double(font.advance(of: last) + 0) * unit)
+            }
+            return false
+        }
+        let glyph = font.glyph(for: scalar)
+        if let previous = buffer.glyphs.last, buffer.glyphs.count > buffer.advances.count {
+            buffer.advances.append(Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit)
+        }
+        buffer.glyphs.append(glyph)
+        buffer.isSpace.append(scalar == " " || scalar == "\u{3000}")
+        return true
+    }
+}

@@ -84,16 +84,27 @@ public struct TextLayout: Sendable {
         lineGap = Double(font.metrics.lineGap) * unit
         let limit = width.flatMap { $0.isFinite ? max(0, $0) : nil }
         let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode)
+        // Paragraphs and wrapped lines are made one at a time, and no more
+        // than the line limit needs: the lines kept, then (to know whether
+        // text was cut) only until one dropped line has a glyph.
         var lines: [TextLine] = []
-        for paragraph in Self.paragraphs(text) {
-            lines += breaker.lines(of: paragraph)
-        }
-        if maximumLines > 0, lines.count > maximumLines {
-            let dropped = lines[maximumLines...].flatMap(\.glyphs)
-            lines.removeSubrange(maximumLines...)
-            if breaker.truncates, !dropped.isEmpty {
-                lines[maximumLines - 1] = breaker.ellipsized(lines[maximumLines - 1])
+        var droppedGlyph = false
+        var paragraphs = ParagraphIterator(text)
+        paragraphLoop: while paragraphs.nextParagraph() {
+            var stream = breaker.lineStream()
+            while let line = stream.next(from: &paragraphs) {
+                if maximumLines > 0, lines.count >= maximumLines {
+                    guard line.glyphs.isEmpty else {
+                        droppedGlyph = true
+                        break paragraphLoop
+                    }
+                    continue
+                }
+                lines.append(line)
             }
+        }
+        if droppedGlyph, breaker.truncates {
+            lines[maximumLines - 1] = breaker.ellipsized(lines[maximumLines - 1])
         }
         self.lines = lines
     }
@@ -115,24 +126,55 @@ public struct TextLayout: Sendable {
     /// U+2029) as scalars; control characters other than tab are left out
     /// (tab counts as a space).
     static func paragraphs(_ text: String) -> [[Unicode.Scalar]] {
-        var result: [[Unicode.Scalar]] = [[]]
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A where previousWasCR:
-                previousWasCR = false
-                continue
-            case 0x0A, 0x0D, 0x2028, 0x2029:
-                result.append([])
-            case 0x09:
-                result[result.count - 1].append(" ")
-            case 0..<0x20, 0x7F:
-                break
-            default:
-                result[result.count - 1].append(scalar)
-            }
-            previousWasCR = scalar.value == 0x0D
+        var iterator = ParagraphIterator(text)
+        var result: [[Unicode.Scalar]] = []
+        while iterator.nextParagraph() {
+            var paragraph: [Unicode.Scalar] = []
+            while let scalar = iterator.nextScalar() { paragraph.append(scalar) }
+            result.append(paragraph)
         }
         return result
+    }
+}
+
+/// A string's paragraphs one at a time (`TextLayout.paragraphs`), their
+/// scalars read from the string as they are asked for: nothing of the
+/// text is copied.
+struct ParagraphIterator {
+    private var scalars: String.UnicodeScalarView.Iterator
+    private var isFinished = false
+    private var previousWasCR = false
+
+    init(_ text: String) {
+        scalars = text.unicodeScalars.makeIterator()
+    }
+
+    /// Starts the next paragraph: false when there is none. Its scalars
+    /// are then read by `nextScalar()` up to its end (nil).
+    mutating func nextParagraph() -> Bool {
+        !isFinished
+    }
+
+    /// The next scalar of the current paragraph; nil at its end.
+    mutating func nextScalar() -> Unicode.Scalar? {
+        while true {
+            guard let scalar = scalars.next() else {
+                isFinished = true
+                return nil
+            }
+            defer { previousWasCR = scalar.value == 0x0D }
+            switch scalar.value {
+            case 0x0A where previousWasCR:
+                continue
+            case 0x0A, 0x0D, 0x2028, 0x2029:
+                return nil
+            case 0x09:
+                return " "
+            case 0..<0x20, 0x7F:
+                continue
+            default:
+                return scalar
+            }
+        }
     }
 }

@@ -23,6 +23,37 @@ final class TextCanvasState {
     /// A scratch path for the uncached outlines (reused: no allocation
     /// once grown).
     var path = Path()
+    /// The outlines of glyphs drawn as paths (too large for a mask, or
+    /// under a transform masks do not serve), read once per font and
+    /// glyph: nil for a glyph whose outline cannot be read (damaged, or
+    /// past the work budget), so that it is not read again. Emptied when
+    /// it holds more than `maximumOutlineElements` elements.
+    private var outlines: [OutlineKey: (font: Font, outline: Path?)] = [:]
+    private var outlinePoints = 0
+    static let maximumOutlineElements = 1 << 20
+
+    private struct OutlineKey: Hashable {
+        var font: UInt
+        var glyph: UInt16
+    }
+
+    /// `glyph`'s outline in `font` (font units, y up), nil if it cannot
+    /// be read.
+    func outline(of glyph: GlyphID, in font: Font) -> Path? {
+        let key = OutlineKey(font: font.identity, glyph: glyph.rawValue)
+        if let known = outlines[key] { return known.outline }
+        let outline = try? font.outline(of: glyph)
+        let points = outline?.elements.count ?? 0
+        if outlinePoints + points > Self.maximumOutlineElements {
+            outlines.removeAll()
+            outlinePoints = 0
+        }
+        // The font is kept with its outline: its identity (the address
+        // of its bytes) is not reused while the entry is here.
+        outlines[key] = (font, outline)
+        outlinePoints += points
+        return outline
+    }
 }
 
 extension Canvas {
@@ -160,28 +191,42 @@ extension Canvas {
     /// `alignment` (leading: from `origin.x`).
     public func draw(_ layout: TextLayout, at origin: Point, width: Double? = nil,
                      alignment: TextAlignment = .leading, paint: Paint) {
-        guard origin.x.isFinite, origin.y.isFinite, layout.size > 0, !layout.lines.isEmpty else { return }
+        draw(layout, lines: 0..<layout.lines.count, at: origin, width: width, alignment: alignment, paint: paint)
+    }
+
+    /// Draws the lines `lines` of `layout` where `draw(_:at:width:alignment:paint:)`
+    /// draws them (`origin` is still the first line's baseline, user space,
+    /// points): what the whole layout draws, in the rows these lines reach
+    /// (each line's ink and its shadow are its own), at the cost of these
+    /// lines only — for a band of a long text.
+    /// - Parameter lines: a range of line indices, clamped to the layout's.
+    public func draw(_ layout: TextLayout, lines: Range<Int>, at origin: Point, width: Double? = nil,
+                     alignment: TextAlignment = .leading, paint: Paint) {
+        let lines = lines.clamped(to: 0..<layout.lines.count)
+        guard origin.x.isFinite, origin.y.isFinite, layout.size > 0, !lines.isEmpty else { return }
         let box = width.flatMap { $0.isFinite ? $0 : nil } ?? layout.width
         // Where the glyphs can reach: the lines' boxes, grown by half an
         // em for glyphs that overhang their advances (accents, italics).
         let margin = layout.size / 2
-        let lastBaseline = origin.y + Double(layout.lines.count - 1) * layout.lineHeight
-        let reach = Rect(x: origin.x + min(0, box - layout.width) - margin, y: origin.y - layout.ascent - margin,
+        let firstBaseline = origin.y + Double(lines.lowerBound) * layout.lineHeight
+        let lastBaseline = origin.y + Double(lines.upperBound - 1) * layout.lineHeight
+        let reach = Rect(x: origin.x + min(0, box - layout.width) - margin, y: firstBaseline - layout.ascent - margin,
                          width: max(box, layout.width) + 2 * margin,
-                         height: lastBaseline - origin.y + layout.ascent + layout.descent + 2 * margin)
+                         height: lastBaseline - firstBaseline + layout.ascent + layout.descent + 2 * margin)
         // One shadow for the whole text, if one is set.
         withOneShadow(over: reach) { canvas in
-            canvas.drawLines(layout, at: origin, box: box, alignment: alignment, paint: paint)
+            canvas.drawLines(layout, lines: lines, at: origin, box: box, alignment: alignment, paint: paint)
         }
     }
 
-    /// `draw(_:at:width:alignment:paint:)`'s lines.
-    private func drawLines(_ layout: TextLayout, at origin: Point, box: Double, alignment: TextAlignment,
-                           paint: Paint) {
+    /// `draw(_:lines:at:width:alignment:paint:)`'s lines.
+    private func drawLines(_ layout: TextLayout, lines: Range<Int>, at origin: Point, box: Double,
+                           alignment: TextAlignment, paint: Paint) {
         let state = textState
         let t = transform
         let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
-        for (index, line) in layout.lines.enumerated() {
+        for index in lines {
+            let line = layout.lines[index]
             let shift: Double
             switch alignment {
             case .leading: shift = 0
@@ -217,11 +262,21 @@ extension Canvas {
                               paint: Paint) {
         let unit = size / Double(max(1, font.metrics.unitsPerEm))
         state.path.removeAll(keepingCapacity: true)
+        // Glyphs wholly outside the clip are left out (with no shadow to
+        // cast, they cannot change a pixel).
+        let clip = hasShadow ? nil : deviceClipBounds
         for (i, glyph) in line.glyphs.enumerated() {
-            guard let outline = try? font.outline(of: glyph), !outline.isEmpty else { continue }
+            guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
+            if let clip {
+                let reach = outline.controlPointBounds.applying(place).applying(transform)
+                guard reach.isFinite, reach.maxX >= Double(clip.minX), reach.minX <= Double(clip.maxX),
+                      reach.maxY >= Double(clip.minY), reach.minY <= Double(clip.maxY)
+                else { continue }
+            }
             state.path.addPath(outline.applying(place))
         }
+        guard !state.path.isEmpty else { return }
         fill(state.path, with: paint)
     }
 }

@@ -109,8 +109,9 @@ final class GlyphCache {
 
     /// The mask of `glyph` of `font` at `size` device pixels per em and
     /// subpixel offset `subpixel` (quarters of a pixel), rendered on first
-    /// use; nil if the glyph cannot be drawn from a mask (its outline is
-    /// damaged, or the mask would be too large: draw it as a path).
+    /// use; nil if the glyph cannot be drawn from a mask (the mask would
+    /// be too large: draw it as a path). A glyph whose outline cannot be
+    /// read has an empty mask (it draws nothing), kept like any other.
     func mask(_ glyph: GlyphID, of font: Font, size: Double, subpixel: Int) -> GlyphMask? {
         mask(glyph, identity: font.identity, size: size, subpixel: subpixel) { font }
     }
@@ -217,10 +218,15 @@ final class GlyphCache {
     /// Renders a glyph's exact-area coverage: the outline (font units, y
     /// up) scaled to `size` device pixels per em, y flipped, moved right by
     /// `offset` pixels, filled into an A8 surface just covering it.
+    /// A glyph whose outline cannot be read (damaged, or past the
+    /// outline work budget) gets an empty mask, kept like any other: it
+    /// draws nothing, and its outline is not read again on its next use.
     static func render(_ glyph: GlyphID, of font: Font, size: Double, offset: Double) -> GlyphMask? {
         let scale = size / Double(font.metrics.unitsPerEm)
-        guard scale.isFinite, scale > 0, let outline = try? font.outline(of: glyph) else { return nil }
-        guard !outline.isEmpty else { return GlyphMask(surface: nil, left: 0, top: 0) }
+        guard scale.isFinite, scale > 0 else { return nil }
+        guard let outline = try? font.outline(of: glyph), !outline.isEmpty else {
+            return GlyphMask(surface: nil, left: 0, top: 0)
+        }
         // The pixels the outline can reach: its control points' bounds
         // (a quadratic lies inside its control points'), not the glyph
         // header's, which a damaged font may get wrong.
