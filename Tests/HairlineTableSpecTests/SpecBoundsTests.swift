@@ -129,4 +129,34 @@ import Testing
         #expect(!escaped.contains("\u{1B}"), "\(escaped)")
         #expect(escaped.contains("\\u{1B}") || escaped.contains("\\u001B"), "\(escaped) \(name.count)")
     }
+
+    @Test func aFontWhoseMetricsMakeTheLayoutImpossibleIsNamed() throws {
+        // DejaVu Sans with 16 units per em: every line ~150 em tall.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: SpecFixtures.fontPath)))
+        let tableCount = Int(bytes[4]) << 8 | Int(bytes[5])
+        var head = -1
+        for t in 0..<tableCount where bytes[(12 + 16 * t)..<(16 + 16 * t)] == Array("head".utf8)[...] {
+            let at = 12 + 16 * t + 8
+            head = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        try #require(head > 0)
+        bytes[head + 18] = 0
+        bytes[head + 19] = 16
+        let dir = try Self.folder()
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/tall.ttf"))
+        let words = String(repeating: "Devices you have paired with stay connected. ", count: 12)
+        let json = Array(##"""
+            {"width": 320, "style": {"layout": "grouped"}, "footerTitleStyle": {"font": "tall.ttf"},
+             "sections": [{"rows": 1, "footerTitle": "\##(words)"}]}
+            """##.utf8)
+        let text = Self.message { _ = try TableSpec(json: json, baseDirectory: dir) }
+        #expect(text.hasPrefix("$.footerTitleStyle.font: expected a font whose metrics let the table be laid out"),
+                "\(text)")
+        #expect(text.contains("tall.ttf") && text.contains("16 units per em"), "\(text)")
+        // The same text in the bundled font lays out.
+        let plain = Array(##"""
+            {"width": 320, "style": {"layout": "grouped"}, "sections": [{"rows": 1, "footerTitle": "\##(words)"}]}
+            """##.utf8)
+        _ = try TableSpec(json: plain, baseDirectory: dir)
+    }
 }

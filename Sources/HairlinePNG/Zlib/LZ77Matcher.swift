@@ -48,7 +48,13 @@ final class LZ77Matcher {
     /// Marks an empty chain.
     static let noPosition = -1
 
-    private let input: UnsafeBufferPointer<UInt8>
+    private var input: UnsafeBufferPointer<UInt8>
+    /// Whether `input` ends the data (else more follows: matching stops
+    /// `lookahead` bytes before its end and nothing pending is flushed).
+    private var inputIsFinal = true
+    /// Bytes kept unmatched at the end of an input more data follows: a
+    /// longest match, and the lazy step's byte after it, are found in full.
+    static let lookahead = Deflate.maximumMatchLength + Deflate.minimumMatchLength + 1
     private let parameters: Parameters
     private let head: UnsafeMutablePointer<Int>
     private let previous: UnsafeMutablePointer<Int>
@@ -75,8 +81,31 @@ final class LZ77Matcher {
         previous.deallocate()
     }
 
-    /// Whether every input byte has been turned into tokens.
-    var isFinished: Bool { position >= input.count && !hasPendingByte }
+    /// Whether every input byte has been turned into tokens (and the input
+    /// is the end of the data).
+    var isFinished: Bool { inputIsFinal && position >= input.count && !hasPendingByte }
+
+    /// The next position to search, in the current input.
+    var nextPosition: Int { position }
+
+    /// Continues over `newInput`: the same data as the current input from
+    /// byte `offset` on (a multiple of `linkCount`), with more after it.
+    /// Positions move down by `offset`; chain links to positions before it
+    /// (outside any window from now on) are dropped.
+    /// - Parameter isFinal: whether `newInput` ends the data.
+    func continueWith(_ newInput: UnsafeRawBufferPointer, droppingFirst offset: Int, isFinal: Bool) {
+        precondition(offset % LZ77Matcher.linkCount == 0 && offset <= max(0, position - 1))
+        input = newInput.bindMemory(to: UInt8.self)
+        inputIsFinal = isFinal
+        guard offset > 0 else { return }
+        position -= offset
+        for i in 0..<(1 << LZ77Matcher.hashBits) {
+            head[i] = head[i] >= offset ? head[i] - offset : LZ77Matcher.noPosition
+        }
+        for i in 0..<LZ77Matcher.linkCount {
+            previous[i] = previous[i] >= offset ? previous[i] - offset : LZ77Matcher.noPosition
+        }
+    }
 
     /// Appends tokens to `block` until it holds `block.capacity` tokens or
     /// the input is used up (then the last pending byte is flushed too).
@@ -94,6 +123,8 @@ final class LZ77Matcher {
         var position = self.position, hasPendingByte = self.hasPendingByte
         var pendingLength = self.pendingLength, pendingDistance = self.pendingDistance
         let lengthSymbols = Deflate.lengthSymbolTable
+        // With more data to come, matching stops short of the end.
+        let stop = inputIsFinal ? count : count - LZ77Matcher.lookahead
 
         /// Links `p` into its chain and returns the chain's previous head.
         @inline(__always) func insert(_ p: Int) -> Int {
@@ -112,7 +143,7 @@ final class LZ77Matcher {
         }
 
         Deflate.distanceSymbolTable.withUnsafeBufferPointer { distanceTable in
-            while position < count && tokenCount < block.capacity {
+            while position < stop && tokenCount < block.capacity {
                 var length = 0, distance = 0
                 if position + minimum <= count {
                     let candidate = insert(position)
@@ -150,7 +181,7 @@ final class LZ77Matcher {
                 }
             }
         }
-        if position >= count && hasPendingByte {
+        if inputIsFinal && position >= count && hasPendingByte {
             // Fewer than three bytes follow the pending one: it is a literal.
             assert(pendingLength < minimum)
             emitLiteral(bytes[position - 1])

@@ -5,14 +5,24 @@
 
 import Hairline
 import HairlineCells
+import HairlineText
 
 extension SpecBuilder {
+    /// The font `field` names (`SpecResources.font`); a font from a file
+    /// is remembered with its field, to be named if its metrics make the
+    /// table impossible to lay out.
+    mutating func font(_ field: SpecField) throws(TableSpecError) -> Font {
+        let font = try resources.font(field)
+        if case .string(let name) = field.value.kind, name != "regular", name != "bold" { fontFields.append((field, font)) }
+        return font
+    }
+
     /// A section title style: `base` (the layout's standard) with the
     /// object's keys applied.
     mutating func titleStyle(_ field: SpecField, base: SectionTitleStyle?) throws(TableSpecError) -> SectionTitleStyle {
         let o = try field.object(allowed: SpecFormat.titleStyleKeys, expected: "an object (a title style)")
         guard var style = base else { throw field.mismatch("a title style (the bundled fonts cannot be read)") }
-        if let f = o["font"] { style.font = try resources.font(f) }
+        if let f = o["font"] { style.font = try font(f) }
         if let v = try o["size"]?.textSize() { style.size = v }
         if let v = try o["color"]?.color() { style.color = v }
         if let f = o["shadow"] { style.shadow = try SpecBuilder.shadow(f) }
@@ -43,7 +53,7 @@ extension SpecBuilder {
     mutating func textStyle(_ field: SpecField, base: CellTextStyle?) throws(TableSpecError) -> CellTextStyle {
         let o = try field.object(allowed: SpecFormat.textStyleKeys, expected: "an object (a text style)")
         guard var style = base else { throw field.mismatch("a text style (the bundled fonts cannot be read)") }
-        if let f = o["font"] { style.font = try resources.font(f) }
+        if let f = o["font"] { style.font = try font(f) }
         if let v = try o["titleSize"]?.textSize() { style.titleSize = v }
         if let v = try o["detailSize"]?.textSize() { style.detailSize = v }
         if let v = try o["subtitleSize"]?.textSize() { style.subtitleSize = v }
@@ -68,7 +78,7 @@ extension SpecBuilder {
         if let v = try o["color"]?.color() { view.color = v }
         if let f = o["shadow"] { view.shadow = try SpecBuilder.shadow(f) }
         if let f = o["background"] { view.background = try fill(f) }
-        if let f = o["font"] { view.font = try resources.font(f) }
+        if let f = o["font"] { view.font = try font(f) }
         if let v = try o["alignment"]?.textAlignment() { view.alignment = v }
         if let v = try o["horizontalInset"]?.length() { view.horizontalInset = v }
         return view

@@ -8,6 +8,7 @@
 
 import Hairline
 import HairlineCells
+import HairlineText
 
 /// Builds the table a spec describes at `scale`.
 struct SpecBuilder {
@@ -16,6 +17,9 @@ struct SpecBuilder {
     let scale: Double
     /// The files read so far (shared with the next build).
     let resources: SpecResources
+    /// The font fields that named files, with their fonts, in the order
+    /// read.
+    var fontFields: [(field: SpecField, font: Font)] = []
 
     /// The root as an object of the table's keys.
     static func root(_ value: JSONValue) throws(TableSpecError) -> SpecObject {
@@ -54,7 +58,7 @@ struct SpecBuilder {
         let sectionsField = try root.required("sections")
         table.sections = try sections(sectionsField, tableStyle: style)
         if let f = root["selectedRows"] { table.selectedRows = try selection(f, sections: table.sections) }
-        try SpecBuilder.checkLayout(of: table, root: root, sections: sectionsField)
+        try SpecBuilder.checkLayout(of: table, root: root, sections: sectionsField, fonts: fontFields)
         return table
     }
 
@@ -157,10 +161,29 @@ struct SpecBuilder {
     /// Lays the table out (allocating no pixels) and turns a refusal into
     /// an error at the value responsible: the width, the sections (height
     /// or area) or the scale.
-    static func checkLayout(of table: TableDescription, root: SpecObject, sections: SpecField) throws(TableSpecError) {
+    static func checkLayout(of table: TableDescription, root: SpecObject, sections: SpecField,
+                            fonts: [(field: SpecField, font: Font)] = []) throws(TableSpecError) {
         do {
             _ = try table.layout()
         } catch {
+            // A font from a file whose metrics are the cause (the table
+            // lays out with the bundled font in its place) is named.
+            if let (field, font) = fonts.first, let bundled = try? Font(.dejaVuSans) {
+                var probe = table
+                probe.textStyle?.font = bundled
+                probe.headerTitleStyle?.font = bundled
+                probe.footerTitleStyle?.font = bundled
+                if probe.headerView?.font != nil { probe.headerView?.font = bundled }
+                if (try? probe.layout()) != nil {
+                    let m = font.metrics
+                    throw TableSpecError.invalidValue(
+                        path: field.path.description,
+                        expected: "a font whose metrics let the table be laid out",
+                        found: "\(field.value.summary) (ascent \(m.ascent), descent \(m.descent), line gap \(m.lineGap) "
+                            + "in \(m.unitsPerEm) units per em): \(error)",
+                        at: field.value.location)
+                }
+            }
             switch error {
             case .tooLarge(let width, let height):
                 let isWidth = (table.width * table.scale).rounded() > Double(Surface.maximumDimension)
