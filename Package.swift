@@ -49,7 +49,7 @@ let package = Package(
         // -sanitize=fuzzer (Fuzz/run.sh), a libFuzzer target.
         .executableTarget(
             name: "HairlineFuzz",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineText"],
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineText", "HairlineTableSpec"],
             path: "Fuzz/HairlineFuzz"
         ),
         // What the test targets share: the seeded generator (SplitMix64), the

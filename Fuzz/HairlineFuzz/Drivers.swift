@@ -15,7 +15,7 @@ enum FuzzDrivers {
     /// Every driver by name.
     static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("png", png), ("svg", svg), ("pathdata", pathData), ("draw", draw), ("table", table),
-        ("font", font),
+        ("font", font), ("spec", spec),
     ]
 
     /// The segments a driver's draw may flatten to: small, so hostile paths
@@ -50,6 +50,10 @@ enum FuzzDrivers {
         let limits = PNGDecoder.Limits(maximumDimension: 4096, maximumPixelCount: 1 << 22)
         guard let decoded = try? PNGDecoder.decode(bytes, limits: limits) else { return }
         let image = decoded.image()
+        // The lean decoder gives the same image, in place or expanded.
+        guard (try? PNGDecoder.decodeImage(bytes, limits: limits)) == image else {
+            fatalError("png: decodeImage differs from decode(_:).image()")
+        }
         guard image.width == decoded.width, image.height == decoded.height,
               image.pixels.count == image.width * image.height
         else { fatalError("png: decoded size \(decoded.width) x \(decoded.height), image \(image.width) x \(image.height)") }

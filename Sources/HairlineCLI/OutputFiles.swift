@@ -14,9 +14,37 @@ import Glibc
 import Darwin
 #endif
 
-/// A run's output files, all or none.
+/// A run's output files, all or none, holding at most `maximumPixels`
+/// pixels in all.
 final class OutputFiles {
     private let transaction = FileTransaction()
+    /// The most pixels the run's images may hold together (`--max-pixels`).
+    let maximumPixels: Int
+    private var pixels = 0
+    /// Outputs whose pixels were counted before they were rendered.
+    private var counted: Set<String> = []
+
+    /// The default of `--max-pixels`: 64 Mi pixels (256 MiB of RGBA), so
+    /// that a run's images, their encoding and its inputs fit in 1 GiB
+    /// and take seconds.
+    static let defaultMaximumPixels = 64 << 20
+
+    init(maximumPixels: Int = OutputFiles.defaultMaximumPixels) {
+        self.maximumPixels = maximumPixels
+    }
+
+    /// Counts an image of `width` x `height` pixels for `path` before it
+    /// is rendered.
+    /// - Throws: `OutputError.tooManyPixels` if the run's images would hold
+    ///   more than `maximumPixels`.
+    func reserve(width: Int, height: Int, for path: String) throws {
+        let (total, overflow) = pixels.addingReportingOverflow(width.multipliedReportingOverflow(by: height).partialValue)
+        guard !overflow, total <= maximumPixels else {
+            throw OutputError.tooManyPixels(path: path, width: width, height: height, used: pixels, limit: maximumPixels)
+        }
+        pixels = total
+        counted.insert(path)
+    }
     /// Resolved paths no output may replace (the run's inputs), and what
     /// each is.
     private var protected: [String: String] = [:]
@@ -43,6 +71,7 @@ final class OutputFiles {
         if let what = protected[FileBytes.resolvedPath(path)] {
             throw CommandLineError.outputWouldOverwriteInput(path, what: what)
         }
+        if !counted.contains(path) { try reserve(width: surface.width, height: surface.height, for: path) }
         createdFolders += try createFolder(for: path)
         try transaction.stage(surface, toFile: path)
         count += 1
@@ -92,10 +121,14 @@ func createFolder(for path: String) throws -> [String] {
 /// A problem with an output of any command.
 enum OutputError: Error, CustomStringConvertible {
     case cannotCreateFolder(path: String, reason: String)
+    case tooManyPixels(path: String, width: Int, height: Int, used: Int, limit: Int)
 
     var description: String {
         switch self {
         case .cannotCreateFolder(let p, let r): return "cannot create the folder \(EchoedText.quoted(p)): \(r)"
+        case .tooManyPixels(let p, let w, let h, let used, let limit):
+            return "\(EchoedText.quoted(p)) would be \(w) x \(h) pixels: with the \(used) of the run's other images, "
+                + "more than the limit of \(limit) pixels (--max-pixels raises it)"
         }
     }
 }

@@ -11,6 +11,8 @@ struct RenderCommand {
     var input: String
     var output: String?
     var scales: [Double] = [1]
+    /// The most pixels the run's images may hold together.
+    var maximumPixels = OutputFiles.defaultMaximumPixels
 
     init(parsing arguments: [String]) throws {
         var input: String?
@@ -26,6 +28,9 @@ struct RenderCommand {
             case "--scales":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 scales = try Self.parseScales(value)
+            case "--max-pixels":
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                maximumPixels = try Self.parsePixelCount(value, option: arg)
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
                 guard input == nil else { throw CommandLineError.unexpectedArgument(arg) }
@@ -59,6 +64,17 @@ struct RenderCommand {
             scales.append(scale)
         }
         return scales
+    }
+
+    /// A count of pixels as the options write it: decimal digits only,
+    /// 1 ... 2^40.
+    static func parsePixelCount(_ text: String, option: String) throws -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let n = Int(text), n >= 1, n <= 1 << 40
+        else {
+            throw CommandLineError.invalidValue(option: option, value: text, expected: "a number of pixels, like 268435456")
+        }
+        return n
     }
 
     /// The largest SVG file read, in bytes.
@@ -109,7 +125,7 @@ struct RenderCommand {
                 return try PNGDecoder.decodeImage(bytes)
             case .file(let path):
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try PNGDecoder.decode(contentsOfFile: url.path).image()
+                return try PNGDecoder.decodeImage(contentsOfFile: url.path)
             }
         }
     }
@@ -134,7 +150,7 @@ struct RenderCommand {
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a
         // bad size or path leaves every previous file as it was.
-        let outputs = OutputFiles()
+        let outputs = OutputFiles(maximumPixels: maximumPixels)
         outputs.protect(input, as: "the input file")
         for scale in scales {
             guard let width = Self.pixels(document.width * scale),
@@ -143,6 +159,8 @@ struct RenderCommand {
                 throw RenderError.badSize(
                     path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
             }
+            let path = outputPath(for: scale)
+            try outputs.reserve(width: width, height: height, for: path)
             let surface: Surface
             do {
                 surface = try Surface(width: width, height: height)
@@ -154,7 +172,7 @@ struct RenderCommand {
             if canvas.droppedDrawCount > 0 {
                 warn("\(EchoedText.shown(input)): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments")
             }
-            try outputs.add(surface, path: outputPath(for: scale))
+            try outputs.add(surface, path: path)
         }
         try outputs.commit()
     }

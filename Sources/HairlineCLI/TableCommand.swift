@@ -41,6 +41,8 @@ struct TableCommand {
     var cellsFolder: String?
     /// What the spec may read (`--image-budget`, `--allow-any-path`).
     var specOptions = TableSpec.Options()
+    /// The most pixels the run's images may hold together (`--max-pixels`).
+    var maximumPixels = OutputFiles.defaultMaximumPixels
     /// The table-shaping options given, refused beside `--spec`.
     var shapingOptions: [String] = []
 
@@ -163,6 +165,8 @@ struct TableCommand {
             specOptions.imagePixelBudget = n
         case "--allow-any-path":
             specOptions.allowsAnyPath = true
+        case "--max-pixels":
+            maximumPixels = try RenderCommand.parsePixelCount(try value(), option: arg)
         case "-o", "--output":
             output = try value()
         default:
@@ -274,7 +278,7 @@ struct TableCommand {
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a
         // bad table, size or path leaves every previous file as it was.
-        let outputs = OutputFiles()
+        let outputs = OutputFiles(maximumPixels: maximumPixels)
         if let spec { outputs.protect(spec, as: "the spec") }
         for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         for scale in scales {
@@ -289,8 +293,11 @@ struct TableCommand {
                 table = try self.table(scale: scale)
             }
             if let base = tableOutput {
+                let path = RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)
+                let layout = try table.layout()
+                try outputs.reserve(width: layout.pixelWidth, height: layout.pixelHeight, for: path)
                 let surface = try TableRenderer.render(table, workers: workers)
-                try outputs.add(surface, path: RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count))
+                try outputs.add(surface, path: path)
             }
             if let folder = cellsFolder {
                 let suffix = scale == 1 ? "" : "@\(RenderCommand.scaleLabel(scale))x"

@@ -5,7 +5,7 @@
 import Foundation
 
 let usage = """
-    usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [-o|--output OUT.png]
+    usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--max-pixels N] [-o|--output OUT.png]
            hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
@@ -14,13 +14,16 @@ let usage = """
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
                           [-o|--output table.png]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
-                          [--cells DIR] [-o|--output OUT.png]
+                          [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
+                          [-o|--output OUT.png]
            hairline gallery [--out DIR] [--scales 1,2,3]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
              --scale S         one scale (default 1), written to OUT.png
-             --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png
+             --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png (each scale once)
+             --max-pixels N    the most pixels the run's images may hold in all
+                               (default 67108864: 64 Mi)
              -o, --output      the output path (default: INPUT with .png)
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
@@ -53,9 +56,15 @@ let usage = """
                                DIR/middle-selected@3x.png… (the first section's
                                style, cell width and first row height; without
                                -o, only the assets are written)
+             --image-budget N  the most image pixels a spec's table decodes (default
+                               67108864: 64 Mi)
+             --allow-any-path  let a spec read files outside its own folder
+             --max-pixels N    the most pixels the run's images may hold in all
+                               (default 67108864: 64 Mi)
              -o, --output      the output path (default: the spec with .png, or
                                table.png)
-             Every image is rendered before any file is written.
+             Files are put in place only once every image is rendered: a failed
+             run leaves every file as it was.
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)

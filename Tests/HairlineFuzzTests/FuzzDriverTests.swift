@@ -136,6 +136,15 @@ struct Mutator {
         try run("font", seeds: bundled, count: 30, seed: 7)
     }
 
+    @Test func specDriver() throws {
+        // The example specs (their images beside them), whole and mutated.
+        setenv("HAIRLINE_FUZZ_SPEC_DIR", RepositoryFiles.path("Examples/tables"), 1)
+        let names = ["alternating", "dark-red", "fill-and-border", "image-cells", "ios7"]
+        let seeds = names.compactMap { RepositoryFiles.bytes(at: "Examples/tables/\($0).json") }
+        #expect(seeds.count == names.count)
+        try run("spec", seeds: seeds, count: 400, seed: 8)
+    }
+
     @Test func inputReaderNeverRunsOut() {
         var input = FuzzInput([7])
         #expect(input.byte() == 7)

@@ -84,11 +84,6 @@ public enum PNGDecoder {
         try bytes.withUnsafeBytesTyped { (buffer) throws(PNGError) in try decode(buffer, limits: limits) }
     }
 
-    /// Decodes a PNG file into Hairline's premultiplied `Image`; see
-    /// `decode(_:limits:)` and `PNGImage.image()`.
-    public static func decodeImage(_ bytes: [UInt8], limits: Limits = .default) throws(PNGError) -> Image {
-        try decode(bytes, limits: limits).image()
-    }
 
     /// Reads and decodes the PNG file at `path`.
     /// - Throws: `.cannotRead` if the file cannot be opened or read or is
@@ -102,10 +97,14 @@ public enum PNGDecoder {
     /// `extraImageDataAllowance` bytes beyond the expected size.
     /// - Throws: `.inflate` with the file offset of the fault,
     ///   `.notEnoughImageData` if the stream ends early.
-    static func inflateImageData(_ bytes: UnsafeRawBufferPointer, stream: PNGChunkStream) throws(PNGError) -> InflateOutput {
+    /// - Parameter output: the caller's buffer to inflate into (nil: one
+    ///   of the inflater's own).
+    static func inflateImageData(_ bytes: UnsafeRawBufferPointer, stream: PNGChunkStream,
+                                 into output: InflateOutput? = nil) throws(PNGError) -> InflateOutput {
         let expected = stream.header.filteredByteCount
         func inflate(_ data: UnsafeRawBufferPointer) throws(PNGError) -> InflateOutput {
             do {
+                if let output { return try ZlibStream.inflate(data, into: output, allowsTrailingData: true) }
                 return try ZlibStream.inflate(
                     data, maximumOutputSize: expected + extraImageDataAllowance, expectedOutputSize: expected,
                     allowsTrailingData: true)

@@ -23,6 +23,8 @@ final class InflateOutput {
     private(set) var capacity: Int
     /// The most bytes the output may ever hold.
     let limit: Int
+    /// Whether `bytes` is this buffer's own (else the caller's, fixed).
+    private let ownsBytes: Bool
 
     /// An empty buffer for at most `limit` bytes, starting with room for
     /// `initialCapacity` (clamped to the limit).
@@ -31,9 +33,21 @@ final class InflateOutput {
         self.limit = limit
         capacity = max(0, min(initialCapacity, limit))
         bytes = .allocate(capacity: capacity + InflateOutput.copySlack)
+        ownsBytes = true
     }
 
-    deinit { bytes.deallocate() }
+    /// A buffer in the caller's memory: `byteCount` bytes at `memory`,
+    /// which must outlive it; it holds at most `byteCount - copySlack`
+    /// bytes of output and never grows.
+    init(inCallersMemory memory: UnsafeMutablePointer<UInt8>, byteCount: Int) {
+        precondition(byteCount >= InflateOutput.copySlack)
+        bytes = memory
+        capacity = byteCount - InflateOutput.copySlack
+        limit = capacity
+        ownsBytes = false
+    }
+
+    deinit { if ownsBytes { bytes.deallocate() } }
 
     /// Makes room for `total` bytes in all, doubling the capacity.
     /// - Throws: `.outputLimitExceeded(limit:at: offset)` if `total` is

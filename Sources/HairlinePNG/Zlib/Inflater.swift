@@ -114,6 +114,13 @@ struct Inflater {
         output = InflateOutput(initialCapacity: estimate, limit: maximumOutputSize)
     }
 
+    /// An inflater reading `input` from byte `start` into `output` (the
+    /// caller's buffer, whose limit bounds the output).
+    init(_ input: UnsafeRawBufferPointer, start: Int = 0, output: InflateOutput) {
+        reader = InflateBitReader(input, start: start)
+        self.output = output
+    }
+
     /// Decodes blocks up to and including the final one. Afterwards the
     /// reader stands on the byte after the stream's last bit.
     /// - Throws: `ZlibError` for any malformed or truncated stream, or

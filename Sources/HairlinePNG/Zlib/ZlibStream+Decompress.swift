@@ -52,8 +52,24 @@ extension ZlibStream {
         allowsTrailingData: Bool
     ) throws(ZlibError) -> InflateOutput {
         try checkHeader(bytes)
-        var inflater = Inflater(
+        let inflater = Inflater(
             bytes, start: headerByteCount, maximumOutputSize: maximumOutputSize, expectedOutputSize: expectedOutputSize)
+        return try finishInflating(inflater, bytes, allowsTrailingData: allowsTrailingData)
+    }
+
+    /// `inflate(_:maximumOutputSize:expectedOutputSize:allowsTrailingData:)`
+    /// into `output`, the caller's buffer (its limit bounds the output).
+    static func inflate(_ bytes: UnsafeRawBufferPointer, into output: InflateOutput,
+                        allowsTrailingData: Bool) throws(ZlibError) -> InflateOutput {
+        try checkHeader(bytes)
+        return try finishInflating(Inflater(bytes, start: headerByteCount, output: output), bytes,
+                                   allowsTrailingData: allowsTrailingData)
+    }
+
+    /// Runs `inflater` over the stream's blocks and checks its trailer.
+    private static func finishInflating(_ inflater: Inflater, _ bytes: UnsafeRawBufferPointer,
+                                       allowsTrailingData: Bool) throws(ZlibError) -> InflateOutput {
+        var inflater = inflater
         try inflater.inflate()
         let trailerOffset = inflater.reader.position
         guard trailerOffset + trailerByteCount <= bytes.count else { throw .truncated(at: bytes.count) }

@@ -78,7 +78,9 @@ struct JSONValue: Hashable, Sendable {
             case "\t": body += "\\t"
             case "\r": body += "\\r"
             default:
-                if scalar.value < 0x20 {
+                // C0, DEL and C1 controls: escaped, so no message echoes
+                // one to a terminal.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     body += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16, uppercase: true)
                 } else {

@@ -187,7 +187,7 @@ final class SpecResources: @unchecked Sendable {
                                            maximumFileByteCount: TableSpec.maximumImageByteCount)
             read.insert(variant.path)
             do {
-                image = try PNGDecoder.decode(contentsOfFile: variant.path, limits: limits).image()
+                image = try PNGDecoder.decodeImage(contentsOfFile: variant.path, limits: limits)
             } catch {
                 if case .tooLarge(let width, let height) = error, width * height > left,
                    width <= Surface.maximumDimension, height <= Surface.maximumDimension {
