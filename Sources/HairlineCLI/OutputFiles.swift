@@ -77,8 +77,15 @@ final class OutputFiles {
         count += 1
     }
 
-    /// Puts every staged file in place, or none.
+    /// Puts every staged file in place, or none; first checks every
+    /// destination against the protected files again (inputs read after
+    /// an output was staged, as a spec's images at a later scale).
     func commit() throws {
+        for path in transaction.destinations {
+            if let what = protected[FileBytes.resolvedPath(path)] {
+                throw CommandLineError.outputWouldOverwriteInput(path, what: what)
+            }
+        }
         try transaction.commit()
         committed = true
     }

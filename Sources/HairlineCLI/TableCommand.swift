@@ -306,6 +306,7 @@ struct TableCommand {
                 }
             }
         }
+        for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         try outputs.commit()
     }
 }

@@ -163,9 +163,23 @@ public struct SectionTitleStyle: Hashable, Sendable {
     }
 
     /// `title` laid out in this style across `width` points.
-    func layout(_ title: String, width: Double) -> TextLayout {
-        TextLayout(isUppercased ? title.uppercased() : title, font: font, size: size, width: max(0, width),
-                   lineBreakMode: lineBreakMode, maximumLines: maximumLines)
+    ///
+    /// At a `scale` (device pixels per point), no more lines are laid out
+    /// than the tallest surface holds, plus one: a title that long makes
+    /// its table too large to render whatever follows, so the rest of a
+    /// huge text is never read.
+    func layout(_ title: String, width: Double, scale: Double? = nil) -> TextLayout {
+        var lines = maximumLines
+        let m = font.metrics
+        let lineHeight = Double(m.ascent + m.descent + m.lineGap) * size / Double(max(1, m.unitsPerEm))
+        if let scale, scale > 0, lineHeight > 0 {
+            let fit = (Double(Surface.maximumDimension) / (lineHeight * scale)).rounded(.up) + 2
+            if fit.isFinite, fit < Double(Int32.max) {
+                lines = lines > 0 ? min(lines, Int(fit)) : Int(fit)
+            }
+        }
+        return TextLayout(isUppercased ? title.uppercased() : title, font: font, size: size, width: max(0, width),
+                          lineBreakMode: lineBreakMode, maximumLines: lines)
     }
 }
 

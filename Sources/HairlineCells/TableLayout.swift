@@ -143,7 +143,8 @@ extension TableDescription {
                             section index: Int) -> Double {
         if let own { return own }
         guard let title, let style else { return fallback }
-        return style.topPadding + style.layout(title, width: titleWidth(style, section: index)).height + style.bottomPadding
+        return style.topPadding + style.layout(title, width: titleWidth(style, section: index), scale: scale).height
+            + style.bottomPadding
     }
 
     /// The width section titles of `style` are laid out to (points): the

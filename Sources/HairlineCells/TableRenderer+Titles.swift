@@ -116,7 +116,7 @@ extension TableDescription {
     /// bottom `bottomPadding` above the band's bottom.
     private func title(_ text: String, style: SectionTitleStyle, band: PixelRect, x: Double, width: Double,
                        anchoredAtTop: Bool, scale s: Double) -> TableTitle {
-        let laid = style.layout(text, width: width)
+        let laid = style.layout(text, width: width, scale: s)
         let lines = Double(max(0, laid.lines.count - 1))
         let baseline = anchoredAtTop ? Double(band.minY) / s + style.topPadding + laid.ascent
             : Double(band.maxY) / s - style.bottomPadding - laid.descent - lines * laid.lineHeight

@@ -119,4 +119,20 @@ import Testing
         // Each line is drawn by a few bands, not by all of them.
         #expect(drawnLines < 8 * title.text.lines.count)
     }
+
+    @Test func aTitleTallerThanAnySurfaceStopsBeingLaidOut() throws {
+        let style = try #require(SectionTitleStyle.standardFooter(for: .grouped))
+        let text = String(repeating: "Devices you have paired with stay connected. ", count: 50_000)
+        // At 2x the tallest surface holds 65,536 / (line height x 2) lines:
+        // a couple more are laid out, not the 2 MB's 40,000.
+        let laid = style.layout(text, width: 300, scale: 2)
+        let lineHeight = laid.lineHeight
+        #expect(laid.lines.count == Int((65_536 / (lineHeight * 2)).rounded(.up)) + 2)
+        var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: [1], width: 320, scale: 2)
+        table.sections[0].footerTitle = text
+        #expect(throws: TableError.self) { try table.layout() }
+        // A title that fits is laid out whole, as without a scale.
+        let short = String(repeating: "Devices you have paired with. ", count: 40)
+        #expect(style.layout(short, width: 300, scale: 2).lines == style.layout(short, width: 300).lines)
+    }
 }
