@@ -6,6 +6,7 @@ import Foundation
 import Hairline
 import HairlinePNG
 import HairlineSVG
+import HairlineTableSpec
 
 struct RenderCommand {
     var input: String
@@ -13,6 +14,8 @@ struct RenderCommand {
     var scales: [Double] = [1]
     /// The most pixels the run's images may hold together.
     var maximumPixels = OutputFiles.defaultMaximumPixels
+    /// The most image pixels the document's `<image>`s decode.
+    var imageBudget = TableSpec.Options.defaultImagePixelBudget
 
     init(parsing arguments: [String]) throws {
         var input: String?
@@ -31,6 +34,9 @@ struct RenderCommand {
             case "--max-pixels":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 maximumPixels = try Self.parsePixelCount(value, option: arg)
+            case "--image-budget":
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                imageBudget = try Self.parsePixelCount(value, option: arg)
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
                 guard input == nil else { throw CommandLineError.unexpectedArgument(arg) }
@@ -117,15 +123,19 @@ struct RenderCommand {
 
     /// Loads `<image>` PNGs: data URIs as given, file paths relative to
     /// the SVG's folder.
-    static func pngLoader(relativeTo svgPath: String) -> SVGResourceLoader {
+    static func pngLoader(relativeTo svgPath: String,
+                          budget: ImageBudget = ImageBudget(pixels: TableSpec.Options.defaultImagePixelBudget))
+        -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
         return SVGResourceLoader { source in
             switch source {
             case .data(let bytes, _):
-                return try PNGDecoder.decodeImage(bytes)
+                return try budget.decode(name: "a data: URI") { limits in try PNGDecoder.decodeImage(bytes, limits: limits) }
             case .file(let path):
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try PNGDecoder.decodeImage(contentsOfFile: url.path)
+                return try budget.decode(name: path, file: FileBytes.resolvedPath(url.path)) { limits in
+                    try PNGDecoder.decodeImage(contentsOfFile: url.path, limits: limits)
+                }
             }
         }
     }
@@ -142,7 +152,8 @@ struct RenderCommand {
         }
         let document: SVGDocument
         do {
-            document = try SVGDocument(parsing: text, loader: Self.pngLoader(relativeTo: input))
+            document = try SVGDocument(parsing: text,
+                                       loader: Self.pngLoader(relativeTo: input, budget: ImageBudget(pixels: imageBudget)))
         } catch {
             throw RenderError.invalidSVG(path: input, detail: "\(error)")
         }

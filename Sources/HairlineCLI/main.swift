@@ -5,7 +5,8 @@
 import Foundation
 
 let usage = """
-    usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--max-pixels N] [-o|--output OUT.png]
+    usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
+                           [-o|--output OUT.png]
            hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
@@ -22,6 +23,8 @@ let usage = """
              PNG of (width*S) x (height*S) pixels on a transparent background.
              --scale S         one scale (default 1), written to OUT.png
              --scales 1,2,3    several: OUT.png, OUT@2x.png, OUT@3x.png (each scale once)
+             --image-budget N  the most pixels the <image>s may decode in all (default
+                               67108864: 64 Mi; an image past it is not drawn, with a warning)
              --max-pixels N    the most pixels the run's images may hold in all
                                (default 67108864: 64 Mi)
              -o, --output      the output path (default: INPUT with .png)

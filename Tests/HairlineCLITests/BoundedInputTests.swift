@@ -106,11 +106,30 @@ import Testing
     @Test func echoedValuesAreCutAndEscaped() throws {
         let long = String(repeating: "x", count: 100_000)
         let option = try cli.run(["render", "in.svg", "--" + long])
-        #expect(option.stderr.utf8.count < 4000, "\(option.stderr.prefix(300))")
+        let line = option.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.hasPrefix("hairline: error: unknown option") && line.utf8.count < 200, "\(line.prefix(300))")
         let control = try cli.run(["render", "in\u{1B}[2J.svg"])
         #expect(!control.stderr.contains("\u{1B}"), "\(control.stderr)")
         #expect(control.stderr.contains("\\u{1B}"), "\(control.stderr)")
         let select = try cli.run(["table", "--sections", "1", "--select", "9:9"])
         #expect(select.status != 0)
+    }
+
+    @Test func svgImagesStayWithinTheImageBudget() throws {
+        let dir = try folder()
+        // A 20 x 20 PNG, made by the CLI itself (a table 20 pt wide).
+        let png = dir.appendingPathComponent("pic.png")
+        #expect(try cli.run(["table", "--sections", "0", "--width", "20", "-o", png.path]).status == 0)
+        let (w, h) = try cli.pngSize(png)
+        let svg = dir.appendingPathComponent("pic.svg")
+        try ##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="30"><image href="pic.png" width="20" height="20"/><image href="./pic.png" x="5" width="20" height="20"/></svg>"##
+            .write(to: svg, atomically: true, encoding: .utf8)
+        let refused = try cli.run(["render", svg.path, "--image-budget", "\(w * h - 1)", "-o", dir.appendingPathComponent("a.png").path])
+        #expect(refused.status == 0)
+        #expect(refused.stderr.contains("decoded-image budget of \(w * h - 1) pixels"), "\(refused.stderr)")
+        // One file behind two references is decoded (and counted) once.
+        let fits = try cli.run(["render", svg.path, "--image-budget", "\(w * h)", "-o", dir.appendingPathComponent("b.png").path])
+        #expect(fits.status == 0)
+        #expect(!fits.stderr.contains("budget"), "\(fits.stderr)")
     }
 }
