@@ -159,4 +159,16 @@ import Testing
             """##.utf8)
         _ = try TableSpec(json: plain, baseDirectory: dir)
     }
+
+    @Test func controlCharactersAreNamedNotEchoed() throws {
+        // Found by the spec fuzz driver: a C1 control (U+0094) where a
+        // value starts, and DEL in a key, were echoed raw.
+        for (json, named) in [([0x5B, 0xC2, 0x94, 0x5D] as [UInt8], "U+0094"),
+                              (Array(##"{"a\##u{7F}b": 1}"##.utf8), "\\u007F"),
+                              (Array(##"{"a\##u{85}b": 1}"##.utf8), "\\u0085")] {
+            let text = Self.message { _ = try TableSpec(json: json, baseDirectory: "") }
+            #expect(text.contains(named), "\(text)")
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text)")
+        }
+    }
 }

@@ -371,7 +371,11 @@ struct JSONParser {
             // A whole scalar if the bytes are UTF-8, else the byte.
             let tail = bytes[index...].prefix(4)
             if let scalar = String(validating: tail.prefix(JSONParser.utf8Length(of: byte)), as: UTF8.self),
-               !scalar.isEmpty {
+               let first = scalar.unicodeScalars.first {
+                // C1 controls and line separators are named, not echoed.
+                if (0x80...0x9F).contains(first.value) || first.value == 0x2028 || first.value == 0x2029 {
+                    return "the control character U+" + JSONParser.hex(UInt16(first.value))
+                }
                 return "'" + scalar + "'"
             }
             return "the byte 0x" + JSONParser.hex(UInt16(byte)).suffix(2) + " (not UTF-8)"
