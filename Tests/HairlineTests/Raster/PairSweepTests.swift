@@ -1,5 +1,5 @@
 // A solid fill and a solid stroke of a shape covered in closed form (rounded
-// rects, rects, circles) are swept together (Raster/RoundedRectPair.swift):
+// rects, rects, circles) are swept together (Raster/ClosedForm/RoundedRectPair.swift):
 // byte-identical to the fill followed by the stroke, and to the alternating
 // row loops, on random shapes, placements (across the clip's edges
 // included), clips, scales, widths, colors and pending clears.

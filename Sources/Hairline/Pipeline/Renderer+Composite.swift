@@ -1,4 +1,4 @@
-// Canvas: the rasterizer's current edges -> pixels. Picks the kernel a
+// Pipeline: the rasterizer's current edges -> pixels. Picks the kernel a
 // draw needs (a plain store for solid source-over, the paint kernel for
 // every other shader, mode and clip mask, the sliced kernel for nine-slice
 // images) and fuses the surface's pending clear into it. Shaders come

@@ -1,11 +1,11 @@
-// Canvas: a fill and a stroke of one path in one pass down the rows. Both
+// Pipeline: a fill and a stroke of one path in one pass down the rows. Both
 // edge lists are built first (two rasterizers), then the row loops run
 // together, alternating every few rows (Rasterizer.rasterize(_:then:)):
 // each pixel gets the fill's operation and then the stroke's, exactly as
 // a fill followed by a stroke, while its rows are still in cache, and a
 // pending clear is written once for both. A solid fill and a solid stroke
 // both covered in closed form (a rounded rect and its ring: the cell) go
-// through one sweep instead (Raster/RoundedRectPair.swift), each pixel
+// through one sweep instead (Raster/ClosedForm/RoundedRectPair.swift), each pixel
 // composited once with both coverages (SolidPairSourceOver).
 
 extension Renderer {

@@ -1,4 +1,4 @@
-// Canvas: a coverage mask -> pixels, through the same kernels as a fill
+// Pipeline: a coverage mask -> pixels, through the same kernels as a fill
 // (Renderer+Composite.swift): the plain solid source-over kernel, the
 // paint kernel for every other shader, mode and clip mask, the pending
 // clear fused in. The mask's rows are driven by CoverageMaskDriver.swift

@@ -1,4 +1,4 @@
-// Canvas: runs one fill or stroke through the pipeline,
+// Pipeline: runs one fill or stroke through the stages,
 // Path --transform--> flatten (a stroke: outline, Stroke/StrokeOutliner)
 // --> edges --> rasterize --> composite (Renderer+Composite.swift), with
 // the scratch memory of every stage kept for the next draw. The renderer
@@ -74,7 +74,7 @@ final class Renderer {
     /// default (tests use small chunks to exercise the alternation).
     var fillStrokeChunkRows: Int?
     /// Whether a solid fill and a solid stroke both covered in closed form
-    /// are swept together (Raster/RoundedRectPair.swift); tests turn it off
+    /// are swept together (Raster/ClosedForm/RoundedRectPair.swift); tests turn it off
     /// to compare with the alternating row loops.
     var pairsClosedForms = true
     /// Whether the surface drawn into stores pixels as BGRA8: solid

@@ -1,4 +1,4 @@
-// Canvas: a shadow from a coverage mask -> pixels. The mask (a draw's
+// Pipeline: a shadow from a coverage mask -> pixels. The mask (a draw's
 // alpha rendered by Canvas+Shadow.swift, or a glyph run's coverage) is
 // blurred in the renderer's scratch (BoxBlur.swift), grown by the blur's
 // reach, and composited with the shadow color through the coverage
