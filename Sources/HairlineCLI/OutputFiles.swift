@@ -6,6 +6,7 @@
 // missing are created first, with plain messages ("is not a folder",
 // "permission denied") rather than Foundation's error codes.
 
+import Foundation
 import Hairline
 import HairlinePNG
 #if canImport(Glibc)
@@ -16,7 +17,43 @@ import Darwin
 
 /// A run's output files, all or none, holding at most `maximumPixels`
 /// pixels in all.
-final class OutputFiles {
+final class OutputFiles: @unchecked Sendable {
+    /// Every run's destinations and created folders, for `abandonAll`
+    /// (another thread: the CPU watchdog).
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var registeredDestinations: [String] = []
+    nonisolated(unsafe) private static var registeredFolders: [String] = []
+    nonisolated(unsafe) private static var isCommitting = false
+    nonisolated(unsafe) private static var isAbandoned = false
+
+    /// Removes whatever the runs have staged: each destination's temporary
+    /// files of this process, and the folders they created (empty ones);
+    /// no commit starts after. False (and nothing done) while a commit is
+    /// under way: it is short (renames only), and the run then ends by
+    /// itself with every file in place.
+    static func abandonAll() -> Bool {
+        registryLock.lock()
+        if isCommitting {
+            registryLock.unlock()
+            return false
+        }
+        let pid = getpid()
+        for destination in registeredDestinations {
+            let slash = destination.lastIndex(of: "/")
+            let folder = slash.map { String(destination[..<$0]) } ?? "."
+            let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+            let prefix = "." + name.prefix(64) + ".tmp-\(pid)-"
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder)
+            else { continue }
+            for entry in entries where entry.hasPrefix(prefix) { unlink((folder.isEmpty ? "" : folder) + "/" + entry) }
+        }
+        for folder in registeredFolders.reversed() { rmdir(folder) }
+        // No commit may start: the process is about to exit.
+        isAbandoned = true
+        registryLock.unlock()
+        return true
+    }
+
     private let transaction = FileTransaction()
     /// The most pixels the run's images may hold together (`--max-pixels`).
     let maximumPixels: Int
@@ -72,7 +109,12 @@ final class OutputFiles {
             throw CommandLineError.outputWouldOverwriteInput(path, what: what)
         }
         if !counted.contains(path) { try reserve(width: surface.width, height: surface.height, for: path) }
-        createdFolders += try createFolder(for: path)
+        let folders = try createFolder(for: path)
+        createdFolders += folders
+        Self.registryLock.lock()
+        Self.registeredDestinations.append(path)
+        Self.registeredFolders += folders
+        Self.registryLock.unlock()
         try transaction.stage(surface, toFile: path)
         count += 1
     }
@@ -85,6 +127,19 @@ final class OutputFiles {
             if let what = protected[FileBytes.resolvedPath(path)] {
                 throw CommandLineError.outputWouldOverwriteInput(path, what: what)
             }
+        }
+        Self.registryLock.lock()
+        guard !Self.isAbandoned else {
+            Self.registryLock.unlock()
+            // The watchdog has stopped the run: wait for it to exit.
+            while true { sleep(1) }
+        }
+        Self.isCommitting = true
+        Self.registryLock.unlock()
+        defer {
+            Self.registryLock.lock()
+            Self.isCommitting = false
+            Self.registryLock.unlock()
         }
         try transaction.commit()
         committed = true

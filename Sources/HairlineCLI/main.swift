@@ -6,7 +6,7 @@ import Foundation
 
 let usage = """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
-                           [-o|--output OUT.png]
+                           [--time-limit S] [-o|--output OUT.png]
            hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
@@ -16,7 +16,7 @@ let usage = """
                           [-o|--output table.png]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
-                          [-o|--output OUT.png]
+                          [--time-limit S] [-o|--output OUT.png]
            hairline gallery [--out DIR] [--scales 1,2,3]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
@@ -69,6 +69,9 @@ let usage = """
              Files are put in place only once every image is rendered: a failed
              run leaves every file as it was.
 
+    render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
+    leaving every file as it was.
+
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
@@ -92,6 +95,24 @@ guard let command = arguments.first else {
 arguments.removeFirst()
 
 do {
+    // `--time-limit S` (render and table: what users bring): CPU seconds
+    // before the run is stopped, 10 by default, 0 for none.
+    if command == "render" || command == "table" {
+        var seconds = CPUWatchdog.defaultSeconds
+        if let at = arguments.firstIndex(of: "--time-limit") {
+            guard at + 1 < arguments.count else { throw CommandLineError.missingValue(option: "--time-limit") }
+            let text = arguments[at + 1]
+            guard text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
+                  let value = Double(text), value.isFinite, value >= 0, value <= 86_400
+            else {
+                throw CommandLineError.invalidValue(option: "--time-limit", value: text,
+                                                    expected: "seconds of CPU, 0...86400 (0: no limit)")
+            }
+            seconds = value
+            arguments.removeSubrange(at...(at + 1))
+        }
+        CPUWatchdog.start(seconds: seconds, command: command)
+    }
     switch command {
     case "render":
         try RenderCommand(parsing: arguments).run()

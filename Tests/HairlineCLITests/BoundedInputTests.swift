@@ -132,4 +132,17 @@ import Testing
         #expect(fits.status == 0)
         #expect(!fits.stderr.contains("budget"), "\(fits.stderr)")
     }
+
+    @Test func aRunPastItsCPUTimeLimitStopsAndChangesNoFile() throws {
+        let dir = try folder()
+        let out = dir.appendingPathComponent("sub/heavy.png")
+        // A 3,000 x 50,000 px gradient table: far more than 0.2 s of CPU.
+        let result = try cli.run(["table", "--sections", "380", "--width", "1000", "--scales", "1,3", "--max-pixels", "1000000000",
+                                  "--time-limit", "0.2", "-o", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("table stopped after 0.2 s of CPU (--time-limit raises it)"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["cell.svg"])
+        let bad = try cli.run(["render", dir.appendingPathComponent("cell.svg").path, "--time-limit", "1e3"])
+        #expect(bad.status != 0 && bad.stderr.contains("invalid value '1e3' for '--time-limit'"), "\(bad.stderr)")
+    }
 }
