@@ -1,4 +1,4 @@
-// Composite: the store kernel for runs of one 32-bit pixel value, the
+// Surface: stores of one 32-bit pixel value over runs of pixels, the
 // single hottest loop of an opaque fill. Long runs go to the C library's
 // 32-bit fill (glibc's `wmemset`, which uses the widest vector stores the
 // CPU has; `memset_pattern4` on Apple systems), found once at run time so

@@ -1,4 +1,4 @@
-// Raster: integer rectangles in device space (pixels), the unit of clipping
+// Geometry: integer rectangles in device space (pixels), the unit of clipping
 // between the canvas and the rasterizer and of the cell kit's layout.
 // Half-open: columns minX..<maxX, rows minY..<maxY; empty when either range
 // is. Every helper on pixel rectangles lives here.

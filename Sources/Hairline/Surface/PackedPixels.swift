@@ -1,4 +1,5 @@
-// Composite: 8-bit fixed-point helpers shared by every blend kernel.
+// Surface: packed-pixel arithmetic, 8-bit fixed point, shared by every
+// stage that touches stored pixels (the blend kernels above all).
 // `div255` is exact rounding division by 255 for the products of two
 // bytes; it is tested exhaustively against Double.
 
