@@ -18,6 +18,8 @@ let usage = """
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
                           [--time-limit S] [-o|--output OUT.png]
            hairline gallery [--out DIR] [--scales 1,2,3]
+           hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
+                          [--workers N] [--cold] [--json OUT.json]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -72,6 +74,15 @@ let usage = """
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
     leaving every file as it was.
 
+    bench    Profiles your own drawing: reads INPUT.svg (or a table spec) once, renders
+             it again and again at each scale, and prints min/median/max milliseconds
+             per render (one untimed render first).
+             --iterations N    renders per scale (default: as many as --budget allows)
+             --budget S        seconds of rendering per scale (default 2)
+             --workers N       threads for a table (default 1)
+             --cold            a new canvas for each render: every cache starts empty
+             --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
+
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
@@ -120,6 +131,8 @@ do {
         try TableCommand(parsing: arguments).run()
     case "gallery":
         try GalleryCommand(parsing: arguments).run()
+    case "bench":
+        try BenchCommand(parsing: arguments).run()
     case "-h", "--help", "help":
         print(usage)
     default:

@@ -1,0 +1,238 @@
+// `hairline bench`: profile your own drawing. An SVG (or a table spec) is
+// read once, then rendered again and again at each scale; each render is
+// timed on its own (monotonic clock) and min / median / max are printed
+// per scale, in milliseconds. One untimed render warms up first (caches,
+// first-touch pages). Warm renders reuse one canvas (its glyph masks and
+// kept sweeps stay); `--cold` makes a new canvas for each render, so every
+// cache starts empty. `--json OUT` writes the figures as a JSON document:
+//
+//     {"input": "scene.svg", "kind": "svg", "cold": false, "workers": 1,
+//      "scales": [{"scale": 2, "width": 600, "height": 400, "renders": 30,
+//                  "min_ms": 1.9, "median_ms": 2.1, "max_ms": 2.8}]}
+//
+// Timing never happens in the test suite; the tests check the output's
+// shape only.
+
+import Foundation
+import Hairline
+import HairlineCells
+import HairlinePNG
+import HairlineSVG
+import HairlineTableSpec
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct BenchCommand {
+    var input: String?
+    var spec: String?
+    /// The scales to render (nil: 1, or a spec's own).
+    var scales: [Double]?
+    /// Renders per scale (nil: as many as `budget` seconds allow).
+    var iterations: Int?
+    /// Seconds of rendering per scale when no `--iterations` is given.
+    var budget = 2.0
+    var workers = 1
+    var cold = false
+    var json: String?
+
+    /// The most renders per scale.
+    static let maximumIterations = 1_000_000
+
+    init(parsing arguments: [String]) throws {
+        var iterator = arguments.makeIterator()
+        func value(_ option: String) throws -> String {
+            guard let v = iterator.next() else { throw CommandLineError.missingValue(option: option) }
+            return v
+        }
+        while let arg = iterator.next() {
+            switch arg {
+            case "--spec": spec = try value(arg)
+            case "--scale": scales = [try RenderCommand.parseScale(try value(arg))]
+            case "--scales": scales = try RenderCommand.parseScales(try value(arg))
+            case "--iterations":
+                let text = try value(arg)
+                guard let n = Int(text), n >= 1, n <= Self.maximumIterations else {
+                    throw CommandLineError.invalidValue(option: arg, value: text,
+                                                        expected: "a number of renders, 1...\(Self.maximumIterations)")
+                }
+                iterations = n
+            case "--budget":
+                let text = try value(arg)
+                guard text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
+                      let s = Double(text), s > 0, s <= 3600
+                else {
+                    throw CommandLineError.invalidValue(option: arg, value: text, expected: "seconds per scale, like 2")
+                }
+                budget = s
+            case "--workers":
+                let text = try value(arg)
+                guard let n = Int(text), n >= 1, n <= TableCommand.maximumWorkers else {
+                    throw CommandLineError.invalidValue(option: arg, value: text,
+                                                        expected: "a number of threads, 1...\(TableCommand.maximumWorkers)")
+                }
+                workers = n
+            case "--cold": cold = true
+            case "--json": json = try value(arg)
+            default:
+                if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
+                guard input == nil else { throw CommandLineError.unexpectedArgument(arg) }
+                input = arg
+            }
+        }
+        guard (input == nil) != (spec == nil) else {
+            throw input == nil ? CommandLineError.missingInput : CommandLineError.conflictingOptions("--spec", input ?? "")
+        }
+    }
+
+    /// One scale's figures.
+    struct Figures {
+        var scale: Double
+        var width: Int, height: Int
+        var samples: [Double]
+
+        var sorted: [Double] { samples.sorted() }
+        var minimum: Double { sorted.first ?? 0 }
+        var maximum: Double { sorted.last ?? 0 }
+        var median: Double {
+            let s = sorted
+            guard !s.isEmpty else { return 0 }
+            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+    }
+
+    /// Monotonic nanoseconds.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Times `render` (milliseconds each) after one untimed run:
+    /// `iterations` times, else until `budget` seconds have passed.
+    func sample(_ render: () throws -> Void) rethrows -> [Double] {
+        try render()
+        var samples: [Double] = []
+        let start = Self.now()
+        while true {
+            let t0 = Self.now()
+            try render()
+            samples.append(Double(Self.now() - t0) / 1e6)
+            if let iterations {
+                if samples.count >= iterations { break }
+            } else if Double(Self.now() - start) / 1e9 >= budget || samples.count >= Self.maximumIterations {
+                break
+            }
+        }
+        return samples
+    }
+
+    func run() throws {
+        var results: [Figures] = []
+        if let input {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(input, maximumByteCount: RenderCommand.maximumSVGByteCount)
+            } catch {
+                throw RenderError.cannotRead(error)
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw RenderError.notUTF8(path: input) }
+            let document: SVGDocument
+            do {
+                document = try SVGDocument(parsing: text, loader: RenderCommand.pngLoader(relativeTo: input))
+            } catch {
+                throw RenderError.invalidSVG(path: input, detail: "\(error)")
+            }
+            for scale in scales ?? [1] {
+                guard let width = RenderCommand.pixels(document.width * scale),
+                      let height = RenderCommand.pixels(document.height * scale),
+                      width * height <= OutputFiles.defaultMaximumPixels
+                else {
+                    throw RenderError.badSize(path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
+                }
+                let surface = try Surface(width: width, height: height)
+                var canvas = Canvas(surface: surface, scale: scale)
+                let samples = sample {
+                    if cold { canvas = Canvas(surface: surface, scale: scale) }
+                    canvas.clear()
+                    document.draw(in: canvas)
+                    surface.flush()
+                }
+                results.append(Figures(scale: scale, width: width, height: height, samples: samples))
+            }
+        } else if let spec {
+            let loaded: TableSpec
+            do throws(TableSpecError) {
+                loaded = try TableSpec.load(contentsOfFile: spec)
+            } catch {
+                throw SpecFileError(file: spec, error: error)
+            }
+            for scale in scales ?? [loaded.scale] {
+                let table: TableDescription
+                do throws(TableSpecError) {
+                    table = scale == loaded.scale ? loaded.table : try loaded.table(scale: scale)
+                } catch {
+                    throw SpecFileError(file: spec, error: error)
+                }
+                let layout = try table.layout()
+                guard layout.pixelWidth * layout.pixelHeight <= OutputFiles.defaultMaximumPixels else {
+                    throw OutputError.tooManyPixels(path: spec, width: layout.pixelWidth, height: layout.pixelHeight,
+                                                    used: 0, limit: OutputFiles.defaultMaximumPixels)
+                }
+                let surface = try Surface(width: layout.pixelWidth, height: layout.pixelHeight)
+                let samples = try sample { try TableRenderer.render(table, into: surface, workers: workers) }
+                results.append(Figures(scale: scale, width: layout.pixelWidth, height: layout.pixelHeight, samples: samples))
+            }
+        }
+        print(report(results))
+        if let json {
+            let bytes = Array(jsonReport(results).utf8)
+            let files = FileTransaction()
+            try createFolder(for: json)
+            try files.stage(bytes, toFile: json)
+            try files.commit()
+        }
+    }
+
+    static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }
+
+    /// The table printed: one line per scale.
+    func report(_ results: [Figures]) -> String {
+        let name = EchoedText.shown(input ?? spec ?? "")
+        var lines = ["\(name): \(cold ? "cold" : "warm") renders, \(workers) worker\(workers == 1 ? "" : "s"), milliseconds",
+                     "scale           size   renders        min     median        max"]
+        for r in results {
+            let size = "\(r.width)x\(r.height)"
+            func pad(_ text: String, _ width: Int) -> String {
+                String(repeating: " ", count: max(0, width - text.count)) + text
+            }
+            lines.append(pad(RenderCommand.scaleLabel(r.scale) + "x", 5) + pad(size, 15) + pad("\(r.samples.count)", 10)
+                + pad(Self.format(r.minimum), 11) + pad(Self.format(r.median), 11) + pad(Self.format(r.maximum), 11))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The figures as JSON (the format in this file's header).
+    func jsonReport(_ results: [Figures]) -> String {
+        func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                default:
+                    if scalar.value < 0x20 {
+                        out += String(format: "\\u%04X", scalar.value)
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        let scales = results.map { r in
+            "{\"scale\": \(r.scale), \"width\": \(r.width), \"height\": \(r.height), \"renders\": \(r.samples.count), "
+                + "\"min_ms\": \(Self.format(r.minimum)), \"median_ms\": \(Self.format(r.median)), \"max_ms\": \(Self.format(r.maximum))}"
+        }
+        return "{\"input\": \(quoted(input ?? spec ?? "")), \"kind\": \"\(input != nil ? "svg" : "table")\", "
+            + "\"cold\": \(cold), \"workers\": \(workers),\n \"scales\": [" + scales.joined(separator: ",\n   ") + "]}\n"
+    }
+}

@@ -1,0 +1,49 @@
+// `hairline bench`: the report's shape (a line per scale with its pixel
+// size and render count), the JSON it writes (parsed back, every field
+// present and consistent), tables from a spec, and usage errors. The
+// figures themselves are not checked (timing never happens in tests).
+
+import Foundation
+import Testing
+
+@Suite struct BenchCommandTests {
+    let cli = RenderCommandTests()
+
+    @Test func svgFiguresPerScaleAsTextAndJSON() throws {
+        let dir = try cli.temporaryFolder()
+        let svg = dir.appendingPathComponent("cell.svg")
+        try cli.cell.write(to: svg, atomically: true, encoding: .utf8)
+        let json = dir.appendingPathComponent("out/bench.json")
+        let result = try cli.runWithOutput(["bench", svg.path, "--scales", "1,2", "--iterations", "3", "--cold",
+                                            "--json", json.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(result.stdout)")
+        #expect(lines.first?.contains("cold renders, 1 worker") == true)
+        #expect(lines[2].contains("1x") && lines[3].contains("2x") && lines[2].contains(" 3 "))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        #expect(object["kind"] as? String == "svg" && object["cold"] as? Bool == true)
+        let scales = try #require(object["scales"] as? [[String: Any]])
+        #expect(scales.count == 2)
+        for (i, entry) in scales.enumerated() {
+            #expect(entry["scale"] as? Double == Double(i + 1) && entry["renders"] as? Int == 3)
+            let minimum = try #require(entry["min_ms"] as? Double), median = try #require(entry["median_ms"] as? Double)
+            let maximum = try #require(entry["max_ms"] as? Double)
+            #expect(minimum > 0 && minimum <= median && median <= maximum)
+        }
+        #expect((scales[1]["width"] as? Int ?? 0) > (scales[0]["width"] as? Int ?? 0))
+    }
+
+    @Test func tablesFromASpecAndUsageErrors() throws {
+        let spec = URL(fileURLWithPath: TableSpecCommandTests.repositoryPath("Examples/tables/ios7.json"))
+        let result = try cli.runWithOutput(["bench", "--spec", spec.path, "--iterations", "2", "--workers", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 workers") && result.stdout.contains("2x"), "\(result.stdout)")
+        for (arguments, message) in [(["bench"], "no input file given"),
+                                     (["bench", "a.svg", "--iterations", "0"], "invalid value '0' for '--iterations'"),
+                                     (["bench", "a.svg", "--budget", "-1"], "invalid value '-1' for '--budget'")] {
+            let failed = try cli.run(arguments)
+            #expect(failed.status != 0 && failed.stderr.contains(message), "\(arguments): \(failed.stderr)")
+        }
+    }
+}
