@@ -76,12 +76,19 @@ public struct CellPlacement: Hashable, Sendable, CustomStringConvertible {
     /// next section's header follows it, as in UIKit's plain tables).
     public var drawsPlainBottomSeparator: Bool { !(isLastInSection && !isInLastSection) }
 
-    /// Whether the row counts as an alternate row for alternating row
-    /// colors: the odd rows counted from 0 within the section (the 2nd, 4th,
-    /// ... row), as `NSTableView` alternates. The answer depends only on
-    /// the row's current index, so colors stay alternating when rows are
-    /// inserted or deleted.
+    /// Whether the row counts as an alternate row under the default
+    /// alternation (`RowParity.odd`: the 2nd, 4th, ... row from 0 within
+    /// the section, as `NSTableView` alternates). A style may alternate
+    /// the even rows instead: ask `isAlternateRow(in:)`.
+    @available(*, deprecated, message: "ignores CellStyle.alternation; use isAlternateRow(in:)")
     public var isAlternateRow: Bool { row % 2 == 1 }
+
+    /// Whether the row takes `style`'s alternate fill: its index within
+    /// the section has `style.alternation`'s parity. The answer depends
+    /// only on the row's current index, so colors stay alternating when
+    /// rows are inserted or deleted.
+    /// - Parameter style: the cell style drawing the row.
+    public func isAlternateRow(in style: CellStyle) -> Bool { style.isAlternate(row) }
 
     /// A readable description, for messages and debugging.
     public var description: String {

@@ -166,6 +166,10 @@ public struct TableDescription: Hashable, Sendable {
         guard row >= 0, row <= rows else { throw .rowOutOfRange(row: row, rowsInSection: rows + 1) }
         let added = max(count, 0)
         sections[section].rowHeights.insert(contentsOf: repeatElement(rowHeight, count: added), at: row)
+        // The texts of the rows after them move down with their rows.
+        if sections[section].texts.count > row {
+            sections[section].texts.insert(contentsOf: repeatElement(nil, count: added), at: row)
+        }
         selectedRows = Set(selectedRows.map { p in
             p.section == section && p.row >= row ? CellIndexPath(row: p.row + added, section: section) : p
         })
@@ -186,6 +190,11 @@ public struct TableDescription: Hashable, Sendable {
             throw .rowOutOfRange(row: rows.lowerBound < 0 ? rows.lowerBound : rows.upperBound - 1, rowsInSection: count)
         }
         sections[section].rowHeights.removeSubrange(rows)
+        // The deleted rows' texts go; the texts after them move up.
+        var texts = sections[section].texts
+        texts.removeSubrange(min(rows.lowerBound, texts.count)..<min(rows.upperBound, texts.count))
+        while let last = texts.last, last == nil { texts.removeLast() }
+        sections[section].texts = texts
         selectedRows = Set(selectedRows.compactMap { p in
             guard p.section == section, p.row >= rows.lowerBound else { return p }
             if rows.contains(p.row) { return nil }

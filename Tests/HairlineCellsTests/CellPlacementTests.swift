@@ -17,7 +17,10 @@ import Testing
                 #expect(placement.position.isFirstInSection == (row == 0))
                 #expect(placement.position.isLastInSection == (row == rows - 1))
                 #expect(placement.isLastInSection == (row == rows - 1))
-                #expect(placement.isAlternateRow == (row % 2 == 1))
+                #expect(placement.isAlternateRow(in: CellStyle(layout: .grouped)) == (row % 2 == 1))
+                var even = CellStyle(layout: .grouped)
+                even.alternation = .even
+                #expect(placement.isAlternateRow(in: even) == (row % 2 == 0))
             }
         }
         #expect(CellPosition(row: 0, rowCount: 0) == nil)
