@@ -199,7 +199,12 @@ struct TableCommand {
 
     /// Throws unless `path` names a row of the table (`option` said it).
     func check(_ path: CellIndexPath, option: String) throws {
-        guard path.section < rowCounts.count, path.row < rowCounts[path.section] else {
+        guard path.section < rowCounts.count else {
+            throw CommandLineError.invalidValue(
+                option: option, value: "\(path.section):\(path.row)",
+                expected: "a section of the table, 0..<\(rowCounts.count) (section \(path.section) does not exist)")
+        }
+        guard path.row < rowCounts[path.section] else {
             throw CommandLineError.invalidValue(
                 option: option, value: "\(path.section):\(path.row)",
                 expected: "a row of the table (sections 0..<\(rowCounts.count), "

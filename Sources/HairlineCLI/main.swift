@@ -3,23 +3,16 @@
 // or not at all (PNGEncoder.write renames a finished temporary file).
 
 import Foundation
+import Hairline
 
-let usage = """
+/// The version `hairline --version` prints.
+let hairlineVersion = "0.9.0"
+
+/// What each command takes, printed by `hairline COMMAND --help`.
+let commandHelp: [String: String] = [
+    "render": """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
                            [--time-limit S] [-o|--output OUT.png]
-           hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
-                          [--width PT] [--row-height PT] [--select S:R]... [--alternating]
-                          [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
-                          [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
-                          [--text-layout default|subtitle|value1|value2] [--accessory NAME]
-                          [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
-                          [-o|--output table.png]
-           hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
-                          [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
-                          [--time-limit S] [-o|--output OUT.png]
-           hairline gallery [--out DIR] [--scales 1,2,3]
-           hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
-                          [--workers N] [--cold] [--json OUT.json]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -30,6 +23,21 @@ let usage = """
              --max-pixels N    the most pixels the run's images may hold in all
                                (default 67108864: 64 Mi)
              -o, --output      the output path (default: INPUT with .png)
+
+    render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
+    leaving every file as it was.
+    """,
+    "table": """
+    usage: hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
+                          [--width PT] [--row-height PT] [--select S:R]... [--alternating]
+                          [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
+                          [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
+                          [--text-layout default|subtitle|value1|value2] [--accessory NAME]
+                          [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
+                          [-o|--output table.png]
+           hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
+                          [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
+                          [--time-limit S] [-o|--output OUT.png]
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
              --spec FILE       the whole table from a JSON spec (the format:
@@ -73,6 +81,10 @@ let usage = """
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
     leaving every file as it was.
+    """,
+    "bench": """
+    usage: hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
+                          [--workers N] [--cold] [--json OUT.json]
 
     bench    Profiles your own drawing: reads INPUT.svg (or a table spec) once, renders
              it again and again at each scale, and prints min/median/max milliseconds
@@ -82,11 +94,29 @@ let usage = """
              --workers N       threads for a table (default 1)
              --cold            a new canvas for each render: every cache starts empty
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
+    """,
+    "gallery": """
+    usage: hairline gallery [--out DIR] [--scales 1,2,3]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
              as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
+    """,
+]
+
+/// The overview `hairline --help` prints.
+let usage = """
+    usage: hairline COMMAND [OPTIONS]
+
+    commands:
+      render    draws an SVG into PNGs at one or more scales
+      table     draws a table (from options or a JSON spec) into PNGs
+      bench     profiles your own SVG or table: milliseconds per render
+      gallery   writes every cell style at 1x, 2x and 3x
+
+    hairline COMMAND --help    what a command takes
+    hairline --version         the version
     """
 
 func fail(_ message: String) -> Never {
@@ -104,6 +134,22 @@ guard let command = arguments.first else {
     exit(2)
 }
 arguments.removeFirst()
+
+// `hairline COMMAND --help` (or -h, or `hairline help COMMAND`): that
+// command's help, exit 0.
+if let help = commandHelp[command], arguments.contains("--help") || arguments.contains("-h") {
+    print(help)
+    exit(0)
+}
+if command == "help", let name = arguments.first {
+    guard let help = commandHelp[name] else { fail("unknown command \(EchoedText.quoted(name)); see 'hairline --help'") }
+    print(help)
+    exit(0)
+}
+if command == "--version" || command == "version" {
+    print("hairline \(hairlineVersion)")
+    exit(0)
+}
 
 do {
     // `--time-limit S` (render and table: what users bring): CPU seconds
@@ -139,7 +185,9 @@ do {
         throw CommandLineError.unknownCommand(command)
     }
 } catch let error as CommandLineError {
-    fail("\(error)\n\n\(usage)")
+    // One line, and where to read more.
+    let hint = commandHelp[command] != nil ? "see 'hairline \(command) --help'" : "see 'hairline --help'"
+    fail("\(error); \(hint)")
 } catch {
     fail("\(error)")
 }

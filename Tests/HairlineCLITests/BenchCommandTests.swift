@@ -47,3 +47,30 @@ import Testing
         }
     }
 }
+
+/// The command line as a newcomer meets it: each command's help, the
+/// version, and usage errors in one line that says where to read more.
+@Suite struct HelpTests {
+    let cli = RenderCommandTests()
+
+    @Test func helpVersionAndOneLineUsageErrors() throws {
+        for command in ["render", "table", "bench", "gallery"] {
+            for form in [[command, "--help"], [command, "-h"], ["help", command]] {
+                let result = try cli.runWithOutput(form)
+                #expect(result.status == 0 && result.stdout.hasPrefix("usage: hairline \(command)"), "\(form)")
+            }
+        }
+        let version = try cli.runWithOutput(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("hairline "))
+        let overview = try cli.runWithOutput(["--help"])
+        #expect(overview.status == 0 && overview.stdout.contains("hairline COMMAND --help"))
+        for (arguments, line) in [(["render", "--bogus"], "hairline: error: unknown option '--bogus'; see 'hairline render --help'"),
+                                  (["frob"], "hairline: error: unknown command 'frob'; see 'hairline --help'"),
+                                  (["table", "--select", "9:9"],
+                                   "hairline: error: invalid value '9:9' for '--select': expected a section of the table, 0..<3 (section 9 does not exist); see 'hairline table --help'")] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr == line + "\n", "\(result.stderr)")
+        }
+    }
+}

@@ -38,7 +38,7 @@ import Testing
             (["--select", "1"], "SECTION:ROW"),
             (["--sections", "40000", "--scale", "3"], "more than a surface can hold"),
             (["--bogus"], "unknown option '--bogus'"),
-            (["--select", "3:0"], "a row of the table"),
+            (["--select", "3:0"], "a section of the table, 0..<3 (section 3 does not exist)"),
             (["--select", "0:3"], "a row of the table"),
             (["--header-title", "3:Late"], "a section of the table"),
             (["--footer-title", "x:Note"], "SECTION:TEXT"),
