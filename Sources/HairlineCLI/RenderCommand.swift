@@ -80,17 +80,17 @@ struct RenderCommand {
         return Int(length.rounded(.up))
     }
 
-    /// Loads `<image>` PNGs: data URIs as given, file paths relative to
+    /// Loads `<image>` PNG, JPEG and GIF files (by signature): data URIs as given, file paths relative to
     /// the SVG's folder.
     static func pngLoader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
         return SVGResourceLoader { source in
             switch source {
             case .data(let bytes, _):
-                return try PNGDecoder.decodeImage(bytes)
+                return try ImageDecoder.decode(bytes)
             case .file(let path):
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try PNGDecoder.decode(contentsOfFile: url.path).image()
+                return try ImageDecoder.decode(contentsOfFile: url.path)
             }
         }
     }
