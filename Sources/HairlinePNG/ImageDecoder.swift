@@ -29,7 +29,9 @@ public enum ImageDecoder {
             let head = Array(bytes.prefix(8))
             if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 self = .png
-            } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            } else if head.starts(with: [0xFF, 0xD8]) {
+                // SOI alone, as `JPEGDecoder` requires (it skips stray
+                // bytes before the next marker, as libjpeg does).
                 self = .jpeg
             } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
                 self = .gif

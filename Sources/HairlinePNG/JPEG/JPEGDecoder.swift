@@ -111,7 +111,6 @@ struct JPEGParser {
                 let payload = try segment(at: offset, name: "SOF")
                 let f = try JPEGFrame(payload, isProgressive: marker == 0xC2, offset: offset + 4, limits: limits)
                 frame = f
-                store = JPEGCoefficientStore(frame: f)
                 latchedSteps = Array(repeating: nil, count: f.components.count)
                 position = offset + 4 + payload.count
             case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
@@ -170,7 +169,10 @@ struct JPEGParser {
     /// Parses the SOS at `offset` and decodes its data.
     /// - Returns: where the marker loop resumes.
     mutating func scan(at offset: Int) throws(JPEGError) -> Int {
-        guard let frame, let store else { throw .unexpectedMarker(0xDA, at: offset) }
+        guard let frame else { throw .unexpectedMarker(0xDA, at: offset) }
+        // Allocated at the first scan, so a header alone costs nothing.
+        let store = self.store ?? JPEGCoefficientStore(frame: frame)
+        self.store = store
         scanCount += 1
         guard scanCount <= JPEGDecoder.maximumScanCount else {
             throw .invalidSegment("SOS", reason: "more than \(JPEGDecoder.maximumScanCount) scans", at: offset)

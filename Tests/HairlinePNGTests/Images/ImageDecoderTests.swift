@@ -13,6 +13,7 @@ import Testing
         #expect(ImageDecoder.Format(sniffing: try ImageFixtures.bytes("basic-87a.gif")) == .gif)
         #expect(ImageDecoder.Format(sniffing: try ImageFixtures.bytes("gray.ref.png")) == .png)
         #expect(ImageDecoder.Format(sniffing: [UInt8]()) == nil)
+        #expect(ImageDecoder.Format(sniffing: [0xFF, 0xD8]) == .jpeg)
     }
 
     @Test(arguments: ["gray.jpg", "progressive-420.jpg", "transparent.gif", "subframe.gif"])
