@@ -25,6 +25,14 @@ import Testing
         #expect(try ImageDecoder.decode(contentsOfFile: "\(ImageFixtures.directory)/\(name)") == direct)
     }
 
+    /// Fuzz finding: a stray byte after SOI (skipped by JPEGDecoder, as
+    /// libjpeg does) must not make the sniffing entry point disagree.
+    @Test func strayByteAfterSOI() throws {
+        let gray = try ImageFixtures.bytes("gray.jpg")
+        let bytes = [0xFF, 0xD8, 0xF5] + gray[2...]
+        #expect(try ImageDecoder.decode(bytes) == JPEGDecoder.decode(gray))
+    }
+
     @Test func decodesPNG() throws {
         let path = "\(ImageFixtures.directory)/gray.ref.png"
         #expect(try ImageDecoder.decode(contentsOfFile: path) == PNGDecoder.decode(contentsOfFile: path).image())
