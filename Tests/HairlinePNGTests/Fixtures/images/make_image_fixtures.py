@@ -45,12 +45,15 @@ def jpeg(name, im, **options):
     reference(name + ".ref.png", Image.open(path))
 
 
-def cjpeg(name, im, arguments):
+def cjpeg(name, im, arguments, scans=None):
     if not shutil.which("cjpeg"):
         print("cjpeg missing: skipped", name)
         return
     ppm = io.BytesIO()
     im.save(ppm, "PPM")
+    if scans is not None:
+        open("/tmp/hairline-scans.txt", "w").write(scans)
+        arguments = ["-scans", "/tmp/hairline-scans.txt"] + arguments
     data = subprocess.run(["cjpeg"] + arguments, input=ppm.getvalue(), stdout=subprocess.PIPE, check=True).stdout
     open(name + ".jpg", "wb").write(data)
     reference(name + ".ref.png", Image.open(name + ".jpg"))
@@ -86,6 +89,14 @@ def make_jpegs():
     cjpeg("sample-4x1", base, ["-sample", "4x1,1x1,1x1", "-quality", "90"])
     cjpeg("sample-2x2-progressive-restart", odd, ["-sample", "2x2,1x1,1x1", "-progressive", "-restart", "1B", "-quality", "88"])
     cjpeg("sample-1x1-2x2", base, ["-sample", "1x1,2x2,2x2", "-quality", "90"])
+    # Sequential, one component per scan: the luma scan codes ceil(17 / 8)
+    # blocks a row, not whole MCUs.
+    cjpeg("noninterleaved-420-odd", odd, ["-sample", "2x2,1x1,1x1", "-quality", "90"], scans="0;\n1;\n2;\n")
+    # Progressive, chroma DC interleaved, luma bands split three ways with
+    # two refinement passes.
+    cjpeg("progressive-custom-odd", odd, ["-sample", "2x1,1x1,1x1", "-quality", "92", "-restart", "2"], scans=(
+        "0: 0-0, 0, 2;\n1 2: 0-0, 0, 0;\n0: 1-5, 0, 1;\n0: 6-20, 0, 1;\n0: 21-63, 0, 1;\n"
+        "1: 1-63, 0, 0;\n2: 1-63, 0, 0;\n0: 0-0, 2, 1;\n0: 0-0, 1, 0;\n0: 1-63, 1, 0;\n"))
 
 
 def lzw_encode(indices, min_code_size, clear_when_full=True):
