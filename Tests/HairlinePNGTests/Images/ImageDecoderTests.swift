@@ -45,6 +45,14 @@ import Testing
         #expect(throws: ImageDecoderError.unknownFormat) { try ImageDecoder.decode(Array("hello".utf8)) }
     }
 
+    /// resvg-tests' image.webp (see Fixtures/images/README.txt): WebP is
+    /// named, not decoded.
+    @Test func resvgWebP() throws {
+        #expect(throws: ImageDecoderError.unsupportedFormat("WebP")) {
+            try ImageDecoder.decode(ImageFixtures.bytes("resvg-image.webp"))
+        }
+    }
+
     @Test func wrapsTheFormatError() throws {
         let bytes = Array(try ImageFixtures.bytes("baseline-420.jpg").prefix(300))
         #expect {
