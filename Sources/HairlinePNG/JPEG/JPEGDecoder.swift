@@ -24,6 +24,14 @@ public enum JPEGDecoder {
     /// visits every block).
     public static let maximumScanCount = 1000
 
+    /// How many times, on average, the scans may visit each coefficient:
+    /// the sum over scans of (band width × blocks coded) is at most this ×
+    /// 64 × the frame's blocks. libjpeg's progressive script makes about 3
+    /// passes and a script that sends every bit of every coefficient
+    /// apart about 14; the cap bounds the work a small hostile file (many
+    /// refinement scans of empty bands) can ask for to O(pixels).
+    public static let maximumPassCount = 32
+
     /// Decodes a JPEG file held in memory.
     ///
     /// - Parameters:
@@ -32,7 +40,7 @@ public enum JPEGDecoder {
     ///     before any coefficient memory is allocated.
     /// - Returns: the image, opaque, premultiplied RGBA8.
     /// - Throws: `JPEGError` with the byte offset of the fault.
-    /// - Complexity: O(file size + scans × pixels); memory about
+    /// - Complexity: O(file size + pixels × `maximumPassCount`); memory about
     ///   3 bytes per sample of each component (coefficients and plane) plus
     ///   the result.
     public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits = .default) throws(JPEGError) -> Image {
@@ -67,6 +75,8 @@ struct JPEGParser {
     var adobeTransform: Int?
     var sawJFIF = false
     var scanCount = 0
+    /// Coefficient visits the scans so far asked for (band width × blocks).
+    var coefficientVisits = 0
 
     init(_ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits) {
         self.bytes = bytes
@@ -179,6 +189,17 @@ struct JPEGParser {
         }
         let payload = try segment(at: offset, name: "SOS")
         let header = try JPEGScanHeader(payload, frame: frame, offset: offset + 4)
+        let totalBlocks = frame.components.reduce(0) { $0 + $1.blocksPerLine * $1.blocksPerColumn }
+        let scanBlocks = header.components.count == 1
+            ? frame.components[header.components[0]].codedBlocksPerLine * frame.components[header.components[0]].codedBlocksPerColumn
+            : header.components.reduce(0) {
+                $0 + frame.mcusPerLine * frame.mcusPerColumn * frame.components[$1].horizontalFactor * frame.components[$1].verticalFactor
+            }
+        coefficientVisits += (header.spectralEnd - header.spectralStart + 1) * scanBlocks
+        guard coefficientVisits <= JPEGDecoder.maximumPassCount * JPEGFrame.blockCount * totalBlocks else {
+            throw .invalidSegment(
+                "SOS", reason: "the scans visit each coefficient more than \(JPEGDecoder.maximumPassCount) times", at: offset)
+        }
         for index in header.components where latchedSteps[index] == nil {
             let slot = frame.components[index].quantizationIndex
             guard let table = tables.quantization[slot] else {

@@ -147,7 +147,10 @@ struct JPEGScanDecoder {
             ? first.codedBlocksPerLine * first.codedBlocksPerColumn : frame.mcusPerLine * frame.mcusPerColumn
         var restartIndex = 0
         try zigzagToNatural.withUnsafeBufferPointer { (order) throws(JPEGError) in
-            for mcu in 0..<mcuCount {
+            let skipsRuns = single && kind == .acFirst
+            var mcu = 0
+            while mcu < mcuCount {
+                defer { mcu += 1 }
                 if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
                     let expected = UInt8(0xD0 + restartIndex % 8)
                     guard reader.skipRestartMarker(expected) else {
@@ -157,6 +160,16 @@ struct JPEGScanDecoder {
                     restartIndex += 1
                     for i in predictions.indices { predictions[i] = 0 }
                     endOfBandRun = 0
+                }
+                if skipsRuns && endOfBandRun > 0 {
+                    // Blocks inside an end-of-band run are untouched: skip
+                    // them together (up to the next restart), so a run
+                    // costs O(1), not O(blocks).
+                    let boundary = restartInterval > 0 ? (mcu / restartInterval + 1) * restartInterval : mcuCount
+                    let skipped = min(endOfBandRun, min(boundary, mcuCount) - mcu)
+                    endOfBandRun -= skipped
+                    mcu += skipped - 1
+                    continue
                 }
                 if single {
                     let c = frame.components[header.components[0]]

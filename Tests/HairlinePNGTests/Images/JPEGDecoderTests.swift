@@ -184,4 +184,46 @@ import Testing
             }
         }
     }
+
+    /// A progressive gray w × h JPEG of `scans` AC scans (band 1...63,
+    /// `refine`: Ah = 1) whose data is nothing but end-of-band runs of
+    /// 32767 blocks: tiny files asking for scans × blocks of work.
+    static func endOfBandRunBomb(width: Int, height: Int, scans: Int, refine: Bool) -> [UInt8] {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 255)] + payload
+        }
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+        bytes += segment(0xC2, [8, UInt8(height >> 8), UInt8(height & 255), UInt8(width >> 8), UInt8(width & 255), 1, 1, 0x11, 0])
+        // AC table 0: the one-bit code 0 is symbol 0xE0 (a run of 2^14 + 14 bits).
+        bytes += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0xE0])
+        let blocks = (width / 8) * (height / 8)
+        var bits: [Bool] = []
+        for _ in 0..<((blocks + 32766) / 32767) { bits += [false] + [Bool](repeating: true, count: 14) }
+        while bits.count % 8 != 0 { bits.append(true) }
+        var data: [UInt8] = []
+        for i in stride(from: 0, to: bits.count, by: 8) {
+            let byte = bits[i..<(i + 8)].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) }
+            data += byte == 0xFF ? [0xFF, 0] : [byte]
+        }
+        for _ in 0..<scans { bytes += segment(0xDA, [1, 1, 0, 1, 63, refine ? 0x10 : 0]) + data }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    /// End-of-band runs are skipped whole, and the scans' total work is
+    /// capped at `maximumPassCount` visits per coefficient: a 3 KB file
+    /// cannot ask for billions of block visits.
+    @Test func endOfBandRunBombsAreBounded() throws {
+        let allowed = try JPEGDecoder.decode(Self.endOfBandRunBomb(width: 1024, height: 1024, scans: 30, refine: false))
+        #expect(allowed.width == 1024 && allowed.pixels.allSatisfy { $0 == allowed.pixels[0] })
+        for refine in [false, true] {
+            let bomb = Self.endOfBandRunBomb(width: 1024, height: 1024, scans: 200, refine: refine)
+            #expect {
+                try JPEGDecoder.decode(bomb)
+            } throws: { error in
+                guard case .invalidSegment("SOS", let reason, _) = error as? JPEGError else { return false }
+                return reason.contains("more than 32 times")
+            }
+        }
+    }
 }
