@@ -3,11 +3,12 @@
 #
 #   Fuzz/run.sh DRIVER [SECONDS] [extra libFuzzer flags...]
 #
-# DRIVER is one of png, svg, pathdata, draw, table, font, spec. Builds HairlineFuzz with
+# DRIVER is one of png, svg, pathdata, draw, table, font, spec, jpeg, gif. Builds HairlineFuzz with
 # -sanitize=fuzzer,address into .build-fuzz, seeds a corpus for the driver
 # (PngSuite for png, the example cell SVGs and Fuzz/seeds/svg for svg, their path data for
 # pathdata, the bundled DejaVu fonts and Fuzz/seeds/font for font, Examples/tables/*.json
-# for spec, whose files resolve in Examples/tables), and fuzzes for SECONDS (default 600). The corpus grows in
+# for spec, whose files resolve in Examples/tables, the JPEG and GIF fixtures of
+# Tests/HairlinePNGTests/Fixtures/images for jpeg and gif), and fuzzes for SECONDS (default 600). The corpus grows in
 # .build-fuzz/corpus/DRIVER and is reused by the next run; a crashing input
 # is saved as .build-fuzz/artifacts/DRIVER-crash-* and can be replayed
 # without sanitizers by
@@ -16,13 +17,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-driver=${1:?usage: Fuzz/run.sh png|svg|pathdata|draw|table|font|spec [SECONDS] [libFuzzer flags...]}
+driver=${1:?usage: Fuzz/run.sh png|svg|pathdata|draw|table|font|spec|jpeg|gif [SECONDS] [libFuzzer flags...]}
 seconds=${2:-600}
 shift $(( $# >= 2 ? 2 : 1 ))
 
 case $driver in
-    png|svg|pathdata|draw|table|font|spec) ;;
-    *) echo "unknown driver '$driver': png, svg, pathdata, draw, table, font or spec" >&2; exit 2 ;;
+    png|svg|pathdata|draw|table|font|spec|jpeg|gif) ;;
+    *) echo "unknown driver '$driver': png, svg, pathdata, draw, table, font, spec, jpeg or gif" >&2; exit 2 ;;
 esac
 
 swift build -c release --product HairlineFuzz --scratch-path .build-fuzz \
@@ -46,6 +47,8 @@ if [ -z "$(ls -A "$corpus")" ]; then
             done ;;
         font) cp Sources/HairlineText/Fonts/*.ttf Fuzz/seeds/font/*.ttf "$corpus"/ ;;
         spec) cp Examples/tables/*.json "$corpus"/ ;;
+        jpeg) cp Tests/HairlinePNGTests/Fixtures/images/*.jpg "$corpus"/ ;;
+        gif) cp Tests/HairlinePNGTests/Fixtures/images/*.gif "$corpus"/ ;;
         *) printf '\000' > "$corpus/empty" ;;
     esac
 fi

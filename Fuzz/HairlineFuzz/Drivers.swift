@@ -15,7 +15,7 @@ enum FuzzDrivers {
     /// Every driver by name.
     static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("png", png), ("svg", svg), ("pathdata", pathData), ("draw", draw), ("table", table),
-        ("font", font), ("spec", spec),
+        ("font", font), ("spec", spec), ("jpeg", jpeg), ("gif", gif),
     ]
 
     /// The segments a driver's draw may flatten to: small, so hostile paths

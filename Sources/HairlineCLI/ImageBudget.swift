@@ -20,21 +20,24 @@ final class ImageBudget: @unchecked Sendable {
         self.pixels = pixels
     }
 
-    /// The image `decode` gives with PNG limits of what is left of the
+    /// The image `decode` gives with limits of what is left of the
     /// budget, or the one already decoded from `file`.
     /// - Throws: `Refusal` if the image is larger than what is left;
     ///   `decode`'s errors otherwise.
-    func decode(name: String, file: String? = nil, _ decode: (PNGDecoder.Limits) throws -> Image) throws -> Image {
+    func decode(name: String, file: String? = nil, _ decode: (ImageDecoder.Limits) throws -> Image) throws -> Image {
         lock.lock()
         defer { lock.unlock() }
         if let file, let image = decoded[file] { return image }
         let left = max(0, pixels - used)
         let image: Image
         do {
-            image = try decode(PNGDecoder.Limits(maximumPixelCount: left))
-        } catch PNGError.tooLarge(let width, let height)
-            where width * height > left && width <= Surface.maximumDimension && height <= Surface.maximumDimension {
-            throw Refusal(name: name, width: width, height: height, left: left, budget: pixels)
+            image = try decode(ImageDecoder.Limits(maximumPixelCount: left))
+        } catch let error as ImageDecoderError {
+            if let (width, height) = error.refusedSize, width * height > left,
+               width <= Surface.maximumDimension, height <= Surface.maximumDimension {
+                throw Refusal(name: name, width: width, height: height, left: left, budget: pixels)
+            }
+            throw error
         }
         used += image.width * image.height
         if let file { decoded[file] = image }

@@ -121,8 +121,9 @@ struct RenderCommand {
         return Int(length.rounded(.up))
     }
 
-    /// Loads `<image>` PNGs: data URIs as given, file paths relative to
-    /// the SVG's folder.
+    /// Loads `<image>` PNG, JPEG and GIF files (by signature): data URIs
+    /// as given, file paths relative to the SVG's folder, all within
+    /// `budget`'s pixels.
     static func pngLoader(relativeTo svgPath: String,
                           budget: ImageBudget = ImageBudget(pixels: TableSpec.Options.defaultImagePixelBudget))
         -> SVGResourceLoader {
@@ -130,11 +131,11 @@ struct RenderCommand {
         return SVGResourceLoader { source in
             switch source {
             case .data(let bytes, _):
-                return try budget.decode(name: "a data: URI") { limits in try PNGDecoder.decodeImage(bytes, limits: limits) }
+                return try budget.decode(name: "a data: URI") { limits in try ImageDecoder.decode(bytes, limits: limits) }
             case .file(let path):
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
                 return try budget.decode(name: path, file: FileBytes.resolvedPath(url.path)) { limits in
-                    try PNGDecoder.decodeImage(contentsOfFile: url.path, limits: limits)
+                    try ImageDecoder.decode(contentsOfFile: url.path, limits: limits)
                 }
             }
         }
