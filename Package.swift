@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
-            dependencies: ["Hairline", "HairlineCells", "HairlineText"],
+            dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlinePNG"],
             path: "Benchmarks/HairlineBenchmarks"
         ),
         // Fuzz drivers: replays inputs when built normally; built with

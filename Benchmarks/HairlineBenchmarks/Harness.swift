@@ -38,11 +38,20 @@ struct Options {
     /// sweeps from earlier draws of the same geometry (a cell drawn for
     /// the first time).
     var cold = false
+    /// Shape workloads: the quick set, every optional test and style,
+    /// and a folder for one picture per draw.
+    var quickShapes = false
+    var allShapes = false
+    var pngFolder: String?
+
+    /// Whether the run is of the shape workloads (a filter naming them).
+    var runsShapes: Bool { filter?.hasPrefix("shapes") ?? false }
 
     static let usage = """
     usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
                               [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
                               [--draws N] [--parts] [--profile] [--cold]
+           HairlineBenchmarks --filter shapes[.NAME] [--quick | --all] [--json PATH] [--png DIR] [--list]
       --parts    also time each cell draw's fill and stroke alone
                  (cell.solid.single.fill@1x, ...; a filter naming a part
                  selects it too)
@@ -90,6 +99,9 @@ struct Options {
             case "--profile": profile = true
             case "--parts": parts = true
             case "--cold": cold = true
+            case "--quick": quickShapes = true
+            case "--all": allShapes = true
+            case "--png": pngFolder = try value(arg)
             case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)

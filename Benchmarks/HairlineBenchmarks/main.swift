@@ -38,6 +38,21 @@ func workloadNames(scale: Int) -> [String] {
     return names
 }
 
+if options.runsShapes {
+    // The general shapes of WORKLOADS-SHAPES.md (`--filter shapes[.…]`).
+    if options.listOnly {
+        for (test, style, size) in shapeDraws(options) { print("shapes.\(test.name).\(style.rawValue)@\(size)") }
+        exit(0)
+    }
+    do {
+        try runShapes(options)
+    } catch {
+        FileHandle.standardError.write(Data("shapes: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 if options.profile {
     do {
         try runProfile(options)
