@@ -64,7 +64,8 @@ if options.profile {
 }
 
 if options.listOnly {
-    for scale in options.scales { for name in workloadNames(scale: scale) { print(name) } }
+    for scale in options.scales { for name in workloadNames(scale: scale) where options.selects(name) { print(name) } }
+    for (test, style, size) in shapeDraws(options) { print("shapes.\(test.name).\(style.rawValue)@\(size)") }
     exit(0)
 }
 
