@@ -38,7 +38,7 @@ extension SVGReader {
         let local = try apply(attributes.declarations, of: target, to: &style)
         if local.clipPath != nil { warn(.unsupportedAttribute, target, attribute: "clip-path", at: target.offset) }
         var transform = try parseTransform(attributes.transform)
-        if try isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false) {
+        if isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false, of: element) {
             guard let mapping = Self.boundingBoxMapping(Self.bounds(of: node)) else { return .hidden }
             transform = mapping.concatenating(transform)
         }

@@ -14,9 +14,9 @@ extension SVGReader {
     mutating func gradient(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
         let element = chain[0]
         let isRadial = Self.localName(element) == "radialGradient"
-        let boundingBox = try isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true)
-        let gradientTransform = try parseTransform(Self.inherited("gradientTransform", chain))
-        let extend = try spreadMethod(Self.inherited("spreadMethod", chain))
+        let boundingBox = isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true, of: element)
+        let gradientTransform = serverTransform(Self.inherited("gradientTransform", chain), of: element)
+        let extend = spreadMethod(Self.inherited("spreadMethod", chain), of: element)
         // The stops of the first element in the chain that has any.
         var stopElements: [XMLElement] = []
         for link in chain {
@@ -52,7 +52,8 @@ extension SVGReader {
             return .paint(.linearGradient(LinearGradient(ramp, start: start, end: end, transform: transform)))
         }
         let cx = try coordinate("cx", .horizontal, half.x), cy = try coordinate("cy", .vertical, half.y)
-        let r = try coordinate("r", .other, half.r, nonNegative: true)
+        // A negative `r` is an error; it paints as `r = 0` does (resvg).
+        let r = Self.isNegative(Self.inherited("r", chain)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
         let fx = try coordinate("fx", .horizontal, cx), fy = try coordinate("fy", .vertical, cy)
         let fr = try coordinate("fr", .other, 0, nonNegative: true)
         // SVG 1.1 §13.2.3: r = 0 paints the last stop's color.
@@ -62,14 +63,24 @@ extension SVGReader {
                                                      transform: transform)))
     }
 
+    /// Whether an attribute holds a negative number (any unit).
+    static func isNegative(_ attribute: XMLAttribute?) -> Bool {
+        guard let attribute, let length = ValueScanner.length(attribute.value) else { return false }
+        return length.value < 0
+    }
+
     /// `spreadMethod`: pad (default), reflect or repeat.
-    func spreadMethod(_ attribute: XMLAttribute?) throws(SVGError) -> ExtendMode {
+    /// Any other value warns and is ignored.
+    mutating func spreadMethod(_ attribute: XMLAttribute?, of element: XMLElement) -> ExtendMode {
         guard let attribute else { return .pad }
         switch SVGColorParser.trimWhitespace(attribute.value) {
         case "pad": return .pad
         case "reflect": return .reflect
         case "repeat": return .repeat
-        default: throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        default:
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return .pad
         }
     }
 
@@ -79,18 +90,19 @@ extension SVGReader {
     /// `stop-opacity` (default 1) as attributes or in `style`.
     /// - Throws: `invalidNumber` for a bad offset or opacity,
     ///   `invalidColor` for a bad color.
-    func stops(_ elements: [XMLElement]) throws(SVGError) -> [GradientStop] {
+    mutating func stops(_ elements: [XMLElement]) throws(SVGError) -> [GradientStop] {
         var result: [GradientStop] = []
         var floor = 0.0
         for element in elements {
             var location = 0.0
             if let attribute = element.attribute("offset") {
-                guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
-                      length.unit == .none || length.unit == .percent
-                else {
-                    throw SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset)
+                if let length = ValueScanner.length(attribute.value), length.value.isFinite,
+                   length.unit == .none || length.unit == .percent {
+                    location = length.unit == .percent ? length.value / 100 : length.value
+                } else {
+                    ignore(SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset),
+                           element, attribute: "offset")
                 }
-                location = length.unit == .percent ? length.value / 100 : length.value
             }
             location = max(floor, min(max(location, 0), 1))
             floor = location
@@ -105,13 +117,18 @@ extension SVGReader {
                     color = .black
                 case "stop-color":
                     guard let parsed = SVGColorParser.parse(declaration.value) else {
-                        throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
-                                       at: declaration.offset)
+                        ignore(SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
+                                        at: declaration.offset), element, attribute: declaration.name)
+                        continue
                     }
                     color = parsed
                     usesCurrentColor = false
                 case "stop-opacity" where keyword != "inherit":
-                    opacity = try self.opacity(declaration)
+                    do throws(SVGError) {
+                        opacity = try self.opacity(declaration)
+                    } catch {
+                        ignore(error, element, attribute: declaration.name)
+                    }
                 case "color":
                     currentColor = SVGColorParser.parse(declaration.value) ?? currentColor
                 default:

@@ -33,7 +33,7 @@ extension SVGReader {
         let width = try side("width", .horizontal, image.width), height = try side("height", .vertical, image.height)
         guard width > 0, height > 0 else { return nil }
         let viewport = Rect(x: x, y: y, width: width, height: height)
-        let aspect = try aspectRatio(g["preserveAspectRatio"])
+        let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
         let fit = aspect.transform(mapping: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                                    into: viewport.size)
         let destination = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).applying(fit)

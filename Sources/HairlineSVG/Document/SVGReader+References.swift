@@ -121,12 +121,17 @@ extension SVGReader {
 
     /// Whether `...Units` says `objectBoundingBox` (`true`) or
     /// `userSpaceOnUse`; absent: `defaultIsBoundingBox`.
-    func isBoundingBoxUnits(_ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool) throws(SVGError) -> Bool {
+    /// Any other value warns and is ignored (the default applies).
+    mutating func isBoundingBoxUnits(_ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool,
+                                     of element: XMLElement) -> Bool {
         guard let attribute else { return defaultIsBoundingBox }
         switch SVGColorParser.trimWhitespace(attribute.value) {
         case "objectBoundingBox": return true
         case "userSpaceOnUse": return false
-        default: throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        default:
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return defaultIsBoundingBox
         }
     }
 
@@ -143,11 +148,15 @@ extension SVGReader {
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
               let factor = length.unit == .percent ? 0.01 : length.userUnitsPerUnit
         else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return fallback
         }
         let value = length.value * factor
         if nonNegative, value < 0 {
-            throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return fallback
         }
         return value
     }
@@ -167,7 +176,8 @@ extension SVGReader {
         var fromStyle: [Declaration] = []
         for attribute in element.attributes {
             if attribute.name == "style" {
-                fromStyle = try SVGProperties.declarations(inStyle: attribute)
+                var errors: [SVGError] = []
+                fromStyle = SVGProperties.declarations(inStyle: attribute, errors: &errors)
             } else if SVGProperties.supported.contains(attribute.name) || extra.contains(attribute.name) {
                 result.append(Self.declaration(from: attribute))
             }

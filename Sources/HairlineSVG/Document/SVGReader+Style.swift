@@ -29,86 +29,106 @@ extension SVGReader {
         let parent = style
         var local = LocalStyle()
         for declaration in declarations where declaration.name == "font-size" {
-            style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
+            do throws(SVGError) {
+                style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
+            }
         }
         fontSize = style.fontSize
         for declaration in declarations {
-            let keyword = declaration.value.lowercased()
-            if keyword == "inherit" {
-                switch declaration.name {
-                case "fill": style.fill = parent.fill
-                case "fill-rule": style.fillRule = parent.fillRule
-                case "fill-opacity": style.fillOpacity = parent.fillOpacity
-                case "color": style.color = parent.color
-                case "visibility": style.isVisible = parent.isVisible
-                case "opacity": local.opacity = parent.parentOpacity
-                case "stroke": style.stroke = parent.stroke
-                case "stroke-opacity": style.strokeOpacity = parent.strokeOpacity
-                case "stroke-width": style.strokeStyle.width = parent.strokeStyle.width
-                case "stroke-linejoin": style.strokeStyle.lineJoin = parent.strokeStyle.lineJoin
-                case "stroke-linecap": style.strokeStyle.lineCap = parent.strokeStyle.lineCap
-                case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
-                case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
-                case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
-                case "clip-rule": style.clipRule = parent.clipRule
-                case "font-family": style.fontFamilies = parent.fontFamilies
-                case "font-weight": style.fontWeight = parent.fontWeight
-                case "text-anchor": style.textAnchor = parent.textAnchor
-                // display: the parent is displayed, or this would not run;
-                // font-size: applied first.
-                default: break
-                }
-                continue
-            }
-            switch declaration.name {
-            case "fill":
-                style.fill = try paint(declaration, element)
-            case "fill-rule", "clip-rule":
-                let rule: FillRule
-                switch keyword {
-                case "nonzero": rule = .nonZero
-                case "evenodd": rule = .evenOdd
-                default: throw invalidValue(declaration)
-                }
-                if declaration.name == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
-            case "clip-path":
-                if keyword == "none" {
-                    local.clipPath = nil
-                } else if let (id, _) = Self.urlReference(declaration.value) {
-                    local.clipPath = (id, declaration.offset)
-                } else {
-                    // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
-                    warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-                }
-            case "fill-opacity":
-                style.fillOpacity = try opacity(declaration)
-            case "opacity":
-                local.opacity = try opacity(declaration)
-            case "color":
-                if keyword == "currentcolor" {
-                    style.color = parent.color
-                } else if let color = SVGColorParser.parse(declaration.value) {
-                    style.color = color
-                } else {
-                    throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
-                }
-            case "display":
-                local.isDisplayed = keyword != "none"
-            case "font-size":
-                break  // applied first
-            case "font-family", "font-weight", "text-anchor":
-                try applyTextProperty(declaration, keyword, parent: parent, to: &style)
-            case "visibility":
-                switch keyword {
-                case "visible": style.isVisible = true
-                case "hidden", "collapse": style.isVisible = false
-                default: throw invalidValue(declaration)
-                }
-            default:
-                try applyStroke(declaration, keyword, element, to: &style)
+            do throws(SVGError) {
+                try apply(declaration, parent: parent, to: &style, &local, element)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
             }
         }
         return local
+    }
+
+    /// Records an invalid value that is ignored as if absent.
+    mutating func ignore(_ error: SVGError, _ element: XMLElement, attribute: String?) {
+        warn(.invalidValueIgnored(error.message), element, attribute: attribute, at: error.offset)
+    }
+
+    /// Applies one declaration.
+    /// - Throws: the value's error; the caller ignores the declaration.
+    mutating func apply(_ declaration: Declaration, parent: InheritedStyle, to style: inout InheritedStyle,
+                    _ local: inout LocalStyle, _ element: XMLElement) throws(SVGError) {
+        let keyword = declaration.value.lowercased()
+        if keyword == "inherit" {
+            switch declaration.name {
+            case "fill": style.fill = parent.fill
+            case "fill-rule": style.fillRule = parent.fillRule
+            case "fill-opacity": style.fillOpacity = parent.fillOpacity
+            case "color": style.color = parent.color
+            case "visibility": style.isVisible = parent.isVisible
+            case "opacity": local.opacity = parent.parentOpacity
+            case "stroke": style.stroke = parent.stroke
+            case "stroke-opacity": style.strokeOpacity = parent.strokeOpacity
+            case "stroke-width": style.strokeStyle.width = parent.strokeStyle.width
+            case "stroke-linejoin": style.strokeStyle.lineJoin = parent.strokeStyle.lineJoin
+            case "stroke-linecap": style.strokeStyle.lineCap = parent.strokeStyle.lineCap
+            case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
+            case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
+            case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
+            case "clip-rule": style.clipRule = parent.clipRule
+            case "font-family": style.fontFamilies = parent.fontFamilies
+            case "font-weight": style.fontWeight = parent.fontWeight
+            case "text-anchor": style.textAnchor = parent.textAnchor
+            // display: the parent is displayed, or this would not run;
+            // font-size: applied first.
+            default: break
+            }
+            return
+        }
+        switch declaration.name {
+        case "fill":
+            style.fill = try paint(declaration, element)
+        case "fill-rule", "clip-rule":
+            let rule: FillRule
+            switch keyword {
+            case "nonzero": rule = .nonZero
+            case "evenodd": rule = .evenOdd
+            default: throw invalidValue(declaration)
+            }
+            if declaration.name == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
+        case "clip-path":
+            if keyword == "none" {
+                local.clipPath = nil
+            } else if let (id, _) = Self.urlReference(declaration.value) {
+                local.clipPath = (id, declaration.offset)
+            } else {
+                // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
+                warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            }
+        case "fill-opacity":
+            style.fillOpacity = try opacity(declaration)
+        case "opacity":
+            local.opacity = try opacity(declaration)
+        case "color":
+            if keyword == "currentcolor" {
+                style.color = parent.color
+            } else if let color = SVGColorParser.parse(declaration.value) {
+                style.color = color
+            } else {
+                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+        case "display":
+            local.isDisplayed = keyword != "none"
+        case "font-size":
+            break  // applied first
+        case "font-family", "font-weight", "text-anchor":
+            try applyTextProperty(declaration, keyword, parent: parent, to: &style)
+        case "visibility":
+            switch keyword {
+            case "visible": style.isVisible = true
+            case "hidden", "collapse": style.isVisible = false
+            default: throw invalidValue(declaration)
+            }
+        default:
+            try applyStroke(declaration, keyword, element, to: &style)
+        }
     }
 
     /// Applies one stroke property (SVG 1.1 §11.4); other names do nothing.
@@ -120,8 +140,13 @@ extension SVGReader {
         case "stroke-opacity":
             style.strokeOpacity = try opacity(declaration)
         case "stroke-width":
-            style.strokeStyle.width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset,
-                                                     .other, element, nonNegative: true)
+            let width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset, .other, element)
+            guard width >= 0 else {
+                // Undefined in SVG; drawn as no stroke (resvg), and said so.
+                style.strokeStyle.width = 0
+                throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            style.strokeStyle.width = width
         case "stroke-linejoin":
             switch keyword {
             case "miter": style.strokeStyle.lineJoin = .miter
@@ -159,15 +184,22 @@ extension SVGReader {
     }
 
     /// Parses `stroke-dasharray`: `none`, or lengths separated by commas
-    /// and/or whitespace. Negative lengths throw (SVG 1.1: in error).
+    /// and/or whitespace. A negative length turns dashing off (SVG 2
+    /// §13.5.5: as if `none`), with a warning.
+    /// - Throws: a malformed list (then the declaration is ignored).
     mutating func dashArray(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> [Double] {
         if declaration.value.lowercased() == "none" { return [] }
         var lengths: [Double] = []
         let items = declaration.value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard !items.isEmpty else { throw invalidValue(declaration) }
         for item in items {
-            lengths.append(try userLength(String(item), name: declaration.name, offset: declaration.offset,
-                                          .other, element, nonNegative: true))
+            let length = try userLength(String(item), name: declaration.name, offset: declaration.offset, .other, element)
+            guard length >= 0 else {
+                ignore(SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset),
+                       element, attribute: declaration.name)
+                return []
+            }
+            lengths.append(length)
         }
         return lengths
     }

@@ -102,6 +102,9 @@ struct SVGReader {
     var warnings: [SVGWarning] = []
     /// The user-space size of the nearest viewport, for percentages.
     var viewport = SVGReader.defaultSize
+    /// The outermost viewport's user-space size, for `vw`, `vh`, `vmin`
+    /// and `vmax` (CSS: the initial containing block).
+    var rootViewport = SVGReader.defaultSize
     /// Whether the once-per-document group-opacity warning was given.
     var hasReportedGroupOpacity = false
     /// Every element with an `id`, the first of each id (`url(#id)` and
@@ -154,8 +157,9 @@ struct SVGReader {
         rootFontSize = style.fontSize
         readSpace(of: root, into: &style)
         let (size, viewBox, mapping) = try rootViewport(root, attributes.geometry)
-        let transform = mapping.concatenating(try parseTransform(attributes.transform))
+        let transform = mapping.concatenating(serverTransform(attributes.transform, of: root))
         viewport = viewBox?.size ?? size
+        rootViewport = viewport
         style.parentOpacity = local.opacity
         var children = try self.children(of: root, style: style)
         let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
@@ -182,8 +186,20 @@ struct SVGReader {
         return nodes
     }
 
-    /// The node for one element, or `nil` if it draws nothing.
+    /// The node for one element, or `nil` if it draws nothing. A value
+    /// error that leaves the element undrawable (a malformed `transform`,
+    /// anything not recovered below) warns and skips the element only.
     mutating func node(for element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
+        do throws(SVGError) {
+            return try readNode(element, inherited: inherited)
+        } catch {
+            ignore(error, element, attribute: nil)
+            return nil
+        }
+    }
+
+    /// `node(for:inherited:)`'s body.
+    mutating func readNode(_ element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
         let kind: SVGElementKind
         switch SVGElementClass(name: element.name) {
         case .skipped:
@@ -204,7 +220,8 @@ struct SVGReader {
         let local = try apply(attributes.declarations, of: element, to: &style)
         readSpace(of: element, into: &style)
         guard local.isDisplayed else { return nil }
-        var transform = try parseTransform(attributes.transform)
+        // CSS Transforms: a malformed `transform` is ignored (identity).
+        var transform = serverTransform(attributes.transform, of: element)
         let content: SVGNode.Content
         switch kind {
         case .group, .anchor:
@@ -271,7 +288,9 @@ struct SVGReader {
         for attribute in element.attributes {
             let name = attribute.name
             if name == "style" {
-                styleDeclarations = try SVGProperties.declarations(inStyle: attribute)
+                var errors: [SVGError] = []
+                styleDeclarations = SVGProperties.declarations(inStyle: attribute, errors: &errors)
+                for error in errors { ignore(error, element, attribute: "style") }
             } else if name == "transform" {
                 result.transform = attribute
             } else if geometryNames.contains(name) {
@@ -312,6 +331,18 @@ struct SVGReader {
             return try SVGTransformParser.parse(attribute.value)
         } catch {
             throw SVGError(.invalidTransform(attribute.value), at: attribute.documentOffset(ofValueByte: error.position))
+        }
+    }
+
+    /// A `transform`, `gradientTransform` or `patternTransform` (identity
+    /// if absent); a malformed one warns and is ignored (CSS Transforms:
+    /// an invalid value is as if absent).
+    mutating func serverTransform(_ attribute: XMLAttribute?, of element: XMLElement) -> AffineTransform {
+        do throws(SVGError) {
+            return try parseTransform(attribute)
+        } catch {
+            ignore(error, element, attribute: attribute?.name)
+            return .identity
         }
     }
 

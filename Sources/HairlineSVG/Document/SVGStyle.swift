@@ -140,8 +140,9 @@ enum SVGProperties {
     /// Splits a `style` attribute into declarations with document offsets.
     /// CSS comments are blanked out first; `;` inside parentheses or quotes
     /// does not split.
-    /// - Throws: `invalidValue` for a declaration without a `:` or a name.
-    static func declarations(inStyle attribute: XMLAttribute) throws(SVGError) -> [Declaration] {
+    /// A declaration without a `:` or a name is skipped (CSS Syntax) and
+    /// reported in `errors` (`invalidValue`).
+    static func declarations(inStyle attribute: XMLAttribute, errors: inout [SVGError]) -> [Declaration] {
         var bytes = Array(attribute.value.utf8)
         blankComments(&bytes)
         var result: [Declaration] = []
@@ -149,7 +150,11 @@ enum SVGProperties {
         var quote: UInt8?
         for i in 0...bytes.count {
             guard i < bytes.count else {
-                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                do throws(SVGError) {
+                    if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                } catch {
+                    errors.append(error)
+                }
                 break
             }
             let byte = bytes[i]
@@ -162,7 +167,11 @@ enum SVGProperties {
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"): depth = max(0, depth - 1)
             case UInt8(ascii: ";") where depth == 0:
-                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                do throws(SVGError) {
+                    if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                } catch {
+                    errors.append(error)
+                }
                 start = i + 1
             default: break
             }

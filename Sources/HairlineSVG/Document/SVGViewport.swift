@@ -83,8 +83,8 @@ extension SVGReader {
     {
         let width = try rootLength(geometry["width"], element)
         let height = try rootLength(geometry["height"], element)
-        let viewBox = try self.viewBox(geometry["viewBox"])
-        let aspect = try aspectRatio(geometry["preserveAspectRatio"])
+        let viewBox = self.viewBox(geometry["viewBox"], of: element)
+        let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
         var size: Size
         if let box = viewBox, box.width > 0, box.height > 0 {
             size = Size(
@@ -106,7 +106,9 @@ extension SVGReader {
     mutating func rootLength(_ attribute: XMLAttribute?, _ element: XMLElement) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return nil
         }
         guard length.value >= 0 else {
             throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
@@ -120,24 +122,31 @@ extension SVGReader {
         }
     }
 
-    /// Parses `viewBox="min-x min-y width height"`.
-    func viewBox(_ attribute: XMLAttribute?) throws(SVGError) -> Rect? {
+    /// Parses `viewBox="min-x min-y width height"`; a malformed one or a
+    /// negative size warns and is ignored (`nil`).
+    mutating func viewBox(_ attribute: XMLAttribute?, of element: XMLElement) -> Rect? {
         guard let attribute else { return nil }
         var scanner = ValueScanner(attribute.value)
         guard let numbers = scanner.numberList(), numbers.count == 4 else {
-            throw SVGError(.invalidValue(attribute: "viewBox", value: attribute.value),
-                           at: attribute.documentOffset(ofValueByte: scanner.position))
+            ignore(SVGError(.invalidValue(attribute: "viewBox", value: attribute.value),
+                            at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: "viewBox")
+            return nil
         }
         guard numbers[2] >= 0, numbers[3] >= 0 else {
-            throw SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: "viewBox")
+            return nil
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
-    func aspectRatio(_ attribute: XMLAttribute?) throws(SVGError) -> SVGAspectRatio {
+    /// Parses `preserveAspectRatio`; a malformed one warns and is ignored.
+    mutating func aspectRatio(_ attribute: XMLAttribute?, of element: XMLElement) -> SVGAspectRatio {
         guard let attribute else { return .default }
         guard let aspect = SVGAspectRatio.parse(attribute.value) else {
-            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return .default
         }
         return aspect
     }
@@ -152,8 +161,8 @@ extension SVGReader {
         let y = try length(geometry["y"], .vertical, element)
         let width = try length(geometry["width"], .horizontal, element, default: viewport.width, nonNegative: true)
         let height = try length(geometry["height"], .vertical, element, default: viewport.height, nonNegative: true)
-        let viewBox = try self.viewBox(geometry["viewBox"])
-        let aspect = try aspectRatio(geometry["preserveAspectRatio"])
+        let viewBox = self.viewBox(geometry["viewBox"], of: element)
+        let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
         warn(.clippingNotSupported, element, at: element.offset)
         let size = Size(width: width, height: height)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
