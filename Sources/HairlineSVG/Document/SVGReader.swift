@@ -9,6 +9,12 @@ import Hairline
 /// The kinds of element the reader draws.
 enum SVGElementKind {
     case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon, image, text
+    /// `<use>`: the referenced element, instantiated (SVGReader+Structure.swift).
+    case use
+    /// `<switch>`: its first child whose conditions pass.
+    case switchGroup
+    /// `<symbol>`: drawn only through a `<use>`.
+    case symbol
     /// `<tspan>`: read only inside a `<text>` (SVGReader+TextContent.swift).
     case textSpan
 
@@ -16,8 +22,10 @@ enum SVGElementKind {
     var geometryAttributes: Set<String> {
         switch self {
         case .svg: return Self.viewportAttributes
-        case .group: return []
+        case .group, .switchGroup: return []
         case .anchor: return Self.linkAttributes
+        case .use: return Self.useAttributes
+        case .symbol: return Self.viewportAttributes
         case .path: return Self.pathAttributes
         case .rect: return Self.rectAttributes
         case .circle: return Self.circleAttributes
@@ -30,7 +38,9 @@ enum SVGElementKind {
     }
 
     // Built once: the reader consults them for every attribute.
-    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"]
+    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio",
+                                                           "overflow", "refX", "refY"]
+    private static let useAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href"]
     private static let linkAttributes: Set<String> = ["href", "target"]
     private static let pathAttributes: Set<String> = ["d"]
     private static let rectAttributes: Set<String> = ["x", "y", "width", "height", "rx", "ry"]
@@ -69,6 +79,8 @@ enum SVGElementClass: Equatable {
         case "svg": self = .drawable(.svg)
         case "g": self = .drawable(.group)
         case "a": self = .drawable(.anchor)
+        case "use": self = .drawable(.use)
+        case "switch": self = .drawable(.switchGroup)
         case "path": self = .drawable(.path)
         case "rect": self = .drawable(.rect)
         case "circle": self = .drawable(.circle)
@@ -94,6 +106,8 @@ struct SVGElementAttributes {
     var declarations: [Declaration] = []
     /// The `transform` attribute, if any.
     var transform: XMLAttribute?
+    /// The `transform-origin` attribute, if any.
+    var transformOrigin: XMLAttribute?
 }
 
 /// Builds the drawable tree, collecting warnings.
@@ -113,6 +127,13 @@ struct SVGReader {
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
+    /// The offsets of the elements `<use>`s are instantiating, outermost
+    /// first (a reference back to one of them is a cycle).
+    var activeUseTargets: [Int] = []
+    /// Elements instantiated by `<use>` so far (`maximumUseInstances`).
+    var useInstances = 0
+    /// A `<use>`'s width and height, for the `<svg>` it instantiates.
+    var useSize: (width: XMLAttribute?, height: XMLAttribute?)?
     /// Loads `<image>` sources.
     var loader = SVGResourceLoader.none
     /// Finds the fonts of `<text>`: the loader's, then the bundled ones.
@@ -201,6 +222,8 @@ struct SVGReader {
     /// `node(for:inherited:)`'s body.
     mutating func readNode(_ element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
         let kind: SVGElementKind
+        // Conditional processing (SVG 2 §5.8): a failing element is not drawn.
+        guard Self.passesConditions(element) else { return nil }
         switch SVGElementClass(name: element.name) {
         case .skipped:
             warnAboutStyleSheets(in: element)
@@ -222,20 +245,34 @@ struct SVGReader {
         guard local.isDisplayed else { return nil }
         // CSS Transforms: a malformed `transform` is ignored (identity).
         var transform = serverTransform(attributes.transform, of: element)
+        if let origin = attributes.transformOrigin, attributes.transform != nil {
+            transform = Self.transform(transform, about: transformOrigin(origin, element))
+        }
         let content: SVGNode.Content
         switch kind {
-        case .group, .anchor:
+        case .group, .anchor, .symbol:
             style.parentOpacity = local.opacity
             content = .group(try children(of: element, style: style))
+        case .switchGroup:
+            style.parentOpacity = local.opacity
+            content = .group(try switchChildren(of: element, style: style))
+        case .use:
+            style.parentOpacity = local.opacity
+            guard let (placement, nodes) = try useContent(element, attributes.geometry, style: style) else { return nil }
+            transform = placement.concatenating(transform)
+            content = .group(nodes)
         case .svg:
-            let (placement, inner) = try nestedViewport(element, attributes.geometry)
+            let (placement, mapping, inner) = try nestedViewport(element, attributes.geometry)
             transform = placement.concatenating(transform)
             let outer = viewport
-            viewport = inner
+            viewport = inner.size
             style.parentOpacity = local.opacity
             let nodes = try children(of: element, style: style)
             viewport = outer
-            content = .group(nodes)
+            let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
+            let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
+                                  clip: Self.viewportClip(element, inner.rect))
+            content = .group([clipped])
         default:
             guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
             content = leaf
@@ -293,6 +330,8 @@ struct SVGReader {
                 for error in errors { ignore(error, element, attribute: "style") }
             } else if name == "transform" {
                 result.transform = attribute
+            } else if name == "transform-origin" {
+                result.transformOrigin = attribute
             } else if geometryNames.contains(name) {
                 result.geometry[name] = attribute
             } else if quiet, !SVGProperties.supported.contains(name) {

@@ -151,21 +151,28 @@ extension SVGReader {
         return aspect
     }
 
-    /// A nested <svg>: the transform placing its viewBox in its viewport
-    /// (`x`, `y`, `width`, `height`, default 100%) and the user-space size
-    /// its children resolve percentages against.
+    /// A nested <svg>: the translation to its viewport (`x`, `y`), the
+    /// mapping of its viewBox into the viewport (`width`, `height`, default
+    /// 100%), the user-space size its children resolve percentages
+    /// against, and the viewport rectangle it clips to (after the
+    /// translation). A `<use>` referencing the `<svg>` overrides its width
+    /// and height.
     mutating func nestedViewport(_ element: XMLElement, _ geometry: [String: XMLAttribute])
-        throws(SVGError) -> (placement: AffineTransform, viewport: Size)
+        throws(SVGError) -> (placement: AffineTransform, mapping: AffineTransform, viewport: (size: Size, rect: Rect))
     {
         let x = try length(geometry["x"], .horizontal, element)
         let y = try length(geometry["y"], .vertical, element)
-        let width = try length(geometry["width"], .horizontal, element, default: viewport.width, nonNegative: true)
-        let height = try length(geometry["height"], .vertical, element, default: viewport.height, nonNegative: true)
+        let override = useSize
+        useSize = nil
+        let width = try length(override?.width ?? geometry["width"], .horizontal, element, default: viewport.width,
+                               nonNegative: true)
+        let height = try length(override?.height ?? geometry["height"], .vertical, element, default: viewport.height,
+                                nonNegative: true)
         let viewBox = self.viewBox(geometry["viewBox"], of: element)
         let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
-        warn(.clippingNotSupported, element, at: element.offset)
         let size = Size(width: width, height: height)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
-        return (mapping.concatenating(AffineTransform(translationX: x, y: y)), viewBox?.size ?? size)
+        return (AffineTransform(translationX: x, y: y), mapping,
+                (viewBox?.size ?? size, Rect(x: 0, y: 0, width: width, height: height)))
     }
 }
