@@ -18,6 +18,22 @@ struct LocalStyle {
     var isDisplayed = true
     /// `clip-path: url(#id)`: the referenced id and the value's offset.
     var clipPath: (id: String, offset: Int)?
+    /// `mask: url(#id)`: the referenced id and the value's offset.
+    var mask: (id: String, offset: Int)?
+    /// `mix-blend-mode` (`sourceOver` for `normal`).
+    var blendMode = BlendMode.sourceOver
+    /// `isolation: isolate`.
+    var isIsolated = false
+}
+
+extension LocalStyle {
+    /// CSS Compositing's `mix-blend-mode` keywords.
+    static let blendModes: [String: BlendMode] = [
+        "normal": .sourceOver, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+        "lighten": .lighten, "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight,
+        "soft-light": .softLight, "difference": .difference, "exclusion": .exclusion, "hue": .hue,
+        "saturation": .saturation, "color": .color, "luminosity": .luminosity,
+    ]
 }
 
 extension SVGReader {
@@ -101,6 +117,23 @@ extension SVGReader {
             } else {
                 // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            }
+        case "mask":
+            if keyword == "none" {
+                local.mask = nil
+            } else if let (id, _) = Self.urlReference(declaration.value) {
+                local.mask = (id, declaration.offset)
+            } else {
+                warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            }
+        case "mix-blend-mode":
+            guard let mode = LocalStyle.blendModes[keyword] else { throw invalidValue(declaration) }
+            local.blendMode = mode
+        case "isolation":
+            switch keyword {
+            case "auto": local.isIsolated = false
+            case "isolate": local.isIsolated = true
+            default: throw invalidValue(declaration)
             }
         case "fill-opacity":
             style.fillOpacity = try opacity(declaration)

@@ -90,7 +90,8 @@ enum SVGElementClass: Equatable {
         case "polygon": self = .drawable(.polygon)
         case "image": self = .drawable(.image)
         case "text": self = .drawable(.text)
-        case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath":
+        case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath",
+             "mask":
             self = .skipped
         default: self = .unsupported
         }
@@ -119,8 +120,6 @@ struct SVGReader {
     /// The outermost viewport's user-space size, for `vw`, `vh`, `vmin`
     /// and `vmax` (CSS: the initial containing block).
     var rootViewport = SVGReader.defaultSize
-    /// Whether the once-per-document group-opacity warning was given.
-    var hasReportedGroupOpacity = false
     /// Every element with an `id`, the first of each id (`url(#id)` and
     /// `href` targets), filled by `read(root:)`.
     var elementsByID: [String: XMLElement] = [:]
@@ -194,7 +193,15 @@ struct SVGReader {
             case .hidden: node.content = .group([])
             }
         }
-        checkGroupOpacity(node, root)
+        node.blendMode = local.blendMode
+        node.isIsolated = local.isIsolated
+        if let reference = local.mask {
+            switch try mask(reference, for: node, root) {
+            case .none: break
+            case .mask(let mask): node.mask = mask
+            case .hidden: node.content = .group([])
+            }
+        }
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
     }
 
@@ -279,6 +286,8 @@ struct SVGReader {
         }
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
+        node.blendMode = local.blendMode
+        node.isIsolated = local.isIsolated
         if let reference = local.clipPath {
             switch try clip(reference, for: node, element) {
             case .none: break
@@ -286,7 +295,13 @@ struct SVGReader {
             case .hidden: return nil
             }
         }
-        checkGroupOpacity(node, element)
+        if let reference = local.mask {
+            switch try mask(reference, for: node, element) {
+            case .none: break
+            case .mask(let mask): node.mask = mask
+            case .hidden: return nil
+            }
+        }
         return node
     }
 
@@ -394,14 +409,6 @@ struct SVGReader {
         case "preserve": style.preservesSpace = true
         default: warn(.unsupportedValue(attribute.value), element, attribute: attribute.name, at: attribute.valueOffset)
         }
-    }
-
-    /// Warns once per document if a group with opacity below 1 has
-    /// overlapping fills (then per-child opacity is an approximation).
-    mutating func checkGroupOpacity(_ node: SVGNode, _ element: XMLElement) {
-        guard !hasReportedGroupOpacity, node.opacity < 1, node.hasOverlappingFills else { return }
-        hasReportedGroupOpacity = true
-        warn(.groupOpacityApproximated, element, attribute: "opacity", at: element.offset)
     }
 
     /// Warns for each `<style>` element inside a skipped subtree (typically

@@ -94,7 +94,7 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "text-anchor",
+        "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
     ]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values,

@@ -137,6 +137,39 @@ public struct SVGClipCommand: Hashable, Sendable {
     }
 }
 
+/// The start of a layer: everything up to the matching `.endLayer` is
+/// drawn onto a transparent surface of the canvas's size, which is then
+/// masked and composited with `opacity` and `blendMode` (group opacity,
+/// `mix-blend-mode`, `isolation`, `mask`).
+public struct SVGLayerCommand: Hashable, Sendable {
+    /// The layer's opacity (0...1), applied when it is composited.
+    public var opacity: Double
+    /// How the layer is composited onto what is below.
+    public var blendMode: BlendMode
+    /// The mask's commands (transforms to viewport space, like every
+    /// command), or `nil` for no mask.
+    public var mask: [SVGDrawCommand]?
+    /// Whether the mask's luminance (`true`) or alpha (`false`) is its coverage.
+    public var maskIsLuminance: Bool
+    /// UTF-8 byte offset of the element in the document.
+    public var offset: Int
+
+    /// Creates a layer command.
+    /// - Parameters:
+    ///   - opacity: the layer's opacity, 0...1.
+    ///   - blendMode: how it is composited.
+    ///   - mask: the mask's commands, if any.
+    ///   - maskIsLuminance: luminance or alpha mask.
+    ///   - offset: the element's byte offset.
+    public init(opacity: Double, blendMode: BlendMode, mask: [SVGDrawCommand]?, maskIsLuminance: Bool, offset: Int) {
+        self.opacity = opacity
+        self.blendMode = blendMode
+        self.mask = mask
+        self.maskIsLuminance = maskIsLuminance
+        self.offset = offset
+    }
+}
+
 /// One drawing operation of a document, in painting order (an element's
 /// fill, then its stroke).
 public enum SVGDrawCommand: Hashable, Sendable {
@@ -150,4 +183,8 @@ public enum SVGDrawCommand: Hashable, Sendable {
     case beginClip(SVGClipCommand)
     /// Restores the state saved by the matching `.beginClip`.
     case endClip
+    /// Starts a layer (see `SVGLayerCommand`); balanced by `.endLayer`.
+    case beginLayer(SVGLayerCommand)
+    /// Masks and composites the layer the matching `.beginLayer` started.
+    case endLayer
 }
