@@ -136,7 +136,8 @@ extension SVGReader {
             }
             location = max(floor, min(max(location, 0), 1))
             floor = location
-            var color = Color.black, opacity = 1.0, currentColor = Color.black, usesCurrentColor = false
+            var color = Color.black, opacity = 1.0, usesCurrentColor = false
+            var currentColor = ancestorColor("color", of: element) ?? .black
             let extra: Set<String> = ["stop-color", "stop-opacity"]
             for declaration in try propertyDeclarations(of: element, extra: extra) {
                 let keyword = declaration.value.lowercased()
@@ -144,7 +145,9 @@ extension SVGReader {
                 case "stop-color" where keyword == "currentcolor":
                     usesCurrentColor = true
                 case "stop-color" where keyword == "inherit":
-                    color = .black
+                    // `stop-color` is not inherited: the parent's own value, else initial.
+                    color = parents[element.offset].flatMap { ancestorColor("stop-color", of: $0, includingSelf: true,
+                                                                             depth: 1) } ?? .black
                 case "stop-color":
                     guard let parsed = SVGColorParser.parse(declaration.value) else {
                         ignore(SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
@@ -168,6 +171,30 @@ extension SVGReader {
             let stopColor = usesCurrentColor ? currentColor : color
             result.append(GradientStop(location: location, color: stopColor.withAlphaMultiplied(by: opacity)))
         }
+        // Stops sharing offset 0: only the last of them shows (the pad
+        // before the ramp takes its color, as resvg and browsers draw).
+        while result.count > 1, result[0].location == 0, result[1].location == 0 { result.removeFirst() }
         return result
+    }
+
+    /// The color of the nearest ancestor of `element` (or `element` itself
+    /// with `includingSelf`) that sets property `name` (attribute or
+    /// `style`) to a color; `inherit` and `currentColor` look further up.
+    /// At most `depth` elements are looked at.
+    func ancestorColor(_ name: String, of element: XMLElement, includingSelf: Bool = false, depth: Int = .max) -> Color? {
+        var current: XMLElement? = includingSelf ? element : parents[element.offset]
+        var remaining = depth
+        while let candidate = current, remaining > 0 {
+            remaining -= 1
+            var errors: [SVGError] = []
+            var value: String?
+            for attribute in candidate.attributes where attribute.name == name { value = attribute.value }
+            if let style = candidate.attribute("style") {
+                for d in SVGProperties.declarations(inStyle: style, errors: &errors) where d.name == name { value = d.value }
+            }
+            if let value, let color = SVGColorParser.parse(value) { return color }
+            current = parents[candidate.offset]
+        }
+        return nil
     }
 }

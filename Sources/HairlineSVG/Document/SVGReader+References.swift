@@ -36,6 +36,17 @@ extension SVGReader {
         return result
     }
 
+    /// Every element's parent by the element's offset, in one iterative walk.
+    static func parents(in root: XMLElement) -> [Int: XMLElement] {
+        var result: [Int: XMLElement] = [:]
+        var stack = [root]
+        while let element = stack.popLast() {
+            for child in element.children { result[child.offset] = element }
+            stack.append(contentsOf: element.children)
+        }
+        return result
+    }
+
     /// The paint a shape with `style` and geometry `bounds` (its user
     /// space) draws with `paint`, alpha multiplied by `opacity`; `nil` for
     /// none. Paint server references warn when missing or invalid.

@@ -123,6 +123,9 @@ struct SVGReader {
     /// Every element with an `id`, the first of each id (`url(#id)` and
     /// `href` targets), filled by `read(root:)`.
     var elementsByID: [String: XMLElement] = [:]
+    /// Each element's parent, by the element's offset (for properties a
+    /// referenced element inherits from where it is written).
+    var parents: [Int: XMLElement] = [:]
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
@@ -171,6 +174,7 @@ struct SVGReader {
             throw SVGError(.missingSVGRoot(found: root.name), at: root.offset)
         }
         elementsByID = Self.elementsByID(in: root)
+        parents = Self.parents(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: root, to: &style)
@@ -351,6 +355,9 @@ struct SVGReader {
                 result.geometry[name] = attribute
             } else if quiet, !SVGProperties.supported.contains(name) {
                 continue
+            } else if SVGProperties.styleOnly.contains(name) {
+                // Not presentation attributes: CSS only (SVG 2 §6.6).
+                if !quiet { warn(.unsupportedAttribute, element, attribute: name, at: attribute.offset) }
             } else if !SVGProperties.isIgnoredAttribute(name) {
                 let declaration = Self.declaration(from: attribute)
                 if accepts(declaration, element) { result.declarations.append(declaration) }

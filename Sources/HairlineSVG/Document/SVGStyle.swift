@@ -96,6 +96,9 @@ enum SVGProperties {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
     ]
+    /// Properties that are read only from `style` (and style sheets), not
+    /// as presentation attributes.
+    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation"]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values,
     /// and `line-height`, which single-line SVG text does not use): these

@@ -55,7 +55,10 @@ extension SVGNode {
 
     /// How many fill, stroke and image commands the node draws, counted up
     /// to `limit` (then the count stops). Complexity: O(nodes visited).
+    /// A blended or masked node counts as `limit`: a group above it with
+    /// opacity must be a layer (opacity isolates, CSS Compositing §3.2).
     func drawCount(limit: Int) -> Int {
+        if blendMode != .sourceOver || mask != nil { return limit }
         switch content {
         case .shape(_, let fill, _, let stroke):
             return (fill == nil ? 0 : 1) + (stroke == nil ? 0 : 1)
