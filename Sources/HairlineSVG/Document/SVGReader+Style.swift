@@ -89,6 +89,9 @@ extension SVGReader {
             case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
             case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
             case "clip-rule": style.clipRule = parent.clipRule
+            case "marker-start": style.markerStart = parent.markerStart
+            case "marker-mid": style.markerMid = parent.markerMid
+            case "marker-end": style.markerEnd = parent.markerEnd
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "text-anchor": style.textAnchor = parent.textAnchor
@@ -126,7 +129,16 @@ extension SVGReader {
             } else {
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             }
-        case "mix-blend-mode":
+        case "marker-start", "marker-mid", "marker-end", "marker":
+        var reference: (id: String, offset: Int)?
+        if keyword != "none" {
+            guard let (id, _) = Self.urlReference(declaration.value) else { throw invalidValue(declaration) }
+            reference = (id, declaration.offset)
+        }
+        if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
+        if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
+        if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+    case "mix-blend-mode":
             guard let mode = LocalStyle.blendModes[keyword] else { throw invalidValue(declaration) }
             local.blendMode = mode
         case "isolation":

@@ -91,7 +91,7 @@ enum SVGElementClass: Equatable {
         case "image": self = .drawable(.image)
         case "text": self = .drawable(.text)
         case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath",
-             "mask":
+             "mask", "marker":
             self = .skipped
         default: self = .unsupported
         }
@@ -328,7 +328,11 @@ struct SVGReader {
                let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
                 stroke = SVGStroke(paint: paint, style: style.strokeStyle)
             }
-            return .shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+            let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+            // Markers: on every shape (SVG 2 §13.7).
+            let markers = try markerNodes(for: path, style: style, element)
+            guard !markers.isEmpty else { return shape }
+            return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
         }
     }
 

@@ -61,6 +61,11 @@ struct InheritedStyle: Sendable {
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
+    /// `marker-start`, `marker-mid`, `marker-end`: the referenced ids and
+    /// where the values were written.
+    var markerStart: (id: String, offset: Int)?
+    var markerMid: (id: String, offset: Int)?
+    var markerEnd: (id: String, offset: Int)?
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -95,10 +100,11 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "marker-start", "marker-mid", "marker-end", "marker",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
-    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation"]
+    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker"]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values,
     /// and `line-height`, which single-line SVG text does not use): these
