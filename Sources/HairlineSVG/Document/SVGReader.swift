@@ -259,37 +259,50 @@ struct SVGReader {
         if let origin = attributes.transformOrigin, attributes.transform != nil {
             transform = Self.transform(transform, about: transformOrigin(origin, element))
         }
+        style.parentOpacity = local.opacity
         let content: SVGNode.Content
         switch kind {
         case .group, .anchor, .symbol:
-            style.parentOpacity = local.opacity
             content = .group(try children(of: element, style: style))
         case .switchGroup:
-            style.parentOpacity = local.opacity
             content = .group(try switchChildren(of: element, style: style))
-        case .use:
-            style.parentOpacity = local.opacity
-            guard let (placement, nodes) = try useContent(element, attributes.geometry, style: style) else { return nil }
+        case .use, .svg:
+            guard let (placement, nodes) = try instanceContent(kind, element, attributes.geometry, style: style)
+            else { return nil }
             transform = placement.concatenating(transform)
             content = .group(nodes)
-        case .svg:
-            let (placement, mapping, inner) = try nestedViewport(element, attributes.geometry)
-            transform = placement.concatenating(transform)
-            let outer = viewport
-            viewport = inner.size
-            style.parentOpacity = local.opacity
-            let nodes = try children(of: element, style: style)
-            viewport = outer
-            let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
-            let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
-                                  clip: Self.viewportClip(element, inner.rect))
-            content = .group([clipped])
         default:
             guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
             content = leaf
         }
-        var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
-                           opacity: local.opacity, content: content)
+        return try finish(SVGNode(elementName: element.name, offset: element.offset, transform: transform,
+                                  opacity: local.opacity, content: content), local, element)
+    }
+
+    /// The content of a `<use>` or nested `<svg>` and the placement it
+    /// adds before the element's transform; kept out of `readNode`, whose
+    /// stack frame every nesting level pays (as are `finish` and
+    /// `leafContent`).
+    @inline(never)
+    mutating func instanceContent(_ kind: SVGElementKind, _ element: XMLElement, _ geometry: [String: XMLAttribute],
+                                  style: InheritedStyle) throws(SVGError) -> (AffineTransform, [SVGNode])? {
+        if kind == .use { return try useContent(element, geometry, style: style) }
+        let (placement, mapping, inner) = try nestedViewport(element, geometry)
+        let outer = viewport
+        viewport = inner.size
+        let nodes = try children(of: element, style: style)
+        viewport = outer
+        let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
+        let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
+                              clip: Self.viewportClip(element, inner.rect))
+        return (placement, [clipped])
+    }
+
+    /// The node with its blend mode, isolation, clip and mask, or `nil` if
+    /// a clip or mask hides it.
+    @inline(never)
+    mutating func finish(_ node: SVGNode, _ local: LocalStyle, _ element: XMLElement) throws(SVGError) -> SVGNode? {
+        var node = node
         node.blendMode = local.blendMode
         node.isIsolated = local.isIsolated
         if let reference = local.clipPath {
@@ -312,6 +325,7 @@ struct SVGReader {
     /// The content of an element that has no drawable children (a shape,
     /// an image or a text), `nil` if it draws nothing. Kept out of
     /// `node(for:inherited:)`, whose stack frame every nesting level pays.
+    @inline(never)
     mutating func leafContent(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
                               style: InheritedStyle) throws(SVGError) -> SVGNode.Content? {
         switch kind {

@@ -56,9 +56,16 @@ struct SVGPaintServerTests {
             <rect width="10" height="10" fill="url(#g)"/>
             """#)
         guard case .paint(.linearGradient(let g)) = paints.first else { Issue.record("not linear"); return }
-        #expect(g.gradient.stops == [GradientStop(location: 0.5, color: red.withAlphaMultiplied(by: 0.5)),
-                                     GradientStop(location: 0.5, color: blue.withAlphaMultiplied(by: 0.25)),
-                                     GradientStop(location: 1, color: Color(red: 0, green: 1, blue: 0))])
+        // Between stops of different alpha, intermediate stops interpolate
+        // in straight alpha (SVG): the first of them is 1/8 of the way.
+        let ends = [g.gradient.stops.first, g.gradient.stops.last]
+        #expect(ends == [GradientStop(location: 0.5, color: red.withAlphaMultiplied(by: 0.5)),
+                         GradientStop(location: 1, color: Color(red: 0, green: 1, blue: 0))])
+        #expect(g.gradient.stops[1] == GradientStop(location: 0.5, color: blue.withAlphaMultiplied(by: 0.25)))
+        let step = 1.0 / Double(SVGReader.straightAlphaSubdivisions)
+        let third = g.gradient.stops[2]
+        #expect(abs(third.location - 0.5625) < 1e-12 && abs(third.color.alpha - (0.25 + step * 0.75)) < 1e-12)
+        #expect(abs(third.color.blue - (1 - step)) < 1e-12 && abs(third.color.green - step) < 1e-12)
     }
 
     @Test("href inherits attributes and stops through a chain; own attributes win")
