@@ -107,7 +107,12 @@ extension SVGReader {
             } else {
                 reference = style.markerMid
             }
-            guard let reference, let marker = try markerInstance(reference, element) else { continue }
+            guard let reference else { continue }
+            let outerContext = contextPaint
+            contextPaint = (style.fill, style.stroke)
+            let instance = try markerInstance(reference, element)
+            contextPaint = outerContext
+            guard let marker = instance else { continue }
             let rotation: AffineTransform
             switch marker.orient {
             case .auto, .autoStartReverse:

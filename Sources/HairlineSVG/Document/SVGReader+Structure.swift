@@ -42,7 +42,12 @@ extension SVGReader {
         useInstances += 1
         let x = try length(geometry["x"], .horizontal, element), y = try length(geometry["y"], .vertical, element)
         activeUseTargets.append(target.offset)
-        defer { activeUseTargets.removeLast() }
+        let outerContext = contextPaint
+        contextPaint = (style.fill, style.stroke)
+        defer {
+            activeUseTargets.removeLast()
+            contextPaint = outerContext
+        }
         let node: SVGNode?
         if Self.localName(target) == "symbol" {
             node = try symbolNode(target, geometry, element, style: style)

@@ -92,6 +92,7 @@ extension SVGReader {
             case "marker-start": style.markerStart = parent.markerStart
             case "marker-mid": style.markerMid = parent.markerMid
             case "marker-end": style.markerEnd = parent.markerEnd
+            case "paint-order": style.paintOrder = parent.paintOrder
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "text-anchor": style.textAnchor = parent.textAnchor
@@ -138,6 +139,19 @@ extension SVGReader {
         if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
         if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
         if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+    case "paint-order":
+        let names = ["fill", "stroke", "markers"]
+        var order: [Int] = []
+        if keyword != "normal" {
+            for token in keyword.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                guard let index = names.firstIndex(of: String(token)), !order.contains(index) else {
+                    throw invalidValue(declaration)
+                }
+                order.append(index)
+            }
+        }
+        // The ones not named follow in their normal order.
+        style.paintOrder = order + [0, 1, 2].filter { !order.contains($0) }
     case "mix-blend-mode":
             guard let mode = LocalStyle.blendModes[keyword] else { throw invalidValue(declaration) }
             local.blendMode = mode
@@ -255,10 +269,10 @@ extension SVGReader {
     /// `context-stroke` warn and draw nothing.
     mutating func paint(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> SVGPaint {
         let lower = declaration.value.lowercased()
-        if lower.hasPrefix("context-") {
-            warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-            return .none
-        }
+        // SVG 2 §13.3: the context element's (a marker's shape, a use)
+        // fill or stroke; none without a context element.
+        if lower == "context-fill" { return contextPaint?.fill ?? .none }
+        if lower == "context-stroke" { return contextPaint?.stroke ?? .none }
         if let (id, rest) = Self.urlReference(declaration.value) {
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
             return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,

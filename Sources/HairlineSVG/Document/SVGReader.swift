@@ -136,6 +136,9 @@ struct SVGReader {
     var useInstances = 0
     /// A `<use>`'s width and height, for the `<svg>` it instantiates.
     var useSize: (width: XMLAttribute?, height: XMLAttribute?)?
+    /// The fill and stroke `context-fill` and `context-stroke` stand for
+    /// while a marker's or a use's content is read; `nil` elsewhere.
+    var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
     /// Loads `<image>` sources.
     var loader = SVGResourceLoader.none
     /// Finds the fonts of `<text>`: the loader's, then the bundled ones.
@@ -345,8 +348,23 @@ struct SVGReader {
             let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
             // Markers: on every shape (SVG 2 §13.7).
             let markers = try markerNodes(for: path, style: style, element)
-            guard !markers.isEmpty else { return shape }
-            return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
+            let order = style.paintOrder.filter { $0 != 2 || !markers.isEmpty }
+            if order == [0, 1, 2] || order == [0, 1] {
+                guard !markers.isEmpty else { return shape }
+                return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
+            }
+            // paint-order: each part as its own node, in the order asked.
+            var parts: [SVGNode] = []
+            for part in order {
+                switch part {
+                case 0: parts.append(SVGNode(elementName: element.name, offset: element.offset,
+                                             content: .shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
+                case 1: parts.append(SVGNode(elementName: element.name, offset: element.offset,
+                                             content: .shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
+                default: parts += markers
+                }
+            }
+            return .group(parts)
         }
     }
 

@@ -66,6 +66,9 @@ struct InheritedStyle: Sendable {
     var markerStart: (id: String, offset: Int)?
     var markerMid: (id: String, offset: Int)?
     var markerEnd: (id: String, offset: Int)?
+    /// `paint-order`: the order fill (0), stroke (1) and markers (2) are
+    /// painted in; `[0, 1, 2]` is `normal`.
+    var paintOrder: [Int] = [0, 1, 2]
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -100,7 +103,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
-        "marker-start", "marker-mid", "marker-end", "marker",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
