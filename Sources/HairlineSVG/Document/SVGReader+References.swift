@@ -193,6 +193,7 @@ extension SVGReader {
                 result.append(Self.declaration(from: attribute))
             }
         }
-        return result + fromStyle
+        let sheet = styleSheetDeclarations(for: element)
+        return result + sheet.normal + fromStyle + sheet.important
     }
 }

@@ -64,6 +64,9 @@ enum SVGElementClass: Equatable {
     case skipped
     /// An SVG feature the reader does not draw: warned, subtree skipped.
     case unsupported
+    /// A `<style>` sheet: read before the tree (SVGStyleSheet.swift); it
+    /// warns here only if its type is not CSS.
+    case skippedStyle
 
     /// Classifies an element by its qualified name; the `svg:` prefix is
     /// accepted for SVG elements.
@@ -93,6 +96,8 @@ enum SVGElementClass: Equatable {
         case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath",
              "mask", "marker":
             self = .skipped
+        case "style":
+            self = .skippedStyle
         default: self = .unsupported
         }
     }
@@ -139,6 +144,8 @@ struct SVGReader {
     /// The fill and stroke `context-fill` and `context-stroke` stand for
     /// while a marker's or a use's content is read; `nil` elsewhere.
     var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
+    /// The rules of the document's `<style>` sheets.
+    var styleSheet = SVGStyleSheet()
     /// Loads `<image>` sources.
     var loader = SVGResourceLoader.none
     /// Finds the fonts of `<text>`: the loader's, then the bundled ones.
@@ -152,7 +159,7 @@ struct SVGReader {
     var reportedFontProblems: Set<SVGWarning.Kind> = []
 
     /// The elements whose character data the XML stage keeps.
-    static let textElementNames: Set<String> = ["text", "svg:text"]
+    static let textElementNames: Set<String> = ["text", "svg:text", "style", "svg:style"]
 
     /// Creates a reader that loads images and fonts with `loader`.
     init(loader: SVGResourceLoader = .none) {
@@ -178,6 +185,7 @@ struct SVGReader {
         }
         elementsByID = Self.elementsByID(in: root)
         parents = Self.parents(in: root)
+        styleSheet = SVGStyleSheet.sheets(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: root, to: &style)
@@ -241,6 +249,10 @@ struct SVGReader {
         switch SVGElementClass(name: element.name) {
         case .skipped:
             warnAboutStyleSheets(in: element)
+            return nil
+        case .skippedStyle:
+            let type = element.attribute("type").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? ""
+            if type != "", type != "text/css" { warn(.unsupportedElement, element, at: element.offset) }
             return nil
         case .unsupported:
             warn(.unsupportedElement, element, at: element.offset)
@@ -399,8 +411,17 @@ struct SVGReader {
                 if accepts(declaration, element) { result.declarations.append(declaration) }
             }
         }
-        for declaration in styleDeclarations where accepts(declaration, element) {
-            result.declarations.append(declaration)
+        // The cascade: presentation attributes, then style sheet rules,
+        // then the style attribute, then !important rules.
+        let sheet = styleSheetDeclarations(for: element)
+        for declaration in sheet.normal + styleDeclarations + sheet.important {
+            if declaration.name == "transform" {
+                // CSS transforms use the SVG transform syntax here.
+                result.transform = XMLAttribute(name: "transform", value: declaration.value, offset: declaration.nameOffset,
+                                                valueOffset: declaration.offset)
+            } else if quiet ? SVGProperties.supported.contains(declaration.name) : accepts(declaration, element) {
+                result.declarations.append(declaration)
+            }
         }
         return result
     }
@@ -454,14 +475,15 @@ struct SVGReader {
         }
     }
 
-    /// Warns for each `<style>` element inside a skipped subtree (typically
-    /// `<defs>`, where editors put their style sheets): the rules in it
-    /// are not applied, and would be lost silently otherwise. Everything
+    /// Warns for each `<style>` element inside a skipped subtree whose
+    /// type is not CSS: its rules are not applied, and would be lost
+    /// silently otherwise. Everything
     /// else there only matters when referenced, and references warn.
     mutating func warnAboutStyleSheets(in element: XMLElement) {
         for child in element.children {
             if child.name == "style" || child.name == "svg:style" {
-                warn(.unsupportedElement, child, at: child.offset)
+                let type = child.attribute("type").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? ""
+                if type != "", type != "text/css" { warn(.unsupportedElement, child, at: child.offset) }
             } else {
                 warnAboutStyleSheets(in: child)
             }
