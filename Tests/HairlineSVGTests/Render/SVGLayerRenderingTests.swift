@@ -56,7 +56,7 @@ struct SVGLayerRenderingTests {
         // the direction and -2...0 across it.
         #expect(boxes[0] == Rect(x: 8, y: 8, width: 4, height: 2))
         // Mid vertex: the bisector of east and south is 45°.
-        #expect(abs(boxes[1].midX - (50 - 0.5 * 2.0.squareRoot())) < 1e-9)
+        #expect(abs(boxes[1].midX - (50 + 0.5 * 2.0.squareRoot())) < 1e-9)
         // End: heading south, the rect turns a quarter.
         #expect(isClose(fills[2].transform, AffineTransform(a: 0, b: 2, c: -2, d: 0, tx: 52, ty: 48), tolerance: 1e-9))
     }
