@@ -89,11 +89,14 @@ extension SVGReader {
         case .image(_, let destination, let clip):
             return clip.flatMap { destination.intersection($0) } ?? destination
         case .group(let children):
+            // Every shape's geometry counts, painted or not (hidden, no
+            // fill, opacity 0), as SVG's bounding box says.
             var result: Rect?
             for child in children {
-                for box in child.fillBounds(parentTransform: .identity) {
-                    result = result.map { $0.union(box) } ?? box
-                }
+                let box = bounds(of: child)
+                guard box.width > 0 || box.height > 0 || box.minX != 0 || box.minY != 0 else { continue }
+                let placed = box.applying(child.transform)
+                result = result.map { $0.union(placed) } ?? placed
             }
             return result ?? .zero
         }

@@ -81,9 +81,19 @@ extension SVGReader {
         switch Self.localName(target) {
         case "linearGradient", "radialGradient":
             guard let chain = chain(from: target, kinds: Self.gradientNames, element, reference) else { return .invalid }
+            // SVG 2 §14.2: bounding-box units on a box without area use
+            // the fallback (else nothing).
+            if Self.boundingBoxMapping(bounds) == nil,
+               Self.inherited("gradientUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                return .invalid
+            }
             return .painted(try gradient(chain, bounds: bounds))
         case "pattern":
             guard let chain = chain(from: target, kinds: ["pattern"], element, reference) else { return .invalid }
+            if Self.boundingBoxMapping(bounds) == nil,
+               Self.inherited("patternUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                return .invalid
+            }
             activeReferences.append(reference.id)
             defer { activeReferences.removeLast() }
             return .painted(try pattern(chain, bounds: bounds))
@@ -96,9 +106,9 @@ extension SVGReader {
     static let gradientNames: Set<Substring> = ["linearGradient", "radialGradient"]
 
     /// The elements of an `href` chain starting at `start`, each naming
-    /// the next by `href` or `xlink:href`; `nil` (with a warning) for a
-    /// cycle. A link to a missing element or one of another kind ends the
-    /// chain with a warning (the attributes so far still apply).
+    /// the next by `href` or `xlink:href`. A link that closes a cycle, to
+    /// a missing element or to one of another kind ends the chain with a
+    /// warning (the attributes so far still apply).
     mutating func chain(from start: XMLElement, kinds: Set<Substring>, _ element: XMLElement,
                         _ reference: SVGPaintReference) -> [XMLElement]? {
         var result = [start]
@@ -113,8 +123,10 @@ extension SVGReader {
                 break
             }
             guard seen.insert(next.offset).inserted else {
+                // A cycle: the link that closes it is ignored (as resvg
+                // and browsers do); the chain so far applies.
                 warn(.referenceCycle(String(value.dropFirst())), current, attribute: link.name, at: link.valueOffset)
-                return nil
+                break
             }
             result.append(next)
             current = next
