@@ -144,6 +144,9 @@ struct SVGReader {
     /// The fill and stroke `context-fill` and `context-stroke` stand for
     /// while a marker's or a use's content is read; `nil` elsewhere.
     var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
+    /// Whether a `<clipPath>`'s children are being read as a mask: shapes
+    /// are then filled opaque black with their `clip-rule`, unstroked.
+    var isReadingClip = false
     /// The rules of the document's `<style>` sheets.
     var styleSheet = SVGStyleSheet()
     /// Loads `<image>` sources.
@@ -201,22 +204,8 @@ struct SVGReader {
         if isDisabled || !local.isDisplayed { children = [] }
         var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
                            opacity: local.opacity, content: .group(children))
-        if let reference = local.clipPath {
-            switch try clip(reference, for: node, root) {
-            case .none: break
-            case .clip(let clip): node.clip = clip
-            case .hidden: node.content = .group([])
-            }
-        }
-        node.blendMode = local.blendMode
-        node.isIsolated = local.isIsolated
-        if let reference = local.mask {
-            switch try mask(reference, for: node, root) {
-            case .none: break
-            case .mask(let mask): node.mask = mask
-            case .hidden: node.content = .group([])
-            }
-        }
+        let hidden = SVGNode(elementName: root.name, offset: root.offset, transform: transform, content: .group([]))
+        node = try finish(node, local, root) ?? hidden
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
     }
 
@@ -320,10 +309,12 @@ struct SVGReader {
         var node = node
         node.blendMode = local.blendMode
         node.isIsolated = local.isIsolated
+        var clipMask: SVGMask?
         if let reference = local.clipPath {
             switch try clip(reference, for: node, element) {
             case .none: break
             case .clip(let clip): node.clip = clip
+            case .mask(let mask): clipMask = mask
             case .hidden: return nil
             }
         }
@@ -333,6 +324,16 @@ struct SVGReader {
             case .mask(let mask): node.mask = mask
             case .hidden: return nil
             }
+        }
+        if let clipMask {
+            if node.mask != nil {
+                // A mask and a clip drawn as a mask: the mask inside, the
+                // clip on the outside (both in the element's user space).
+                var inner = SVGNode(elementName: node.elementName, offset: node.offset, content: node.content)
+                inner.mask = node.mask
+                node.content = .group([inner])
+            }
+            node.mask = clipMask
         }
         return node
     }
@@ -346,10 +347,16 @@ struct SVGReader {
         switch kind {
         case .image:
             return style.isVisible ? try imageContent(geometry, element) : nil
+        case .text where isReadingClip:
+            guard style.isVisible, let path = try clipShape(.text, geometry, element, style: style) else { return nil }
+            return .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil)
         case .text:
             return try textContent(element, geometry, style: style)
         default:
             guard let path = try shapePath(kind, geometry, element) else { return nil }
+            if isReadingClip {
+                return style.isVisible ? .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil) : nil
+            }
             let bounds = path.bounds
             let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
             var stroke: SVGStroke?
