@@ -48,6 +48,9 @@ extension SVGReader {
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: target, to: &style)
         var transform = serverTransform(attributes.transform, of: target)
+        if let origin = attributes.transformOrigin, attributes.transform != nil {
+            transform = Self.transform(transform, about: transformOrigin(origin, target))
+        }
         if isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false, of: element) {
             guard let mapping = Self.boundingBoxMapping(Self.bounds(of: node)) else { return .hidden }
             transform = mapping.concatenating(transform)

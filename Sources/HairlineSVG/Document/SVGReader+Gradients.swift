@@ -15,7 +15,10 @@ extension SVGReader {
         let element = chain[0]
         let isRadial = Self.localName(element) == "radialGradient"
         let boundingBox = isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true, of: element)
-        let gradientTransform = serverTransform(Self.inherited("gradientTransform", chain), of: element)
+        var gradientTransform = serverTransform(Self.inherited("gradientTransform", chain), of: element)
+        if let origin = Self.inherited("transform-origin", chain), Self.inherited("gradientTransform", chain) != nil {
+            gradientTransform = Self.transform(gradientTransform, about: transformOrigin(origin, element))
+        }
         let extend = spreadMethod(Self.inherited("spreadMethod", chain), of: element)
         // The stops of the first element in the chain that has any.
         var stopElements: [XMLElement] = []

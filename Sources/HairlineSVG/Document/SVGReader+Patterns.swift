@@ -16,7 +16,10 @@ extension SVGReader {
         let element = chain[0]
         let boundingBox = isBoundingBoxUnits(Self.inherited("patternUnits", chain), default: true, of: element)
         let contentBoundingBox = isBoundingBoxUnits(Self.inherited("patternContentUnits", chain), default: false, of: element)
-        let patternTransform = serverTransform(Self.inherited("patternTransform", chain), of: element)
+        var patternTransform = serverTransform(Self.inherited("patternTransform", chain), of: element)
+        if let origin = Self.inherited("transform-origin", chain), Self.inherited("patternTransform", chain) != nil {
+            patternTransform = Self.transform(patternTransform, about: transformOrigin(origin, element))
+        }
         let viewBox = self.viewBox(Self.inherited("viewBox", chain), of: element)
         let aspect = aspectRatio(Self.inherited("preserveAspectRatio", chain), of: element)
         func value(_ name: String, _ axis: LengthAxis, nonNegative: Bool = false) throws(SVGError) -> Double {
