@@ -19,9 +19,9 @@ enum SVGMaskResult {
 
 extension SVGReader {
     /// The mask for `node` (whose content is already read): `.none` for a
-    /// missing or non-mask reference (warned; drawn unmasked, as browsers
-    /// do), `.hidden` for a cycle or bounding-box units on a box without
-    /// area (nothing drawn).
+    /// missing or non-mask reference or one that closes a cycle (warned;
+    /// drawn unmasked, as browsers do), `.hidden` for bounding-box units on
+    /// a box without area (nothing drawn).
     mutating func mask(_ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement)
         throws(SVGError) -> SVGMaskResult
     {
@@ -34,8 +34,10 @@ extension SVGReader {
             return .none
         }
         guard !activeReferences.contains(reference.id) else {
+            // A mask used inside itself: the closing link is ignored (as
+            // resvg draws it).
             warn(.referenceCycle(reference.id), element, attribute: "mask", at: reference.offset)
-            return .hidden
+            return .none
         }
         activeReferences.append(reference.id)
         defer { activeReferences.removeLast() }
