@@ -84,7 +84,7 @@ struct RenderCommand {
     /// the SVG's folder.
     static func pngLoader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        return SVGResourceLoader { source in
+        return SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
                 return try PNGDecoder.decodeImage(bytes)
@@ -92,7 +92,10 @@ struct RenderCommand {
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
                 return try PNGDecoder.decode(contentsOfFile: url.path).image()
             }
-        }
+        }, loadData: { path in
+            // SVG images (`.svg` paths) are read as documents by HairlineSVG.
+            [UInt8](try Data(contentsOf: path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)))
+        })
     }
 
     func run() throws {

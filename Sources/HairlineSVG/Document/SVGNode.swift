@@ -47,6 +47,8 @@ public struct SVGNode: Hashable, Sendable {
     /// The `mask`, if any: the node is drawn as a layer and multiplied by
     /// the mask's luminance or alpha.
     public var mask: SVGMask?
+    /// For an image: how it is sampled when scaled (`image-rendering`).
+    public var imageSampling: ImageSampling = .bilinear
 
     /// Creates a node.
     /// - Parameters:

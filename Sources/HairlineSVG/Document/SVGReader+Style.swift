@@ -93,6 +93,7 @@ extension SVGReader {
             case "marker-mid": style.markerMid = parent.markerMid
             case "marker-end": style.markerEnd = parent.markerEnd
             case "paint-order": style.paintOrder = parent.paintOrder
+            case "image-rendering": style.imageSampling = parent.imageSampling
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "text-anchor": style.textAnchor = parent.textAnchor
@@ -139,6 +140,12 @@ extension SVGReader {
         if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
         if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
         if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+    case "image-rendering":
+        switch keyword {
+        case "auto", "optimizequality", "smooth", "high-quality": style.imageSampling = .bilinear
+        case "optimizespeed", "pixelated", "crisp-edges": style.imageSampling = .nearest
+        default: throw invalidValue(declaration)
+        }
     case "paint-order":
         let names = ["fill", "stroke", "markers"]
         var order: [Int] = []

@@ -279,8 +279,10 @@ struct SVGReader {
             guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
             content = leaf
         }
-        return try finish(SVGNode(elementName: element.name, offset: element.offset, transform: transform,
-                                  opacity: local.opacity, content: content), local, element)
+        var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
+                           opacity: local.opacity, content: content)
+        node.imageSampling = style.imageSampling
+        return try finish(node, local, element)
     }
 
     /// The content of a `<use>` or nested `<svg>` and the placement it

@@ -69,6 +69,9 @@ struct InheritedStyle: Sendable {
     /// `paint-order`: the order fill (0), stroke (1) and markers (2) are
     /// painted in; `[0, 1, 2]` is `normal`.
     var paintOrder: [Int] = [0, 1, 2]
+    /// `image-rendering`: nearest-neighbour sampling for `optimizeSpeed`,
+    /// `pixelated` and `crisp-edges`.
+    var imageSampling = ImageSampling.bilinear
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -103,7 +106,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
-        "marker-start", "marker-mid", "marker-end", "marker", "paint-order",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.

@@ -47,7 +47,7 @@ extension SVGNode {
             }
         case .image(let image, let destination, let clipRect):
             commands.append(.image(SVGImageCommand(image: image, destination: destination, clip: clipRect,
-                                                   transform: total, opacity: alpha, offset: offset)))
+                                                   transform: total, opacity: alpha, offset: offset, sampling: imageSampling)))
         }
         if isLayer { commands.append(.endLayer) }
         if clip != nil { commands.append(.endClip) }
@@ -173,7 +173,7 @@ enum SVGRenderer {
                     canvas.concatenate(image.transform)
                     canvas.globalAlpha *= image.opacity
                     if let clip = image.clip { canvas.clip(to: clip) }
-                    canvas.draw(image.image, in: image.destination, sampling: .bilinear)
+                    canvas.draw(image.image, in: image.destination, sampling: image.sampling)
                 }
             case .beginClip(let clip):
                 canvas.save()

@@ -96,6 +96,9 @@ public struct SVGImageCommand: Hashable, Sendable {
     public var opacity: Double
     /// UTF-8 byte offset of the element in the document.
     public var offset: Int
+    /// How the image is sampled when scaled (`image-rendering`:
+    /// `optimizeSpeed`, `pixelated` and `crisp-edges` are nearest).
+    public var sampling: ImageSampling = .bilinear
 
     /// Creates a command.
     /// - Parameters:
@@ -105,13 +108,16 @@ public struct SVGImageCommand: Hashable, Sendable {
     ///   - transform: as the property says.
     ///   - opacity: as the property says.
     ///   - offset: as the property says.
-    public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int) {
+    ///   - sampling: as the property says (bilinear by default).
+    public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int,
+                sampling: ImageSampling = .bilinear) {
         self.image = image
         self.destination = destination
         self.clip = clip
         self.transform = transform
         self.opacity = opacity
         self.offset = offset
+        self.sampling = sampling
     }
 }
 
