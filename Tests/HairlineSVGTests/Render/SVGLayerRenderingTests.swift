@@ -77,3 +77,65 @@ struct SVGLayerRenderingTests {
         #expect(fills.last?.color == Color(red: 0, green: 0, blue: 1))
     }
 }
+
+@Suite("SVG images and image-rendering")
+struct SVGImageDocumentTests {
+    @Test("an <image> of an SVG data URI draws that document, fitted into its viewport and clipped to it")
+    func svgImage() throws {
+        // A 10 x 10 document with a 10 x 10 rect, base64.
+        let inner = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="20" height="10" fill="blue"/></svg>"#
+        let data = base64(Array(inner.utf8))
+        let text = svg(#"<image x="5" y="5" width="20" height="20" href="data:image/svg+xml;base64,\#(data)"/>"#)
+        let document = try SVGDocument(parsing: text)
+        let commands = document.drawCommands()
+        let fill = document.fillCommands().first
+        #expect(fill?.transformedPath.bounds == Rect(x: 5, y: 5, width: 40, height: 20))
+        guard case .beginClip(let clip) = commands.first else {
+            Issue.record("expected the image viewport clip, got \(commands)")
+            return
+        }
+        #expect(clip.clip.path.applying(clip.transform).bounds == Rect(x: 5, y: 5, width: 20, height: 20))
+    }
+
+    @Test("a .svg file is read through loadData; without it the image warns")
+    func svgFile() throws {
+        let inner = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2"/></svg>"#.utf8)
+        let loader = SVGResourceLoader(loadImage: { _ in throw SVGResourceError.noImageLoader }, loadData: { path in
+            guard path == "pic.svg" else { throw SVGResourceError.noImageLoader }
+            return inner
+        })
+        let text = svg(#"<image width="8" href="pic.svg"/>"#)
+        let fills = try SVGDocument(parsing: text, loader: loader).fillCommands()
+        // Width 8 given, height from the document's 2:1 ratio.
+        #expect(fills.first?.transformedPath.bounds == Rect(x: 0, y: 0, width: 8, height: 4))
+        let without = try SVGDocument(parsing: text)
+        #expect(without.fillCommands().isEmpty && without.warnings.count == 1)
+    }
+
+    @Test("image-rendering optimizeSpeed samples the nearest pixel")
+    func imageRendering() throws {
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8Dwn4GBgQEAEPwC/i9u4u8AAAAASUVORK5CYII="
+        let text = svg(#"<image width="2" height="1" style="image-rendering: optimizeSpeed" href="data:image/png;base64,\#(png)"/><image width="2" height="1" href="data:image/png;base64,\#(png)"/>"#)
+        let loader = SVGResourceLoader(loadImage: { _ in try Image(width: 1, height: 1, colors: [.black]) })
+        let images = try SVGDocument(parsing: text, loader: loader).drawCommands().compactMap { c -> ImageSampling? in
+            if case .image(let i) = c { return i.sampling } else { return nil }
+        }
+        #expect(images == [.nearest, .bilinear])
+    }
+
+    /// Standard base64 of `bytes`.
+    func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            let b0 = Int(bytes[i]), b1 = i + 1 < bytes.count ? Int(bytes[i + 1]) : 0, b2 = i + 2 < bytes.count ? Int(bytes[i + 2]) : 0
+            out.append(alphabet[b0 >> 2])
+            out.append(alphabet[((b0 & 3) << 4) | (b1 >> 4)])
+            out.append(i + 1 < bytes.count ? alphabet[((b1 & 15) << 2) | (b2 >> 6)] : "=")
+            out.append(i + 2 < bytes.count ? alphabet[b2 & 63] : "=")
+            i += 3
+        }
+        return out
+    }
+}
