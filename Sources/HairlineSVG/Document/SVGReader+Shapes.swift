@@ -2,7 +2,9 @@
 // §10 "Basic Shapes", §9 path data): rect with SVG 2's auto rx/ry, circle,
 // ellipse, line, polyline, polygon and path. Lengths may carry CSS units or
 // percentages of the nearest viewport. Zero sizes draw nothing; negative
-// sizes and malformed numbers throw SVGError at the attribute's value.
+// sizes and malformed numbers are ignored with a warning at the value (a
+// negative rx/ry is auto, a negative r or size draws nothing), path data is
+// drawn up to its first error and an odd points list drops its last number.
 
 import Hairline
 

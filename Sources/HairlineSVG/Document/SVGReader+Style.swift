@@ -5,8 +5,10 @@
 // visibility, clip-path and clip-rule, the font properties and
 // text-anchor (SVGReader+FontProperties.swift), each also accepting
 // `inherit`. `font-size` goes first, so that `em` lengths of the same
-// element use it. Malformed values throw; values the reader cannot draw
-// warn.
+// element use it. A malformed value is ignored with a warning (the
+// inherited or initial value stays, CSS error handling); values the reader
+// cannot draw warn. Also mask, mix-blend-mode, isolation, markers,
+// paint-order and image-rendering.
 
 import Hairline
 

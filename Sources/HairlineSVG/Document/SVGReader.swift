@@ -1,8 +1,9 @@
 // Document: XML element tree -> SVGNode tree. Classifies each element
 // (drawn, skipped without effect, or unsupported with a warning), splits
 // its attributes into geometry, transform and style declarations, resolves
-// inheritance, and builds shapes. Throws SVGError for malformed values;
-// reports everything it does not draw as an SVGWarning (never silently).
+// inheritance (and the style sheets' cascade), and builds shapes. Invalid
+// values are ignored with an SVGWarning (SVG 2 / CSS error handling), as is
+// everything it does not draw (never silently); only the root can fail.
 
 import Hairline
 

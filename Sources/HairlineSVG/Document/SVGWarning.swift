@@ -18,12 +18,14 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// support (the value is given), e.g. `fill="url(#g)"`, `width="50%"`.
         case unsupportedValue(String)
         /// `opacity` on a group whose children overlap, drawn by
-        /// multiplying it into each child (reported once per document).
+        /// multiplying it into each child. No longer reported: group
+        /// opacity is drawn as a layer (kept for source compatibility).
         case groupOpacityApproximated
         /// Neither a usable width/height nor a viewBox: the size is the CSS
         /// default 300 x 150 (for the missing side).
         case defaultSize
-        /// A nested `<svg>`: its content is not clipped to its viewport.
+        /// A nested `<svg>`: its content is not clipped to its viewport. No
+        /// longer reported: viewports clip (kept for source compatibility).
         case clippingNotSupported
         /// `url(#id)` names no element (the id is given): the fallback
         /// color is used, else nothing is painted (or clipped).
@@ -38,7 +40,8 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// error is given): it is not drawn.
         case imageNotLoaded(String)
         /// A `<clipPath>` whose children use different `clip-rule`s: the
-        /// union is clipped with the first child's rule.
+        /// union is clipped with the first child's rule. No longer reported:
+        /// such clip paths are drawn as masks (kept for source compatibility).
         case mixedClipRules
         /// A pattern tile larger than the tile limit at the drawing scale:
         /// rendered at a lower resolution (at draw time).

@@ -1,8 +1,9 @@
 // Render: drawable tree -> draw commands -> Canvas. Walks the tree once,
 // combining transforms (element first, outermost last) and multiplying
 // opacities down to each shape; the canvas then rasterizes each command.
-// Group opacity is applied per child (exact when children do not overlap);
-// clips bracket the commands of their element.
+// Opacity over more than one draw, blend modes, isolation and masks are
+// layers: drawn onto a transparent surface, masked, then composited
+// (CSS Compositing 1, CSS Masking 1); clips bracket their element.
 
 import Hairline
 
