@@ -26,6 +26,8 @@ struct LocalStyle {
     var blendMode = BlendMode.sourceOver
     /// `isolation: isolate`.
     var isIsolated = false
+    /// `background-color` (drawn behind the root's content only).
+    var backgroundColor: Color?
 }
 
 extension LocalStyle {
@@ -142,6 +144,15 @@ extension SVGReader {
         if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
         if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
         if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+    case "background-color":
+        if keyword == "currentcolor" {
+            local.backgroundColor = style.color
+        } else {
+            guard let color = SVGColorParser.parse(declaration.value) else {
+                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            local.backgroundColor = color
+        }
     case "image-rendering":
         switch keyword {
         case "auto", "optimizequality", "smooth", "high-quality": style.imageSampling = .bilinear

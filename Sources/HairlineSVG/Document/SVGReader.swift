@@ -202,7 +202,15 @@ struct SVGReader {
         style.parentOpacity = local.opacity
         var children = try self.children(of: root, style: style)
         let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
-        if isDisabled || !local.isDisplayed { children = [] }
+        if isDisabled || !local.isDisplayed || !Self.passesConditions(root) { children = [] }
+        // CSS `background-color` on the root fills its whole viewport.
+        if let background = local.backgroundColor, !children.isEmpty, let back = transform.inverted() {
+            var rect = Path()
+            rect.addRect(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            children.insert(SVGNode(elementName: root.name, offset: root.offset, transform: back,
+                                    content: .shape(rect, fill: .paint(.solid(background)), rule: .nonZero, stroke: nil)),
+                            at: 0)
+        }
         var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
                            opacity: local.opacity, content: .group(children))
         let hidden = SVGNode(elementName: root.name, offset: root.offset, transform: transform, content: .group([]))

@@ -106,7 +106,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
-        "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
@@ -139,6 +139,8 @@ enum SVGProperties {
     static let ignoredAttributes: Set<String> = [
         "id", "class", "xmlns", "version", "baseProfile", "lang", "tabindex", "role",
         "focusable", "pathLength", "enable-background", "zoomAndPan",
+        // Conditional processing, read by SVGReader.passesConditions.
+        "systemLanguage", "requiredFeatures", "requiredExtensions",
     ]
 
     /// Whether an attribute is ignored without a warning: the ones above,

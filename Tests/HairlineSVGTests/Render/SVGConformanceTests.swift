@@ -105,18 +105,19 @@ final class ConformanceFailures: @unchecked Sendable {
 struct SVGConformanceTests {
     static let folder = "Tests/SVGConformance"
 
-    /// Loads `<image>` files relative to the SVG and `data:` PNGs.
+    /// Loads `<image>` files relative to the SVG (PNG, and SVG documents
+    /// through `loadData`) and `data:` PNGs, as the CLI does.
     static func loader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        return SVGResourceLoader { source in
+        func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path) }
+        return SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
                 return try PNGDecoder.decodeImage(bytes)
             case .file(let path):
-                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try PNGDecoder.decode(contentsOfFile: url.path).image()
+                return try PNGDecoder.decode(contentsOfFile: url(path).path).image()
             }
-        }
+        }, loadData: { path in [UInt8](try Data(contentsOf: url(path))) })
     }
 
     /// Renders one test and returns why it fails, or `nil` if it passes.
