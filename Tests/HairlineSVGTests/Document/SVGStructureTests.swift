@@ -91,3 +91,22 @@ struct SVGStructureTests {
         #expect(fills.first.map { isClose($0.transform, expected) } == true, "\(String(describing: fills.first?.transform))")
     }
 }
+
+@Suite("root properties")
+struct SVGRootTests {
+    @Test("background-color on the root fills the whole viewport behind the content")
+    func backgroundColor() throws {
+        let text = svg(#"<rect width="1" height="1"/>"#, #"width="20" height="10" viewBox="0 0 10 5" style="background-color: #0000ff80""#)
+        let fills = try SVGDocument(parsing: text).fillCommands()
+        #expect(fills.count == 2)
+        #expect(fills.first?.transformedPath.bounds == Rect(x: 0, y: 0, width: 20, height: 10))
+        #expect(fills.first?.color.map { abs($0.alpha - 128.0 / 255) < 1e-9 && $0.blue == 1 } == true)
+    }
+
+    @Test("a root whose conditions fail draws nothing, silently")
+    func rootConditions() throws {
+        let document = try SVGDocument(parsing: svg(#"<rect width="1" height="1"/>"#, #"width="10" height="10" systemLanguage="ru-RU""#))
+        #expect(document.drawCommands().isEmpty)
+        #expect(document.warnings.isEmpty)
+    }
+}

@@ -109,7 +109,7 @@ struct SVGConformanceTests {
     /// through `loadData`) and `data:` PNGs, as the CLI does.
     static func loader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path) }
+        @Sendable func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path) }
         return SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
