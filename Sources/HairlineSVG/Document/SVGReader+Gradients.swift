@@ -66,6 +66,10 @@ extension SVGReader {
                                                      transform: transform)))
     }
 
+    /// How far past 0 the ramp's first stop moves when several stops share
+    /// offset 0: far below any pixel of any gradient.
+    static let hardStopOffset = 1e-9
+
     /// Stops inserted per segment whose ends differ in alpha, so that the
     /// engine's premultiplied interpolation between them follows SVG's
     /// straight-alpha interpolation within about 2/255.
@@ -174,9 +178,16 @@ extension SVGReader {
             let stopColor = usesCurrentColor ? currentColor : color
             result.append(GradientStop(location: location, color: stopColor.withAlphaMultiplied(by: opacity)))
         }
-        // Stops sharing offset 0: only the last of them shows (the pad
-        // before the ramp takes its color, as resvg and browsers draw).
-        while result.count > 1, result[0].location == 0, result[1].location == 0 { result.removeFirst() }
+        // Stops sharing offset 0: the pad before the ramp takes the first's
+        // color, the ramp starts from the last's (resvg, browsers), so the
+        // last moves a hair past 0 and the ones between are never seen.
+        if result.count > 2, result[0].location == 0, result[1].location == 0 {
+            var last = 1
+            while last + 1 < result.count, result[last + 1].location == 0 { last += 1 }
+            var rampStart = result[last]
+            rampStart.location = Self.hardStopOffset
+            result = [result[0], rampStart] + result[(last + 1)...]
+        }
         return result
     }
 

@@ -110,3 +110,17 @@ struct SVGRootTests {
         #expect(document.warnings.isEmpty)
     }
 }
+
+@Suite("gradient stops at offset 0")
+struct SVGZeroOffsetStopTests {
+    @Test("several stops at 0: the pad takes the first, the ramp starts from the last")
+    func zeroOffsets() throws {
+        let text = svg(#"<linearGradient id="g"><stop offset="0" stop-color="black"/><stop offset="0" stop-color="red"/><stop offset="0" stop-color="blue"/><stop offset="1" stop-color="white"/></linearGradient><rect width="10" height="10" fill="url(#g)"/>"#)
+        guard case .paint(.linearGradient(let g))? = try commands(text).first?.paint else {
+            Issue.record("not linear")
+            return
+        }
+        #expect(g.gradient.stops.map(\.color) == [.black, Color(red: 0, green: 0, blue: 1), .white])
+        #expect(g.gradient.stops.map(\.location) == [0, SVGReader.hardStopOffset, 1])
+    }
+}
