@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HairlineSVGTests",
-            dependencies: ["Hairline", "HairlineSVG", "HairlineText", "HairlineTestSupport"]
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineText", "HairlineTestSupport"]
         ),
         .testTarget(
             name: "HairlineCellsTests",

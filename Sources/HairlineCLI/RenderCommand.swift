@@ -128,7 +128,7 @@ struct RenderCommand {
                           budget: ImageBudget = ImageBudget(pixels: TableSpec.Options.defaultImagePixelBudget))
         -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        return SVGResourceLoader { source in
+        return SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
                 return try budget.decode(name: "a data: URI") { limits in try ImageDecoder.decode(bytes, limits: limits) }
@@ -138,7 +138,10 @@ struct RenderCommand {
                     try ImageDecoder.decode(contentsOfFile: url.path, limits: limits)
                 }
             }
-        }
+        }, loadData: { path in
+            // SVG images (`.svg` paths) are read as documents by HairlineSVG.
+            [UInt8](try Data(contentsOf: path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)))
+        })
     }
 
     func run() throws {

@@ -8,21 +8,28 @@ import Hairline
 /// An SVG document read from text: its size in points and a tree of
 /// filled shapes, ready to draw onto a `Canvas`.
 ///
-/// The supported subset: `<svg>` (also nested), `<g>`, `<a>`, `<path>`,
-/// `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`,
-/// `<image>` (through an injected `SVGResourceLoader`); `<text>` on one
-/// line (with `<tspan>` styling, fonts from the loader or the bundled
-/// DejaVu Sans) drawn as its glyph outlines; `transform`;
-/// `fill` and `stroke` with colors or `url(#id)` references to
+/// The supported subset: `<svg>` (also nested, clipped to its viewport),
+/// `<g>`, `<a>`, `<use>`, `<symbol>`, `<switch>` with conditional
+/// attributes, `<path>`, `<rect>`, `<circle>`, `<ellipse>`, `<line>`,
+/// `<polyline>`, `<polygon>`, `<image>` (raster images through an injected
+/// `SVGResourceLoader`, SVG documents from `data:` URIs or the loader's
+/// `loadData`); `<text>` on one line (with `<tspan>` styling, fonts from
+/// the loader or the bundled DejaVu Sans) drawn as its glyph outlines;
+/// `transform` and `transform-origin`; `fill` and `stroke` with colors,
+/// `context-fill`/`context-stroke` or `url(#id)` references to
 /// `<linearGradient>`, `<radialGradient>` and `<pattern>` (with `href`
-/// inheritance and a fallback color); `clip-path` references to
-/// `<clipPath>`; the fill, stroke, opacity, `color`, `display`,
-/// `visibility`, `clip-rule`, font and `text-anchor` properties as
-/// attributes or in `style` (style wins), with CSS inheritance. Everything
-/// else (`use`, `textPath`, per-character positioning, masks, filters,
-/// style sheets) is not drawn and is reported in `warnings`. Group
-/// `opacity` is multiplied into each child, which is exact unless
-/// children overlap (then a warning says so).
+/// inheritance and a fallback color); `clip-path` (`<clipPath>`, exact
+/// paths or masks), `mask` (`<mask>`, luminance or alpha),
+/// `mix-blend-mode`, `isolation` and group `opacity` as layers; markers;
+/// `paint-order`; `image-rendering`; the fill, stroke, opacity, `color`,
+/// `display`, `visibility`, `clip-rule`, font and `text-anchor`
+/// properties as presentation attributes, in `style` attributes and in
+/// `<style>` sheets (type, class, id, universal and attribute selectors,
+/// child and descendant combinators, `:first-child`, specificity,
+/// `!important`), with CSS inheritance. An invalid value is ignored as if
+/// absent, with a warning (SVG 2 and CSS error handling). Everything else
+/// (`textPath`, per-character positioning, filters, `shape-rendering`)
+/// is not drawn and is reported in `warnings`.
 ///
 /// ```swift
 /// let document = try SVGDocument(parsing: text)
@@ -57,11 +64,14 @@ public struct SVGDocument: Sendable {
     /// other follows the viewBox's aspect ratio; with neither nor a viewBox
     /// the size is 300 x 150 (with a warning).
     /// - Throws: `SVGError` with the byte offset, line and column of the
-    ///   first problem: malformed XML (unclosed or mismatched tags, bad
-    ///   quoting, unknown entities, nesting deeper than 256), a root that
-    ///   is not `<svg>`, bad path data, numbers, colors, transforms, font
-    ///   properties, or a negative width, height, radius, font size or
-    ///   viewBox size.
+    ///   problem, only when the file cannot be drawn at all: malformed XML
+    ///   (unclosed or mismatched tags, bad quoting, unknown entities, a raw
+    ///   NUL, nesting deeper than 256), a root that is not `<svg>`, or a
+    ///   negative root width or height. Invalid values below the root are
+    ///   ignored with a warning (`invalidValueIgnored`): bad colors,
+    ///   numbers, units and keywords keep the inherited or initial value,
+    ///   a malformed `transform` is the identity, path data draws up to
+    ///   the error, a negative `r` draws nothing.
     /// - Complexity: O(n) in the text's length plus the shapes' elements.
     /// - Parameters:
     ///   - text: the document's text.

@@ -96,12 +96,12 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .unterminated(let what): return "unterminated \(what)"
         case .expectedName: return "expected an element or attribute name"
-        case .unexpectedCharacter(let c, let expected): return "unexpected \"\(c)\", expected \(expected)"
+        case .unexpectedCharacter(let c, let expected): return "unexpected \"\(SVGEcho.quote(String(c)))\", expected \(expected)"
         case .unquotedAttributeValue(let name): return "value of attribute \(name) must be in quotes"
         case .duplicateAttribute(let name): return "attribute \(name) appears twice"
-        case .unknownEntity(let name): return "unknown entity &\(name);"
+        case .unknownEntity(let name): return "unknown entity &\(SVGEcho.quote(name));"
         case .entityExpansionTooLarge(let limit): return "entity references expand to more than \(limit) bytes"
-        case .invalidCharacterReference(let text): return "invalid character reference &\(text);"
+        case .invalidCharacterReference(let text): return "invalid character reference &\(SVGEcho.quote(text));"
         case .mismatchedEndTag(let expected, let found): return "</\(found)> does not close <\(expected)>"
         case .unexpectedEndTag(let name): return "</\(name)> has no matching start tag"
         case .unclosedElement(let name): return "<\(name)> is never closed"
@@ -110,11 +110,11 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingSVGRoot(let found?): return "the root element is <\(found)>, not <svg>"
         case .missingSVGRoot(nil): return "the document has no <svg> element"
         case .invalidPathData(let error): return "bad path data: \(error)"
-        case .invalidNumber(let name, let value): return "\(name)=\"\(value)\" is not a number"
-        case .negativeValue(let name, let value): return "\(name)=\"\(value)\" must not be negative"
-        case .invalidColor(let name, let value): return "\(name)=\"\(value)\" is not a color"
-        case .invalidTransform(let value): return "transform=\"\(value)\" is not a transform list"
-        case .invalidValue(let name, let value): return "\(name)=\"\(value)\" is not a valid value"
+        case .invalidNumber(let name, let value): return "\(name)=\"\(SVGEcho.quote(value))\" is not a number"
+        case .negativeValue(let name, let value): return "\(name)=\"\(SVGEcho.quote(value))\" must not be negative"
+        case .invalidColor(let name, let value): return "\(name)=\"\(SVGEcho.quote(value))\" is not a color"
+        case .invalidTransform(let value): return "transform=\"\(SVGEcho.quote(value))\" is not a transform list"
+        case .invalidValue(let name, let value): return "\(SVGEcho.quote(name))=\"\(SVGEcho.quote(value))\" is not a valid value"
         }
     }
 }

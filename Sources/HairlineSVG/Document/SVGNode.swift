@@ -7,9 +7,9 @@
 import Hairline
 
 /// One drawable element of an SVG document: a group or a shape.
-public struct SVGNode: Sendable {
+public struct SVGNode: Hashable, Sendable {
     /// What the node draws.
-    public enum Content: Sendable {
+    public enum Content: Hashable, Sendable {
         /// A container (`<svg>`, `<g>`, `<a>`) and its drawable children,
         /// in painting order.
         case group([SVGNode])
@@ -38,6 +38,17 @@ public struct SVGNode: Sendable {
     public var content: Content
     /// The `clip-path`, in the node's user space (after its transform).
     public var clip: SVGClip?
+    /// `mix-blend-mode`: how the node, drawn as an isolated layer, is
+    /// composited onto what is below (`sourceOver` for `normal`).
+    public var blendMode: BlendMode = .sourceOver
+    /// `isolation: isolate`: the node's content is drawn as a layer of
+    /// its own, so its children's blend modes do not reach below it.
+    public var isIsolated = false
+    /// The `mask`, if any: the node is drawn as a layer and multiplied by
+    /// the mask's luminance or alpha.
+    public var mask: SVGMask?
+    /// For an image: how it is sampled when scaled (`image-rendering`).
+    public var imageSampling: ImageSampling = .bilinear
 
     /// Creates a node.
     /// - Parameters:
@@ -61,6 +72,25 @@ public struct SVGNode: Sendable {
     public var children: [SVGNode] {
         if case .group(let nodes) = content { return nodes }
         return []
+    }
+}
+
+/// A resolved `<mask>`: its content (in the masked element's user space,
+/// already clipped to the mask region) and how its pixels become coverage.
+public struct SVGMask: Hashable, Sendable {
+    /// The mask's content, drawn like any nodes.
+    public var content: [SVGNode]
+    /// `true` for `mask-type: luminance` (the default): coverage is the
+    /// content's luminance times its alpha; `false` for `alpha`.
+    public var isLuminance: Bool
+
+    /// Creates a mask.
+    /// - Parameters:
+    ///   - content: the mask's nodes in the masked element's user space.
+    ///   - isLuminance: luminance (`true`) or alpha (`false`) coverage.
+    public init(content: [SVGNode], isLuminance: Bool) {
+        self.content = content
+        self.isLuminance = isLuminance
     }
 }
 

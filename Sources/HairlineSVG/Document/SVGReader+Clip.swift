@@ -17,6 +17,10 @@ enum SVGClipResult {
     /// The element is clipped away entirely (an empty clip path, or
     /// bounding-box units on a box without area).
     case hidden
+    /// A clip one path cannot express exactly (clip paths on the
+    /// `<clipPath>` or its children, children with different or even-odd
+    /// rules, `<use>` children): drawn as an alpha mask of the children.
+    case mask(SVGMask)
 }
 
 extension SVGReader {
@@ -33,14 +37,26 @@ extension SVGReader {
             warn(.invalidReference(reference.id), element, attribute: "clip-path", at: reference.offset)
             return .none
         }
+        guard !activeReferences.contains(reference.id) else {
+            // A clip path that clips itself: the closing link is ignored.
+            warn(.referenceCycle(reference.id), element, attribute: "clip-path", at: reference.offset)
+            return .none
+        }
+        activeReferences.append(reference.id)
+        defer { activeReferences.removeLast() }
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: target, to: &style)
-        if local.clipPath != nil { warn(.unsupportedAttribute, target, attribute: "clip-path", at: target.offset) }
-        var transform = try parseTransform(attributes.transform)
-        if try isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false) {
+        var transform = serverTransform(attributes.transform, of: target)
+        if let origin = attributes.transformOrigin, attributes.transform != nil {
+            transform = Self.transform(transform, about: transformOrigin(origin, target))
+        }
+        if isBoundingBoxUnits(target.attribute("clipPathUnits"), default: false, of: element) {
             guard let mapping = Self.boundingBoxMapping(Self.bounds(of: node)) else { return .hidden }
             transform = mapping.concatenating(transform)
+        }
+        if try needsClipMask(target, local, style) {
+            return try clipMask(target, local, style, transform: transform, for: node)
         }
         var path = Path()
         var rules: [FillRule] = []
@@ -69,9 +85,79 @@ extension SVGReader {
         return .clip(SVGClip(path: path.applying(transform), rule: rule))
     }
 
+    /// Whether a `<clipPath>` needs the mask form: a clip path of its own,
+    /// a child with one, a `<use>` child, children with different rules,
+    /// or even-odd children that could overlap (more than one).
+    mutating func needsClipMask(_ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle) throws(SVGError) -> Bool {
+        if local.clipPath != nil { return true }
+        var rules: Set<FillRule> = []
+        var count = 0
+        for child in target.children {
+            guard case .drawable(let kind) = SVGElementClass(name: child.name) else { continue }
+            if kind == .use { return true }
+            let attributes = try sortAttributes(of: child, kind: kind, quiet: true)
+            var childStyle = style
+            let childLocal = try apply(attributes.declarations, of: child, to: &childStyle)
+            if childLocal.clipPath != nil { return true }
+            rules.insert(childStyle.clipRule)
+            count += 1
+        }
+        return rules.count > 1 || (rules.contains(.evenOdd) && count > 1)
+    }
+
+    /// A clip as an alpha mask: each child drawn opaque with its own
+    /// clip-rule, transform and clip path, in the clip path's space; the
+    /// `<clipPath>`'s own clip path clips the whole.
+    mutating func clipMask(_ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle,
+                           transform: AffineTransform, for node: SVGNode) throws(SVGError) -> SVGClipResult {
+        let outerMode = isReadingClip
+        isReadingClip = true
+        defer { isReadingClip = outerMode }
+        var children: [SVGNode] = []
+        for child in target.children {
+            guard case .drawable(let kind) = SVGElementClass(name: child.name),
+                  kind != .svg, kind != .group, kind != .anchor, kind != .image, kind != .switchGroup
+            else { continue }
+            // A <use> child counts only if it references a shape or text
+            // directly (CSS Masking §6.2).
+            if kind == .use {
+                let link = child.attribute("href") ?? child.attribute("xlink:href")
+                let id = link.map { String(SVGColorParser.trimWhitespace($0.value).dropFirst()) } ?? ""
+                guard let referenced = elementsByID[id], case .drawable(let targetKind) = SVGElementClass(name: referenced.name),
+                      ![.svg, .group, .anchor, .image, .switchGroup, .use, .symbol].contains(targetKind)
+                else { continue }
+            }
+            if let childNode = try self.node(for: child, inherited: style) { children.append(Self.opaque(childNode)) }
+        }
+        guard !children.isEmpty else { return .hidden }
+        var content = SVGNode(elementName: target.name, offset: target.offset,
+                              content: .group([SVGNode(elementName: target.name, offset: target.offset,
+                                                       transform: transform, content: .group(children))]))
+        if let inner = local.clipPath {
+            switch try clip(inner, for: node, target) {
+            case .none: break
+            case .clip(let clip): content.clip = clip
+            case .mask(let mask): content.mask = mask
+            case .hidden: return .hidden
+            }
+        }
+        return .mask(SVGMask(content: [content], isLuminance: false))
+    }
+
+    /// `node` with opacity, blend modes and masks removed below it: a
+    /// clip path's children count by their geometry alone.
+    static func opaque(_ node: SVGNode) -> SVGNode {
+        var node = node
+        node.opacity = 1
+        node.blendMode = .sourceOver
+        node.isIsolated = false
+        if case .group(let children) = node.content { node.content = .group(children.map(opaque)) }
+        return node
+    }
+
     /// The outline a `<clipPath>` child adds: a shape's path, or the glyph
     /// outlines of a text's visible runs.
-    private mutating func clipShape(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
+    mutating func clipShape(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
                                     style: InheritedStyle) throws(SVGError) -> Path? {
         guard kind == .text else { return try shapePath(kind, geometry, element) }
         guard let text = try textGeometry(element, geometry, style: style) else { return nil }
@@ -89,11 +175,14 @@ extension SVGReader {
         case .image(_, let destination, let clip):
             return clip.flatMap { destination.intersection($0) } ?? destination
         case .group(let children):
+            // Every shape's geometry counts, painted or not (hidden, no
+            // fill, opacity 0), as SVG's bounding box says.
             var result: Rect?
             for child in children {
-                for box in child.fillBounds(parentTransform: .identity) {
-                    result = result.map { $0.union(box) } ?? box
-                }
+                let box = bounds(of: child)
+                guard box.width > 0 || box.height > 0 || box.minX != 0 || box.minY != 0 else { continue }
+                let placed = box.applying(child.transform)
+                result = result.map { $0.union(placed) } ?? placed
             }
             return result ?? .zero
         }

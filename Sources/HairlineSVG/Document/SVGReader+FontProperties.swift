@@ -42,6 +42,14 @@ extension SVGReader {
     /// The usual x-height / em ratio, for `ex` lengths (the real one would
     /// need the font; such lengths warn).
     static let assumedXHeightRatio = 0.5
+    /// The largest font size read, in user units (1e9): a glyph a billion
+    /// units high is far past any viewport, and larger sizes (`1e300em`)
+    /// only overflow the lengths derived from them; bigger values are
+    /// ignored with a warning.
+    static let maximumFontSize = 1e9
+    /// The advance of "0" per em for `ch` (CSS Values 4's fallback when
+    /// the font is not measured: 0.5em).
+    static let assumedZeroAdvanceRatio = 0.5
     /// `larger` / `smaller` scale the parent's size by this (CSS Fonts 4
     /// §2.5 suggests 1.2).
     static let relativeFontSizeRatio = 1.2
@@ -75,9 +83,11 @@ extension SVGReader {
         case .ex:
             warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             value = length.value * parent * Self.assumedXHeightRatio
+        case .ch: value = length.value * parent * Self.assumedZeroAdvanceRatio
+        case .vw, .vh, .vmin, .vmax: value = length.value / 100 * (rootViewportSide(length.unit) ?? 0)
         default: value = length.value * (length.userUnitsPerUnit ?? 1)
         }
-        guard value.isFinite else { throw invalid }
+        guard value.isFinite, value <= Self.maximumFontSize else { throw invalid }
         guard value >= 0 else {
             throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         }

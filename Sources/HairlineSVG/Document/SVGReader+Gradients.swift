@@ -14,9 +14,12 @@ extension SVGReader {
     mutating func gradient(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
         let element = chain[0]
         let isRadial = Self.localName(element) == "radialGradient"
-        let boundingBox = try isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true)
-        let gradientTransform = try parseTransform(Self.inherited("gradientTransform", chain))
-        let extend = try spreadMethod(Self.inherited("spreadMethod", chain))
+        let boundingBox = isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true, of: element)
+        var gradientTransform = serverTransform(Self.inherited("gradientTransform", chain), of: element)
+        if let origin = Self.inherited("transform-origin", chain), Self.inherited("gradientTransform", chain) != nil {
+            gradientTransform = Self.transform(gradientTransform, about: transformOrigin(origin, element))
+        }
+        let extend = spreadMethod(Self.inherited("spreadMethod", chain), of: element)
         // The stops of the first element in the chain that has any.
         var stopElements: [XMLElement] = []
         for link in chain {
@@ -32,7 +35,7 @@ extension SVGReader {
             guard let mapping = Self.boundingBoxMapping(bounds) else { return nil }
             transform = gradientTransform.concatenating(mapping)
         }
-        let ramp = Gradient(stops: stops, extend: extend)
+        let ramp = Gradient(stops: Self.straightAlphaStops(stops), extend: extend)
         func coordinate(_ name: String, _ axis: LengthAxis, _ fallback: Double,
                         nonNegative: Bool = false) throws(SVGError) -> Double {
             try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element,
@@ -52,7 +55,8 @@ extension SVGReader {
             return .paint(.linearGradient(LinearGradient(ramp, start: start, end: end, transform: transform)))
         }
         let cx = try coordinate("cx", .horizontal, half.x), cy = try coordinate("cy", .vertical, half.y)
-        let r = try coordinate("r", .other, half.r, nonNegative: true)
+        // A negative `r` is an error; it paints as `r = 0` does (resvg).
+        let r = Self.isNegative(Self.inherited("r", chain)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
         let fx = try coordinate("fx", .horizontal, cx), fy = try coordinate("fy", .vertical, cy)
         let fr = try coordinate("fr", .other, 0, nonNegative: true)
         // SVG 1.1 §13.2.3: r = 0 paints the last stop's color.
@@ -62,14 +66,58 @@ extension SVGReader {
                                                      transform: transform)))
     }
 
+    /// How far past 0 the ramp's first stop moves when several stops share
+    /// offset 0: far below any pixel of any gradient.
+    static let hardStopOffset = 1e-9
+
+    /// Stops inserted per segment whose ends differ in alpha, so that the
+    /// engine's premultiplied interpolation between them follows SVG's
+    /// straight-alpha interpolation within about 2/255.
+    static let straightAlphaSubdivisions = 8
+
+    /// `stops` with intermediate stops, interpolated in straight alpha as
+    /// SVG (and every browser) does, in each segment whose ends differ in
+    /// alpha (a fade from transparent white to yellow stays whitish).
+    /// Complexity: O(stops x subdivisions).
+    static func straightAlphaStops(_ stops: [GradientStop]) -> [GradientStop] {
+        var result: [GradientStop] = []
+        for (i, stop) in stops.enumerated() {
+            if i > 0 {
+                let a = stops[i - 1]
+                if a.color.alpha != stop.color.alpha, stop.location > a.location {
+                    let n = straightAlphaSubdivisions
+                    for k in 1..<n {
+                        let t = Double(k) / Double(n)
+                        func mix(_ x: Double, _ y: Double) -> Double { x + t * (y - x) }
+                        let color = Color(red: mix(a.color.red, stop.color.red), green: mix(a.color.green, stop.color.green),
+                                          blue: mix(a.color.blue, stop.color.blue), alpha: mix(a.color.alpha, stop.color.alpha))
+                        result.append(GradientStop(location: mix(a.location, stop.location), color: color))
+                    }
+                }
+            }
+            result.append(stop)
+        }
+        return result
+    }
+
+    /// Whether an attribute holds a negative number (any unit).
+    static func isNegative(_ attribute: XMLAttribute?) -> Bool {
+        guard let attribute, let length = ValueScanner.length(attribute.value) else { return false }
+        return length.value < 0
+    }
+
     /// `spreadMethod`: pad (default), reflect or repeat.
-    func spreadMethod(_ attribute: XMLAttribute?) throws(SVGError) -> ExtendMode {
+    /// Any other value warns and is ignored.
+    mutating func spreadMethod(_ attribute: XMLAttribute?, of element: XMLElement) -> ExtendMode {
         guard let attribute else { return .pad }
         switch SVGColorParser.trimWhitespace(attribute.value) {
         case "pad": return .pad
         case "reflect": return .reflect
         case "repeat": return .repeat
-        default: throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        default:
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return .pad
         }
     }
 
@@ -79,22 +127,24 @@ extension SVGReader {
     /// `stop-opacity` (default 1) as attributes or in `style`.
     /// - Throws: `invalidNumber` for a bad offset or opacity,
     ///   `invalidColor` for a bad color.
-    func stops(_ elements: [XMLElement]) throws(SVGError) -> [GradientStop] {
+    mutating func stops(_ elements: [XMLElement]) throws(SVGError) -> [GradientStop] {
         var result: [GradientStop] = []
         var floor = 0.0
         for element in elements {
             var location = 0.0
             if let attribute = element.attribute("offset") {
-                guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
-                      length.unit == .none || length.unit == .percent
-                else {
-                    throw SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset)
+                if let length = ValueScanner.length(attribute.value), length.value.isFinite,
+                   length.unit == .none || length.unit == .percent {
+                    location = length.unit == .percent ? length.value / 100 : length.value
+                } else {
+                    ignore(SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset),
+                           element, attribute: "offset")
                 }
-                location = length.unit == .percent ? length.value / 100 : length.value
             }
             location = max(floor, min(max(location, 0), 1))
             floor = location
-            var color = Color.black, opacity = 1.0, currentColor = Color.black, usesCurrentColor = false
+            var color = Color.black, opacity = 1.0, usesCurrentColor = false
+            var currentColor = ancestorColor("color", of: element) ?? .black
             let extra: Set<String> = ["stop-color", "stop-opacity"]
             for declaration in try propertyDeclarations(of: element, extra: extra) {
                 let keyword = declaration.value.lowercased()
@@ -102,16 +152,23 @@ extension SVGReader {
                 case "stop-color" where keyword == "currentcolor":
                     usesCurrentColor = true
                 case "stop-color" where keyword == "inherit":
-                    color = .black
+                    // `stop-color` is not inherited: the parent's own value, else initial.
+                    color = parents[element.offset].flatMap { ancestorColor("stop-color", of: $0, includingSelf: true,
+                                                                             depth: 1) } ?? .black
                 case "stop-color":
                     guard let parsed = SVGColorParser.parse(declaration.value) else {
-                        throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
-                                       at: declaration.offset)
+                        ignore(SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
+                                        at: declaration.offset), element, attribute: declaration.name)
+                        continue
                     }
                     color = parsed
                     usesCurrentColor = false
                 case "stop-opacity" where keyword != "inherit":
-                    opacity = try self.opacity(declaration)
+                    do throws(SVGError) {
+                        opacity = try self.opacity(declaration)
+                    } catch {
+                        ignore(error, element, attribute: declaration.name)
+                    }
                 case "color":
                     currentColor = SVGColorParser.parse(declaration.value) ?? currentColor
                 default:
@@ -121,6 +178,37 @@ extension SVGReader {
             let stopColor = usesCurrentColor ? currentColor : color
             result.append(GradientStop(location: location, color: stopColor.withAlphaMultiplied(by: opacity)))
         }
+        // Stops sharing offset 0: the pad before the ramp takes the first's
+        // color, the ramp starts from the last's (resvg, browsers), so the
+        // last moves a hair past 0 and the ones between are never seen.
+        if result.count > 2, result[0].location == 0, result[1].location == 0 {
+            var last = 1
+            while last + 1 < result.count, result[last + 1].location == 0 { last += 1 }
+            var rampStart = result[last]
+            rampStart.location = Self.hardStopOffset
+            result = [result[0], rampStart] + result[(last + 1)...]
+        }
         return result
+    }
+
+    /// The color of the nearest ancestor of `element` (or `element` itself
+    /// with `includingSelf`) that sets property `name` (attribute or
+    /// `style`) to a color; `inherit` and `currentColor` look further up.
+    /// At most `depth` elements are looked at.
+    func ancestorColor(_ name: String, of element: XMLElement, includingSelf: Bool = false, depth: Int = .max) -> Color? {
+        var current: XMLElement? = includingSelf ? element : parents[element.offset]
+        var remaining = depth
+        while let candidate = current, remaining > 0 {
+            remaining -= 1
+            var errors: [SVGError] = []
+            var value: String?
+            for attribute in candidate.attributes where attribute.name == name { value = attribute.value }
+            if let style = candidate.attribute("style") {
+                for d in SVGProperties.declarations(inStyle: style, errors: &errors) where d.name == name { value = d.value }
+            }
+            if let value, let color = SVGColorParser.parse(value) { return color }
+            current = parents[candidate.offset]
+        }
+        return nil
     }
 }

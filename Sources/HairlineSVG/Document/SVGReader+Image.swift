@@ -15,6 +15,9 @@ extension SVGReader {
     mutating func imageContent(_ g: [String: XMLAttribute], _ element: XMLElement) throws(SVGError) -> SVGNode.Content? {
         guard let href = g["href"] ?? g["xlink:href"] else { return nil }
         let source = try imageSource(href)
+        if let bytes = svgImageBytes(source, href, element) {
+            return try svgImageContent(bytes, g, href, element)
+        }
         let image: Image
         do {
             image = try loader.loadImage(source)
@@ -33,7 +36,7 @@ extension SVGReader {
         let width = try side("width", .horizontal, image.width), height = try side("height", .vertical, image.height)
         guard width > 0, height > 0 else { return nil }
         let viewport = Rect(x: x, y: y, width: width, height: height)
-        let aspect = try aspectRatio(g["preserveAspectRatio"])
+        let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
         let fit = aspect.transform(mapping: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                                    into: viewport.size)
         let destination = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).applying(fit)
@@ -73,6 +76,72 @@ extension SVGReader {
             throw SVGError(.invalidValue(attribute: href.name, value: summary),
                            at: href.documentOffset(ofValueByte: comma + 1 + error.offset))
         }
+    }
+
+    /// The bytes of an image source that is an SVG document: a `data:`
+    /// URI of type `image/svg+xml` (or untyped, starting with `<`), or a
+    /// `.svg` path the loader reads; `nil` for anything else.
+    mutating func svgImageBytes(_ source: SVGImageSource, _ href: XMLAttribute, _ element: XMLElement) -> [UInt8]? {
+        switch source {
+        case .data(let bytes, let mediaType):
+            if mediaType == "image/svg+xml" { return bytes }
+            let first = bytes.first { !SVGColorParser.isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            return mediaType.isEmpty && first == UInt8(ascii: "<") ? bytes : nil
+        case .file(let path):
+            guard path.lowercased().hasSuffix(".svg"), let loadData = loader.loadData else { return nil }
+            do {
+                return try loadData(path)
+            } catch {
+                warn(.imageNotLoaded("\(error)"), element, attribute: href.name, at: href.valueOffset)
+                return []
+            }
+        }
+    }
+
+    /// An `<image>` that is an SVG document: the document read (loading
+    /// only `data:` images, as SVG 2 §5.8.2 allows an image no external
+    /// resources) and drawn into the image's viewport per
+    /// `preserveAspectRatio`, clipped to it.
+    mutating func svgImageContent(_ bytes: [UInt8], _ g: [String: XMLAttribute], _ href: XMLAttribute,
+                                  _ element: XMLElement) throws(SVGError) -> SVGNode.Content? {
+        guard !bytes.isEmpty else { return nil }
+        let outer = loader
+        let nestedLoader = SVGResourceLoader(loadImage: { source in
+            guard case .data = source else { throw SVGResourceError.noImageLoader }
+            return try outer.loadImage(source)
+        }, fonts: outer.fonts)
+        let document: SVGDocument
+        do throws(SVGError) {
+            document = try SVGDocument(parsingUTF8: bytes, loader: nestedLoader)
+        } catch {
+            warn(.imageNotLoaded("\(error)"), element, attribute: href.name, at: href.valueOffset)
+            return nil
+        }
+        let x = try length(g["x"], .horizontal, element), y = try length(g["y"], .vertical, element)
+        func side(_ name: String, _ axis: LengthAxis, _ intrinsic: Double) throws(SVGError) -> Double {
+            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else { return intrinsic }
+            return try length(attribute, axis, element, nonNegative: true)
+        }
+        var width = try side("width", .horizontal, document.width), height = try side("height", .vertical, document.height)
+        // One side given: the other keeps the document's aspect ratio.
+        if g["width"] != nil, g["height"] == nil, document.width > 0 { height = width * document.height / document.width }
+        if g["height"] != nil, g["width"] == nil, document.height > 0 { width = height * document.width / document.height }
+        guard width > 0, height > 0, document.width > 0, document.height > 0 else { return nil }
+        let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
+        let documentRect = Rect(x: 0, y: 0, width: document.width, height: document.height)
+        let fit = aspect.transform(mapping: documentRect, into: Size(width: width, height: height))
+            .concatenating(AffineTransform(translationX: x, y: y))
+        var root = document.root
+        root.transform = root.transform.concatenating(fit)
+        let viewport = Rect(x: x, y: y, width: width, height: height)
+        let clipRect = documentRect.applying(fit).intersection(viewport) ?? Rect(x: x, y: y, width: 0, height: 0)
+        var clipPath = Path()
+        clipPath.addRect(clipRect)
+        for warning in document.warnings {
+            warnings.append(SVGWarning(warning.kind, element: warning.element, attribute: warning.attribute, at: href.valueOffset))
+        }
+        return .group([SVGNode(elementName: element.name, offset: element.offset, content: .group([root]),
+                               clip: SVGClip(path: clipPath, rule: .nonZero))])
     }
 
     /// How much of a long `data:` URI an error message quotes.

@@ -14,11 +14,14 @@ extension SVGReader {
     /// - Throws: `SVGError` for malformed attributes or content.
     mutating func pattern(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
         let element = chain[0]
-        let boundingBox = try isBoundingBoxUnits(Self.inherited("patternUnits", chain), default: true)
-        let contentBoundingBox = try isBoundingBoxUnits(Self.inherited("patternContentUnits", chain), default: false)
-        let patternTransform = try parseTransform(Self.inherited("patternTransform", chain))
-        let viewBox = try self.viewBox(Self.inherited("viewBox", chain))
-        let aspect = try aspectRatio(Self.inherited("preserveAspectRatio", chain))
+        let boundingBox = isBoundingBoxUnits(Self.inherited("patternUnits", chain), default: true, of: element)
+        let contentBoundingBox = isBoundingBoxUnits(Self.inherited("patternContentUnits", chain), default: false, of: element)
+        var patternTransform = serverTransform(Self.inherited("patternTransform", chain), of: element)
+        if let origin = Self.inherited("transform-origin", chain), Self.inherited("patternTransform", chain) != nil {
+            patternTransform = Self.transform(patternTransform, about: transformOrigin(origin, element))
+        }
+        let viewBox = self.viewBox(Self.inherited("viewBox", chain), of: element)
+        let aspect = aspectRatio(Self.inherited("preserveAspectRatio", chain), of: element)
         func value(_ name: String, _ axis: LengthAxis, nonNegative: Bool = false) throws(SVGError) -> Double {
             try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element, default: 0,
                              nonNegative: nonNegative)

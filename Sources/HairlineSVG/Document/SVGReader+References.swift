@@ -36,6 +36,17 @@ extension SVGReader {
         return result
     }
 
+    /// Every element's parent by the element's offset, in one iterative walk.
+    static func parents(in root: XMLElement) -> [Int: XMLElement] {
+        var result: [Int: XMLElement] = [:]
+        var stack = [root]
+        while let element = stack.popLast() {
+            for child in element.children { result[child.offset] = element }
+            stack.append(contentsOf: element.children)
+        }
+        return result
+    }
+
     /// The paint a shape with `style` and geometry `bounds` (its user
     /// space) draws with `paint`, alpha multiplied by `opacity`; `nil` for
     /// none. Paint server references warn when missing or invalid.
@@ -70,9 +81,19 @@ extension SVGReader {
         switch Self.localName(target) {
         case "linearGradient", "radialGradient":
             guard let chain = chain(from: target, kinds: Self.gradientNames, element, reference) else { return .invalid }
+            // SVG 2 §14.2: bounding-box units on a box without area use
+            // the fallback (else nothing).
+            if Self.boundingBoxMapping(bounds) == nil,
+               Self.inherited("gradientUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                return .invalid
+            }
             return .painted(try gradient(chain, bounds: bounds))
         case "pattern":
             guard let chain = chain(from: target, kinds: ["pattern"], element, reference) else { return .invalid }
+            if Self.boundingBoxMapping(bounds) == nil,
+               Self.inherited("patternUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                return .invalid
+            }
             activeReferences.append(reference.id)
             defer { activeReferences.removeLast() }
             return .painted(try pattern(chain, bounds: bounds))
@@ -85,9 +106,9 @@ extension SVGReader {
     static let gradientNames: Set<Substring> = ["linearGradient", "radialGradient"]
 
     /// The elements of an `href` chain starting at `start`, each naming
-    /// the next by `href` or `xlink:href`; `nil` (with a warning) for a
-    /// cycle. A link to a missing element or one of another kind ends the
-    /// chain with a warning (the attributes so far still apply).
+    /// the next by `href` or `xlink:href`. A link that closes a cycle, to
+    /// a missing element or to one of another kind ends the chain with a
+    /// warning (the attributes so far still apply).
     mutating func chain(from start: XMLElement, kinds: Set<Substring>, _ element: XMLElement,
                         _ reference: SVGPaintReference) -> [XMLElement]? {
         var result = [start]
@@ -102,8 +123,10 @@ extension SVGReader {
                 break
             }
             guard seen.insert(next.offset).inserted else {
+                // A cycle: the link that closes it is ignored (as resvg
+                // and browsers do); the chain so far applies.
                 warn(.referenceCycle(String(value.dropFirst())), current, attribute: link.name, at: link.valueOffset)
-                return nil
+                break
             }
             result.append(next)
             current = next
@@ -121,12 +144,17 @@ extension SVGReader {
 
     /// Whether `...Units` says `objectBoundingBox` (`true`) or
     /// `userSpaceOnUse`; absent: `defaultIsBoundingBox`.
-    func isBoundingBoxUnits(_ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool) throws(SVGError) -> Bool {
+    /// Any other value warns and is ignored (the default applies).
+    mutating func isBoundingBoxUnits(_ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool,
+                                     of element: XMLElement) -> Bool {
         guard let attribute else { return defaultIsBoundingBox }
         switch SVGColorParser.trimWhitespace(attribute.value) {
         case "objectBoundingBox": return true
         case "userSpaceOnUse": return false
-        default: throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+        default:
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return defaultIsBoundingBox
         }
     }
 
@@ -143,11 +171,15 @@ extension SVGReader {
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
               let factor = length.unit == .percent ? 0.01 : length.userUnitsPerUnit
         else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return fallback
         }
         let value = length.value * factor
         if nonNegative, value < 0 {
-            throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return fallback
         }
         return value
     }
@@ -167,11 +199,13 @@ extension SVGReader {
         var fromStyle: [Declaration] = []
         for attribute in element.attributes {
             if attribute.name == "style" {
-                fromStyle = try SVGProperties.declarations(inStyle: attribute)
+                var errors: [SVGError] = []
+                fromStyle = SVGProperties.declarations(inStyle: attribute, errors: &errors)
             } else if SVGProperties.supported.contains(attribute.name) || extra.contains(attribute.name) {
                 result.append(Self.declaration(from: attribute))
             }
         }
-        return result + fromStyle
+        let sheet = styleSheetDeclarations(for: element)
+        return result + sheet.normal + fromStyle + sheet.important
     }
 }

@@ -2,7 +2,9 @@
 // §10 "Basic Shapes", §9 path data): rect with SVG 2's auto rx/ry, circle,
 // ellipse, line, polyline, polygon and path. Lengths may carry CSS units or
 // percentages of the nearest viewport. Zero sizes draw nothing; negative
-// sizes and malformed numbers throw SVGError at the attribute's value.
+// sizes and malformed numbers are ignored with a warning at the value (a
+// negative rx/ry is auto, a negative r or size draws nothing), path data is
+// drawn up to its first error and an odd points list drops its last number.
 
 import Hairline
 
@@ -55,7 +57,7 @@ extension SVGReader {
             path.addLine(to: Point(x: try length(g["x2"], .horizontal, element), y: try length(g["y2"], .vertical, element)))
         case .polyline, .polygon:
             guard let attribute = g["points"] else { return nil }
-            let points = try pointList(attribute)
+            let points = pointList(attribute, element)
             guard let first = points.first else { return nil }
             path.move(to: first)
             for point in points.dropFirst() { path.addLine(to: point) }
@@ -65,28 +67,79 @@ extension SVGReader {
             do throws(SVGPathError) {
                 path = try Path(svgPathData: attribute.value)
             } catch {
-                throw SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset))
+                ignore(SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset)),
+                       element, attribute: "d")
+                path = Self.pathPrefix(attribute.value, before: error.byteOffset)
             }
             if path.isEmpty { return nil }
-        case .svg, .group, .anchor, .image, .text, .textSpan:
+        case .svg, .group, .anchor, .image, .text, .textSpan, .use, .switchGroup, .symbol:
             return nil
         }
         return path
     }
 
     /// The `points` attribute: pairs of numbers separated by comma-wsp.
-    func pointList(_ attribute: XMLAttribute) throws(SVGError) -> [Point] {
+    /// As SVG 2 §10.8 says, a list in error draws the points up to the
+    /// error, and an odd last coordinate is dropped (each with a warning).
+    mutating func pointList(_ attribute: XMLAttribute, _ element: XMLElement) -> [Point] {
         var scanner = ValueScanner(attribute.value)
-        guard let numbers = scanner.numberList() else {
-            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
-                           at: attribute.documentOffset(ofValueByte: scanner.position))
+        var numbers: [Double] = []
+        scanner.skipWhitespace()
+        while !scanner.isAtEnd, let value = scanner.number() {
+            numbers.append(value)
+            scanner.skipSeparator()
         }
-        guard numbers.count.isMultiple(of: 2) else {
-            // An odd count: the last coordinate has no partner.
-            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
-                           at: attribute.documentOffset(ofValueByte: attribute.value.utf8.count))
+        if !scanner.isAtEnd {
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
+                            at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: attribute.name)
+        } else if !numbers.count.isMultiple(of: 2) {
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
+                            at: attribute.documentOffset(ofValueByte: attribute.value.utf8.count)), element,
+                   attribute: attribute.name)
         }
-        return stride(from: 0, to: numbers.count, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
+    }
+
+    /// How many shorter prefixes `pathPrefix` tries before giving up: a
+    /// path in error is rarely more than a few tokens from a valid prefix.
+    static let maxPathPrefixAttempts = 64
+
+    /// The path of the longest prefix of `data` that parses, ending at a
+    /// token boundary at or before byte `errorOffset` (SVG 2 §9.5.4: a
+    /// path is rendered up to the segment in error). Empty if none does.
+    /// Complexity: O(n) per attempt, at most `maxPathPrefixAttempts`.
+    static func pathPrefix(_ data: String, before errorOffset: Int) -> Path {
+        let bytes = Array(data.utf8)
+        var end = min(errorOffset, bytes.count)
+        func isSeparator(_ b: UInt8) -> Bool { SVGColorParser.isSpace(b) || b == UInt8(ascii: ",") }
+        func isCommand(_ b: UInt8) -> Bool {
+            let lower = b | 0x20
+            return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") && lower != UInt8(ascii: "e")
+        }
+        for _ in 0..<maxPathPrefixAttempts {
+            while end > 0, isSeparator(bytes[end - 1]) { end -= 1 }
+            guard end > 0 else { break }
+            if let path = try? Path(svgPathData: String(decoding: bytes[..<end], as: UTF8.self)) { return path }
+            // Back off one token: a command letter, or a number.
+            if isCommand(bytes[end - 1]) {
+                end -= 1
+            } else {
+                while end > 0, !isSeparator(bytes[end - 1]), !isCommand(bytes[end - 1]) { end -= 1 }
+            }
+        }
+        return Path()
+    }
+
+    /// The root viewport side (user units) a `vw`, `vh`, `vmin` or `vmax`
+    /// length is a percentage of; `nil` for other units.
+    func rootViewportSide(_ unit: SVGLength.Unit) -> Double? {
+        switch unit {
+        case .vw: return rootViewport.width
+        case .vh: return rootViewport.height
+        case .vmin: return min(rootViewport.width, rootViewport.height)
+        case .vmax: return max(rootViewport.width, rootViewport.height)
+        default: return nil
+        }
     }
 
     /// A length attribute in user units, `fallback` if absent.
@@ -102,8 +155,14 @@ extension SVGReader {
     mutating func optionalLength(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
                                  nonNegative: Bool = false) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
-        return try userLength(attribute.value, name: attribute.name, offset: attribute.valueOffset, axis, element,
-                              nonNegative: nonNegative)
+        do throws(SVGError) {
+            return try userLength(attribute.value, name: attribute.name, offset: attribute.valueOffset, axis, element,
+                                  nonNegative: nonNegative)
+        } catch {
+            // SVG 2: an invalid or out-of-range value is ignored as if absent.
+            ignore(error, element, attribute: attribute.name)
+            return nil
+        }
     }
 
     /// A length value (`text`, of attribute or property `name` at document
@@ -131,6 +190,10 @@ extension SVGReader {
             value = length.value * fontSize
         } else if length.unit == .rem {
             value = length.value * rootFontSize
+        } else if length.unit == .ch {
+            value = length.value * fontSize * Self.assumedZeroAdvanceRatio
+        } else if let side = rootViewportSide(length.unit) {
+            value = length.value / 100 * side
         } else {
             warn(.unsupportedValue(text), element, attribute: name, at: offset)
             value = length.value * fontSize * Self.assumedXHeightRatio

@@ -5,8 +5,10 @@
 // visibility, clip-path and clip-rule, the font properties and
 // text-anchor (SVGReader+FontProperties.swift), each also accepting
 // `inherit`. `font-size` goes first, so that `em` lengths of the same
-// element use it. Malformed values throw; values the reader cannot draw
-// warn.
+// element use it. A malformed value is ignored with a warning (the
+// inherited or initial value stays, CSS error handling); values the reader
+// cannot draw warn. Also mask, mix-blend-mode, isolation, markers,
+// paint-order and image-rendering.
 
 import Hairline
 
@@ -18,6 +20,24 @@ struct LocalStyle {
     var isDisplayed = true
     /// `clip-path: url(#id)`: the referenced id and the value's offset.
     var clipPath: (id: String, offset: Int)?
+    /// `mask: url(#id)`: the referenced id and the value's offset.
+    var mask: (id: String, offset: Int)?
+    /// `mix-blend-mode` (`sourceOver` for `normal`).
+    var blendMode = BlendMode.sourceOver
+    /// `isolation: isolate`.
+    var isIsolated = false
+    /// `background-color` (drawn behind the root's content only).
+    var backgroundColor: Color?
+}
+
+extension LocalStyle {
+    /// CSS Compositing's `mix-blend-mode` keywords.
+    static let blendModes: [String: BlendMode] = [
+        "normal": .sourceOver, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+        "lighten": .lighten, "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight,
+        "soft-light": .softLight, "difference": .difference, "exclusion": .exclusion, "hue": .hue,
+        "saturation": .saturation, "color": .color, "luminosity": .luminosity,
+    ]
 }
 
 extension SVGReader {
@@ -29,86 +49,165 @@ extension SVGReader {
         let parent = style
         var local = LocalStyle()
         for declaration in declarations where declaration.name == "font-size" {
-            style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
+            do throws(SVGError) {
+                style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
+            }
         }
         fontSize = style.fontSize
         for declaration in declarations {
-            let keyword = declaration.value.lowercased()
-            if keyword == "inherit" {
-                switch declaration.name {
-                case "fill": style.fill = parent.fill
-                case "fill-rule": style.fillRule = parent.fillRule
-                case "fill-opacity": style.fillOpacity = parent.fillOpacity
-                case "color": style.color = parent.color
-                case "visibility": style.isVisible = parent.isVisible
-                case "opacity": local.opacity = parent.parentOpacity
-                case "stroke": style.stroke = parent.stroke
-                case "stroke-opacity": style.strokeOpacity = parent.strokeOpacity
-                case "stroke-width": style.strokeStyle.width = parent.strokeStyle.width
-                case "stroke-linejoin": style.strokeStyle.lineJoin = parent.strokeStyle.lineJoin
-                case "stroke-linecap": style.strokeStyle.lineCap = parent.strokeStyle.lineCap
-                case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
-                case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
-                case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
-                case "clip-rule": style.clipRule = parent.clipRule
-                case "font-family": style.fontFamilies = parent.fontFamilies
-                case "font-weight": style.fontWeight = parent.fontWeight
-                case "text-anchor": style.textAnchor = parent.textAnchor
-                // display: the parent is displayed, or this would not run;
-                // font-size: applied first.
-                default: break
-                }
-                continue
-            }
-            switch declaration.name {
-            case "fill":
-                style.fill = try paint(declaration, element)
-            case "fill-rule", "clip-rule":
-                let rule: FillRule
-                switch keyword {
-                case "nonzero": rule = .nonZero
-                case "evenodd": rule = .evenOdd
-                default: throw invalidValue(declaration)
-                }
-                if declaration.name == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
-            case "clip-path":
-                if keyword == "none" {
-                    local.clipPath = nil
-                } else if let (id, _) = Self.urlReference(declaration.value) {
-                    local.clipPath = (id, declaration.offset)
-                } else {
-                    // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
-                    warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-                }
-            case "fill-opacity":
-                style.fillOpacity = try opacity(declaration)
-            case "opacity":
-                local.opacity = try opacity(declaration)
-            case "color":
-                if keyword == "currentcolor" {
-                    style.color = parent.color
-                } else if let color = SVGColorParser.parse(declaration.value) {
-                    style.color = color
-                } else {
-                    throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
-                }
-            case "display":
-                local.isDisplayed = keyword != "none"
-            case "font-size":
-                break  // applied first
-            case "font-family", "font-weight", "text-anchor":
-                try applyTextProperty(declaration, keyword, parent: parent, to: &style)
-            case "visibility":
-                switch keyword {
-                case "visible": style.isVisible = true
-                case "hidden", "collapse": style.isVisible = false
-                default: throw invalidValue(declaration)
-                }
-            default:
-                try applyStroke(declaration, keyword, element, to: &style)
+            do throws(SVGError) {
+                try apply(declaration, parent: parent, to: &style, &local, element)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
             }
         }
         return local
+    }
+
+    /// Records an invalid value that is ignored as if absent.
+    mutating func ignore(_ error: SVGError, _ element: XMLElement, attribute: String?) {
+        warn(.invalidValueIgnored(error.message), element, attribute: attribute, at: error.offset)
+    }
+
+    /// Applies one declaration.
+    /// - Throws: the value's error; the caller ignores the declaration.
+    mutating func apply(_ declaration: Declaration, parent: InheritedStyle, to style: inout InheritedStyle,
+                    _ local: inout LocalStyle, _ element: XMLElement) throws(SVGError) {
+        let keyword = declaration.value.lowercased()
+        if keyword == "inherit" {
+            switch declaration.name {
+            case "fill": style.fill = parent.fill
+            case "fill-rule": style.fillRule = parent.fillRule
+            case "fill-opacity": style.fillOpacity = parent.fillOpacity
+            case "color": style.color = parent.color
+            case "visibility": style.isVisible = parent.isVisible
+            case "opacity": local.opacity = parent.parentOpacity
+            case "stroke": style.stroke = parent.stroke
+            case "stroke-opacity": style.strokeOpacity = parent.strokeOpacity
+            case "stroke-width": style.strokeStyle.width = parent.strokeStyle.width
+            case "stroke-linejoin": style.strokeStyle.lineJoin = parent.strokeStyle.lineJoin
+            case "stroke-linecap": style.strokeStyle.lineCap = parent.strokeStyle.lineCap
+            case "stroke-miterlimit": style.strokeStyle.miterLimit = parent.strokeStyle.miterLimit
+            case "stroke-dasharray": style.strokeStyle.dashPattern = parent.strokeStyle.dashPattern
+            case "stroke-dashoffset": style.strokeStyle.dashPhase = parent.strokeStyle.dashPhase
+            case "clip-rule": style.clipRule = parent.clipRule
+            case "marker-start": style.markerStart = parent.markerStart
+            case "marker-mid": style.markerMid = parent.markerMid
+            case "marker-end": style.markerEnd = parent.markerEnd
+            case "paint-order": style.paintOrder = parent.paintOrder
+            case "image-rendering": style.imageSampling = parent.imageSampling
+            case "font-family": style.fontFamilies = parent.fontFamilies
+            case "font-weight": style.fontWeight = parent.fontWeight
+            case "text-anchor": style.textAnchor = parent.textAnchor
+            // display: the parent is displayed, or this would not run;
+            // font-size: applied first.
+            default: break
+            }
+            return
+        }
+        switch declaration.name {
+        case "fill":
+            style.fill = try paint(declaration, element)
+        case "fill-rule", "clip-rule":
+            let rule: FillRule
+            switch keyword {
+            case "nonzero": rule = .nonZero
+            case "evenodd": rule = .evenOdd
+            default: throw invalidValue(declaration)
+            }
+            if declaration.name == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
+        case "clip-path":
+            if keyword == "none" {
+                local.clipPath = nil
+            } else if let (id, _) = Self.urlReference(declaration.value) {
+                local.clipPath = (id, declaration.offset)
+            } else {
+                // Basic shapes (`circle(…)`, `inset(…)`) are CSS Masking features the reader lacks.
+                warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            }
+        case "mask":
+            if keyword == "none" {
+                local.mask = nil
+            } else if let (id, _) = Self.urlReference(declaration.value) {
+                local.mask = (id, declaration.offset)
+            } else {
+                warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
+            }
+        case "marker-start", "marker-mid", "marker-end", "marker":
+        var reference: (id: String, offset: Int)?
+        if keyword != "none" {
+            guard let (id, _) = Self.urlReference(declaration.value) else { throw invalidValue(declaration) }
+            reference = (id, declaration.offset)
+        }
+        if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
+        if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
+        if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+    case "background-color":
+        if keyword == "currentcolor" {
+            local.backgroundColor = style.color
+        } else {
+            guard let color = SVGColorParser.parse(declaration.value) else {
+                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            local.backgroundColor = color
+        }
+    case "image-rendering":
+        switch keyword {
+        case "auto", "optimizequality", "smooth", "high-quality": style.imageSampling = .bilinear
+        case "optimizespeed", "pixelated", "crisp-edges": style.imageSampling = .nearest
+        default: throw invalidValue(declaration)
+        }
+    case "paint-order":
+        let names = ["fill", "stroke", "markers"]
+        var order: [Int] = []
+        if keyword != "normal" {
+            for token in keyword.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                guard let index = names.firstIndex(of: String(token)), !order.contains(index) else {
+                    throw invalidValue(declaration)
+                }
+                order.append(index)
+            }
+        }
+        // The ones not named follow in their normal order.
+        style.paintOrder = order + [0, 1, 2].filter { !order.contains($0) }
+    case "mix-blend-mode":
+            guard let mode = LocalStyle.blendModes[keyword] else { throw invalidValue(declaration) }
+            local.blendMode = mode
+        case "isolation":
+            switch keyword {
+            case "auto": local.isIsolated = false
+            case "isolate": local.isIsolated = true
+            default: throw invalidValue(declaration)
+            }
+        case "fill-opacity":
+            style.fillOpacity = try opacity(declaration)
+        case "opacity":
+            local.opacity = try opacity(declaration)
+        case "color":
+            if keyword == "currentcolor" {
+                style.color = parent.color
+            } else if let color = SVGColorParser.parse(declaration.value) {
+                style.color = color
+            } else {
+                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+        case "display":
+            local.isDisplayed = keyword != "none"
+        case "font-size":
+            break  // applied first
+        case "font-family", "font-weight", "text-anchor":
+            try applyTextProperty(declaration, keyword, parent: parent, to: &style)
+        case "visibility":
+            switch keyword {
+            case "visible": style.isVisible = true
+            case "hidden", "collapse": style.isVisible = false
+            default: throw invalidValue(declaration)
+            }
+        default:
+            try applyStroke(declaration, keyword, element, to: &style)
+        }
     }
 
     /// Applies one stroke property (SVG 1.1 §11.4); other names do nothing.
@@ -120,8 +219,13 @@ extension SVGReader {
         case "stroke-opacity":
             style.strokeOpacity = try opacity(declaration)
         case "stroke-width":
-            style.strokeStyle.width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset,
-                                                     .other, element, nonNegative: true)
+            let width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset, .other, element)
+            guard width >= 0 else {
+                // Undefined in SVG; drawn as no stroke (resvg), and said so.
+                style.strokeStyle.width = 0
+                throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            }
+            style.strokeStyle.width = width
         case "stroke-linejoin":
             switch keyword {
             case "miter": style.strokeStyle.lineJoin = .miter
@@ -159,15 +263,22 @@ extension SVGReader {
     }
 
     /// Parses `stroke-dasharray`: `none`, or lengths separated by commas
-    /// and/or whitespace. Negative lengths throw (SVG 1.1: in error).
+    /// and/or whitespace. A negative length turns dashing off (SVG 2
+    /// §13.5.5: as if `none`), with a warning.
+    /// - Throws: a malformed list (then the declaration is ignored).
     mutating func dashArray(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> [Double] {
         if declaration.value.lowercased() == "none" { return [] }
         var lengths: [Double] = []
         let items = declaration.value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard !items.isEmpty else { throw invalidValue(declaration) }
         for item in items {
-            lengths.append(try userLength(String(item), name: declaration.name, offset: declaration.offset,
-                                          .other, element, nonNegative: true))
+            let length = try userLength(String(item), name: declaration.name, offset: declaration.offset, .other, element)
+            guard length >= 0 else {
+                ignore(SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset),
+                       element, attribute: declaration.name)
+                return []
+            }
+            lengths.append(length)
         }
         return lengths
     }
@@ -178,10 +289,10 @@ extension SVGReader {
     /// `context-stroke` warn and draw nothing.
     mutating func paint(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> SVGPaint {
         let lower = declaration.value.lowercased()
-        if lower.hasPrefix("context-") {
-            warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-            return .none
-        }
+        // SVG 2 §13.3: the context element's (a marker's shape, a use)
+        // fill or stroke; none without a context element.
+        if lower == "context-fill" { return contextPaint?.fill ?? .none }
+        if lower == "context-stroke" { return contextPaint?.stroke ?? .none }
         if let (id, rest) = Self.urlReference(declaration.value) {
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
             return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,

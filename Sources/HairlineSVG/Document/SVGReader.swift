@@ -1,14 +1,21 @@
 // Document: XML element tree -> SVGNode tree. Classifies each element
 // (drawn, skipped without effect, or unsupported with a warning), splits
 // its attributes into geometry, transform and style declarations, resolves
-// inheritance, and builds shapes. Throws SVGError for malformed values;
-// reports everything it does not draw as an SVGWarning (never silently).
+// inheritance (and the style sheets' cascade), and builds shapes. Invalid
+// values are ignored with an SVGWarning (SVG 2 / CSS error handling), as is
+// everything it does not draw (never silently); only the root can fail.
 
 import Hairline
 
 /// The kinds of element the reader draws.
 enum SVGElementKind {
     case svg, group, anchor, path, rect, circle, ellipse, line, polyline, polygon, image, text
+    /// `<use>`: the referenced element, instantiated (SVGReader+Structure.swift).
+    case use
+    /// `<switch>`: its first child whose conditions pass.
+    case switchGroup
+    /// `<symbol>`: drawn only through a `<use>`.
+    case symbol
     /// `<tspan>`: read only inside a `<text>` (SVGReader+TextContent.swift).
     case textSpan
 
@@ -16,8 +23,10 @@ enum SVGElementKind {
     var geometryAttributes: Set<String> {
         switch self {
         case .svg: return Self.viewportAttributes
-        case .group: return []
+        case .group, .switchGroup: return []
         case .anchor: return Self.linkAttributes
+        case .use: return Self.useAttributes
+        case .symbol: return Self.viewportAttributes
         case .path: return Self.pathAttributes
         case .rect: return Self.rectAttributes
         case .circle: return Self.circleAttributes
@@ -30,7 +39,9 @@ enum SVGElementKind {
     }
 
     // Built once: the reader consults them for every attribute.
-    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"]
+    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio",
+                                                           "overflow", "refX", "refY"]
+    private static let useAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href"]
     private static let linkAttributes: Set<String> = ["href", "target"]
     private static let pathAttributes: Set<String> = ["d"]
     private static let rectAttributes: Set<String> = ["x", "y", "width", "height", "rx", "ry"]
@@ -54,6 +65,9 @@ enum SVGElementClass: Equatable {
     case skipped
     /// An SVG feature the reader does not draw: warned, subtree skipped.
     case unsupported
+    /// A `<style>` sheet: read before the tree (SVGStyleSheet.swift); it
+    /// warns here only if its type is not CSS.
+    case skippedStyle
 
     /// Classifies an element by its qualified name; the `svg:` prefix is
     /// accepted for SVG elements.
@@ -69,6 +83,8 @@ enum SVGElementClass: Equatable {
         case "svg": self = .drawable(.svg)
         case "g": self = .drawable(.group)
         case "a": self = .drawable(.anchor)
+        case "use": self = .drawable(.use)
+        case "switch": self = .drawable(.switchGroup)
         case "path": self = .drawable(.path)
         case "rect": self = .drawable(.rect)
         case "circle": self = .drawable(.circle)
@@ -78,8 +94,11 @@ enum SVGElementClass: Equatable {
         case "polygon": self = .drawable(.polygon)
         case "image": self = .drawable(.image)
         case "text": self = .drawable(.text)
-        case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath":
+        case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath",
+             "mask", "marker":
             self = .skipped
+        case "style":
+            self = .skippedStyle
         default: self = .unsupported
         }
     }
@@ -94,6 +113,8 @@ struct SVGElementAttributes {
     var declarations: [Declaration] = []
     /// The `transform` attribute, if any.
     var transform: XMLAttribute?
+    /// The `transform-origin` attribute, if any.
+    var transformOrigin: XMLAttribute?
 }
 
 /// Builds the drawable tree, collecting warnings.
@@ -102,14 +123,33 @@ struct SVGReader {
     var warnings: [SVGWarning] = []
     /// The user-space size of the nearest viewport, for percentages.
     var viewport = SVGReader.defaultSize
-    /// Whether the once-per-document group-opacity warning was given.
-    var hasReportedGroupOpacity = false
+    /// The outermost viewport's user-space size, for `vw`, `vh`, `vmin`
+    /// and `vmax` (CSS: the initial containing block).
+    var rootViewport = SVGReader.defaultSize
     /// Every element with an `id`, the first of each id (`url(#id)` and
     /// `href` targets), filled by `read(root:)`.
     var elementsByID: [String: XMLElement] = [:]
+    /// Each element's parent, by the element's offset (for properties a
+    /// referenced element inherits from where it is written).
+    var parents: [Int: XMLElement] = [:]
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
+    /// The offsets of the elements `<use>`s are instantiating, outermost
+    /// first (a reference back to one of them is a cycle).
+    var activeUseTargets: [Int] = []
+    /// Elements instantiated by `<use>` so far (`maximumUseInstances`).
+    var useInstances = 0
+    /// A `<use>`'s width and height, for the `<svg>` it instantiates.
+    var useSize: (width: XMLAttribute?, height: XMLAttribute?)?
+    /// The fill and stroke `context-fill` and `context-stroke` stand for
+    /// while a marker's or a use's content is read; `nil` elsewhere.
+    var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
+    /// Whether a `<clipPath>`'s children are being read as a mask: shapes
+    /// are then filled opaque black with their `clip-rule`, unstroked.
+    var isReadingClip = false
+    /// The rules of the document's `<style>` sheets.
+    var styleSheet = SVGStyleSheet()
     /// Loads `<image>` sources.
     var loader = SVGResourceLoader.none
     /// Finds the fonts of `<text>`: the loader's, then the bundled ones.
@@ -123,7 +163,7 @@ struct SVGReader {
     var reportedFontProblems: Set<SVGWarning.Kind> = []
 
     /// The elements whose character data the XML stage keeps.
-    static let textElementNames: Set<String> = ["text", "svg:text"]
+    static let textElementNames: Set<String> = ["text", "svg:text", "style", "svg:style"]
 
     /// Creates a reader that loads images and fonts with `loader`.
     init(loader: SVGResourceLoader = .none) {
@@ -148,28 +188,33 @@ struct SVGReader {
             throw SVGError(.missingSVGRoot(found: root.name), at: root.offset)
         }
         elementsByID = Self.elementsByID(in: root)
+        parents = Self.parents(in: root)
+        styleSheet = SVGStyleSheet.sheets(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
         let local = try apply(attributes.declarations, of: root, to: &style)
         rootFontSize = style.fontSize
         readSpace(of: root, into: &style)
         let (size, viewBox, mapping) = try rootViewport(root, attributes.geometry)
-        let transform = mapping.concatenating(try parseTransform(attributes.transform))
+        let transform = mapping.concatenating(serverTransform(attributes.transform, of: root))
         viewport = viewBox?.size ?? size
+        rootViewport = viewport
         style.parentOpacity = local.opacity
         var children = try self.children(of: root, style: style)
         let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
-        if isDisabled || !local.isDisplayed { children = [] }
+        if isDisabled || !local.isDisplayed || !Self.passesConditions(root) { children = [] }
+        // CSS `background-color` on the root fills its whole viewport.
+        if let background = local.backgroundColor, !children.isEmpty, let back = transform.inverted() {
+            var rect = Path()
+            rect.addRect(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            children.insert(SVGNode(elementName: root.name, offset: root.offset, transform: back,
+                                    content: .shape(rect, fill: .paint(.solid(background)), rule: .nonZero, stroke: nil)),
+                            at: 0)
+        }
         var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
                            opacity: local.opacity, content: .group(children))
-        if let reference = local.clipPath {
-            switch try clip(reference, for: node, root) {
-            case .none: break
-            case .clip(let clip): node.clip = clip
-            case .hidden: node.content = .group([])
-            }
-        }
-        checkGroupOpacity(node, root)
+        let hidden = SVGNode(elementName: root.name, offset: root.offset, transform: transform, content: .group([]))
+        node = try finish(node, local, root) ?? hidden
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
     }
 
@@ -182,12 +227,30 @@ struct SVGReader {
         return nodes
     }
 
-    /// The node for one element, or `nil` if it draws nothing.
+    /// The node for one element, or `nil` if it draws nothing. A value
+    /// error that leaves the element undrawable (a malformed `transform`,
+    /// anything not recovered below) warns and skips the element only.
     mutating func node(for element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
+        do throws(SVGError) {
+            return try readNode(element, inherited: inherited)
+        } catch {
+            ignore(error, element, attribute: nil)
+            return nil
+        }
+    }
+
+    /// `node(for:inherited:)`'s body.
+    mutating func readNode(_ element: XMLElement, inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
         let kind: SVGElementKind
+        // Conditional processing (SVG 2 §5.8): a failing element is not drawn.
+        guard Self.passesConditions(element) else { return nil }
         switch SVGElementClass(name: element.name) {
         case .skipped:
             warnAboutStyleSheets(in: element)
+            return nil
+        case .skippedStyle:
+            let type = element.attribute("type").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? ""
+            if type != "", type != "text/css" { warn(.unsupportedElement, element, at: element.offset) }
             return nil
         case .unsupported:
             warn(.unsupportedElement, element, at: element.offset)
@@ -204,20 +267,22 @@ struct SVGReader {
         let local = try apply(attributes.declarations, of: element, to: &style)
         readSpace(of: element, into: &style)
         guard local.isDisplayed else { return nil }
-        var transform = try parseTransform(attributes.transform)
+        // CSS Transforms: a malformed `transform` is ignored (identity).
+        var transform = serverTransform(attributes.transform, of: element)
+        if let origin = attributes.transformOrigin, attributes.transform != nil {
+            transform = Self.transform(transform, about: transformOrigin(origin, element))
+        }
+        style.parentOpacity = local.opacity
         let content: SVGNode.Content
         switch kind {
-        case .group, .anchor:
-            style.parentOpacity = local.opacity
+        case .group, .anchor, .symbol:
             content = .group(try children(of: element, style: style))
-        case .svg:
-            let (placement, inner) = try nestedViewport(element, attributes.geometry)
+        case .switchGroup:
+            content = .group(try switchChildren(of: element, style: style))
+        case .use, .svg:
+            guard let (placement, nodes) = try instanceContent(kind, element, attributes.geometry, style: style)
+            else { return nil }
             transform = placement.concatenating(transform)
-            let outer = viewport
-            viewport = inner
-            style.parentOpacity = local.opacity
-            let nodes = try children(of: element, style: style)
-            viewport = outer
             content = .group(nodes)
         default:
             guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
@@ -225,29 +290,84 @@ struct SVGReader {
         }
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
+        node.imageSampling = style.imageSampling
+        return try finish(node, local, element)
+    }
+
+    /// The content of a `<use>` or nested `<svg>` and the placement it
+    /// adds before the element's transform; kept out of `readNode`, whose
+    /// stack frame every nesting level pays (as are `finish` and
+    /// `leafContent`).
+    @inline(never)
+    mutating func instanceContent(_ kind: SVGElementKind, _ element: XMLElement, _ geometry: [String: XMLAttribute],
+                                  style: InheritedStyle) throws(SVGError) -> (AffineTransform, [SVGNode])? {
+        if kind == .use { return try useContent(element, geometry, style: style) }
+        let (placement, mapping, inner) = try nestedViewport(element, geometry)
+        let outer = viewport
+        viewport = inner.size
+        let nodes = try children(of: element, style: style)
+        viewport = outer
+        let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
+        let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
+                              clip: Self.viewportClip(element, inner.rect))
+        return (placement, [clipped])
+    }
+
+    /// The node with its blend mode, isolation, clip and mask, or `nil` if
+    /// a clip or mask hides it.
+    @inline(never)
+    mutating func finish(_ node: SVGNode, _ local: LocalStyle, _ element: XMLElement) throws(SVGError) -> SVGNode? {
+        var node = node
+        node.blendMode = local.blendMode
+        node.isIsolated = local.isIsolated
+        var clipMask: SVGMask?
         if let reference = local.clipPath {
             switch try clip(reference, for: node, element) {
             case .none: break
             case .clip(let clip): node.clip = clip
+            case .mask(let mask): clipMask = mask
             case .hidden: return nil
             }
         }
-        checkGroupOpacity(node, element)
+        if let reference = local.mask {
+            switch try mask(reference, for: node, element) {
+            case .none: break
+            case .mask(let mask): node.mask = mask
+            case .hidden: return nil
+            }
+        }
+        if let clipMask {
+            if node.mask != nil {
+                // A mask and a clip drawn as a mask: the mask inside, the
+                // clip on the outside (both in the element's user space).
+                var inner = SVGNode(elementName: node.elementName, offset: node.offset, content: node.content)
+                inner.mask = node.mask
+                node.content = .group([inner])
+            }
+            node.mask = clipMask
+        }
         return node
     }
 
     /// The content of an element that has no drawable children (a shape,
     /// an image or a text), `nil` if it draws nothing. Kept out of
     /// `node(for:inherited:)`, whose stack frame every nesting level pays.
+    @inline(never)
     mutating func leafContent(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
                               style: InheritedStyle) throws(SVGError) -> SVGNode.Content? {
         switch kind {
         case .image:
             return style.isVisible ? try imageContent(geometry, element) : nil
+        case .text where isReadingClip:
+            guard style.isVisible, let path = try clipShape(.text, geometry, element, style: style) else { return nil }
+            return .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil)
         case .text:
             return try textContent(element, geometry, style: style)
         default:
             guard let path = try shapePath(kind, geometry, element) else { return nil }
+            if isReadingClip {
+                return style.isVisible ? .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil) : nil
+            }
             let bounds = path.bounds
             let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
             var stroke: SVGStroke?
@@ -255,7 +375,26 @@ struct SVGReader {
                let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
                 stroke = SVGStroke(paint: paint, style: style.strokeStyle)
             }
-            return .shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+            let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
+            // Markers: on every shape (SVG 2 §13.7).
+            let markers = try markerNodes(for: path, style: style, element)
+            let order = style.paintOrder.filter { $0 != 2 || !markers.isEmpty }
+            if order == [0, 1, 2] || order == [0, 1] {
+                guard !markers.isEmpty else { return shape }
+                return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
+            }
+            // paint-order: each part as its own node, in the order asked.
+            var parts: [SVGNode] = []
+            for part in order {
+                switch part {
+                case 0: parts.append(SVGNode(elementName: element.name, offset: element.offset,
+                                             content: .shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
+                case 1: parts.append(SVGNode(elementName: element.name, offset: element.offset,
+                                             content: .shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
+                default: parts += markers
+                }
+            }
+            return .group(parts)
         }
     }
 
@@ -271,20 +410,36 @@ struct SVGReader {
         for attribute in element.attributes {
             let name = attribute.name
             if name == "style" {
-                styleDeclarations = try SVGProperties.declarations(inStyle: attribute)
+                var errors: [SVGError] = []
+                styleDeclarations = SVGProperties.declarations(inStyle: attribute, errors: &errors)
+                for error in errors { ignore(error, element, attribute: "style") }
             } else if name == "transform" {
                 result.transform = attribute
+            } else if name == "transform-origin" {
+                result.transformOrigin = attribute
             } else if geometryNames.contains(name) {
                 result.geometry[name] = attribute
             } else if quiet, !SVGProperties.supported.contains(name) {
                 continue
+            } else if SVGProperties.styleOnly.contains(name) {
+                // Not presentation attributes: CSS only (SVG 2 §6.6).
+                if !quiet { warn(.unsupportedAttribute, element, attribute: name, at: attribute.offset) }
             } else if !SVGProperties.isIgnoredAttribute(name) {
                 let declaration = Self.declaration(from: attribute)
                 if accepts(declaration, element) { result.declarations.append(declaration) }
             }
         }
-        for declaration in styleDeclarations where accepts(declaration, element) {
-            result.declarations.append(declaration)
+        // The cascade: presentation attributes, then style sheet rules,
+        // then the style attribute, then !important rules.
+        let sheet = styleSheetDeclarations(for: element)
+        for declaration in sheet.normal + styleDeclarations + sheet.important {
+            if declaration.name == "transform" {
+                // CSS transforms use the SVG transform syntax here.
+                result.transform = XMLAttribute(name: "transform", value: declaration.value, offset: declaration.nameOffset,
+                                                valueOffset: declaration.offset)
+            } else if quiet ? SVGProperties.supported.contains(declaration.name) : accepts(declaration, element) {
+                result.declarations.append(declaration)
+            }
         }
         return result
     }
@@ -315,6 +470,18 @@ struct SVGReader {
         }
     }
 
+    /// A `transform`, `gradientTransform` or `patternTransform` (identity
+    /// if absent); a malformed one warns and is ignored (CSS Transforms:
+    /// an invalid value is as if absent).
+    mutating func serverTransform(_ attribute: XMLAttribute?, of element: XMLElement) -> AffineTransform {
+        do throws(SVGError) {
+            return try parseTransform(attribute)
+        } catch {
+            ignore(error, element, attribute: attribute?.name)
+            return .identity
+        }
+    }
+
     /// Reads `xml:space` (`default` or `preserve`, inherited as XML says)
     /// into `style`; any other value warns and is ignored.
     mutating func readSpace(of element: XMLElement, into style: inout InheritedStyle) {
@@ -326,22 +493,15 @@ struct SVGReader {
         }
     }
 
-    /// Warns once per document if a group with opacity below 1 has
-    /// overlapping fills (then per-child opacity is an approximation).
-    mutating func checkGroupOpacity(_ node: SVGNode, _ element: XMLElement) {
-        guard !hasReportedGroupOpacity, node.opacity < 1, node.hasOverlappingFills else { return }
-        hasReportedGroupOpacity = true
-        warn(.groupOpacityApproximated, element, attribute: "opacity", at: element.offset)
-    }
-
-    /// Warns for each `<style>` element inside a skipped subtree (typically
-    /// `<defs>`, where editors put their style sheets): the rules in it
-    /// are not applied, and would be lost silently otherwise. Everything
+    /// Warns for each `<style>` element inside a skipped subtree whose
+    /// type is not CSS: its rules are not applied, and would be lost
+    /// silently otherwise. Everything
     /// else there only matters when referenced, and references warn.
     mutating func warnAboutStyleSheets(in element: XMLElement) {
         for child in element.children {
             if child.name == "style" || child.name == "svg:style" {
-                warn(.unsupportedElement, child, at: child.offset)
+                let type = child.attribute("type").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? ""
+                if type != "", type != "text/css" { warn(.unsupportedElement, child, at: child.offset) }
             } else {
                 warnAboutStyleSheets(in: child)
             }

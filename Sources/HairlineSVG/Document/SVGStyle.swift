@@ -61,6 +61,17 @@ struct InheritedStyle: Sendable {
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
+    /// `marker-start`, `marker-mid`, `marker-end`: the referenced ids and
+    /// where the values were written.
+    var markerStart: (id: String, offset: Int)?
+    var markerMid: (id: String, offset: Int)?
+    var markerEnd: (id: String, offset: Int)?
+    /// `paint-order`: the order fill (0), stroke (1) and markers (2) are
+    /// painted in; `[0, 1, 2]` is `normal`.
+    var paintOrder: [Int] = [0, 1, 2]
+    /// `image-rendering`: nearest-neighbour sampling for `optimizeSpeed`,
+    /// `pixelated` and `crisp-edges`.
+    var imageSampling = ImageSampling.bilinear
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -94,8 +105,12 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "text-anchor",
+        "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
+    /// Properties that are read only from `style` (and style sheets), not
+    /// as presentation attributes.
+    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker"]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values,
     /// and `line-height`, which single-line SVG text does not use): these
@@ -124,6 +139,8 @@ enum SVGProperties {
     static let ignoredAttributes: Set<String> = [
         "id", "class", "xmlns", "version", "baseProfile", "lang", "tabindex", "role",
         "focusable", "pathLength", "enable-background", "zoomAndPan",
+        // Conditional processing, read by SVGReader.passesConditions.
+        "systemLanguage", "requiredFeatures", "requiredExtensions",
     ]
 
     /// Whether an attribute is ignored without a warning: the ones above,
@@ -140,8 +157,9 @@ enum SVGProperties {
     /// Splits a `style` attribute into declarations with document offsets.
     /// CSS comments are blanked out first; `;` inside parentheses or quotes
     /// does not split.
-    /// - Throws: `invalidValue` for a declaration without a `:` or a name.
-    static func declarations(inStyle attribute: XMLAttribute) throws(SVGError) -> [Declaration] {
+    /// A declaration without a `:` or a name is skipped (CSS Syntax) and
+    /// reported in `errors` (`invalidValue`).
+    static func declarations(inStyle attribute: XMLAttribute, errors: inout [SVGError]) -> [Declaration] {
         var bytes = Array(attribute.value.utf8)
         blankComments(&bytes)
         var result: [Declaration] = []
@@ -149,7 +167,11 @@ enum SVGProperties {
         var quote: UInt8?
         for i in 0...bytes.count {
             guard i < bytes.count else {
-                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                do throws(SVGError) {
+                    if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                } catch {
+                    errors.append(error)
+                }
                 break
             }
             let byte = bytes[i]
@@ -162,7 +184,11 @@ enum SVGProperties {
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"): depth = max(0, depth - 1)
             case UInt8(ascii: ";") where depth == 0:
-                if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                do throws(SVGError) {
+                    if let declaration = try declaration(bytes, start..<i, in: attribute) { result.append(declaration) }
+                } catch {
+                    errors.append(error)
+                }
                 start = i + 1
             default: break
             }

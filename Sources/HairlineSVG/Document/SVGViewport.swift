@@ -83,8 +83,8 @@ extension SVGReader {
     {
         let width = try rootLength(geometry["width"], element)
         let height = try rootLength(geometry["height"], element)
-        let viewBox = try self.viewBox(geometry["viewBox"])
-        let aspect = try aspectRatio(geometry["preserveAspectRatio"])
+        let viewBox = self.viewBox(geometry["viewBox"], of: element)
+        let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
         var size: Size
         if let box = viewBox, box.width > 0, box.height > 0 {
             size = Size(
@@ -106,7 +106,9 @@ extension SVGReader {
     mutating func rootLength(_ attribute: XMLAttribute?, _ element: XMLElement) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite else {
-            throw SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return nil
         }
         guard length.value >= 0 else {
             throw SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
@@ -120,43 +122,57 @@ extension SVGReader {
         }
     }
 
-    /// Parses `viewBox="min-x min-y width height"`.
-    func viewBox(_ attribute: XMLAttribute?) throws(SVGError) -> Rect? {
+    /// Parses `viewBox="min-x min-y width height"`; a malformed one or a
+    /// negative size warns and is ignored (`nil`).
+    mutating func viewBox(_ attribute: XMLAttribute?, of element: XMLElement) -> Rect? {
         guard let attribute else { return nil }
         var scanner = ValueScanner(attribute.value)
         guard let numbers = scanner.numberList(), numbers.count == 4 else {
-            throw SVGError(.invalidValue(attribute: "viewBox", value: attribute.value),
-                           at: attribute.documentOffset(ofValueByte: scanner.position))
+            ignore(SVGError(.invalidValue(attribute: "viewBox", value: attribute.value),
+                            at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: "viewBox")
+            return nil
         }
         guard numbers[2] >= 0, numbers[3] >= 0 else {
-            throw SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: "viewBox")
+            return nil
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
-    func aspectRatio(_ attribute: XMLAttribute?) throws(SVGError) -> SVGAspectRatio {
+    /// Parses `preserveAspectRatio`; a malformed one warns and is ignored.
+    mutating func aspectRatio(_ attribute: XMLAttribute?, of element: XMLElement) -> SVGAspectRatio {
         guard let attribute else { return .default }
         guard let aspect = SVGAspectRatio.parse(attribute.value) else {
-            throw SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset)
+            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                   element, attribute: attribute.name)
+            return .default
         }
         return aspect
     }
 
-    /// A nested <svg>: the transform placing its viewBox in its viewport
-    /// (`x`, `y`, `width`, `height`, default 100%) and the user-space size
-    /// its children resolve percentages against.
+    /// A nested <svg>: the translation to its viewport (`x`, `y`), the
+    /// mapping of its viewBox into the viewport (`width`, `height`, default
+    /// 100%), the user-space size its children resolve percentages
+    /// against, and the viewport rectangle it clips to (after the
+    /// translation). A `<use>` referencing the `<svg>` overrides its width
+    /// and height.
     mutating func nestedViewport(_ element: XMLElement, _ geometry: [String: XMLAttribute])
-        throws(SVGError) -> (placement: AffineTransform, viewport: Size)
+        throws(SVGError) -> (placement: AffineTransform, mapping: AffineTransform, viewport: (size: Size, rect: Rect))
     {
         let x = try length(geometry["x"], .horizontal, element)
         let y = try length(geometry["y"], .vertical, element)
-        let width = try length(geometry["width"], .horizontal, element, default: viewport.width, nonNegative: true)
-        let height = try length(geometry["height"], .vertical, element, default: viewport.height, nonNegative: true)
-        let viewBox = try self.viewBox(geometry["viewBox"])
-        let aspect = try aspectRatio(geometry["preserveAspectRatio"])
-        warn(.clippingNotSupported, element, at: element.offset)
+        let override = useSize
+        useSize = nil
+        let width = try length(override?.width ?? geometry["width"], .horizontal, element, default: viewport.width,
+                               nonNegative: true)
+        let height = try length(override?.height ?? geometry["height"], .vertical, element, default: viewport.height,
+                                nonNegative: true)
+        let viewBox = self.viewBox(geometry["viewBox"], of: element)
+        let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
         let size = Size(width: width, height: height)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
-        return (mapping.concatenating(AffineTransform(translationX: x, y: y)), viewBox?.size ?? size)
+        return (AffineTransform(translationX: x, y: y), mapping,
+                (viewBox?.size ?? size, Rect(x: 0, y: 0, width: width, height: height)))
     }
 }

@@ -18,12 +18,14 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// support (the value is given), e.g. `fill="url(#g)"`, `width="50%"`.
         case unsupportedValue(String)
         /// `opacity` on a group whose children overlap, drawn by
-        /// multiplying it into each child (reported once per document).
+        /// multiplying it into each child. No longer reported: group
+        /// opacity is drawn as a layer (kept for source compatibility).
         case groupOpacityApproximated
         /// Neither a usable width/height nor a viewBox: the size is the CSS
         /// default 300 x 150 (for the missing side).
         case defaultSize
-        /// A nested `<svg>`: its content is not clipped to its viewport.
+        /// A nested `<svg>`: its content is not clipped to its viewport. No
+        /// longer reported: viewports clip (kept for source compatibility).
         case clippingNotSupported
         /// `url(#id)` names no element (the id is given): the fallback
         /// color is used, else nothing is painted (or clipped).
@@ -38,7 +40,8 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// error is given): it is not drawn.
         case imageNotLoaded(String)
         /// A `<clipPath>` whose children use different `clip-rule`s: the
-        /// union is clipped with the first child's rule.
+        /// union is clipped with the first child's rule. No longer reported:
+        /// such clip paths are drawn as masks (kept for source compatibility).
         case mixedClipRules
         /// A pattern tile larger than the tile limit at the drawing scale:
         /// rendered at a lower resolution (at draw time).
@@ -54,6 +57,12 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// A `<text>` with more characters than `limit`: only the first
         /// `limit` are drawn.
         case textTooLong(limit: Int)
+        /// A value outside its grammar or range (the error's message is
+        /// given), ignored as SVG 2 and CSS say: the property keeps its
+        /// inherited or initial value, an attribute its default; where the
+        /// element cannot be drawn without it (a bad `transform`, a
+        /// negative `r`), the element is not drawn.
+        case invalidValueIgnored(String)
     }
 
     /// What was not drawn or only approximated.
@@ -95,20 +104,21 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .unsupportedElement: what = "element not supported; it and its content are not drawn"
         case .unsupportedAttribute: what = "not supported; ignored"
-        case .unsupportedValue(let value): what = "value \"\(value)\" not supported"
+        case .unsupportedValue(let value): what = "value \"\(SVGEcho.quote(value))\" not supported"
         case .groupOpacityApproximated:
             what = "group opacity over overlapping children is approximated (applied to each child)"
         case .defaultSize: what = "no usable width, height or viewBox; using 300 x 150"
         case .clippingNotSupported: what = "nested viewport is not clipped; content outside it is drawn"
-        case .missingReference(let id): what = "no element with id \"\(id)\"; using the fallback"
-        case .invalidReference(let id): what = "#\(id) is not an element this reference can use; using the fallback"
-        case .referenceCycle(let id): what = "references through #\(id) form a cycle; using the fallback"
+        case .missingReference(let id): what = "no element with id \"\(SVGEcho.quote(id))\"; using the fallback"
+        case .invalidReference(let id): what = "#\(SVGEcho.quote(id)) is not an element this reference can use; using the fallback"
+        case .referenceCycle(let id): what = "references through #\(SVGEcho.quote(id)) form a cycle; using the fallback"
         case .imageNotLoaded(let reason): what = "image not drawn: \(reason)"
         case .mixedClipRules: what = "children with different clip-rules; the first child's rule clips the union"
         case .patternTileTooLarge: what = "pattern tile exceeds the tile size limit; drawn at a lower resolution"
-        case .fontSubstituted(let font): what = "font \"\(font)\" is not loaded; drawn in a substitute"
+        case .fontSubstituted(let font): what = "font \"\(SVGEcho.quote(font))\" is not loaded; drawn in a substitute"
         case .fontUnavailable(let reason): what = "text not drawn: no font could be read (\(reason))"
         case .textTooLong(let limit): what = "text longer than \(limit) characters; only the first \(limit) are drawn"
+        case .invalidValueIgnored(let message): what = "\(message); ignored"
         }
         return "\(SourceLocator.describe(line: line, column: column, offset: offset)): \(subject): \(what)"
     }

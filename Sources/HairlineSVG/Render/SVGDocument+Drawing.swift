@@ -1,8 +1,9 @@
 // Render: drawable tree -> draw commands -> Canvas. Walks the tree once,
 // combining transforms (element first, outermost last) and multiplying
 // opacities down to each shape; the canvas then rasterizes each command.
-// Group opacity is applied per child (exact when children do not overlap);
-// clips bracket the commands of their element.
+// Opacity over more than one draw, blend modes, isolation and masks are
+// layers: drawn onto a transparent surface, masked, then composited
+// (CSS Compositing 1, CSS Masking 1); clips bracket their element.
 
 import Hairline
 
@@ -14,9 +15,21 @@ extension SVGNode {
     func appendDrawCommands(to commands: inout [SVGDrawCommand], parentTransform: AffineTransform,
                             parentOpacity: Double) {
         let total = transform.concatenating(parentTransform)
-        let alpha = parentOpacity * opacity
+        var alpha = parentOpacity * opacity
         guard alpha > 0 else { return }
         if let clip { commands.append(.beginClip(SVGClipCommand(clip: clip, transform: total, offset: offset))) }
+        let isLayer = mask != nil || blendMode != .sourceOver || isIsolated || (alpha < 1 && drawCount(limit: 2) > 1)
+        if isLayer {
+            var maskCommands: [SVGDrawCommand]?
+            if let mask {
+                var list: [SVGDrawCommand] = []
+                for node in mask.content { node.appendDrawCommands(to: &list, parentTransform: total, parentOpacity: 1) }
+                maskCommands = list
+            }
+            commands.append(.beginLayer(SVGLayerCommand(opacity: alpha, blendMode: blendMode, mask: maskCommands,
+                                                        maskIsLuminance: mask?.isLuminance ?? true, offset: offset)))
+            alpha = 1
+        }
         switch content {
         case .group(let children):
             for child in children {
@@ -35,9 +48,31 @@ extension SVGNode {
             }
         case .image(let image, let destination, let clipRect):
             commands.append(.image(SVGImageCommand(image: image, destination: destination, clip: clipRect,
-                                                   transform: total, opacity: alpha, offset: offset)))
+                                                   transform: total, opacity: alpha, offset: offset, sampling: imageSampling)))
         }
+        if isLayer { commands.append(.endLayer) }
         if clip != nil { commands.append(.endClip) }
+    }
+
+    /// How many fill, stroke and image commands the node draws, counted up
+    /// to `limit` (then the count stops). Complexity: O(nodes visited).
+    /// A blended or masked node counts as `limit`: a group above it with
+    /// opacity must be a layer (opacity isolates, CSS Compositing §3.2).
+    func drawCount(limit: Int) -> Int {
+        if blendMode != .sourceOver || mask != nil { return limit }
+        switch content {
+        case .shape(_, let fill, _, let stroke):
+            return (fill == nil ? 0 : 1) + (stroke == nil ? 0 : 1)
+        case .image:
+            return 1
+        case .group(let children):
+            var count = 0
+            for child in children where child.opacity > 0 {
+                count += child.drawCount(limit: limit - count)
+                if count >= limit { break }
+            }
+            return count
+        }
     }
 }
 
@@ -80,10 +115,29 @@ extension SVGDocument {
 /// Replays draw commands onto a canvas (the document's and each pattern
 /// tile's).
 enum SVGRenderer {
-    /// Draws `commands` in the canvas's current user space; clip brackets
-    /// are balanced even if the list is not.
-    static func draw(_ commands: [SVGDrawCommand], in canvas: Canvas, warnings: inout [SVGWarning]) {
+    /// An open layer: the canvas it draws over, its command, and the clip
+    /// brackets open in the canvas below.
+    struct OpenLayer {
+        var parent: Canvas
+        var command: SVGLayerCommand
+        var parentOpenClips: Int
+    }
+
+    /// Draws `commands` in the canvas's current user space; clip and layer
+    /// brackets are balanced even if the list is not.
+    static func draw(_ commands: [SVGDrawCommand], in target: Canvas, warnings: inout [SVGWarning]) {
+        let base = target.transform
+        var canvas = target
+        var layers: [OpenLayer] = []
         var openClips = 0
+        defer {
+            for _ in 0..<openClips { canvas.restore() }
+            while let layer = layers.popLast() {
+                composite(canvas, layer, base: base, warnings: &warnings)
+                canvas = layer.parent
+                for _ in 0..<layer.parentOpenClips { canvas.restore() }
+            }
+        }
         var index = commands.startIndex
         while index < commands.endIndex {
             let command = commands[index]
@@ -120,7 +174,7 @@ enum SVGRenderer {
                     canvas.concatenate(image.transform)
                     canvas.globalAlpha *= image.opacity
                     if let clip = image.clip { canvas.clip(to: clip) }
-                    canvas.draw(image.image, in: image.destination, sampling: .bilinear)
+                    canvas.draw(image.image, in: image.destination, sampling: image.sampling)
                 }
             case .beginClip(let clip):
                 canvas.save()
@@ -130,9 +184,82 @@ enum SVGRenderer {
                 guard openClips > 0 else { continue }
                 canvas.restore()
                 openClips -= 1
+            case .beginLayer(let layer):
+                guard let layerCanvas = makeLayer(like: canvas, base: base) else {
+                    // No memory for a layer: its content is drawn straight.
+                    layers.append(OpenLayer(parent: canvas, command: layer, parentOpenClips: -1))
+                    continue
+                }
+                layers.append(OpenLayer(parent: canvas, command: layer, parentOpenClips: openClips))
+                canvas = layerCanvas
+                openClips = 0
+            case .endLayer:
+                guard let layer = layers.popLast() else { continue }
+                guard layer.parentOpenClips >= 0 else { continue }
+                for _ in 0..<openClips { canvas.restore() }
+                composite(canvas, layer, base: base, warnings: &warnings)
+                canvas = layer.parent
+                openClips = layer.parentOpenClips
             }
         }
-        for _ in 0..<openClips { canvas.restore() }
+    }
+
+    /// A transparent canvas over a new surface of `canvas`'s size, in the
+    /// same user space (`base` is the space commands are relative to).
+    static func makeLayer(like canvas: Canvas, base: AffineTransform) -> Canvas? {
+        guard let surface = try? Surface(width: canvas.surface.width, height: canvas.surface.height) else { return nil }
+        let layer = Canvas(surface: surface, scale: 1)
+        layer.flatteningTolerance = canvas.flatteningTolerance
+        layer.concatenate(base)
+        return layer
+    }
+
+    /// Masks the layer drawn on `layerCanvas` and composites it onto the
+    /// layer's parent, pixel for pixel, with its opacity and blend mode.
+    static func composite(_ layerCanvas: Canvas, _ layer: OpenLayer, base: AffineTransform, warnings: inout [SVGWarning]) {
+        var image = Image(layerCanvas.surface)
+        if let maskCommands = layer.command.mask {
+            guard let maskCanvas = makeLayer(like: layerCanvas, base: base) else { return }
+            draw(maskCommands, in: maskCanvas, warnings: &warnings)
+            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance)
+        }
+        let parent = layer.parent
+        parent.withSavedState {
+            parent.resetTransform()
+            parent.scaleBy(x: 1 / parent.scale, y: 1 / parent.scale)
+            parent.globalAlpha *= layer.command.opacity
+            parent.blendMode = layer.command.blendMode
+            parent.draw(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                        sampling: .nearest)
+        }
+    }
+
+    /// Luminance coefficients (sRGB / Rec. 709, as SVG's `luminanceToAlpha`
+    /// and CSS Masking use), applied to premultiplied channels, which gives
+    /// luminance times alpha directly.
+    static let luminanceWeights = (red: 0.2125, green: 0.7154, blue: 0.0721)
+
+    /// `image` with every pixel scaled by the mask's coverage there: its
+    /// luminance times alpha, or its alpha. Both images are the same size.
+    /// Complexity: O(pixels).
+    static func masked(_ image: Image, by mask: Image, luminance: Bool) -> Image {
+        let count = min(image.pixels.count, mask.pixels.count)
+        var pixels = image.pixels
+        let w = luminanceWeights
+        for i in 0..<count {
+            let m = UInt32(littleEndian: mask.pixels[i])
+            let coverage: UInt32
+            if luminance {
+                let value = w.red * Double(m & 0xFF) + w.green * Double((m >> 8) & 0xFF) + w.blue * Double((m >> 16) & 0xFF)
+                coverage = UInt32(min(max(value.rounded(), 0), 255))
+            } else {
+                coverage = m >> 24
+            }
+            let p = UInt32(littleEndian: pixels[i])
+            func scaled(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * coverage + 127) / 255) << shift }
+            pixels[i] = (scaled(0) | scaled(8) | scaled(16) | scaled(24)).littleEndian
+        }
+        return (try? Image(width: image.width, height: image.height, premultipliedPixels: pixels)) ?? image
     }
 
     /// The engine paint for a command, with the canvas already in the

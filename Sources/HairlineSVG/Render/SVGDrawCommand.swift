@@ -96,6 +96,9 @@ public struct SVGImageCommand: Hashable, Sendable {
     public var opacity: Double
     /// UTF-8 byte offset of the element in the document.
     public var offset: Int
+    /// How the image is sampled when scaled (`image-rendering`:
+    /// `optimizeSpeed`, `pixelated` and `crisp-edges` are nearest).
+    public var sampling: ImageSampling = .bilinear
 
     /// Creates a command.
     /// - Parameters:
@@ -105,13 +108,16 @@ public struct SVGImageCommand: Hashable, Sendable {
     ///   - transform: as the property says.
     ///   - opacity: as the property says.
     ///   - offset: as the property says.
-    public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int) {
+    ///   - sampling: as the property says (bilinear by default).
+    public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int,
+                sampling: ImageSampling = .bilinear) {
         self.image = image
         self.destination = destination
         self.clip = clip
         self.transform = transform
         self.opacity = opacity
         self.offset = offset
+        self.sampling = sampling
     }
 }
 
@@ -137,6 +143,39 @@ public struct SVGClipCommand: Hashable, Sendable {
     }
 }
 
+/// The start of a layer: everything up to the matching `.endLayer` is
+/// drawn onto a transparent surface of the canvas's size, which is then
+/// masked and composited with `opacity` and `blendMode` (group opacity,
+/// `mix-blend-mode`, `isolation`, `mask`).
+public struct SVGLayerCommand: Hashable, Sendable {
+    /// The layer's opacity (0...1), applied when it is composited.
+    public var opacity: Double
+    /// How the layer is composited onto what is below.
+    public var blendMode: BlendMode
+    /// The mask's commands (transforms to viewport space, like every
+    /// command), or `nil` for no mask.
+    public var mask: [SVGDrawCommand]?
+    /// Whether the mask's luminance (`true`) or alpha (`false`) is its coverage.
+    public var maskIsLuminance: Bool
+    /// UTF-8 byte offset of the element in the document.
+    public var offset: Int
+
+    /// Creates a layer command.
+    /// - Parameters:
+    ///   - opacity: the layer's opacity, 0...1.
+    ///   - blendMode: how it is composited.
+    ///   - mask: the mask's commands, if any.
+    ///   - maskIsLuminance: luminance or alpha mask.
+    ///   - offset: the element's byte offset.
+    public init(opacity: Double, blendMode: BlendMode, mask: [SVGDrawCommand]?, maskIsLuminance: Bool, offset: Int) {
+        self.opacity = opacity
+        self.blendMode = blendMode
+        self.mask = mask
+        self.maskIsLuminance = maskIsLuminance
+        self.offset = offset
+    }
+}
+
 /// One drawing operation of a document, in painting order (an element's
 /// fill, then its stroke).
 public enum SVGDrawCommand: Hashable, Sendable {
@@ -150,4 +189,8 @@ public enum SVGDrawCommand: Hashable, Sendable {
     case beginClip(SVGClipCommand)
     /// Restores the state saved by the matching `.beginClip`.
     case endClip
+    /// Starts a layer (see `SVGLayerCommand`); balanced by `.endLayer`.
+    case beginLayer(SVGLayerCommand)
+    /// Masks and composites the layer the matching `.beginLayer` started.
+    case endLayer
 }

@@ -40,6 +40,11 @@ public struct SVGResourceLoader: Sendable {
     /// DejaVu Sans (Bold), with a warning unless the list ends in a
     /// generic family. Empty by default.
     public var fonts: [Font]
+    /// Returns the bytes of the file at a path as written in an `href`,
+    /// for `<image>`s that are SVG documents (a path ending in `.svg`),
+    /// which are drawn as documents; `nil` (the default) draws such
+    /// images only from `data:` URIs.
+    public var loadData: (@Sendable (String) throws -> [UInt8])?
 
     /// Creates a loader of images, with no fonts of its own.
     /// - Parameter loadImage: returns the image at a source, or throws.
@@ -54,6 +59,18 @@ public struct SVGResourceLoader: Sendable {
     ///     `fonts`).
     public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image, fonts: [Font]) {
         self.loadImage = loadImage
+        self.fonts = fonts
+    }
+
+    /// Creates a loader of images, SVG image files and fonts.
+    /// - Parameters:
+    ///   - loadImage: returns the image at a source, or throws.
+    ///   - loadData: returns the bytes of an SVG image file (see `loadData`).
+    ///   - fonts: the fonts `font-family` names are resolved among.
+    public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image,
+                loadData: @escaping @Sendable (String) throws -> [UInt8], fonts: [Font] = []) {
+        self.loadImage = loadImage
+        self.loadData = loadData
         self.fonts = fonts
     }
 

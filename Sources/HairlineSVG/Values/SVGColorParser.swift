@@ -1,7 +1,8 @@
 // Values: CSS color text -> Color (sRGB, straight alpha, 0...1). Accepts
 // `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or
 // percentages (comma or CSS Color 4 space syntax with `/ alpha`),
-// `hsl()`/`hsla()`, the named colors and `transparent`. Components outside
+// `hsl()`/`hsla()`, the named colors and `transparent`, each optionally
+// followed by an `icc-color(…)` (ignored). Components outside
 // their range clamp, as CSS specifies. Source: CSS Color 3 and 4.
 
 import Hairline
@@ -18,7 +19,13 @@ enum SVGColorParser {
     /// The color `text` names, or `nil` if it is not a color this reader
     /// knows. Case-insensitive; leading and trailing whitespace allowed.
     static func parse(_ text: String) -> Color? {
-        let trimmed = trimWhitespace(text).lowercased()
+        var trimmed = trimWhitespace(text).lowercased()
+        // SVG 1.1 §11.2: `<color> icc-color(name, components…)` draws the
+        // sRGB color when the profile is not used (it never is here).
+        if let icc = trimmed.range(of: "icc-color("), icc.lowerBound > trimmed.startIndex, trimmed.hasSuffix(")"),
+           let last = trimmed[..<icc.lowerBound].utf8.last, isSpace(last) {
+            trimmed = trimWhitespace(String(trimmed[..<icc.lowerBound]))
+        }
         if trimmed == "transparent" { return .clear }
         if trimmed.hasPrefix("#") { return hex(trimmed.utf8.dropFirst()) }
         if let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") {

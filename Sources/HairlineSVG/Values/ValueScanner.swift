@@ -103,7 +103,7 @@ struct ValueScanner {
 struct SVGLength: Equatable {
     /// The units SVG lengths may carry.
     enum Unit: String {
-        case none = "", px, percent = "%", pt, pc, mm, cm, `in`, q, em, rem, ex
+        case none = "", px, percent = "%", pt, pc, mm, cm, `in`, q, em, rem, ex, ch, vw, vh, vmin, vmax
     }
     var value: Double
     var unit: Unit
@@ -120,7 +120,7 @@ struct SVGLength: Equatable {
         case .cm: return 96 / 2.54
         case .mm: return 96 / 25.4
         case .q: return 96 / 101.6
-        case .percent, .em, .rem, .ex: return nil
+        case .percent, .em, .rem, .ex, .ch, .vw, .vh, .vmin, .vmax: return nil
         }
     }
 }

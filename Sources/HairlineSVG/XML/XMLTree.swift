@@ -49,6 +49,11 @@ enum XMLTreeBuilder {
     /// references checked there only.
     /// - Throws: `SVGError` for malformed XML, at the offending byte.
     static func parse(_ bytes: [UInt8], keepingTextIn textElements: Set<String> = []) throws(SVGError) -> XMLElement? {
+        // XML 1.0 §2.2: U+0000 is not a character anywhere in a document
+        // (text, attribute values, names, comments).
+        if let nul = bytes.firstIndex(of: 0) {
+            throw SVGError(.unexpectedCharacter("\u{0}", expected: "a character XML allows (U+0000 never is)"), at: nul)
+        }
         var tokenizer = XMLTokenizer(bytes: bytes)
         var stack: [XMLElement] = []
         var root: XMLElement?

@@ -133,13 +133,17 @@ struct SVGDocumentTests {
         #expect(document.warnings.map(\.kind) == [.unsupportedValue("2ex")])
     }
 
-    @Test("a nested svg is placed at x, y with its own viewBox, and warns that it is not clipped")
+    @Test("a nested svg is placed at x, y with its own viewBox, clipped to its viewport")
     func nestedSVG() throws {
         let text = svg(#"<svg x="10" y="20" width="50" height="50" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#)
         let document = try SVGDocument(parsing: text)
         #expect(document.fillCommands().first?.transformedPath.bounds == Rect(x: 10, y: 20, width: 50, height: 50))
-        #expect(document.warnings.map(\.kind) == [.clippingNotSupported])
-        #expect(document.warnings.first?.offset == offset(of: "<svg x=", in: text))
+        #expect(document.warnings.isEmpty)
+        guard case .beginClip(let clip) = document.drawCommands().first else {
+            Issue.record("expected the viewport clip first")
+            return
+        }
+        #expect(clip.clip.path.applying(clip.transform).bounds == Rect(x: 10, y: 20, width: 50, height: 50))
     }
 
     @Test("zero sizes and display: none on the root draw nothing")

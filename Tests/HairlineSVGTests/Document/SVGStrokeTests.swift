@@ -54,10 +54,17 @@ struct SVGStrokeTests {
         #"stroke-width="-1""#, #"stroke-linejoin="pointy""#, #"stroke-linecap="flat""#,
         #"stroke-miterlimit="0.5""#, #"stroke-dasharray="4 -2""#, #"stroke-dasharray="4 x""#, #"stroke="nocolor""#,
     ])
-    func malformedValuesThrow(_ attribute: String) {
-        #expect(throws: SVGError.self) {
-            try SVGDocument(parsing: svg(#"<path d="M0 0 H5" stroke="red" \#(attribute)/>"#))
+    func malformedValuesAreIgnored(_ attribute: String) throws {
+        let paint = attribute.hasPrefix("stroke=") ? "" : #"stroke="red""#
+        let text = svg(#"<path d="M0 0 H5" \#(paint) \#(attribute)/>"#)
+        #expect(ignoredValue(text) != nil, "\(attribute)")
+        // The stroke keeps its defaults (a negative width: no stroke).
+        let strokes = try SVGDocument(parsing: text).drawCommands().compactMap { c -> StrokeStyle? in
+            if case .stroke(let s) = c { return s.style } else { return nil }
         }
+        let expected = StrokeStyle(width: 1, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
+        #expect(strokes == (attribute == #"stroke-width="-1""# || attribute == #"stroke="nocolor""# ? [] : [expected]),
+                "\(attribute)")
     }
 
     @Test func strokesReachThePixels() throws {

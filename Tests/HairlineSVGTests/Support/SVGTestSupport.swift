@@ -55,3 +55,32 @@ func path(_ body: (inout Path) -> Void) -> Path {
     body(&p)
     return p
 }
+
+/// A value a document ignored: the message and location of its
+/// `invalidValueIgnored` warning.
+struct IgnoredValue {
+    var message: String
+    var offset: Int
+    var line: Int
+    var column: Int
+}
+
+/// The first value `text` ignores with a warning (the document must
+/// read), or `nil` if none is.
+func ignoredValue(_ text: String) -> IgnoredValue? {
+    guard let document = try? SVGDocument(parsing: text) else {
+        Issue.record("the document does not read")
+        return nil
+    }
+    for warning in document.warnings {
+        if case .invalidValueIgnored(let message) = warning.kind {
+            return IgnoredValue(message: message, offset: warning.offset, line: warning.line, column: warning.column)
+        }
+    }
+    return nil
+}
+
+/// The message of an error of `kind`, as an ignored-value warning quotes it.
+func message(_ kind: SVGError.Kind) -> String {
+    SVGError(kind, at: 0).message
+}

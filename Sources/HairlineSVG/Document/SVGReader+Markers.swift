@@ -1,0 +1,213 @@
+// Document: markers. A path, line, polyline or polygon with marker-start,
+// marker-mid or marker-end -> a group of its shape followed by one copy of
+// the <marker>'s content per vertex (SVG 2 §13.7): placed at the vertex,
+// turned by `orient` (an angle, `auto`: the bisector of the segments'
+// directions, `auto-start-reverse`), scaled by the stroke width unless
+// markerUnits is userSpaceOnUse, the viewBox fitted into markerWidth x
+// markerHeight with (refX, refY) on the vertex, clipped to that viewport
+// unless overflow is visible. The content's style comes from the marker.
+
+import Hairline
+
+/// A vertex of a path where markers go: its position and the unit
+/// directions of the segments arriving and leaving, where there are any.
+struct SVGMarkerVertex: Equatable {
+    var point: Point
+    var incoming: Point?
+    var outgoing: Point?
+
+    /// The `orient="auto"` direction (a unit vector): the bisector of both
+    /// directions (for opposite ones, the arriving one turned a quarter
+    /// turn, as halving the angles gives), else the one there is, else +x.
+    var bisector: Point {
+        switch (incoming, outgoing) {
+        case let (a?, b?):
+            let sum = Point(x: a.x + b.x, y: a.y + b.y)
+            let length = (sum.x * sum.x + sum.y * sum.y).squareRoot()
+            guard length > 1e-9 else { return Point(x: -a.y, y: a.x) }
+            return Point(x: sum.x / length, y: sum.y / length)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        case (nil, nil): return Point(x: 1, y: 0)
+        }
+    }
+
+    /// The vertices of `path`: each subpath's start, each segment's end,
+    /// and a closed subpath's return to its start (with the first
+    /// segment's direction leaving it). Complexity: O(elements).
+    static func vertices(of path: Path) -> [SVGMarkerVertex] {
+        var result: [SVGMarkerVertex] = []
+        var current = Point(x: 0, y: 0), start = current
+        var subpathStart = 0
+        func direction(_ d: Point) -> Point? {
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            return length > 0 && length.isFinite ? Point(x: d.x / length, y: d.y / length) : nil
+        }
+        func first(_ candidates: [Point]) -> Point? { candidates.lazy.compactMap(direction).first }
+        func add(to end: Point, leaving: Point?, arriving: Point?) {
+            if let last = result.indices.last, result[last].outgoing == nil { result[last].outgoing = leaving }
+            result.append(SVGMarkerVertex(point: end, incoming: arriving, outgoing: nil))
+            current = end
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                result.append(SVGMarkerVertex(point: p, incoming: nil, outgoing: nil))
+                subpathStart = result.count - 1
+                current = p
+                start = p
+            case .line(let p):
+                let d = direction(p - current)
+                add(to: p, leaving: d, arriving: d)
+            case .quadCurve(let p, let c):
+                add(to: p, leaving: first([c - current, p - current]), arriving: first([p - c, p - current]))
+            case .curve(let p, let c1, let c2):
+                add(to: p, leaving: first([c1 - current, c2 - current, p - current]),
+                    arriving: first([p - c2, p - c1, p - current]))
+            case .arc(let arc):
+                let sign = arc.sweepAngle < 0 ? -1.0 : 1.0
+                let d0 = arc.derivative(at: arc.startAngle), d1 = arc.derivative(at: arc.startAngle + arc.sweepAngle)
+                add(to: arc.endPoint, leaving: direction(Point(x: d0.x * sign, y: d0.y * sign)),
+                    arriving: direction(Point(x: d1.x * sign, y: d1.y * sign)))
+            case .closeSubpath:
+                guard subpathStart < result.count else { continue }
+                if current != start {
+                    let d = direction(start - current)
+                    add(to: start, leaving: d, arriving: d)
+                } else {
+                    result.append(SVGMarkerVertex(point: start, incoming: result.last?.incoming, outgoing: nil))
+                }
+                // The closing vertex leaves along the subpath's first segment,
+                // and the subpath's start arrives along the closing one.
+                let firstOut = subpathStart + 1 < result.count ? result[subpathStart].outgoing : nil
+                result[result.count - 1].outgoing = firstOut
+                result[subpathStart].incoming = result[result.count - 1].incoming
+                current = start
+            }
+        }
+        return result
+    }
+}
+
+extension SVGReader {
+    /// The marker nodes for a shape of `path` drawn with `style`, in
+    /// painting order (start, mids, end); empty if it has none.
+    mutating func markerNodes(for path: Path, style: InheritedStyle, _ element: XMLElement) throws(SVGError) -> [SVGNode] {
+        guard style.markerStart != nil || style.markerMid != nil || style.markerEnd != nil else { return [] }
+        let vertices = SVGMarkerVertex.vertices(of: path)
+        guard !vertices.isEmpty else { return [] }
+        var nodes: [SVGNode] = []
+        for (index, vertex) in vertices.enumerated() {
+            let reference: (id: String, offset: Int)?
+            let isStart = index == 0
+            if isStart {
+                reference = style.markerStart
+            } else if index == vertices.count - 1 {
+                reference = style.markerEnd
+            } else {
+                reference = style.markerMid
+            }
+            guard let reference else { continue }
+            let outerContext = contextPaint
+            contextPaint = (style.fill, style.stroke)
+            let instance = try markerInstance(reference, element)
+            contextPaint = outerContext
+            guard let marker = instance else { continue }
+            let rotation: AffineTransform
+            switch marker.orient {
+            case .auto, .autoStartReverse:
+                var d = vertex.bisector
+                if case .autoStartReverse = marker.orient, isStart { d = Point(x: -d.x, y: -d.y) }
+                rotation = AffineTransform(a: d.x, b: d.y, c: -d.y, d: d.x, tx: 0, ty: 0)
+            case .angle(let value):
+                rotation = AffineTransform(rotationAngle: value.isFinite ? value : 0)
+            }
+            let scale = marker.scalesWithStroke ? style.strokeStyle.width : 1
+            let placement = AffineTransform(translationX: -marker.reference.x, y: -marker.reference.y)
+                .concatenating(AffineTransform(scaleX: scale, y: scale))
+                .concatenating(rotation)
+                .concatenating(AffineTransform(translationX: vertex.point.x, y: vertex.point.y))
+            nodes.append(SVGNode(elementName: marker.node.elementName, offset: marker.node.offset, transform: placement,
+                                 content: .group([marker.node]), clip: marker.clip))
+        }
+        return nodes
+    }
+
+    /// A marker's orientation.
+    enum MarkerOrient {
+        case auto, autoStartReverse
+        /// A fixed angle, radians.
+        case angle(Double)
+    }
+
+    /// A `<marker>` read for drawing: its content in viewport units (the
+    /// viewBox mapping applied), the reference point there, the viewport
+    /// clip, whether it scales with the stroke width, and its orientation.
+    struct MarkerInstance {
+        var node: SVGNode
+        var reference: Point
+        var clip: SVGClip?
+        var scalesWithStroke: Bool
+        var orient: MarkerOrient
+    }
+
+    /// Reads the `<marker>` `reference` names; `nil` (warned) if it is
+    /// missing, not a marker, of no size, or draws itself.
+    mutating func markerInstance(_ reference: (id: String, offset: Int), _ element: XMLElement)
+        throws(SVGError) -> MarkerInstance?
+    {
+        guard let target = elementsByID[reference.id], Self.localName(target) == "marker" else {
+            warn(.missingReference(reference.id), element, attribute: "marker", at: reference.offset)
+            return nil
+        }
+        guard !activeReferences.contains(reference.id) else {
+            warn(.referenceCycle(reference.id), element, attribute: "marker", at: reference.offset)
+            return nil
+        }
+        activeReferences.append(reference.id)
+        defer { activeReferences.removeLast() }
+        let width = try length(target.attribute("markerWidth"), .horizontal, target, default: 3)
+        let height = try length(target.attribute("markerHeight"), .vertical, target, default: 3)
+        guard width > 0, height > 0 else { return nil }
+        let size = Size(width: width, height: height)
+        let viewBox = self.viewBox(target.attribute("viewBox"), of: target)
+        if let viewBox, !(viewBox.width > 0 && viewBox.height > 0) { return nil }
+        let aspect = aspectRatio(target.attribute("preserveAspectRatio"), of: target)
+        let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
+        let refX = try length(target.attribute("refX"), .horizontal, target)
+        let refY = try length(target.attribute("refY"), .vertical, target)
+        let units = target.attribute("markerUnits").map { SVGColorParser.trimWhitespace($0.value) }
+        var orient = MarkerOrient.angle(0)
+        if let attribute = target.attribute("orient") {
+            let value = SVGColorParser.trimWhitespace(attribute.value).lowercased()
+            if value == "auto" {
+                orient = .auto
+            } else if value == "auto-start-reverse" {
+                orient = .autoStartReverse
+            } else if let angle = Self.angle(value) {
+                orient = .angle(angle)
+            }
+        }
+        let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
+        var style = InheritedStyle()
+        _ = try apply(attributes.declarations, of: target, to: &style)
+        let outer = viewport
+        viewport = viewBox?.size ?? size
+        let children = try self.children(of: target, style: style)
+        viewport = outer
+        let content = SVGNode(elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
+        return MarkerInstance(node: content, reference: Point(x: refX, y: refY).applying(mapping),
+                              clip: Self.viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
+                              scalesWithStroke: units != "userSpaceOnUse", orient: orient)
+    }
+
+    /// A CSS angle (`deg` by default, `rad`, `grad`, `turn`) in radians,
+    /// `nil` if malformed.
+    static func angle(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("deg", .pi / 180), ("grad", .pi / 200), ("rad", 1), ("turn", 2 * .pi)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * factor }
+        }
+        return Double(text).map { $0 * .pi / 180 }
+    }
+}

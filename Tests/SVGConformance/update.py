@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Regenerates the SVG conformance regression fixtures from a run of
+../shared/conformance/run.py: every test that passed (tests.csv) is copied
+here (SVG + reference PNG) with the resources they use and the suite's
+licences, and passing.txt lists them. HairlineSVGTests/Render/
+SVGConformanceTests.swift renders each one and fails if it stops passing.
+
+    python3 Tests/SVGConformance/update.py --results /tmp/svgconf \
+        --suite ../shared/conformance/resvg-tests
+"""
+import argparse, csv, os, shutil
+
+here = os.path.dirname(os.path.abspath(__file__))
+ap = argparse.ArgumentParser()
+ap.add_argument("--results", required=True)
+ap.add_argument("--suite", required=True)
+args = ap.parse_args()
+
+rows = list(csv.DictReader(open(os.path.join(args.results, "tests.csv"))))
+passing = sorted(r["test"] for r in rows if r["hairline"] == "pass" and r["scored"] == "yes")
+tests_dir = os.path.join(here, "tests")
+if os.path.isdir(tests_dir):
+    shutil.rmtree(tests_dir)
+for test in passing:
+    for ext in (".svg", ".png"):
+        src = os.path.join(args.suite, "tests", test + ext)
+        dst = os.path.join(tests_dir, test + ext)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+# Resources the tests refer to (images), kept at the same relative place.
+res_dst = os.path.join(here, "resources")
+if os.path.isdir(res_dst):
+    shutil.rmtree(res_dst)
+shutil.copytree(os.path.join(args.suite, "resources"), res_dst)
+for name in ("LICENSE-MIT", "LICENSE-APACHE", "SOURCE.txt"):
+    shutil.copyfile(os.path.join(args.suite, name), os.path.join(here, name))
+with open(os.path.join(here, "passing.txt"), "w") as fh:
+    fh.write("\n".join(passing) + "\n")
+print(f"{len(passing)} passing tests copied")
