@@ -139,8 +139,10 @@ struct RenderCommand {
                 }
             }
         }, loadData: { path in
-            // SVG images (`.svg` paths) are read as documents by HairlineSVG.
-            [UInt8](try Data(contentsOf: path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)))
+            // SVG images (`.svg` paths) are read as documents by HairlineSVG:
+            // regular files only, within the SVG size limit.
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            return try FileBytes.read(url.path, maximumByteCount: maximumSVGByteCount)
         })
     }
 
