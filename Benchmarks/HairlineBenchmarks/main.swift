@@ -38,6 +38,9 @@ func workloadNames(scale: Int) -> [String] {
     return names
 }
 
+// A reader that stops early (`--list | grep -q`) is no error: no SIGPIPE.
+if options.listOnly { signal(SIGPIPE, SIG_IGN) }
+
 if options.runsShapes {
     // The general shapes of WORKLOADS-SHAPES.md (`--filter shapes[.…]`).
     if options.listOnly {
