@@ -113,9 +113,9 @@ struct SVGConformanceTests {
         return SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
-                return try PNGDecoder.decodeImage(bytes)
+                return try ImageDecoder.decode(bytes)
             case .file(let path):
-                return try PNGDecoder.decode(contentsOfFile: url(path).path).image()
+                return try ImageDecoder.decode(contentsOfFile: url(path).path)
             }
         }, loadData: { path in [UInt8](try Data(contentsOf: url(path))) })
     }
