@@ -17,7 +17,7 @@ import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG
-import HairlineSVG
+@_spi(Profiling) import HairlineSVG
 import HairlineTableSpec
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +37,8 @@ struct BenchCommand {
     var workers = 1
     var cold = false
     var json: String?
+    /// Also times each element of an SVG (the top ten).
+    var profile = false
 
     /// The most renders per scale.
     static let maximumIterations = 1_000_000
@@ -75,6 +77,7 @@ struct BenchCommand {
                 }
                 workers = n
             case "--cold": cold = true
+            case "--profile": profile = true
             case "--json": json = try value(arg)
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
@@ -127,6 +130,7 @@ struct BenchCommand {
 
     func run() throws {
         var results: [Figures] = []
+        var profiles: [String] = []
         if let input {
             let bytes: [UInt8]
             do {
@@ -157,6 +161,7 @@ struct BenchCommand {
                     surface.flush()
                 }
                 results.append(Figures(scale: scale, width: width, height: height, samples: samples))
+                if profile { profiles.append(Self.elementProfile(document, text: bytes, canvas: canvas, surface: surface, scale: scale)) }
             }
         } else if let spec {
             let loaded: TableSpec
@@ -183,6 +188,8 @@ struct BenchCommand {
             }
         }
         print(report(results))
+        for profile in profiles { print(profile) }
+        if profile && spec != nil { print("(--profile times the elements of SVG documents; a table has none)") }
         if let json {
             let bytes = Array(jsonReport(results).utf8)
             let files = FileTransaction()
@@ -193,6 +200,62 @@ struct BenchCommand {
     }
 
     static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }
+
+    /// The ten elements that cost most, over a few renders at `scale`:
+    /// each with its line:column, tag and id, and its share of the time.
+    static func elementProfile(_ document: SVGDocument, text: [UInt8], canvas: Canvas, surface: Surface,
+                               scale: Double) -> String {
+        var cost: [Int: UInt64] = [:]
+        var total: UInt64 = 0
+        let start = now()
+        var renders = 0
+        repeat {
+            canvas.clear()
+            var current: Int?
+            var since = now()
+            document.draw(in: canvas) { offset in
+                let t = now()
+                if let current {
+                    cost[current, default: 0] += t - since
+                    total += t - since
+                }
+                current = offset
+                since = t
+            }
+            surface.flush()
+            renders += 1
+        } while renders < 20 && now() - start < 2_000_000_000
+        guard total > 0 else { return "  (nothing drawn)" }
+        var lines = ["\(RenderCommand.scaleLabel(scale))x: the elements that cost most (\(renders) renders)"]
+        for (offset, ns) in cost.sorted(by: { $0.value > $1.value }).prefix(10) {
+            let share = String(format: "%5.1f%%", 100 * Double(ns) / Double(total))
+            lines.append("  \(share)  " + (offset < 0 ? "closing clips and layers (compositing)" : describe(offset, in: text)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "line:column <tag id="…">" for the element at UTF-8 offset `offset`.
+    static func describe(_ offset: Int, in text: [UInt8]) -> String {
+        guard offset >= 0, offset < text.count else { return "offset \(offset)" }
+        var line = 1, column = 1
+        for byte in text[..<offset] {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        // The tag's name and its id, read from the start tag.
+        var end = offset
+        while end < text.count, end - offset < 4096, text[end] != UInt8(ascii: ">") { end += 1 }
+        let tag = String(decoding: text[offset..<end], as: UTF8.self)
+        let name = tag.drop { $0 == "<" }.prefix { !$0.isWhitespace && $0 != "/" }
+        var id = ""
+        if let range = tag.range(of: " id=") {
+            let rest = tag[range.upperBound...]
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                id = " id=" + String(rest.prefix(while: { $0 != ">" }).split(separator: quote, omittingEmptySubsequences: false)
+                    .dropFirst().first ?? "")
+            }
+        }
+        return "\(line):\(column) <\(EchoedText.shown(name))\(EchoedText.shown(id))>"
+    }
 
     /// The table printed: one line per scale.
     func report(_ results: [Figures]) -> String {

@@ -84,7 +84,7 @@ let commandHelp: [String: String] = [
     """,
     "bench": """
     usage: hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
-                          [--workers N] [--cold] [--json OUT.json]
+                          [--workers N] [--cold] [--profile] [--json OUT.json]
 
     bench    Profiles your own drawing: reads INPUT.svg (or a table spec) once, renders
              it again and again at each scale, and prints min/median/max milliseconds
@@ -93,6 +93,8 @@ let commandHelp: [String: String] = [
              --budget S        seconds of rendering per scale (default 2)
              --workers N       threads for a table (default 1)
              --cold            a new canvas for each render: every cache starts empty
+             --profile         also the ten elements of an SVG that cost most (line:column,
+                               tag and id, share of the render time)
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
     """,
     "gallery": """

@@ -21,6 +21,11 @@ import Testing
         #expect(lines.count == 4, "\(result.stdout)")
         #expect(lines.first?.contains("cold renders, 1 worker") == true)
         #expect(lines[2].contains("1x") && lines[3].contains("2x") && lines[2].contains(" 3 "))
+        let profiled = try cli.runWithOutput(["bench", svg.path, "--iterations", "2", "--profile"])
+        #expect(profiled.status == 0)
+        let profileLines = profiled.stdout.split(separator: "\n").drop { !$0.contains("elements that cost most") }
+        #expect(profileLines.count >= 2, "\(profiled.stdout)")
+        #expect(profileLines.dropFirst().allSatisfy { $0.contains("%") && ($0.contains(":") || $0.contains("closing")) })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         #expect(object["kind"] as? String == "svg" && object["cold"] as? Bool == true)
         let scales = try #require(object["scales"] as? [[String: Any]])

@@ -194,3 +194,18 @@ public enum SVGDrawCommand: Hashable, Sendable {
     /// Masks and composites the layer the matching `.beginLayer` started.
     case endLayer
 }
+
+extension SVGDrawCommand {
+    /// The UTF-8 byte offset of the element a command draws; nil for the
+    /// commands that close a clip or layer.
+    var elementOffset: Int? {
+        switch self {
+        case .fill(let c): c.offset
+        case .stroke(let c): c.offset
+        case .image(let c): c.offset
+        case .beginClip(let c): c.offset
+        case .beginLayer(let c): c.offset
+        case .endClip, .endLayer: nil
+        }
+    }
+}
