@@ -77,18 +77,49 @@ struct Ramp {
             return
         }
         var k = 0
+        // The current segment's premultiplied ends, worked out once per
+        // segment (packLerp's arithmetic, hoisted: the same values).
+        var segment = -1
+        var lerp = Lerp(stops[0].color, stops[0].color)
         for i in 0..<rampSize {
             let t = Double(i) / Double(rampSize - 1)
             // The last stop at or before t: at a hard edge the later color wins.
             while k + 1 < stops.count, stops[k + 1].location <= t { k += 1 }
             if t <= stops[0].location && k == 0 {
-                storage[i] = packLerp(stops[0].color, stops[0].color, 0, alpha: alpha)
+                if segment != -2 { lerp = Lerp(stops[0].color, stops[0].color); segment = -2 }
+                storage[i] = lerp.packed(0, alpha: alpha)
             } else if k == stops.count - 1 {
-                storage[i] = packLerp(stops[k].color, stops[k].color, 0, alpha: alpha)
+                if segment != -3 { lerp = Lerp(stops[k].color, stops[k].color); segment = -3 }
+                storage[i] = lerp.packed(0, alpha: alpha)
             } else {
                 let a = stops[k], b = stops[k + 1]
-                storage[i] = packLerp(a.color, b.color, (t - a.location) / (b.location - a.location), alpha: alpha)
+                if segment != k { lerp = Lerp(a.color, b.color); segment = k }
+                storage[i] = lerp.packed((t - a.location) / (b.location - a.location), alpha: alpha)
             }
+        }
+    }
+
+    /// `packLerp` of two colors with its per-color work done once.
+    struct Lerp {
+        let r0: Double, g0: Double, b0: Double, a0: Double
+        let dr: Double, dg: Double, db: Double, da: Double
+
+        init(_ a: Color, _ b: Color) {
+            let aa = Color.unit(a.alpha), ba = Color.unit(b.alpha)
+            r0 = Color.unit(a.red) * aa
+            g0 = Color.unit(a.green) * aa
+            b0 = Color.unit(a.blue) * aa
+            a0 = aa
+            dr = Color.unit(b.red) * ba - r0
+            dg = Color.unit(b.green) * ba - g0
+            db = Color.unit(b.blue) * ba - b0
+            da = ba - aa
+        }
+
+        @inline(__always)
+        func packed(_ f: Double, alpha: Double) -> UInt32 {
+            PremultipliedColor(red: Color.byte((r0 + dr * f) * alpha), green: Color.byte((g0 + dg * f) * alpha),
+                               blue: Color.byte((b0 + db * f) * alpha), alpha: Color.byte((a0 + da * f) * alpha)).packed
         }
     }
 

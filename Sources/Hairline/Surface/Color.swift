@@ -73,5 +73,16 @@ public struct Color: Hashable, Sendable {
     /// 0...1 to 0...255, rounded to nearest (clamped first, NaN as 0: the
     /// conversion never traps).
     @usableFromInline
-    static func byte(_ v: Double) -> UInt8 { UInt8((unit(v) * 255).rounded()) }
+    ///
+    /// `(x).rounded()` without a libm call (a generic x86-64 build has no
+    /// rounding instruction, and gradient ramps convert thousands of
+    /// channels a draw): for x in 0...255 the truncation and the fraction
+    /// `x - ⌊x⌋` are exact, so rounding half away from zero is the
+    /// fraction compared with 0.5 — the same value, bit for bit.
+    @inline(__always)
+    static func byte(_ v: Double) -> UInt8 {
+        let x = unit(v) * 255
+        let whole = Int(x)
+        return UInt8(truncatingIfNeeded: x - Double(whole) >= 0.5 ? whole &+ 1 : whole)
+    }
 }

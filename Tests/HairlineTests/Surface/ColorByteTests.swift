@@ -1,0 +1,65 @@
+// `Color.byte` converts 0...1 to a byte without a libm call: it must give
+// `(unit(v) * 255).rounded()` exactly, for every value, ties included.
+
+@testable import Hairline
+import HairlineTestSupport
+import Testing
+
+@Suite struct ColorByteTests {
+    static func reference(_ v: Double) -> UInt8 { UInt8((Color.unit(v) * 255).rounded()) }
+
+    @Test func byteEqualsRoundedConversionEverywhere() {
+        // Every tie and its neighbours, the ends, non-finite values.
+        var values: [Double] = [0, 1, -0.0, -1, 2, .nan, .infinity, -.infinity, .ulpOfOne, 1 - .ulpOfOne,
+                                .leastNonzeroMagnitude, 0.5 / 255, 254.5 / 255]
+        for k in 0...255 {
+            let tie = (Double(k) + 0.5) / 255
+            values += [tie, tie.nextUp, tie.nextDown, Double(k) / 255, (Double(k) / 255).nextUp, (Double(k) / 255).nextDown]
+        }
+        var rng = SplitMix64(seed: 255)
+        for _ in 0..<200_000 { values.append(Double(rng.next() >> 11) / Double(1 << 53) * 1.2 - 0.1) }
+        for v in values {
+            #expect(Color.byte(v) == Self.reference(v), "\(v)")
+        }
+    }
+}
+
+/// The gradient ramp, its per-segment work hoisted, is `Ramp.packLerp`
+/// entry by entry, for random stops (hard edges, stops out of order,
+/// translucent colors) and alphas.
+@Suite struct RampFillTests {
+    @Test func rampEntriesArePackLerpsOfTheirStops() {
+        var rng = SplitMix64(seed: 1024)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
+        defer { storage.deallocate() }
+        for _ in 0..<300 {
+            let stops = (0..<Int(1 + rng.next() % 5)).map { _ in
+                GradientStop(location: rng.next() % 4 == 0 ? 0.5 : unit() * 1.2 - 0.1,
+                             color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()))
+            }
+            let gradient = Gradient(stops: stops)
+            let alpha = rng.next() % 2 == 0 ? 1 : unit()
+            Ramp.fill(storage, gradient: gradient, alpha: alpha)
+            let normalized = gradient.normalizedStops
+            var k = 0
+            for i in 0..<rampSize {
+                let t = Double(i) / Double(rampSize - 1)
+                while k + 1 < normalized.count, normalized[k + 1].location <= t { k += 1 }
+                let expected: UInt32
+                if t <= normalized[0].location && k == 0 {
+                    expected = Ramp.packLerp(normalized[0].color, normalized[0].color, 0, alpha: alpha)
+                } else if k == normalized.count - 1 {
+                    expected = Ramp.packLerp(normalized[k].color, normalized[k].color, 0, alpha: alpha)
+                } else {
+                    let a = normalized[k], b = normalized[k + 1]
+                    expected = Ramp.packLerp(a.color, b.color, (t - a.location) / (b.location - a.location), alpha: alpha)
+                }
+                if storage[i] != expected {
+                    Issue.record("entry \(i) of \(stops): \(storage[i]) != \(expected)")
+                    return
+                }
+            }
+        }
+    }
+}
