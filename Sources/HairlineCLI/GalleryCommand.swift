@@ -27,8 +27,9 @@ struct GalleryCommand {
     }
 
     func run() throws {
-        // Staged one image at a time, put in place together at the end.
-        let outputs = OutputFiles()
+        // Staged one image at a time, put in place together at the end
+        // (no pixel cap: the gallery draws no user input).
+        let outputs = OutputFiles(maximumPixels: .max)
         for scale in scales {
             let label = RenderCommand.scaleLabel(scale)
             for item in CellGallery.items(scale: scale) {
