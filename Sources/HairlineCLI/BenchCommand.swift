@@ -63,8 +63,7 @@ struct BenchCommand {
                 iterations = n
             case "--budget":
                 let text = try value(arg)
-                guard text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
-                      let s = Double(text), s > 0, s <= 3600
+                guard let s = decimalNumber(text), s > 0, s <= 3600
                 else {
                     throw CommandLineError.invalidValue(option: arg, value: text, expected: "seconds per scale, like 2")
                 }
@@ -132,19 +131,8 @@ struct BenchCommand {
         var results: [Figures] = []
         var profiles: [String] = []
         if let input {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileBytes.read(input, maximumByteCount: RenderCommand.maximumSVGByteCount)
-            } catch {
-                throw RenderError.cannotRead(error)
-            }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw RenderError.notUTF8(path: input) }
-            let document: SVGDocument
-            do {
-                document = try SVGDocument(parsing: text, loader: RenderCommand.pngLoader(relativeTo: input))
-            } catch {
-                throw RenderError.invalidSVG(path: input, detail: "\(error)")
-            }
+            let (document, bytes) = try RenderCommand.readDocument(
+                input, imageBudget: TableSpec.Options.defaultImagePixelBudget)
             for scale in scales ?? [1] {
                 guard let width = RenderCommand.pixels(document.width * scale),
                       let height = RenderCommand.pixels(document.height * scale),

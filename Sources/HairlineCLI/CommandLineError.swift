@@ -37,3 +37,21 @@ enum CommandLineError: Error, CustomStringConvertible {
 
 /// The largest scale the CLI accepts (the surface limits bound it anyway).
 let maximumScale = 16.0
+
+/// `text` as a plain decimal number: digits with at most one point (no
+/// sign, exponent, hex, `inf` or `nan`), at least one digit; nil otherwise.
+/// The options that take numbers of scales, seconds or pixels read them so.
+func decimalNumber(_ text: some StringProtocol) -> Double? {
+    var digits = 0, points = 0
+    for byte in text.utf8 {
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            digits += 1
+        } else if byte == UInt8(ascii: ".") {
+            points += 1
+        } else {
+            return nil
+        }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    return Double(String(text))
+}

@@ -50,11 +50,7 @@ struct RenderCommand {
     /// A scale as the options write it: a decimal number (digits, one
     /// optional point, no sign, exponent, hex or `inf`) in (0, 16].
     static func parseScale(_ text: String) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-        let points = trimmed.utf8.filter { $0 == UInt8(ascii: ".") }.count
-        guard digits > 0, points <= 1, digits + points == trimmed.utf8.count,
-              let s = Double(trimmed), s.isFinite, s > 0, s <= maximumScale
+        guard let s = decimalNumber(text.trimmingCharacters(in: .whitespaces)), s.isFinite, s > 0, s <= maximumScale
         else {
             throw CommandLineError.invalidScale(text)
         }
@@ -73,12 +69,11 @@ struct RenderCommand {
     }
 
     /// A count of pixels as the options write it: decimal digits only,
-    /// 1 ... 2^40.
-    static func parsePixelCount(_ text: String, option: String) throws -> Int {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let n = Int(text), n >= 1, n <= 1 << 40
-        else {
-            throw CommandLineError.invalidValue(option: option, value: text, expected: "a number of pixels, like 268435456")
+    /// 1 ... `maximum`.
+    static func parsePixelCount(_ text: String, option: String, maximum: Int = 1 << 40,
+                                expected: String = "a number of pixels, like 268435456") throws -> Int {
+        guard !text.contains("."), decimalNumber(text) != nil, let n = Int(text), n >= 1, n <= maximum else {
+            throw CommandLineError.invalidValue(option: option, value: text, expected: expected)
         }
         return n
     }
@@ -124,9 +119,7 @@ struct RenderCommand {
     /// Loads `<image>` PNG, JPEG and GIF files (by signature): data URIs
     /// as given, file paths relative to the SVG's folder, all within
     /// `budget`'s pixels.
-    static func pngLoader(relativeTo svgPath: String,
-                          budget: ImageBudget = ImageBudget(pixels: TableSpec.Options.defaultImagePixelBudget))
-        -> SVGResourceLoader {
+    static func pngLoader(relativeTo svgPath: String, budget: ImageBudget) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
         return SVGResourceLoader(loadImage: { source in
             switch source {
@@ -146,23 +139,29 @@ struct RenderCommand {
         })
     }
 
-    func run() throws {
+    /// The SVG document at `path` (a regular file within the size limit,
+    /// UTF-8), its images loaded within `imageBudget` pixels, and its bytes.
+    /// - Throws: `RenderError` naming the file and what is wrong.
+    static func readDocument(_ path: String, imageBudget: Int) throws -> (document: SVGDocument, bytes: [UInt8]) {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(input, maximumByteCount: Self.maximumSVGByteCount)
+            bytes = try FileBytes.read(path, maximumByteCount: maximumSVGByteCount)
         } catch {
             throw RenderError.cannotRead(error)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw RenderError.notUTF8(path: input)
+            throw RenderError.notUTF8(path: path)
         }
-        let document: SVGDocument
         do {
-            document = try SVGDocument(parsing: text,
-                                       loader: Self.pngLoader(relativeTo: input, budget: ImageBudget(pixels: imageBudget)))
+            let loader = pngLoader(relativeTo: path, budget: ImageBudget(pixels: imageBudget))
+            return (try SVGDocument(parsing: text, loader: loader), bytes)
         } catch {
-            throw RenderError.invalidSVG(path: input, detail: "\(error)")
+            throw RenderError.invalidSVG(path: path, detail: "\(error)")
         }
+    }
+
+    func run() throws {
+        let document = try Self.readDocument(input, imageBudget: imageBudget).document
         for warning in document.warnings { warn("\(EchoedText.shown(input)): \(warning)") }
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a

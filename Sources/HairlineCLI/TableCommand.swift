@@ -155,14 +155,9 @@ struct TableCommand {
         case "--cells":
             cellsFolder = try value()
         case "--image-budget":
-            let text = try value()
-            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let n = Int(text), n >= 1, n <= Surface.maximumPixelCount * 16
-            else {
-                throw CommandLineError.invalidValue(option: arg, value: text,
-                                                    expected: "a number of decoded image pixels, like 268435456")
-            }
-            specOptions.imagePixelBudget = n
+            specOptions.imagePixelBudget = try RenderCommand.parsePixelCount(
+                try value(), option: arg, maximum: Surface.maximumPixelCount * 16,
+                expected: "a number of decoded image pixels, like 268435456")
         case "--allow-any-path":
             specOptions.allowsAnyPath = true
         case "--max-pixels":

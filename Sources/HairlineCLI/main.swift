@@ -161,8 +161,7 @@ do {
         if let at = arguments.firstIndex(of: "--time-limit") {
             guard at + 1 < arguments.count else { throw CommandLineError.missingValue(option: "--time-limit") }
             let text = arguments[at + 1]
-            guard text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
-                  let value = Double(text), value.isFinite, value >= 0, value <= 86_400
+            guard let value = decimalNumber(text), value.isFinite, value >= 0, value <= 86_400
             else {
                 throw CommandLineError.invalidValue(option: "--time-limit", value: text,
                                                     expected: "seconds of CPU, 0...86400 (0: no limit)")
