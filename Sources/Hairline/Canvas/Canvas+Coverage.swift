@@ -40,16 +40,10 @@ extension Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
-        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
+        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
         mask.flush()
         let rows = CoverageRows(alphaOf: mask)
         let clip = resolvedClip()
-        guard surface.format != .a8 else {
-            return throughAlphaScratch(over: rows.placed(atX: x, y: y, within: clip.bounds)) { target in
-                renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip, mode: state.blendMode,
-                                   into: target)
-            }
-        }
         renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip, mode: state.blendMode,
                            into: surface)
     }
@@ -93,22 +87,8 @@ extension Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
-        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
+        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
         let clip = resolvedClip()
-        guard surface.format != .a8 else {
-            // Through RGBA8 scratch, mask by mask (as one mask's draw).
-            for placed in coverages {
-                let (x, ox) = placed.x.addingReportingOverflow(dx), (y, oy) = placed.y.addingReportingOverflow(dy)
-                guard !ox, !oy else { continue }
-                placed.mask.flush()
-                let rows = CoverageRows(alphaOf: placed.mask)
-                throughAlphaScratch(over: rows.placed(atX: x, y: y, within: clip.bounds)) { target in
-                    renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip,
-                                       mode: state.blendMode, into: target)
-                }
-            }
-            return
-        }
         renderer.composite(coverages, movedByX: dx, y: dy, shader: shader, clip: clip, mode: state.blendMode,
                            into: surface)
     }

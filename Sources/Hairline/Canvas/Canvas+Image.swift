@@ -78,7 +78,7 @@ extension Canvas {
         }
         // One pass over the pending clip shape's coverage, or, with a clip
         // of whole pixels only, over the image's own rect.
-        if surface.format != .a8, state.clip.pending != nil || state.clip.mask == nil, drawInOnePass(image, plan) {
+        if state.clip.pending != nil || state.clip.mask == nil, drawInOnePass(image, plan) {
             return
         }
         for piece in 0..<9 {

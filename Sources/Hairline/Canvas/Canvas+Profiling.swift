@@ -106,7 +106,8 @@ extension Canvas {
         else { return RasterStatistics() }
         return renderer.profileFillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance,
                                              rule: rule, fill: fillShader, stroke: strokeShader, style: style,
-                                             clip: resolvedClip(), mode: state.blendMode, rows: stage == .rows)
+                                             clip: resolvedClip(), mode: state.blendMode, into: surface,
+                                             rows: stage == .rows)
     }
 
     /// Runs the fill of `path` (user space) through `stage` and returns

@@ -132,12 +132,6 @@ extension Canvas {
     /// Composites the layer's `mask` (over `part`) blurred, in `region`.
     private func composite(_ mask: CoverageRows, at part: PixelRect, shadow: Shadow, color: UInt32,
                            region: PixelRect, clip: Clip) {
-        guard surface.format != .a8 else {
-            return throughAlphaScratch(over: region.intersection(clip.bounds)) { target in
-                renderer.drawShadow(ofCoverage: mask, atX: part.minX, y: part.minY, blur: shadow.blur, color: color,
-                                    region: region, clip: clip, mode: state.blendMode, into: target)
-            }
-        }
         renderer.drawShadow(ofCoverage: mask, atX: part.minX, y: part.minY, blur: shadow.blur, color: color,
                             region: region, clip: clip, mode: state.blendMode, into: surface)
     }

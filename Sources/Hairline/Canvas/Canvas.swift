@@ -80,8 +80,6 @@ public final class Canvas {
     public var droppedDrawCount: Int { renderer.droppedDrawCount }
 
     let renderer = Renderer()
-    /// An A8 surface's RGBA8 stand-in (A8 draws; made on first use).
-    private var alphaScratch: Surface?
     /// Objects client modules keep with this canvas, one per type
     /// (Canvas+Attachments).
     var attachments: [(type: ObjectIdentifier, object: AnyObject)] = []
@@ -249,13 +247,7 @@ public final class Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
-        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
-        guard surface.format != .a8 else {
-            return throughAlphaScratch(reaching: path, style: nil) { target in
-                renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                              shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
-            }
-        }
+        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
         renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
                       shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
@@ -292,13 +284,7 @@ public final class Canvas {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
-        if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return }
-        guard surface.format != .a8 else {
-            return throughAlphaScratch(reaching: path, style: style) { target in
-                renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                                shader: shader, clip: resolvedClip(), mode: state.blendMode, into: target)
-            }
-        }
+        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
         renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
                         shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
@@ -336,19 +322,11 @@ public final class Canvas {
             return
         }
         func visible(_ shader: Shader?) -> Shader? {
-            if case .solid(let c) = shader, packedAlpha(c) == 0, state.blendMode == .sourceOver { return nil }
-            return shader
+            shader.flatMap { KernelChoice.drawsNothing($0, mode: state.blendMode) ? nil : $0 }
         }
         let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
         let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
         guard fillShader != nil || strokeShader != nil else { return }
-        guard surface.format != .a8 else {
-            return throughAlphaScratch(reaching: path, style: style) { target in
-                renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                                       fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
-                                       mode: state.blendMode, into: target)
-            }
-        }
         renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
                                fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
                                mode: state.blendMode, into: surface)
@@ -365,56 +343,6 @@ public final class Canvas {
 }
 
 extension Canvas {
-    /// Runs `draw` for an A8 surface: into RGBA8 scratch of the surface's
-    /// size holding, over the pixels the draw of `path` (stroked with
-    /// `style`, if given) can reach inside the clip, black at the A8
-    /// alphas; those pixels' alphas are then stored back. Every blend
-    /// mode's alpha depends on alphas only, so the A8 surface gets exactly
-    /// the alpha an RGBA8 surface would.
-    private func throughAlphaScratch(reaching path: Path, style: StrokeStyle?, _ draw: (Surface) -> Void) {
-        throughAlphaScratch(over: reach(of: path, style: style), draw)
-    }
-
-    /// `throughAlphaScratch(reaching:style:_:)` for a draw that can touch
-    /// only `region` (device pixels inside the clip).
-    func throughAlphaScratch(over region: PixelRect, _ draw: (Surface) -> Void) {
-        guard !region.isEmpty else { return }
-        surface.flush()
-        let scratch: Surface
-        if let kept = alphaScratch, kept.width == surface.width, kept.height == surface.height {
-            scratch = kept
-        } else {
-            // The A8 surface's size: valid.
-            scratch = try! Surface(width: surface.width, height: surface.height)
-            alphaScratch = scratch
-        }
-        let count = region.width
-        for y in region.minY..<region.maxY {
-            let alphas = (surface.storage + y * surface.bytesPerRow + region.minX).assumingMemoryBound(to: UInt8.self)
-            let pixels = scratch.rowPointer(y) + region.minX
-            for x in 0..<count { pixels[x] = UInt32(littleEndian: UInt32(alphas[x]) << 24) }
-        }
-        draw(scratch)
-        for y in region.minY..<region.maxY {
-            let alphas = (surface.storage + y * surface.bytesPerRow + region.minX).assumingMemoryBound(to: UInt8.self)
-            let pixels = scratch.rowPointer(y) + region.minX
-            for x in 0..<count { alphas[x] = UInt8(truncatingIfNeeded: UInt32(littleEndian: pixels[x]) >> 24) }
-        }
-    }
-
-    /// The device pixels, inside the clip, that a draw of `path` (stroked
-    /// with `style`, if given) can touch: its control points' bounds
-    /// under the transform, grown by the stroke's farthest reach (half the
-    /// width times the miter limit, or a device pixel for a hairline) and
-    /// a pixel more.
-    private func reach(of path: Path, style: StrokeStyle?) -> PixelRect {
-        let clip = resolvedClip().bounds
-        guard let device = deviceReach(of: path, style: style) else {
-            return path.controlPointBounds.isFinite ? clip : PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-        }
-        return clip.intersection(PixelRect(enclosing: device.insetBy(dx: -2, dy: -2)))
-    }
-
     /// The device-space rectangle (pixels, not clipped) a draw of `path`
     /// (stroked with `style`, if given) can cover: its control points'
     /// bounds under the transform, grown by the stroke's farthest reach;

@@ -1,8 +1,7 @@
-// Pipeline: the rasterizer's current edges -> pixels. Picks the kernel a
-// draw needs (a plain store for solid source-over, the paint kernel for
-// every other shader, mode and clip mask, the sliced kernel for nine-slice
-// images) and fuses the surface's pending clear into it. Shaders come
-// prepared (Paint/ShaderPreparation.swift); edges come built.
+// Pipeline: the rasterizer's current edges -> pixels, through the kernel
+// KernelChoice names (Renderer+Kernel.swift: the choice, the A8 target,
+// the fused clear), or for nine-slice images the sliced kernel. Shaders
+// come prepared (Paint/ShaderPreparation.swift); edges come built.
 
 extension Renderer {
     /// The shader for `paint` drawn through `transform` with `alpha`
@@ -30,15 +29,8 @@ extension Renderer {
         // No edge, no coverage: every mode leaves the pixels (and a
         // pending clear) as they are.
         guard !source.builder.isEmpty else { return }
-        if case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver {
-            rasterize(SolidSourceOver(surface: surface, packed: color), rule: rule, into: surface, from: source)
-            return
-        }
-        rows.reserve(surface.width)
-        rowCoverage.reserve(surface.width)
-        rasterize(PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask,
-                              source: rows.base, coverage: rowCoverage.base),
-                  rule: rule, into: surface, from: source)
+        var loop = RowLoop(source: source, rule: rule, keepsSweeps: false)
+        withKernel(shader, mode: mode, clip: clip, into: surface, &loop)
     }
 
     /// The device rows the current edges span, or nil if there are no
@@ -79,7 +71,7 @@ extension Renderer {
             return false
         }
         (slicedKernels + index).initialize(to: PaintKernel(
-            surface: surface, shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
+            surface: kernelTarget(for: surface), shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
             coverage: rowCoverage.base))
         return true
     }
@@ -91,42 +83,32 @@ extension Renderer {
     func compositeSlices(present: Int, kernels: Int, columns: SIMD4<Int>, rows: SIMD4<Int>, into surface: Surface) {
         defer { releaseSlices(kernels) }
         guard !rasterizer.builder.isEmpty, present != 0 else { return }
-        rasterize(SlicedKernel(kernels: slicedKernels, pieces: slicedPieces, plain: slicedRows, present: present, columns: columns, rows: rows,
-                               surface: surface),
-                  rule: .nonZero, into: surface, keepingSweeps: true)
+        var loop = RowLoop(source: rasterizer, rule: .nonZero, keepsSweeps: true)
+        run(SlicedKernel(kernels: slicedKernels, pieces: slicedPieces, plain: slicedRows, present: present,
+                         columns: columns, rows: rows, surface: kernelTarget(for: surface)),
+            into: surface, fusesClear: true, &loop)
     }
 
     /// Releases the prepared pieces' kernels in `kernels` (bit k: piece k).
     func releaseSlices(_ kernels: Int) {
         for k in 0..<9 where kernels & (1 << k) != 0 { (slicedKernels + k).deinitialize(count: 1) }
     }
+}
 
-    /// Runs the row loop into `kernel`, with the surface's pending clear
-    /// fused in (ClearingKernel) if it has one; the clear is then done.
-    /// `keepingSweeps`: a closed-form draw's sweep is kept for, or sent
-    /// from, draws of the same geometry (KeptSweeps.swift). The edges are
-    /// the rasterizer's, or `source`'s.
+/// The row loop over a rasterizer's edges (Raster/Rasterizer.swift), as a
+/// kernel's driver. `keepsSweeps`: a closed-form draw's sweep is kept for,
+/// or sent from, draws of the same geometry (KeptSweeps.swift).
+struct RowLoop: KernelDriver {
+    let source: Rasterizer
+    let rule: FillRule
+    let keepsSweeps: Bool
+
     @inline(__always)
-    private func rasterize<Kernel: SpanKernel>(_ kernel: Kernel, rule: FillRule, into surface: Surface,
-                                               keepingSweeps: Bool = false, from source: Rasterizer? = nil) {
-        let source = source ?? rasterizer
-        guard let color = surface.pendingClear else {
-            var k = kernel
-            if keepingSweeps {
-                source.rasterizeKeepingSweeps(rule: rule, into: &k)
-            } else {
-                source.rasterize(rule: rule, into: &k)
-            }
-            return
-        }
-        // The clear is the wrapper's to write from here on.
-        surface.pendingClear = nil
-        var clearing = ClearingKernel(kernel, surface: surface, color: color)
-        if keepingSweeps {
-            source.rasterizeKeepingSweeps(rule: rule, into: &clearing)
+    mutating func drive<Kernel: SpanKernel>(_ kernel: inout Kernel) {
+        if keepsSweeps {
+            source.rasterizeKeepingSweeps(rule: rule, into: &kernel)
         } else {
-            source.rasterize(rule: rule, into: &clearing)
+            source.rasterize(rule: rule, into: &kernel)
         }
-        clearing.finish()
     }
 }

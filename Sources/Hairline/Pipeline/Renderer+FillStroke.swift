@@ -56,10 +56,13 @@ extension Renderer {
 
     /// The fill's and the stroke's colors, if the two draws built go
     /// through one sweep (RoundedRectPair.swift): both covered in closed
-    /// form, solid, source-over, no clip mask.
-    func sweptTogether(_ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode) -> (UInt32, UInt32)? {
-        guard pairsClosedForms, fillRasterizer.isClosedForm, strokeRasterizer.isClosedForm, clip.mask == nil,
-              mode == .sourceOver, case .solid(let f) = fill, case .solid(let s) = stroke
+    /// form, both plain solid source-over (KernelChoice), into a 32-bit
+    /// surface.
+    func sweptTogether(_ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode,
+                       into surface: Surface) -> (UInt32, UInt32)? {
+        guard pairsClosedForms, surface.format != .a8, fillRasterizer.isClosedForm, strokeRasterizer.isClosedForm,
+              let f = KernelChoice(fill, mode: mode, mask: clip.mask).solidColor,
+              let s = KernelChoice(stroke, mode: mode, mask: clip.mask).solidColor
         else { return nil }
         return (f, s)
     }
@@ -69,19 +72,7 @@ extension Renderer {
     /// each needs.
     private func compositeTogether(_ fill: Shader, rule: FillRule, _ stroke: Shader, clip: Clip, mode: BlendMode,
                                    into surface: Surface) {
-        rows.reserve(surface.width)
-        rowCoverage.reserve(surface.width)
-        // Paint kernels share the row buffers: the loops alternate by whole
-        // rows, and a kernel keeps nothing in them from row to row.
-        func paint(_ shader: Shader) -> PaintKernel {
-            PaintKernel(surface: surface, shader: shader, mode: mode, mask: clip.mask, source: rows.base,
-                        coverage: rowCoverage.base)
-        }
-        func solid(_ shader: Shader) -> UInt32? {
-            guard case .solid(let color) = shader, clip.mask == nil, mode == .sourceOver else { return nil }
-            return color
-        }
-        if let (f, s) = sweptTogether(fill, stroke, clip: clip, mode: mode) {
+        if let (f, s) = sweptTogether(fill, stroke, clip: clip, mode: mode, into: surface) {
             // Both covered in closed form: one sweep, one write per pixel.
             var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: fillRasterizer.builder.clip)
             Rasterizer.rasterizePair(fillRasterizer, then: strokeRasterizer, into: &kernel)
@@ -89,38 +80,13 @@ extension Renderer {
             pairedDrawCount += 1
             return
         }
-        switch (solid(fill), solid(stroke)) {
-        case let (f?, s?):
-            together(SolidSourceOver(surface: surface, packed: f), rule: rule,
-                     SolidSourceOver(surface: surface, packed: s), into: surface)
-        case let (f?, nil):
-            together(SolidSourceOver(surface: surface, packed: f), rule: rule, paint(stroke), into: surface)
-        case let (nil, s?):
-            together(paint(fill), rule: rule, SolidSourceOver(surface: surface, packed: s), into: surface)
-        case (nil, nil):
-            together(paint(fill), rule: rule, paint(stroke), into: surface)
-        }
-    }
-
-    /// Runs both row loops into their kernels, the surface's pending clear
-    /// fused into the fill's (ClearingKernel), which runs first.
-    @inline(__always)
-    private func together<Fill: SpanKernel, Stroke: SpanKernel>(_ fillKernel: Fill, rule: FillRule,
-                                                                _ strokeKernel: Stroke, into surface: Surface) {
-        var strokeKernel = strokeKernel
-        guard let color = surface.pendingClear else {
-            var fillKernel = fillKernel
-            Rasterizer.rasterize(fillRasterizer, rule: rule, into: &fillKernel,
-                                 then: strokeRasterizer, rule: .nonZero, into: &strokeKernel,
-                                 chunkRows: fillStrokeChunkRows ?? Self.chunkRows(surface))
-            return
-        }
-        surface.pendingClear = nil
-        var clearing = ClearingKernel(fillKernel, surface: surface, color: color)
-        Rasterizer.rasterize(fillRasterizer, rule: rule, into: &clearing,
-                             then: strokeRasterizer, rule: .nonZero, into: &strokeKernel,
-                             chunkRows: fillStrokeChunkRows ?? Self.chunkRows(surface))
-        clearing.finish()
+        // The fill's kernel (the pending clear fused into it, as it runs
+        // first), then the stroke's; paint kernels share the row buffers:
+        // the loops alternate by whole rows, and a kernel keeps nothing in
+        // them from row to row.
+        var fillDriver = FillThenStroke(renderer: self, stroke: stroke, rule: rule, clip: clip, mode: mode,
+                                        surface: surface)
+        withKernel(fill, mode: mode, clip: clip, into: surface, &fillDriver)
     }
 
     /// Rows of about a megabyte of pixels (at least 16): the fill's rows
@@ -134,7 +100,7 @@ extension Renderer {
     /// counting kernels the way the draw would (one sweep where it takes
     /// one); returns their counts, fill's and stroke's added.
     func profileFillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader,
-                              stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode,
+                              stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface,
                               rows: Bool) -> RasterStatistics {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return RasterStatistics() }
         let built = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
@@ -142,7 +108,7 @@ extension Renderer {
         var result = RasterStatistics()
         result.edges = fillRasterizer.builder.edges.count + strokeRasterizer.builder.edges.count
         guard rows else { return result }
-        if built.fill && built.stroke && sweptTogether(fill, stroke, clip: clip, mode: mode) != nil {
+        if built.fill && built.stroke && sweptTogether(fill, stroke, clip: clip, mode: mode, into: surface) != nil {
             var kernel = CountingPairKernel()
             Rasterizer.rasterizePair(fillRasterizer, then: strokeRasterizer, into: &kernel)
             result = fillRasterizer.statistics.adding(strokeRasterizer.statistics)
@@ -162,5 +128,43 @@ extension Renderer {
         result.groupPixels = first.statistics.groupPixels &+ second.statistics.groupPixels
         result.spanPixels = first.statistics.spanPixels &+ second.statistics.spanPixels
         return result
+    }
+}
+
+/// A fill's kernel, waiting for the stroke's (KernelChoice makes each):
+/// then both row loops run together (Rasterizer.rasterize(_:then:)).
+struct FillThenStroke: KernelDriver {
+    let renderer: Renderer
+    let stroke: Shader
+    let rule: FillRule
+    let clip: Clip
+    let mode: BlendMode
+    let surface: Surface
+
+    @inline(__always)
+    mutating func drive<Fill: SpanKernel>(_ fillKernel: inout Fill) {
+        // The fill's kernel stays where it is (no copy of it, nor of the
+        // references it holds): the stroke's driver borrows it for the
+        // call.
+        withUnsafeMutablePointer(to: &fillKernel) { fill in
+            var both = StrokeWithFill(fill: fill, renderer: renderer, rule: rule, surface: surface)
+            renderer.withKernel(stroke, mode: mode, clip: clip, into: surface, fusesClear: false, &both)
+        }
+    }
+}
+
+/// The stroke's kernel, with the fill's (borrowed for the call): the two
+/// row loops, alternating every `chunkRows` rows.
+struct StrokeWithFill<Fill: SpanKernel>: KernelDriver {
+    let fill: UnsafeMutablePointer<Fill>
+    let renderer: Renderer
+    let rule: FillRule
+    let surface: Surface
+
+    @inline(__always)
+    mutating func drive<Stroke: SpanKernel>(_ strokeKernel: inout Stroke) {
+        Rasterizer.rasterize(renderer.fillRasterizer, rule: rule, into: &fill.pointee,
+                             then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel,
+                             chunkRows: renderer.fillStrokeChunkRows ?? Renderer.chunkRows(surface))
     }
 }

@@ -21,6 +21,10 @@ final class Renderer {
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
     @exclusivity(unchecked) var rasterizer = Rasterizer()
+    /// An A8 draw's scratch row, and the RGBA8 surface over it that the
+    /// draw's kernels are made for (Renderer+Kernel.swift).
+    @exclusivity(unchecked) var alphaRow = ScratchBuffer<UInt32>(capacity: 0)
+    var alphaScratchTarget: Surface?
     /// A path kept for draws that build one per call (image pieces).
     private var scratchPath = Path()
 
@@ -103,7 +107,7 @@ final class Renderer {
     /// (for tests that check steady drawing stops allocating).
     var storageFootprint: [Int] {
         rasterizer.storageFootprint + secondRasterizer.storageFootprint + [
-            rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity,
+            rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity, alphaRow.capacity,
         ] + stroker.footprint + shaders.footprint + clipMasks.footprint + [
             blurPlaneA.capacity, blurPlaneB.capacity, blurSums.capacity, blurredCoverage.capacity,
         ] + (shadowLayer.map { [$0.surface.width, $0.surface.height] + $0.renderer.storageFootprint } ?? [])
@@ -139,6 +143,7 @@ final class Renderer {
         slicedPieces.deallocate()
         rows.deallocate()
         rowCoverage.deallocate()
+        alphaRow.deallocate()
         blurPlaneA.deallocate()
         blurPlaneB.deallocate()
         blurSums.deallocate()

@@ -153,6 +153,21 @@ public final class Surface {
         owner = parent
     }
 
+    /// An RGBA8 surface of `width` x `height` pixels whose every row is
+    /// `row` (rows zero bytes apart), for the kernels of an A8 draw, which
+    /// composite each span there before its alphas are stored in the A8
+    /// surface (Composite/AlphaRowKernel.swift). Borrows `row` (at least
+    /// `width` pixels), which the caller keeps alive; never handed out.
+    init(scratchRow row: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        bytesPerRow = 0
+        format = .rgba8Premultiplied
+        storage = UnsafeMutableRawPointer(row)
+        ownsStorage = false
+        owner = nil
+    }
+
     private static func check(width: Int, height: Int) throws(SurfaceError) {
         guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
         guard width <= Surface.maximumDimension, height <= Surface.maximumDimension,

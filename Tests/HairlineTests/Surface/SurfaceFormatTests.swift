@@ -97,6 +97,65 @@ import HairlineTestSupport
         }
     }
 
+    /// Images (nine-slice pieces in one pass under a rounded clip, and
+    /// piece by piece), coverage masks one at a time and in runs, and
+    /// shadows under them, into an A8 surface: exactly the alphas of the
+    /// same draws into RGBA8 (every kernel through AlphaRowKernel).
+    @Test func imagesMasksAndShadowsIntoA8KeepTheRGBAAlphas() throws {
+        let image = try PendingClearTests.mixedImage()
+        let mask = try Surface(width: 9, height: 7, format: .a8)
+        for y in 0..<7 { for x in 0..<9 { mask.setPixel(x: x, y: y, to: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: UInt8((x * 29 + y * 41) % 256))) } }
+        func scene(_ seed: UInt64, on canvas: Canvas) {
+            var rng = SplitMix64(seed: seed)
+            if rng.int(in: 0...1) == 0 { canvas.clear(PendingClearTests.randomColor(&rng)) }
+            for _ in 0..<rng.int(in: 2...5) {
+                canvas.save()
+                if rng.int(in: 0...1) == 0 {
+                    var clip = Path()
+                    clip.addRoundedRect(in: Rect(x: Double(rng.int(in: 0...6)), y: Double(rng.int(in: 0...6)),
+                                                 width: Double(rng.int(in: 8...30)), height: Double(rng.int(in: 8...20))),
+                                        cornerRadius: rng.double(in: 0...6))
+                    canvas.clip(to: clip)
+                }
+                if rng.int(in: 0...2) == 0 {
+                    canvas.setShadow(offset: Size(width: rng.double(in: -3...3), height: rng.double(in: -3...3)),
+                                     blur: rng.double(in: 0...3), color: PendingClearTests.randomColor(&rng))
+                }
+                canvas.globalAlpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
+                canvas.blendMode = rng.int(in: 0...3) == 0
+                    ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))] : .sourceOver
+                let rect = Rect(x: Double(rng.int(in: 0...8)), y: Double(rng.int(in: 0...8)),
+                                width: Double(rng.int(in: 6...28)), height: Double(rng.int(in: 6...18)))
+                switch rng.int(in: 0...3) {
+                case 0:
+                    canvas.draw(image, in: rect, capInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1),
+                                center: rng.int(in: 0...1) == 0 ? .stretch : .tile)
+                case 1:
+                    canvas.draw(image, in: rect, sampling: rng.int(in: 0...1) == 0 ? .nearest : .bilinear)
+                case 2:
+                    canvas.draw(coverage: mask, atDeviceX: rng.int(in: -4...30), y: rng.int(in: -4...20),
+                                with: PendingClearTests.randomPaint(&rng, image: image))
+                default:
+                    let run = (0..<rng.int(in: 1...4)).map { _ in
+                        PlacedCoverage(mask, atDeviceX: rng.int(in: -4...30), y: rng.int(in: -4...20))
+                    }
+                    canvas.draw(coverages: run, with: PendingClearTests.randomPaint(&rng, image: image))
+                }
+                canvas.restore()
+            }
+        }
+        for seed in 0..<80 as Range<UInt64> {
+            let alpha = try Surface(width: 40, height: 30, format: .a8)
+            let reference = try Surface(width: 40, height: 30)
+            let scale = [1.0, 2][Int(seed % 2)]
+            scene(seed, on: Canvas(surface: alpha, scale: scale))
+            scene(seed, on: Canvas(surface: reference, scale: scale))
+            let expected = stride(from: 3, to: reference.bytes.count, by: 4).map { reference.bytes[$0] }
+            let same = alpha.bytes == expected
+            #expect(same, "seed \(seed): A8 alphas differ from the RGBA8 draw's")
+        }
+    }
+
     @Test func conversionsRoundTrip() throws {
         var rng = SplitMix64(seed: 77)
         let width = 19, height = 7
