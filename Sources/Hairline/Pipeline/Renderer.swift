@@ -1,8 +1,14 @@
-// Pipeline: runs one fill or stroke through the stages,
-// Path --transform--> flatten (a stroke: outline, Stroke/StrokeOutliner)
-// --> edges --> rasterize --> composite (Renderer+Composite.swift), with
-// the scratch memory of every stage kept for the next draw. The renderer
-// is the only owner of the rasterizers: the canvas asks it, never them.
+// Pipeline: runs one fill or stroke through the stages, in this order:
+//   Path --transform--> closed form or edges (Renderer+Edges.swift: a
+//   stroke through Stroke/StrokeOutliner first, edges through
+//   Raster/EdgeBuilder+Path.swift) --> the row loop (Raster/) --> the kernel
+//   KernelChoice names (Renderer+Kernel.swift) --> pixels
+//   (Renderer+Composite.swift; a fill and its stroke together:
+//   Renderer+FillStroke.swift; coverage masks: Renderer+Coverage.swift;
+//   shadows: Renderer+Shadow.swift),
+// with the scratch memory of every stage kept for the next draw. The
+// renderer is the only owner of the rasterizers: the canvas asks it,
+// never them.
 
 /// The drawing pipeline and its reusable scratch. One per canvas.
 final class Renderer {
@@ -182,83 +188,5 @@ final class Renderer {
             return
         }
         composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
-    }
-
-    /// Builds the stroke outline's edges for `clip` through the stroker,
-    /// in the first form that applies: rounded rects in closed form, the
-    /// exact ring, the general outline. `false` if the geometry is not
-    /// finite or too large (the edge list is then empty).
-    func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                          clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
-        let target = target ?? rasterizer
-        if let rings = StrokeOutliner.closedFormRings(path, style: style, transform: transform),
-           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip, on: target) {
-            return true
-        }
-        if let nested = stroker.buildRing(path, style: style, transform: transform) {
-            return flattenEdges(stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
-                                nested: nested, on: target)
-        }
-        return stroker.outline(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
-                               maximumSegmentCount: maximumSegmentCount, into: &target.builder)
-    }
-
-    /// Flattens `path` into the rasterizer's edge list (or `target`'s) for
-    /// `clip`.
-    /// - Returns: `false` if the geometry is not finite or needs more than
-    ///   `maximumSegmentCount` lines (the list is then empty, and the draw
-    ///   counted as dropped).
-    func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                    on target: Rasterizer? = nil) -> Bool {
-        let ok = flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false, on: target)
-        if !ok { droppedDrawCount += 1 }
-        return ok
-    }
-
-    /// `buildEdges` without the dropped-draw count; `nested` vouches that
-    /// the path is two contours, the second inside the first (a stroke
-    /// ring), for the rasterizer's simplicity proof.
-    func flattenEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                      nested: Bool, on target: Rasterizer? = nil) -> Bool {
-        let target = target ?? rasterizer
-        if let shape = path.shape.flatMap(CircularRoundedRect.init),
-           coverInClosedForm(shape, minus: nil, transform: transform, clip: clip, on: target) {
-            return true
-        }
-        target.builder.reset(clip: clip)
-        target.builder.maximumLineCount = maximumSegmentCount
-        target.builder.arcTolerance = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance,
-                                              Flattener.minimumTolerance)
-        var ok = Flattener.flatten(path, transform: transform, tolerance: tolerance,
-                                   cullRect: clip.rect, into: &target.builder)
-            && !target.builder.sawNonFinite && !target.builder.isSaturated
-        if ok {
-            // Arcs become exact edges, or chords if the draw is not simple.
-            target.builder.contoursAreNested = nested
-            target.builder.finishArcs()
-            ok = !target.builder.isSaturated
-        }
-        if !ok { target.builder.reset(clip: clip) }
-        return ok
-    }
-
-    /// Makes the rasterizer's (or `target`'s) draw `outer` minus `inner` (user space),
-    /// covered in closed form (RoundedRectRows.swift), if the transform and
-    /// the geometry allow it; returns whether it did (the draw may then be
-    /// empty: nothing of it inside the clip).
-    func coverInClosedForm(_ outer: CircularRoundedRect, minus inner: CircularRoundedRect?,
-                           transform: AffineTransform, clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
-        let target = target ?? rasterizer
-        guard let o = RowRoundedRect(outer, transform: transform, clip: clip) else { return false }
-        var i: RowRoundedRect?
-        if let inner {
-            guard let mapped = RowRoundedRect(inner, transform: transform, clip: clip) else { return false }
-            i = mapped
-        }
-        target.builder.reset(clip: clip)
-        if let draw = RoundedRectDraw(outer: o, inner: i, clipWidth: clip.width, clipHeight: clip.height) {
-            target.builder.setRoundedRects(draw)
-        }
-        return true
     }
 }

@@ -88,8 +88,7 @@ final class StrokeOutliner {
     ///   builder is then empty).
     func outline(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
                  maximumSegmentCount: Int, into builder: inout EdgeBuilder) -> Bool {
-        builder.reset(clip: clip)
-        builder.maximumLineCount = maximumSegmentCount
+        builder.begin(clip: clip, maximumLineCount: maximumSegmentCount, arcTolerance: tolerance)
         guard let geometry = flatten(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
                                      maximumSegmentCount: maximumSegmentCount)
         else { return false }
