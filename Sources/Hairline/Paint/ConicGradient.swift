@@ -1,6 +1,6 @@
 // Paint: conic (sweep) gradients, t growing with the angle around a centre
-// (user space, points, mapped by the paint's own transform). A value only;
-// Shader.swift shades it.
+// (user space, points, mapped by the paint's own transform). Here too: its
+// device-space preparation and its shader.
 
 /// A conic (sweep) gradient: t grows with the angle around `center`, from 0
 /// at `startAngle` to 1 a full turn later (clockwise on screen, y down).
@@ -26,5 +26,41 @@ public struct ConicGradient: Hashable, Sendable {
         self.center = center
         self.startAngle = startAngle
         self.transform = transform
+    }
+}
+
+extension ConicGradient {
+    /// The shader of this gradient drawn through `userTransform` (user space to
+    /// device pixels) with `alpha` (global alpha, 0...1), in BGRA order if
+    /// `swapsRedBlue`, its ramp in `preparation`'s storage; nil if nothing
+    /// would be drawn (a singular transform, non-finite geometry).
+    func shader(through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
+                preparation: ShaderPreparation) -> Shader? {
+        guard let toPaint = self.transform.concatenating(userTransform).inverted(), center.isFinite,
+              startAngle.isFinite
+        else { return nil }
+        return .conic(ConicShader(ramp: preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue),
+                                  toPaint: toPaint, center: center, startAngle: startAngle))
+    }
+}
+
+/// t = angle around the centre / 2π, in paint space.
+struct ConicShader {
+    let ramp: Ramp
+    let toPaint: AffineTransform
+    let center: Point
+    let startAngle: Double
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPaint)
+        let step = Point(x: toPaint.a, y: toPaint.b)
+        let turn = 2 * Double.pi
+        for i in 0..<count {
+            let angle = _atan2(p.y - center.y, p.x - center.x) - startAngle
+            var t = angle / turn
+            t -= t.rounded(.down)
+            out[i] = ramp.color(t)
+            p = p + step
+        }
     }
 }

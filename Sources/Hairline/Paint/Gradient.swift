@@ -139,3 +139,88 @@ public struct Gradient: Hashable, Sendable {
         }
     }
 }
+
+/// Where a shader keeps its gradient ramp: `rampSize` premultiplied packed
+/// colors owned by the renderer and reused between draws.
+let rampSize = 1024
+
+/// A gradient's ramp: `rampSize` colors for t = 0...1, and its extend mode.
+struct Ramp {
+    let colors: UnsafePointer<UInt32>
+    let extend: ExtendMode
+    /// Whether every ramp color is opaque.
+    let isOpaque: Bool
+
+    @inline(__always)
+    func color(_ t: Double) -> UInt32 {
+        let u = Gradient.extended(t, extend)
+        return colors[Int(u * Double(rampSize - 1) + 0.5)]
+    }
+
+    /// Fills `storage` with the gradient's premultiplied colors at
+    /// t = i / (rampSize − 1), alpha scaled by `alpha`.
+    static func fill(_ storage: UnsafeMutablePointer<UInt32>, gradient: Gradient, alpha: Double) {
+        let stops = gradient.normalizedStops
+        guard !stops.isEmpty else {
+            storage.update(repeating: 0, count: rampSize)
+            return
+        }
+        var k = 0
+        // The current segment's premultiplied ends, worked out once per
+        // segment (packLerp's arithmetic, hoisted: the same values).
+        var segment = -1
+        var lerp = Lerp(stops[0].color, stops[0].color)
+        for i in 0..<rampSize {
+            let t = Double(i) / Double(rampSize - 1)
+            // The last stop at or before t: at a hard edge the later color wins.
+            while k + 1 < stops.count, stops[k + 1].location <= t { k += 1 }
+            if t <= stops[0].location && k == 0 {
+                if segment != -2 { lerp = Lerp(stops[0].color, stops[0].color); segment = -2 }
+                storage[i] = lerp.packed(0, alpha: alpha)
+            } else if k == stops.count - 1 {
+                if segment != -3 { lerp = Lerp(stops[k].color, stops[k].color); segment = -3 }
+                storage[i] = lerp.packed(0, alpha: alpha)
+            } else {
+                let a = stops[k], b = stops[k + 1]
+                if segment != k { lerp = Lerp(a.color, b.color); segment = k }
+                storage[i] = lerp.packed((t - a.location) / (b.location - a.location), alpha: alpha)
+            }
+        }
+    }
+
+    /// `packLerp` of two colors with its per-color work done once.
+    struct Lerp {
+        let r0: Double, g0: Double, b0: Double, a0: Double
+        let dr: Double, dg: Double, db: Double, da: Double
+
+        init(_ a: Color, _ b: Color) {
+            let aa = Color.unit(a.alpha), ba = Color.unit(b.alpha)
+            r0 = Color.unit(a.red) * aa
+            g0 = Color.unit(a.green) * aa
+            b0 = Color.unit(a.blue) * aa
+            a0 = aa
+            dr = Color.unit(b.red) * ba - r0
+            dg = Color.unit(b.green) * ba - g0
+            db = Color.unit(b.blue) * ba - b0
+            da = ba - aa
+        }
+
+        @inline(__always)
+        func packed(_ f: Double, alpha: Double) -> UInt32 {
+            PremultipliedColor(red: Color.byte((r0 + dr * f) * alpha), green: Color.byte((g0 + dg * f) * alpha),
+                               blue: Color.byte((b0 + db * f) * alpha), alpha: Color.byte((a0 + da * f) * alpha)).packed
+        }
+    }
+
+    /// Premultiplied lerp of two straight colors, alpha scaled, packed.
+    static func packLerp(_ a: Color, _ b: Color, _ f: Double, alpha: Double) -> UInt32 {
+        let aa = Color.unit(a.alpha), ba = Color.unit(b.alpha)
+        let r = Color.unit(a.red) * aa + (Color.unit(b.red) * ba - Color.unit(a.red) * aa) * f
+        let g = Color.unit(a.green) * aa + (Color.unit(b.green) * ba - Color.unit(a.green) * aa) * f
+        let bl = Color.unit(a.blue) * aa + (Color.unit(b.blue) * ba - Color.unit(a.blue) * aa) * f
+        let al = aa + (ba - aa) * f
+        return PremultipliedColor(
+            red: Color.byte(r * alpha), green: Color.byte(g * alpha), blue: Color.byte(bl * alpha),
+            alpha: Color.byte(al * alpha)).packed
+    }
+}

@@ -1,6 +1,6 @@
 // Paint: linear gradients, a `Gradient` laid along the line from a start
 // point to an end point (user space, points, mapped by the paint's own
-// transform). A value only; Shader.swift shades it.
+// transform). Here too: its device-space preparation and its shader.
 
 /// A linear gradient: t = 0 at `start`, 1 at `end`, constant along lines
 /// perpendicular to start→end (in the gradient's space).
@@ -27,5 +27,50 @@ public struct LinearGradient: Hashable, Sendable {
         self.start = start
         self.end = end
         self.transform = transform
+    }
+}
+
+extension LinearGradient {
+    /// The shader of this gradient drawn through `userTransform` (user space to
+    /// device pixels) with `alpha` (global alpha, 0...1), in BGRA order if
+    /// `swapsRedBlue`, its ramp in `preparation`'s storage; nil if nothing
+    /// would be drawn (a singular transform).
+    func shader(through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
+                preparation: ShaderPreparation) -> Shader? {
+        guard let toPaint = self.transform.concatenating(userTransform).inverted() else { return nil }
+        let d = end - start
+        let length2 = d.dot(d)
+        guard length2 > 0, length2.isFinite else {
+            // SVG: a zero-length gradient paints its last stop's color.
+            return preparation.lastStop(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue)
+        }
+        let ramp = preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue)
+        let a = (toPaint.a * d.x + toPaint.b * d.y) / length2
+        let b = (toPaint.c * d.x + toPaint.d * d.y) / length2
+        let c = ((toPaint.tx - start.x) * d.x + (toPaint.ty - start.y) * d.y) / length2
+        return .linear(LinearShader(ramp: ramp, a: a, b: b, c: c))
+    }
+}
+
+/// t = a·x + b·y + c over device pixel centres.
+struct LinearShader {
+    let ramp: Ramp
+    let a: Double, b: Double, c: Double
+    /// |a| below this is "constant along the row" (a vertical gradient):
+    /// t then moves less than a ramp step across 1e5 pixels.
+    static let flatSlope = 1e-9
+
+    @inline(__always)
+    func rowConstant(y: Int) -> UInt32? {
+        guard abs(a) < Self.flatSlope else { return nil }
+        return ramp.color(b * (Double(y) + 0.5) + c)
+    }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
+        for i in 0..<count {
+            out[i] = ramp.color(t)
+            t += a
+        }
     }
 }

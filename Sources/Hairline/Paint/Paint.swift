@@ -40,3 +40,40 @@ extension Paint {
         return false
     }
 }
+
+extension Paint {
+    /// The paint with its opacity multiplied by `factor` (0...1; outside
+    /// clamped, NaN counts as 0): every color's alpha (a gradient's stops)
+    /// or the pattern's `opacity`. Drawing it gives what drawing the paint
+    /// with the canvas's global alpha multiplied by `factor` gives (within
+    /// a rounding step, 1/255, of each channel).
+    /// - Parameter factor: the multiplier, 0...1.
+    public func applyingOpacity(_ factor: Double) -> Paint {
+        let f = Color.unit(factor)
+        func scaled(_ g: Gradient) -> Gradient {
+            Gradient(stops: g.stops.map { GradientStop(location: $0.location, color: $0.color.withAlphaMultiplied(by: f)) },
+                     extend: g.extend)
+        }
+        switch self {
+        case .solid(let c): return .solid(c.withAlphaMultiplied(by: f))
+        case .linearGradient(var g): g.gradient = scaled(g.gradient); return .linearGradient(g)
+        case .radialGradient(var g): g.gradient = scaled(g.gradient); return .radialGradient(g)
+        case .conicGradient(var g): g.gradient = scaled(g.gradient); return .conicGradient(g)
+        case .pattern(var p): p.opacity = Color.unit(p.opacity) * f; return .pattern(p)
+        }
+    }
+
+    /// Whether drawing the paint with source-over changes no pixel: a
+    /// transparent color, a gradient whose stops are all transparent (or
+    /// that has none), a pattern of opacity 0. (Other blend modes may
+    /// still change pixels where it is drawn.)
+    public var isInvisible: Bool {
+        switch self {
+        case .solid(let c): return !(c.alpha > 0)
+        case .linearGradient(let g): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .radialGradient(let g): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .conicGradient(let g): return g.gradient.stops.allSatisfy { !($0.color.alpha > 0) }
+        case .pattern(let p): return !(p.opacity > 0)
+        }
+    }
+}
