@@ -206,11 +206,11 @@ import HairlineTestSupport
             func pass() { for p in placements { canvas.clear(); renderer.draw(p, in: rect, isSelected: p.row == 3) } }
             pass()
             let shapes = renderer.keptShapeCount
-            let footprint = canvas.renderer.storageFootprint
+            let footprint = canvas.storageFootprint
             pass()
             pass()
             #expect(renderer.keptShapeCount == shapes)
-            #expect(canvas.renderer.storageFootprint == footprint, "\(layout)")
+            #expect(canvas.storageFootprint == footprint, "\(layout)")
             #expect(shapes <= 5)
         }
     }

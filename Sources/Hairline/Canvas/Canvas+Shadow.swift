@@ -70,11 +70,11 @@ extension Canvas {
     public static let maximumShadowOffset = Double(1 << 24)
 
     /// The largest square of shadow pixels made in one pass, a side in
-    /// device pixels (the renderer's `shadowTileSize` unless a test sets
+    /// device pixels (the canvas's `shadowTileSize` unless a test sets
     /// another): larger shadows are made tile by tile, so a shadow's
     /// scratch stays below about (1024 + 4 × 381)² pixels, whatever the
     /// shape and surface.
-    static let shadowTileSize = 1024
+    static let defaultShadowTileSize = 1024
 
     /// With a shadow set: casts the shadow of a draw reaching `reach`
     /// (device pixels, unclipped; nil: nothing) by running `shadow` on the
@@ -108,7 +108,7 @@ extension Canvas {
         guard !source.isEmpty, !output.isEmpty else { return }
         var color = shadow.color.premultiplied.packed
         if renderer.swapsRedBlue { color = swapRedBlue(color) }
-        let tile = max(renderer.shadowTileSize, 1)
+        let tile = max(shadowTileSize, 1)
         var tileY = output.minY
         while tileY < output.maxY {
             var tileX = output.minX
@@ -142,18 +142,18 @@ extension Canvas {
     /// clipped to `part` only, with no shadow.
     private func shadowLayer(over part: PixelRect, dx: Double, dy: Double) -> Canvas {
         let layer: Canvas
-        if let kept = renderer.shadowLayer, kept.surface.width >= part.width, kept.surface.height >= part.height {
+        if let kept = shadowLayer, kept.surface.width >= part.width, kept.surface.height >= part.height {
             layer = kept
         } else {
-            let old = renderer.shadowLayer?.surface
+            let old = shadowLayer?.surface
             // At most a tile grown by twice the blur's reach a side: valid.
             let grown = try! Surface(width: max(part.width, old?.width ?? 0), height: max(part.height, old?.height ?? 0))
-            if let kept = renderer.shadowLayer {
+            if let kept = shadowLayer {
                 kept.retarget(to: grown)
                 layer = kept
             } else {
                 layer = Canvas(surface: grown, scale: scale)
-                renderer.shadowLayer = layer
+                shadowLayer = layer
             }
         }
         for y in 0..<part.height { fillPixels(layer.surface.rowPointer(y), count: part.width, with: 0) }
@@ -173,5 +173,15 @@ extension PixelRect {
     /// overflow for rectangles near a surface).
     func grown(by d: Int) -> PixelRect {
         PixelRect(minX: minX - d, minY: minY - d, maxX: maxX + d, maxY: maxY + d)
+    }
+}
+
+extension Canvas {
+    /// The capacities of every buffer the canvas's drawing reuses (its
+    /// pipeline's and its shadow layer's), in elements, for tests that
+    /// check steady drawing stops allocating.
+    var storageFootprint: [Int] {
+        renderer.storageFootprint
+            + (shadowLayer.map { [$0.surface.width, $0.surface.height] + $0.storageFootprint } ?? [])
     }
 }

@@ -50,7 +50,7 @@ public final class Canvas {
     }
 
     /// The default `maximumSegmentCount`: 4,194,304.
-    public static let defaultMaximumSegmentCount = 1 << 22
+    public static let defaultMaximumSegmentCount = Renderer.defaultMaximumSegmentCount
 
     /// The most straight line segments one draw may produce at any stage:
     /// the flattened path, its dashes, the stroke's outline. A draw that
@@ -83,6 +83,13 @@ public final class Canvas {
     /// Objects client modules keep with this canvas, one per type
     /// (Canvas+Attachments).
     var attachments: [(type: ObjectIdentifier, object: AnyObject)] = []
+    /// The canvas a shadowed draw is first drawn with, into an RGBA8
+    /// surface of its own, for its alpha (Canvas+Shadow.swift); made on
+    /// the first shadow.
+    var shadowLayer: Canvas?
+    /// The side of a shadow's tiles, device pixels (Canvas+Shadow.swift;
+    /// tests make it small to exercise the tiling).
+    var shadowTileSize = Canvas.defaultShadowTileSize
     /// Keeps this canvas's reference count and fields off the cache lines
     /// of the next heap object (CacheLinePad).
     private let trailingPad = CacheLinePad()

@@ -180,3 +180,33 @@ struct PlainRows {
         return plain
     }
 }
+
+extension PatternShader {
+    /// This pattern's rows as plain rows (PlainRow.swift) where that is
+    /// what a PaintKernel draws of them at the device columns `columns`,
+    /// blended by `mode` onto a surface whose red and blue are swapped or
+    /// not (no mask): rows of one color, or (unswapped) the image's own
+    /// pixels at every column of `columns`, each one image row on a
+    /// whole-row offset (`rowShift`), along an axis that is not decal (so
+    /// every row is plain). Else of kind `.none`.
+    func plainRows(mode: BlendMode, swapsRedBlue: Bool, columns: Range<Int>) -> PlainRows {
+        var plain = PlainRows(pixels: pixels.withUnsafeBufferPointer { $0.baseAddress! + origin })
+        guard mode == .sourceOver, rowShift32 != Int32.min, tileY != .decal else { return plain }
+        plain.rowLength = rowLength
+        plain.height = height
+        plain.tileY = tileY
+        plain.rowShift = rowShift
+        if hasConstantRows {
+            plain.kind = .solid
+            plain.alpha = alpha
+            plain.swapsRedBlue = swapsRedBlue
+        } else if readsRowsDirectly && !swapsRedBlue {
+            let offset = Int(toPattern.tx)
+            guard columns.lowerBound >= -offset && columns.upperBound <= width - offset else { return plain }
+            plain.kind = .image
+            plain.offset = offset
+            plain.isOpaque = isOpaque
+        }
+        return plain
+    }
+}

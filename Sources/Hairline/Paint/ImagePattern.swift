@@ -147,8 +147,8 @@ struct PatternShader {
     /// device row on a whole-row offset), else `Int32.min`: see
     /// `wholeRowShift` (below 2^30: 32 bits keep the shader small enough to
     /// be copied without a call to memcpy).
-    private let rowShift32: Int32
-    private var rowShift: Int { Int(rowShift32) }
+    let rowShift32: Int32
+    var rowShift: Int { Int(rowShift32) }
 
     init(pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
          tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool) {
@@ -367,34 +367,6 @@ struct PatternShader {
         let offset = Int(toPattern.tx)
         let row = pixels.withUnsafeBufferPointer { $0.baseAddress! + origin + j * rowLength }
         return (UnsafePointer(row), offset, (-offset)..<(width - offset))
-    }
-
-    /// This pattern's rows as plain rows (PlainRow.swift) where that is
-    /// what a PaintKernel draws of them at the device columns `columns`,
-    /// blended by `mode` onto a surface whose red and blue are swapped or
-    /// not (no mask): rows of one color, or (unswapped) the image's own
-    /// pixels at every column of `columns`, each one image row on a
-    /// whole-row offset (`rowShift`), along an axis that is not decal (so
-    /// every row is plain). Else of kind `.none`.
-    func plainRows(mode: BlendMode, swapsRedBlue: Bool, columns: Range<Int>) -> PlainRows {
-        var plain = PlainRows(pixels: pixels.withUnsafeBufferPointer { $0.baseAddress! + origin })
-        guard mode == .sourceOver, rowShift32 != Int32.min, tileY != .decal else { return plain }
-        plain.rowLength = rowLength
-        plain.height = height
-        plain.tileY = tileY
-        plain.rowShift = rowShift
-        if hasConstantRows {
-            plain.kind = .solid
-            plain.alpha = alpha
-            plain.swapsRedBlue = swapsRedBlue
-        } else if readsRowsDirectly && !swapsRedBlue {
-            let offset = Int(toPattern.tx)
-            guard columns.lowerBound >= -offset && columns.upperBound <= width - offset else { return plain }
-            plain.kind = .image
-            plain.offset = offset
-            plain.isOpaque = isOpaque
-        }
-        return plain
     }
 
     /// Whether every device row samples one column of the pattern (or

@@ -63,13 +63,6 @@ final class Renderer {
     @exclusivity(unchecked) var blurPlaneB = ScratchBuffer<UInt16>()
     @exclusivity(unchecked) var blurSums = ScratchBuffer<UInt32>()
     @exclusivity(unchecked) var blurredCoverage = ScratchBuffer<UInt8>()
-    /// The canvas a shadowed draw is first drawn with, into an RGBA8
-    /// surface of its own, for its alpha (Canvas+Shadow.swift); made on
-    /// the first shadow.
-    var shadowLayer: Canvas?
-    /// The side of a shadow's tiles, device pixels (Canvas+Shadow.swift;
-    /// tests make it small to exercise the tiling).
-    var shadowTileSize = Canvas.shadowTileSize
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
@@ -77,7 +70,9 @@ final class Renderer {
     @exclusivity(unchecked) var secondRasterizer = Rasterizer()
     /// The most line segments a draw may produce at any stage (see
     /// `Canvas.maximumSegmentCount`).
-    var maximumSegmentCount = Canvas.defaultMaximumSegmentCount
+    var maximumSegmentCount = Renderer.defaultMaximumSegmentCount
+    /// The default of `maximumSegmentCount` (Canvas.defaultMaximumSegmentCount).
+    static let defaultMaximumSegmentCount = 1 << 22
     /// Draws dropped for non-finite geometry or the segment limit.
     var droppedDrawCount = 0
     /// Rows per chunk of a fill and stroke drawn together, if not the
@@ -116,7 +111,7 @@ final class Renderer {
             rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity, alphaRow.capacity,
         ] + stroker.footprint + shaders.footprint + clipMasks.footprint + [
             blurPlaneA.capacity, blurPlaneB.capacity, blurSums.capacity, blurredCoverage.capacity,
-        ] + (shadowLayer.map { [$0.surface.width, $0.surface.height] + $0.renderer.storageFootprint } ?? [])
+        ]
     }
 
     /// The current draw's edges, arcs and closed-form shapes (for the

@@ -5,7 +5,7 @@
 // enters through `begin(clip:maximumLineCount:)`, then writes its
 // contours as a LineSink.)
 
-extension EdgeBuilder {
+extension EdgeBuilder: OutlineSink {
     /// Starts a draw for `clip` (device pixels): no edges, every row list
     /// empty, at most `maximumLineCount` lines (more saturates the
     /// builder), arcs flattened within `arcTolerance` device pixels where

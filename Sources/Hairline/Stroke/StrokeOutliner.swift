@@ -87,7 +87,7 @@ final class StrokeOutliner {
     /// - Returns: `false` if the geometry is not finite or too large (the
     ///   builder is then empty).
     func outline(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                 maximumSegmentCount: Int, into builder: inout EdgeBuilder) -> Bool {
+                 maximumSegmentCount: Int, into builder: inout some OutlineSink) -> Bool {
         builder.begin(clip: clip, maximumLineCount: maximumSegmentCount, arcTolerance: tolerance)
         guard let geometry = flatten(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
                                      maximumSegmentCount: maximumSegmentCount)
@@ -203,4 +203,20 @@ struct StrokeGeometry {
     /// space for round joins and caps.
     var tolerance: Double
     var userTolerance: Double
+}
+
+/// What a stroke's outline is written into (the edge builder,
+/// Raster/EdgeBuilder+Path.swift): lines, plus a fresh start per draw and
+/// what the draw learned about its contours.
+protocol OutlineSink: LineSink {
+    /// Starts a draw for `clip` (device pixels): empty, at most
+    /// `maximumLineCount` lines, arcs within `arcTolerance` device pixels.
+    mutating func begin(clip: PixelRect, maximumLineCount: Int, arcTolerance: Double)
+    /// Empties the sink for `clip` (a dropped draw).
+    mutating func reset(clip: PixelRect)
+    /// Whether a non-finite point was sent.
+    var sawNonFinite: Bool { get }
+    /// Whether the outline is two contours, the second inside the first
+    /// (a ring), which the stroker vouches for.
+    var contoursAreNested: Bool { get set }
 }

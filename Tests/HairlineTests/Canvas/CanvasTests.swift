@@ -149,9 +149,9 @@ import HairlineTestSupport
             }
             drawAll()
             drawAll()
-            let footprint = canvas.renderer.storageFootprint
+            let footprint = canvas.storageFootprint
             for _ in 0..<5 { drawAll() }
-            #expect(canvas.renderer.storageFootprint == footprint, "scale \(scale)")
+            #expect(canvas.storageFootprint == footprint, "scale \(scale)")
         }
     }
 }

@@ -228,7 +228,7 @@ import HairlineTestSupport
     @Test func tilesMakeTheSameShadowAsOnePass() throws {
         let one = try Surface(width: 90, height: 70), tiled = try Surface(width: 90, height: 70)
         let a = Canvas(surface: one, scale: 2), b = Canvas(surface: tiled, scale: 2)
-        b.renderer.shadowTileSize = 7
+        b.shadowTileSize = 7
         for canvas in [a, b] {
             canvas.clear(Color(red: 0.9, green: 0.9, blue: 0.8))
             canvas.setShadow(offset: Size(width: 1.25, height: 2.5), blur: 5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6))
@@ -289,9 +289,9 @@ import HairlineTestSupport
             }
             drawAll()
             drawAll()
-            let footprint = canvas.renderer.storageFootprint
+            let footprint = canvas.storageFootprint
             for _ in 0..<5 { drawAll() }
-            #expect(canvas.renderer.storageFootprint == footprint, "scale \(scale)")
+            #expect(canvas.storageFootprint == footprint, "scale \(scale)")
         }
     }
 }

@@ -1,4 +1,5 @@
-// Canvas: the current clip, in device pixels: a pixel rectangle every draw
+// Composite: a draw's clip, in device pixels (the canvas keeps one per
+// state, Canvas+Clip.swift, and hands the pipeline the resolved one): a pixel rectangle every draw
 // is limited to (the fast path, exact for pixel-aligned rectangles), and
 // optionally an anti-aliased coverage mask for any other clip shape. A
 // lone rounded-rect clip waits as its shape (`PendingClip`) until a draw

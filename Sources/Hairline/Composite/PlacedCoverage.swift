@@ -1,4 +1,4 @@
-// Canvas: a coverage mask and where it lands on the surface, in device
+// Composite: a coverage mask and where it lands on the surface, in device
 // pixels: one item of `Canvas.draw(coverages:with:)` (a glyph run's
 // masks, composited with one paint after one preparation).
 
