@@ -350,8 +350,7 @@ func runShapes(_ options: Options) throws {
         exit(1)
     }
     let surface = try Surface(width: ShapeDraw.width, height: ShapeDraw.height)
-    let canvas = Canvas(surface: surface)
-    canvas.keepsSweeps = false
+    let canvas = Canvas(surface: surface, coverageCache: nil)
     let draws = shapeDraws(options).map { ShapeDraw(test: $0.0, style: $0.1, size: $0.2) }
     func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
     var callsPerSample: [Int] = []

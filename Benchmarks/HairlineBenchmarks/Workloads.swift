@@ -79,13 +79,12 @@ enum Cell {
     }
 
     /// A canvas on a buffer of the cell's size in device pixels; `cold`:
-    /// one that keeps no sweeps from draw to draw (`--cold`).
+    /// one that keeps no coverage from draw to draw (`--cold`: no
+    /// `CoverageCache`).
     static func canvas(scale: Int, cold: Bool = false) throws -> Canvas {
         let s = Double(scale)
         let surface = try Surface(width: Int(size.width * s), height: Int(size.height * s))
-        let canvas = Canvas(surface: surface, scale: s)
-        canvas.keepsSweeps = !cold
-        return canvas
+        return Canvas(surface: surface, scale: s, coverageCache: cold ? nil : CoverageCache())
     }
 }
 

@@ -21,14 +21,13 @@ public enum PipelineStage: Sendable, CaseIterable {
 
 @_spi(Profiling)
 extension Canvas {
-    /// Whether a fill and its stroke swept together keep their sweeps for
-    /// later draws of the same geometry (Raster/PairSweepCache.swift; on
-    /// by default). Off, every draw works its coverage out afresh, as a
-    /// geometry's first draw does (the benchmark's `--cold`); the pixels
-    /// are the same either way.
+    /// Whether draws keep their coverage for later draws of the same
+    /// geometry: `coverageCache != nil` (on by default). Set off, the
+    /// cache is dropped; set on, a new empty one is made (the benchmark's
+    /// `--cold`).
     public var keepsSweeps: Bool {
-        get { renderer.keepsSweeps }
-        set { renderer.keepsSweeps = newValue }
+        get { coverageCache != nil }
+        set { coverageCache = newValue ? (coverageCache ?? CoverageCache()) : nil }
     }
 
     /// Runs the fill and the stroke of `path` as `draw(_:fill:stroke:style:rule:)`

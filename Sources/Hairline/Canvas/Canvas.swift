@@ -100,7 +100,11 @@ public final class Canvas {
     /// - Parameters:
     ///   - surface: the pixels drawn into (any `PixelFormat`).
     ///   - scale: device pixels per point of the base transform.
-    public init(surface: Surface, scale: Double = 1) {
+    ///   - coverageCache: where draws keep their coverage for later draws of
+    ///     the same geometry: a new cache of this canvas's own by default,
+    ///     one shared with other canvases of the same thread, or nil to draw
+    ///     cold (the pixels are the same either way).
+    public init(surface: Surface, scale: Double = 1, coverageCache: CoverageCache? = CoverageCache()) {
         let s = (scale.isFinite && scale > 0) ? scale : 1
         self.surface = surface
         self.scale = s
@@ -108,6 +112,18 @@ public final class Canvas {
             transform: AffineTransform(scaleX: s, y: s),
             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
         renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
+        renderer.coverageCache = coverageCache
+    }
+
+    /// Where draws keep their coverage for later draws of the same
+    /// geometry (closed-form fills of rounded rects, rects and circles
+    /// with their stroke rings; see `CoverageCache`), or nil: every draw
+    /// works its coverage out afresh. A table's cells repeat a few shapes,
+    /// so a cache shared by the canvases one worker draws with saves most
+    /// of their coverage work. The pixels are the same either way.
+    public var coverageCache: CoverageCache? {
+        get { renderer.coverageCache }
+        set { renderer.coverageCache = newValue }
     }
 
     /// Starts drawing into `surface` instead, keeping this canvas's scale

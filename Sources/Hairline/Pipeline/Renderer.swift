@@ -87,18 +87,18 @@ final class Renderer {
     /// pixels swapped as they are shaded, and the non-separable blend
     /// modes (which tell red from blue) swap around their formula.
     var swapsRedBlue = false
-    /// Whether draws keep their sweeps across draws: pair draws' (kept by
-    /// the fill's rasterizer, Renderer+FillStroke.swift) and the single
-    /// draws' that ask (the first rasterizer's); set on both.
-    var keepsSweeps: Bool {
-        get { rasterizer.core.sweepCache.isEnabled }
-        set {
-            rasterizer.core.sweepCache.isEnabled = newValue
-            rasterizer.core.singleSweeps.isEnabled = newValue
-            secondRasterizer.core.sweepCache.isEnabled = newValue
-            secondRasterizer.core.singleSweeps.isEnabled = newValue
+    /// Where closed-form draws keep their sweeps across draws and look
+    /// them up (Raster/CoverageCache.swift), for both rasterizers; nil:
+    /// every draw works its coverage out afresh.
+    var coverageCache: CoverageCache? {
+        didSet {
+            let cache = coverageCache ?? disabledCoverageCache
+            rasterizer.core.coverageCache = cache
+            secondRasterizer.core.coverageCache = cache
         }
     }
+    /// What the rasterizers use while `coverageCache` is nil.
+    private let disabledCoverageCache = CoverageCache.disabled()
     /// Fill-and-stroke draws that took that one sweep (for tests).
     var pairedDrawCount = 0
 

@@ -31,17 +31,17 @@ extension RasterCore {
     /// and kept as it is sent. Any other draw is rasterized as usual.
     mutating func rasterizeKeepingSweeps<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule,
                                                              into kernel: inout Kernel) {
-        guard let draw = list.roundedRects, singleSweeps.isEnabled else {
+        guard let draw = list.roundedRects, coverageCache.singles.isEnabled else {
             rasterize(list, rule: rule, into: &kernel)
             return
         }
         var cursor = begin(list, preparingCaches: false)
         guard !cursor.isDone else { return }
         let clip = list.clip
-        let (index, hit) = singleSweeps.slot(
+        let (index, hit) = coverageCache.singles.slot(
             matching: { $0.pointee.width == clip.width && $0.pointee.draw == draw.pointee },
             key: { SingleSweepKey(draw: draw.pointee, width: clip.width) })
-        let slot = singleSweeps.slots.base + index
+        let slot = coverageCache.singles.slots.base + index
         if hit {
             let rows = slot.pointee.rows, calls = slot.pointee.calls.base
             for r in 0..<rows.count {
@@ -59,12 +59,12 @@ extension RasterCore {
         prepareCornerCaches(draw)
         withUnsafeMutablePointer(to: &kernel) { kernel in
             var keeping = KeepingKernel(kernel: kernel, rows: slot.pointee.rows, calls: slot.pointee.calls,
-                                        top: clip.minY, left: clip.minX, budget: singleSweeps.callBudget)
+                                        top: clip.minY, left: clip.minX, budget: coverageCache.singles.callBudget)
             runRoundedRects(draw.pointee, clip: clip, cursor: &cursor, until: Int.max, into: &keeping)
             keeping.finishRow()
             slot.pointee.rows = keeping.rows
             slot.pointee.calls = keeping.calls
-            singleSweeps.seal(index, complete: keeping.isComplete)
+            coverageCache.singles.seal(index, complete: keeping.isComplete)
         }
     }
 }

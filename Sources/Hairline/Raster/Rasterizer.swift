@@ -195,12 +195,10 @@ struct RasterCore {
     /// (RoundedRectPair.swift), per draw.
     var pairRecords = ScratchBuffer<PairRecord>(capacity: 0)
     var pairRows = ScratchBuffer<MirroredRow>(capacity: 0)
-    /// The sweeps of the last few distinct pair draws, kept across draws
-    /// (PairSweepCache.swift).
-    var sweepCache = PairSweepCache()
-    /// The sweeps of the last few distinct single draws that asked to be
-    /// kept (KeptSweeps.swift).
-    var singleSweeps = SingleSweepCache()
+    /// Where the sweeps of closed-form draws are kept across draws and
+    /// looked up (CoverageCache.swift): the canvas's, or the caller's, or
+    /// one that keeps nothing.
+    var coverageCache = CoverageCache.disabled()
     /// What the last draw did (for the benchmark's profile).
     var statistics = RasterStatistics()
     /// Rows that needed the slab resolver in the last draw.
@@ -223,8 +221,6 @@ struct RasterCore {
     func deallocate() {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
-        sweepCache.deallocate()
-        singleSweeps.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
     }

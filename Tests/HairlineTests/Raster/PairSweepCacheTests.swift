@@ -137,9 +137,7 @@ import HairlineTestSupport
     @Test func drawsPastTheBudgetAreNotKept() throws {
         let canvases = try (0..<2).map { _ in Canvas(surface: try Surface(width: 300, height: 300)) }
         canvases[1].keepsSweeps = false
-        for rasterizer in [canvases[0].renderer.rasterizer, canvases[0].renderer.secondRasterizer] {
-            rasterizer.core.sweepCache.callBudget = 100
-        }
+        canvases[0].coverageCache?.pairs.callBudget = 100
         var big = Path()
         big.addRoundedRect(in: Rect(x: 0.5, y: 0.5, width: 299, height: 299), cornerRadius: 140)
         for _ in 0..<2 {
@@ -157,5 +155,34 @@ import HairlineTestSupport
             canvases[0].draw(small, fill: .solid(.white), stroke: .solid(.black), style: StrokeStyle(width: 1))
         }
         #expect(Self.keptRows(canvases[0]) > 0)
+    }
+
+    /// A caller-owned cache: canvases sharing one replay each other's
+    /// coverage (a worker's bands), a nil cache draws cold, `removeAll`
+    /// forgets; the pixels are those of a cold canvas every time.
+    @Test func callerOwnedCachesAreSharedDroppedAndEmptied() throws {
+        var path = Path()
+        path.addRoundedRect(in: Rect(x: 0.5, y: 0.5, width: 80, height: 30), cornerRadius: 8)
+        let shared = CoverageCache()
+        let first = Canvas(surface: try Surface(width: 90, height: 40), scale: 1, coverageCache: shared)
+        let second = Canvas(surface: try Surface(width: 90, height: 40), scale: 1, coverageCache: shared)
+        let cold = Canvas(surface: try Surface(width: 90, height: 40), scale: 1, coverageCache: nil)
+        #expect(cold.coverageCache == nil && first.coverageCache === shared)
+        func draw(_ canvas: Canvas) -> Int {
+            canvas.clear()
+            canvas.draw(path, fill: .solid(.white), stroke: .solid(.black), style: StrokeStyle(width: 1))
+            return Self.keptRows(canvas)
+        }
+        _ = draw(cold)
+        #expect(draw(first) == 0)
+        #expect(draw(second) > 0, "the second canvas replays what the first kept")
+        #expect(first.surface.bytes == cold.surface.bytes && second.surface.bytes == cold.surface.bytes)
+        #expect(draw(cold) == 0 && draw(cold) == 0, "no cache: nothing kept")
+        shared.removeAll()
+        #expect(draw(second) == 0, "emptied")
+        #expect(draw(first) > 0)
+        first.coverageCache = nil
+        #expect(draw(first) == 0)
+        #expect(first.surface.bytes == cold.surface.bytes)
     }
 }

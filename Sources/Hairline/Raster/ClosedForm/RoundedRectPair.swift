@@ -70,8 +70,8 @@ extension RasterCore {
         var cachesReady = false
         // The sweeps of a draw with this geometry, kept from an earlier
         // draw (PairSweepCache.swift), or a slot to keep this one's in.
-        let (slotIndex, hit) = sweepCache.slot(first: a, second: b, width: width, halves: kernel.copiesPixels)
-        let slot = sweepCache.slots.base + slotIndex
+        let (slotIndex, hit) = coverageCache.pairs.slot(first: a, second: b, width: width, halves: kernel.copiesPixels)
+        let slot = coverageCache.pairs.slots.base + slotIndex
         var keeping = !hit  // (this draw's sweeps fit the budget so far)
         var cursor = 0  // the next kept row (rows are computed in one order)
         var y = top
@@ -122,7 +122,7 @@ extension RasterCore {
             let repeats = y >= bandStart && y &+ 1 < bandEnd
             guard repeats || mirrored(y) || axis != nil else {
                 if let held = Self.sweepRow(&rowA, &rowB, width: width, left: clip.minX, kept: keptRow, slot: slot,
-                                            budget: sweepCache.callBudget, keeping: &keeping, into: &kernel) {
+                                            budget: coverageCache.pairs.callBudget, keeping: &keeping, into: &kernel) {
                     kernel.span(x: clip.minX &+ held.x, count: width &- held.x, first: held.first, second: held.second)
                 }
                 y &+= 1
@@ -132,7 +132,7 @@ extension RasterCore {
             withUnsafeMutablePointer(to: &kernel) { kernel in
                 var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
                 let held = Self.sweepRow(&rowA, &rowB, width: sweepWidth, left: clip.minX, kept: keptRow, slot: slot,
-                                         budget: sweepCache.callBudget, keeping: &keeping, into: &recorder)
+                                         budget: coverageCache.pairs.callBudget, keeping: &keeping, into: &recorder)
                 if let axis {
                     // The row's middle run is sent once, across both halves
                     // (its image ends at axis − x, cut at the clip's side).
@@ -162,7 +162,7 @@ extension RasterCore {
             statistics.repeatedRows &+= bandEnd &- y &- 1
             y = bandEnd
         }
-        if !hit { sweepCache.seal(slotIndex, complete: keeping) }
+        if !hit { coverageCache.pairs.seal(slotIndex, complete: keeping) }
         statistics.pieces = computedA
         second.statistics.pieces = computedB
     }
