@@ -60,6 +60,10 @@ struct BoxBlur {
     /// rect) are blurred down once and spread back as runs.
     func blur(_ source: CoverageRows, into output: UnsafeMutablePointer<UInt8>, _ a: UnsafeMutablePointer<UInt16>,
               _ b: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
+        // Invariant: `output`, `a` and `b` hold the grown plane (the mask
+        // plus `extent` on every side), `sums` one of its rows.
+        assert(source.width >= 0 && source.height >= 0 && UnsafeRawPointer(a) != UnsafeRawPointer(b),
+               "a mask, two distinct planes")
         let pad = extent
         let width = source.width &+ 2 &* pad, height = source.height &+ 2 &* pad
         guard source.width > 0, source.height > 0 else { return }
@@ -162,6 +166,7 @@ struct BoxBlur {
 
     /// The longest run of equal values among `count` (at least 1).
     static func longestRun(_ values: UnsafePointer<UInt16>, count: Int) -> Range<Int> {
+        assert(count >= 1, "a row of at least one value")
         var best = 0..<1, start = 0
         for x in 1..<count where values[x] != values[x &- 1] {
             if x &- start > best.count { best = start..<x }
@@ -182,6 +187,9 @@ struct BoxBlur {
     /// equal that way (for the next box).
     static func boxRow(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int,
                        radius r: Int, constant: Range<Int> = 0..<0) -> Range<Int> {
+        assert(count >= 0 && r >= 0 && constant.lowerBound >= 0 && constant.upperBound <= max(count, 0),
+               "a row, a radius, a run inside the row")
+        assert(rowsAreApart(input, output, count: count), "input and output apart")
         let divider = Divider(width: 2 &* r &+ 1)
         let inner = (constant.lowerBound &+ r)..<max(constant.lowerBound &+ r, constant.upperBound &- r)
         let skip = inner.count >= shortestStoredRun ? inner.lowerBound : count
@@ -210,6 +218,8 @@ struct BoxBlur {
     /// row by row (a running sum per column in `sums`), zero outside.
     static func boxColumns(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, width: Int,
                            height: Int, radius r: Int, sums: UnsafeMutablePointer<UInt32>) {
+        assert(width >= 0 && height >= 0 && r >= 0, "a plane and a radius")
+        assert(rowsAreApart(input, output, count: width &* height), "input and output planes apart")
         let divider = Divider(width: 2 &* r &+ 1)
         sums.update(repeating: 0, count: width)
         for j in 0..<min(r, height) {

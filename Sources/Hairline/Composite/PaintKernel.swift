@@ -75,6 +75,7 @@ struct PaintKernel: SpanKernel {
     /// Shades `count` pixels of row `y` from column `x` into `out`.
     @inline(__always)
     private mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        assert(count >= 0 && x >= 0 && x &+ count <= surface.width, "columns of the surface")
         if hasPattern {
             if x >= directColumns.lowerBound && x &+ count <= directColumns.upperBound {
                 // The image's own pixels: what sampling them gives.
@@ -277,6 +278,8 @@ struct PaintKernel: SpanKernel {
     /// with the per-pixel `coverage` row.
     @inline(__always)
     private mutating func blendShaded(x: Int, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
+        // Invariant: `dst` is column `x` of the current row (count pixels).
+        assert(count >= 0 && x >= 0 && x &+ count <= surface.width, "columns of the surface")
         shade(x: x, y: y, count: count, into: source)
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))

@@ -96,6 +96,7 @@ enum SolidSpans {
     @inline(__always)
     static func blendGroup(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
                            coverage: UInt32) {
+        assert((1...4).contains(count), "a group of one to four pixels")
         if count == 4 {
             blendSourceOverGroup(pixels, source: source, coverage: coverage)
             return

@@ -160,6 +160,8 @@ struct Ramp {
     /// Fills `storage` with the gradient's premultiplied colors at
     /// t = i / (rampSize − 1), alpha scaled by `alpha`.
     static func fill(_ storage: UnsafeMutablePointer<UInt32>, gradient: Gradient, alpha: Double) {
+        // Invariant: `rampSize` writable colors at `storage`.
+        assert((0...1).contains(alpha), "an alpha in 0...1")
         let stops = gradient.normalizedStops
         guard !stops.isEmpty else {
             storage.update(repeating: 0, count: rampSize)

@@ -207,6 +207,7 @@ struct PatternShader {
     var copiesRows: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.a == 1 }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        assert(count >= 0 && pixels.count >= origin &+ (height &- 1) &* rowLength &+ width, "a run; the pattern inside its pixels")
         var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
@@ -242,6 +243,9 @@ struct PatternShader {
     /// Nearest sampling where device x steps one image pixel and y is
     /// constant along the run: whole stretches of the image row at a time.
     private func copyRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        // Invariant: `image` is the pattern's pixel (0, 0), rows
+        // `rowLength` apart; `count` writable colors at `out`.
+        assert(count >= 0 && rowLength >= width, "a run; rows at least the pattern's width apart")
         let j: Int
         if tileY == .repeat, let rows = repeatedRows {
             j = PatternRows.wrap(Self.floor(p.y), height, inverse: rows.inverseHeight)

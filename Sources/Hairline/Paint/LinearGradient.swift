@@ -67,6 +67,7 @@ struct LinearShader {
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        assert(count >= 0, "a run of pixels")
         var t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
         for i in 0..<count {
             out[i] = ramp.color(t)

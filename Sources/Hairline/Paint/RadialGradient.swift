@@ -86,6 +86,7 @@ struct RadialShader {
     let qa: Double
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        assert(count >= 0, "a run of pixels")
         var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPaint)
         let step = Point(x: toPaint.a, y: toPaint.b)
         for i in 0..<count {

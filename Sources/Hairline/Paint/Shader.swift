@@ -44,6 +44,8 @@ enum Shader {
     /// Writes the colors of pixels x..<x+count of row y.
     @inline(__always)
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        // Invariant (every shader's `shade`): `count` writable colors at `out`.
+        assert(count >= 0, "a run of pixels")
         switch self {
         case .solid(let c): fillPixels(out, count: count, with: c)
         case .linear(let s): s.shade(x: x, y: y, count: count, into: out)

@@ -226,6 +226,8 @@ struct CellRow {
     /// (lowest byte first), continuing the running `sum`; zeroes the cells.
     @inline(__always)
     static func coverage(ofGroupAt group: UnsafeMutablePointer<Int32>, sum: inout Int32) -> UInt32 {
+        // Invariant: four cells at `group` (the row's cells are padded to
+        // whole groups).
         // Scalar loads: the cells were just written by 32-bit adds, and a
         // 16-byte load of them would wait for those stores to retire (a
         // failed store-to-load forward, tens of cycles per group).

@@ -175,6 +175,8 @@ extension SweptRow {
     /// begun), columns moved right by `left`; the held span is not sent.
     @inline(__always)
     func send<Kernel: PairKernel>(_ calls: UnsafeMutablePointer<PairRecord>, left: Int, into kernel: inout Kernel) {
+        // Invariant: the slot's calls hold this row's, `first..<first+count`.
+        assert(first >= 0 && count >= 0, "a row's calls in the slot")
         let start = calls + Int(first)
         for i in 0..<Int(count) {
             let call = start[i]

@@ -49,6 +49,7 @@ struct PixelFiller {
 
     @inline(never)
     func fillLong(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
+        assert(count >= 0, "a run of pixels")
         #if canImport(Glibc)
         if let wideFill {
             _ = wideFill(UnsafeMutableRawPointer(start), Int32(bitPattern: value), count)

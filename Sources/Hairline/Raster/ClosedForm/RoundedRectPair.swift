@@ -40,6 +40,10 @@ extension RasterCore {
     /// cells and caches, `second` the second's.
     mutating func runPair<Kernel: PairKernel>(_ a: UnsafePointer<RoundedRectDraw>, _ b: UnsafePointer<RoundedRectDraw>,
                                              second: inout RasterCore, clip: PixelRect, into kernel: inout Kernel) {
+        // Invariant: both draws were begun over `clip` (cells sized for
+        // its width, RasterCore.begin), `a` and `b` live for the call.
+        assert(!clip.isEmpty && cells.capacity >= clip.width && second.cells.capacity >= clip.width,
+               "two draws begun over the clip")
         // One copy of each draw per draw: passing `pointee` on copied it
         // per call.
         let drawA = a.pointee, drawB = b.pointee
