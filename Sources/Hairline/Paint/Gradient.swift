@@ -15,7 +15,7 @@ public enum ExtendMode: Hashable, Sendable {
 }
 
 /// One color of a gradient at a location along it (0...1).
-public struct GradientStop: Hashable, Sendable {
+public struct GradientStop: Hashable, Sendable, BitwiseCopyable {
     /// Where the color sits along the gradient, 0 at its start, 1 at its
     /// end; values outside 0...1 are clamped.
     public var location: Double
@@ -144,50 +144,86 @@ public struct Gradient: Hashable, Sendable {
 /// colors owned by the renderer and reused between draws.
 let rampSize = 1024
 
-/// A gradient's ramp: `rampSize` colors for t = 0...1, and its extend mode.
+/// A gradient's ramp: `rampSize` colors for t = i / (rampSize − 1), and
+/// its extend mode. Filled lazily: an entry is worked out from the stops
+/// the first time a pixel needs it and kept (a small shape pays for the
+/// few entries it reads, not for the whole ramp); until then it holds
+/// `Ramp.unfilled`, which no premultiplied color can be. Every entry is
+/// exactly what `Ramp.entry` gives (the whole ramp filled at once, as it
+/// was before: RampTests).
 struct Ramp {
-    let colors: UnsafePointer<UInt32>
+    /// The entries, owned by the shader preparation and kept while the
+    /// gradient, alpha and byte order stay the same; `Ramp.Source` lies
+    /// just before them (the ramp stays three words: shaders holding it
+    /// are copied per row).
+    let colors: UnsafeMutablePointer<UInt32>
     let extend: ExtendMode
     /// Whether every ramp color is opaque.
     let isOpaque: Bool
 
+    /// What entries are worked out from: the normalized stops, global
+    /// alpha and byte order. Stored `sourceBytes` before the entries.
+    struct Source {
+        var stops: UnsafePointer<GradientStop>
+        var stopCount: Int
+        /// Global alpha, 0...1.
+        var alpha: Double
+        /// Whether entries are stored with red and blue swapped (BGRA8).
+        var swapsRedBlue: Bool
+    }
+
+    /// Bytes from the source to the first entry (a cache line).
+    static let sourceBytes = 64
+
+    /// What an entry not worked out yet holds: red, green and blue above a
+    /// zero alpha, never a premultiplied color (in either byte order).
+    static let unfilled: UInt32 = 0x00FF_FFFF
+
     @inline(__always)
     func color(_ t: Double) -> UInt32 {
         let u = Gradient.extended(t, extend)
-        return colors[Int(u * Double(rampSize - 1) + 0.5)]
+        let i = Int(u * Double(rampSize - 1) + 0.5)
+        let c = colors[i]
+        return c != Self.unfilled ? c : fill(i)
     }
 
-    /// Fills `storage` with the gradient's premultiplied colors at
-    /// t = i / (rampSize − 1), alpha scaled by `alpha`.
-    static func fill(_ storage: UnsafeMutablePointer<UInt32>, gradient: Gradient, alpha: Double) {
-        // Invariant: `rampSize` writable colors at `storage`.
-        assert((0...1).contains(alpha), "an alpha in 0...1")
-        let stops = gradient.normalizedStops
-        guard !stops.isEmpty else {
-            storage.update(repeating: 0, count: rampSize)
-            return
+    /// Works out entry `i`, keeps it and returns it.
+    @inline(never)
+    func fill(_ i: Int) -> UInt32 {
+        assert((0..<rampSize).contains(i), "an entry of the ramp")
+        let source = (UnsafeRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self).pointee
+        var c = Self.entry(i, stops: UnsafeBufferPointer(start: source.stops, count: source.stopCount),
+                           alpha: source.alpha)
+        if source.swapsRedBlue { c = swapRedBlue(c) }
+        colors[i] = c
+        return c
+    }
+
+    /// Entry `i` (t = i / (rampSize − 1)) of the ramp of `stops`
+    /// (normalized: locations in 0...1, non-decreasing), premultiplied,
+    /// alpha scaled by `alpha` (0...1), packed RGBA8. Before the first stop
+    /// its color; from the last stop on (a hard edge: the later stop wins)
+    /// the last color; between, the premultiplied lerp of the two stops
+    /// around t. Transparent without stops.
+    static func entry(_ i: Int, stops: UnsafeBufferPointer<GradientStop>, alpha: Double) -> UInt32 {
+        guard let first = stops.first else { return 0 }
+        let t = Double(i) / Double(rampSize - 1)
+        // The last stop at or before t (the first if none is): a binary
+        // search over the non-decreasing locations.
+        var low = 0, high = stops.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if stops[mid].location <= t { low = mid } else { high = mid - 1 }
         }
-        var k = 0
-        // The current segment's premultiplied ends, worked out once per
-        // segment (packLerp's arithmetic, hoisted: the same values).
-        var segment = -1
-        var lerp = Lerp(stops[0].color, stops[0].color)
-        for i in 0..<rampSize {
-            let t = Double(i) / Double(rampSize - 1)
-            // The last stop at or before t: at a hard edge the later color wins.
-            while k + 1 < stops.count, stops[k + 1].location <= t { k += 1 }
-            if t <= stops[0].location && k == 0 {
-                if segment != -2 { lerp = Lerp(stops[0].color, stops[0].color); segment = -2 }
-                storage[i] = lerp.packed(0, alpha: alpha)
-            } else if k == stops.count - 1 {
-                if segment != -3 { lerp = Lerp(stops[k].color, stops[k].color); segment = -3 }
-                storage[i] = lerp.packed(0, alpha: alpha)
-            } else {
-                let a = stops[k], b = stops[k + 1]
-                if segment != k { lerp = Lerp(a.color, b.color); segment = k }
-                storage[i] = lerp.packed((t - a.location) / (b.location - a.location), alpha: alpha)
-            }
+        let k = low
+        if k == 0 && t <= first.location {
+            return Lerp(first.color, first.color).packed(0, alpha: alpha)
         }
+        if k == stops.count - 1 {
+            return Lerp(stops[k].color, stops[k].color).packed(0, alpha: alpha)
+        }
+        let a = stops[k], b = stops[k + 1]
+        return Lerp(a.color, b.color).packed((t - a.location) / (b.location - a.location), alpha: alpha)
     }
 
     /// `packLerp` of two colors with its per-color work done once.

@@ -11,7 +11,16 @@
 final class ShaderPreparation {
     /// The gradient ramp (`rampSize` packed premultiplied colors), and
     /// what it was filled for.
-    private let rampStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: rampSize)
+    /// The ramp's source (Ramp.Source) and, `Ramp.sourceBytes` after it,
+    /// its entries.
+    private let rampMemory = UnsafeMutableRawPointer.allocate(byteCount: Ramp.sourceBytes + rampSize * 4,
+                                                               alignment: 64)
+    private var rampStorage: UnsafeMutablePointer<UInt32> {
+        (rampMemory + Ramp.sourceBytes).assumingMemoryBound(to: UInt32.self)
+    }
+    /// The ramp's normalized stops (its entries are worked out from them
+    /// as pixels need them: Ramp.fill).
+    @exclusivity(unchecked) private var rampStops = ScratchBuffer<GradientStop>()
     private var rampKey: (gradient: Gradient, alpha: Double, swapped: Bool)?
     /// Whether every color of the ramp is opaque (worked out when filled).
     private var rampIsOpaque = false
@@ -21,7 +30,8 @@ final class ShaderPreparation {
     @exclusivity(unchecked) var patternRows = PatternRowCache()
 
     deinit {
-        rampStorage.deallocate()
+        rampMemory.deallocate()
+        rampStops.deallocate()
         patternRows.deallocate()
     }
 
@@ -60,13 +70,25 @@ final class ShaderPreparation {
     }
 
     /// The ramp for `gradient` at `alpha` (in the surface's byte order),
-    /// refilled only if one of them changed. O(`rampSize`) when refilled.
+    /// emptied only if one of them changed (its entries are then worked
+    /// out as pixels need them). O(`rampSize`) stores when emptied.
     func prepareRamp(_ gradient: Gradient, alpha: Double, swapsRedBlue: Bool) -> Ramp {
         if rampKey?.gradient != gradient || rampKey?.alpha != alpha || rampKey?.swapped != swapsRedBlue {
-            Ramp.fill(rampStorage, gradient: gradient, alpha: Color.unit(alpha))
-            if swapsRedBlue { swapRedBlue(rampStorage, count: rampSize) }
+            let stops = gradient.normalizedStops
+            rampStops.count = 0
+            rampStops.reserve(stops.count)
+            for stop in stops { rampStops.append(stop) }
+            rampStorage.update(repeating: Ramp.unfilled, count: rampSize)
+            rampMemory.initializeMemory(as: Ramp.Source.self, repeating: Ramp.Source(
+                stops: rampStops.base, stopCount: rampStops.count, alpha: Color.unit(alpha),
+                swapsRedBlue: swapsRedBlue), count: 1)
             rampKey = (gradient, alpha, swapsRedBlue)
-            rampIsOpaque = (0..<rampSize).allSatisfy { packedAlpha(rampStorage[$0]) == 255 }
+            // Opaque if every stop and the global alpha are: then every
+            // entry's alpha is 255. (A stop a hair under opaque counts as
+            // translucent: the kernels then blend where they could store,
+            // the same bytes.)
+            rampIsOpaque = !stops.isEmpty && Color.unit(alpha) == 1
+                && stops.allSatisfy { Color.unit($0.color.alpha) == 1 }
         }
         return Ramp(colors: rampStorage, extend: gradient.extend, isOpaque: rampIsOpaque)
     }

@@ -4,7 +4,7 @@
 
 /// An sRGB color with straight alpha; each component is in 0...1 (values
 /// outside are clamped when the color is used, NaN counts as 0).
-public struct Color: Hashable, Sendable {
+public struct Color: Hashable, Sendable, BitwiseCopyable {
     /// The sRGB red component, 0...1 (not premultiplied).
     public var red: Double
     /// The sRGB green component, 0...1 (not premultiplied).

@@ -40,8 +40,10 @@ import Testing
             }
             let gradient = Gradient(stops: stops)
             let alpha = rng.next() % 2 == 0 ? 1 : unit()
-            Ramp.fill(storage, gradient: gradient, alpha: alpha)
             let normalized = gradient.normalizedStops
+            normalized.withUnsafeBufferPointer { stops in
+                for i in 0..<rampSize { storage[i] = Ramp.entry(i, stops: stops, alpha: alpha) }
+            }
             var k = 0
             for i in 0..<rampSize {
                 let t = Double(i) / Double(rampSize - 1)
@@ -60,6 +62,54 @@ import Testing
                     return
                 }
             }
+        }
+    }
+}
+
+/// The lazy ramp: read in any order, at any t and extend mode, in either
+/// byte order, it gives the entry `Ramp.entry` gives, fills only what it
+/// reads, and a gradient's ramp is kept (not emptied) while it is reused.
+@Suite struct LazyRampTests {
+    @Test func lazyEntriesAreTheEagerOnes() {
+        var rng = SplitMix64(seed: 4096)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let preparation = ShaderPreparation()
+        for trial in 0..<200 {
+            let stops = (0..<Int(rng.next() % 6)).map { _ in
+                GradientStop(location: rng.next() % 4 == 0 ? 0.25 : unit() * 1.2 - 0.1,
+                             color: Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit()))
+            }
+            let extend = [ExtendMode.pad, .repeat, .reflect][trial % 3]
+            let gradient = Gradient(stops: stops, extend: extend)
+            let alpha = rng.next() % 2 == 0 ? 1 : unit()
+            let swapped = trial % 4 == 1
+            let ramp = preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapped)
+            let normalized = gradient.normalizedStops
+            var read = Set<Int>()
+            for _ in 0..<200 {
+                let t = unit() * 3 - 1
+                let u = Gradient.extended(t, extend)
+                let i = Int(u * Double(rampSize - 1) + 0.5)
+                read.insert(i)
+                var expected = normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) }
+                if swapped { expected = swapRedBlue(expected) }
+                let got = ramp.color(t)
+                if got != expected {
+                    Issue.record("trial \(trial), t \(t): \(got) != \(expected)")
+                    return
+                }
+            }
+            let filled = (0..<rampSize).filter { ramp.colors[$0] != Ramp.unfilled }
+            #expect(Set(filled) == read, "only the entries read are filled")
+            // Opaque exactly when every entry's alpha is 255 would be
+            // (here: every stop and the alpha opaque).
+            let allOpaque = !normalized.isEmpty && (0..<rampSize).allSatisfy { i in
+                packedAlpha(normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) }) == 255
+            }
+            if ramp.isOpaque { #expect(allOpaque) }
+            // The same gradient again: the kept entries stay.
+            let again = preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapped)
+            #expect((0..<rampSize).filter { again.colors[$0] != Ramp.unfilled }.count == filled.count)
         }
     }
 }
