@@ -472,13 +472,14 @@ struct PatternShader {
     static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         if w == 0 { return a }
         if w >= 256 { return b }
-        var result: UInt32 = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-            let ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF
-            let c = (ca * (256 - w) + cb * w + 128) >> 8
-            result |= c << shift
-        }
-        return result
+        // Two channels per 32-bit lane (bytes 0 and 2, then 1 and 3), each
+        // in 16 bits: ca·(256 − w) + cb·w + 128 ≤ 255·256 + 128 < 2^16, so
+        // no field carries into the next and each is the per-channel
+        // formula exactly (PatternTests checks it against it).
+        let v = 256 &- w
+        let even = ((a & 0x00FF_00FF) &* v &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8
+        let odd = (((a >> 8) & 0x00FF_00FF) &* v &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8
+        return (even & 0x00FF_00FF) | ((odd & 0x00FF_00FF) << 8)
     }
 
     @inline(__always)
@@ -490,6 +491,8 @@ struct PatternShader {
     /// pixels, or −1 where a decal axis shows nothing.
     @inline(__always)
     static func tile(_ i: Int, _ n: Int, _ mode: TileMode) -> Int {
+        // Inside the image every mode keeps the index (no division).
+        if UInt(bitPattern: i) < UInt(bitPattern: n) { return i }
         switch mode {
         case .pad:
             return min(max(i, 0), n - 1)

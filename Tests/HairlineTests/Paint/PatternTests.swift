@@ -150,4 +150,48 @@ import HairlineTestSupport
         canvas.fill(fullRect(), with: .black)
         #expect(surface.bytes.allSatisfy { $0 == 0 })
     }
+
+    /// The bilinear mix, two channels per lane, is the per-channel formula
+    /// (a·(256 − w) + b·w + 128) >> 8 for every weight and random pixels,
+    /// extremes included; tiling an index inside the image keeps it in
+    /// every mode, and outside it is the modes' arithmetic.
+    @Test func mixAndTileAreTheirFormulas() {
+        var rng = SplitMix64(seed: 0xB111)
+        func reference(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+            if w == 0 { return a }
+            if w >= 256 { return b }
+            var result: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF
+                result |= ((ca * (256 - w) + cb * w + 128) >> 8) << shift
+            }
+            return result
+        }
+        let extremes: [UInt32] = [0, 0xFFFF_FFFF, 0xFF00_FF00, 0x00FF_00FF, 0x8080_8080, 0x7F7F_7F7F]
+        for w in 0...257 as ClosedRange<UInt32> {
+            for _ in 0..<200 {
+                let a = rng.next() % 3 == 0 ? extremes[Int(rng.next() % 6)] : UInt32(truncatingIfNeeded: rng.next())
+                let b = rng.next() % 3 == 0 ? extremes[Int(rng.next() % 6)] : UInt32(truncatingIfNeeded: rng.next())
+                #expect(PatternShader.mix(a, b, w) == reference(a, b, w), "mix(\(a), \(b), \(w))")
+            }
+        }
+        func referenceTile(_ i: Int, _ n: Int, _ mode: TileMode) -> Int {
+            switch mode {
+            case .pad: return min(max(i, 0), n - 1)
+            case .repeat: let m = i % n; return m < 0 ? m + n : m
+            case .reflect:
+                var m = i % (2 * n)
+                if m < 0 { m += 2 * n }
+                return m < n ? m : 2 * n - 1 - m
+            case .decal: return (i >= 0 && i < n) ? i : -1
+            }
+        }
+        for mode in [TileMode.pad, .repeat, .reflect, .decal] {
+            for _ in 0..<2000 {
+                let n = Int(1 + rng.next() % 70)
+                let i = Int(truncatingIfNeeded: rng.next() % 400) - 200
+                #expect(PatternShader.tile(i, n, mode) == referenceTile(i, n, mode), "tile(\(i), \(n), \(mode))")
+            }
+        }
+    }
 }
