@@ -145,6 +145,10 @@ struct SVGReader {
     /// The fill and stroke `context-fill` and `context-stroke` stand for
     /// while a marker's or a use's content is read; `nil` elsewhere.
     var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
+    /// Maps the user space of the element being read (after its own
+    /// `transform`) to the context element's user space, where a
+    /// `contextServer` paint lives; identity outside a context.
+    var contextTransform = AffineTransform.identity
     /// Whether a `<clipPath>`'s children are being read as a mask: shapes
     /// are then filled opaque black with their `clip-rule`, unstroked.
     var isReadingClip = false
@@ -273,6 +277,9 @@ struct SVGReader {
             transform = Self.transform(transform, about: transformOrigin(origin, element))
         }
         style.parentOpacity = local.opacity
+        let outerContextTransform = contextTransform
+        contextTransform = transform.concatenating(contextTransform)
+        defer { contextTransform = outerContextTransform }
         let content: SVGNode.Content
         switch kind {
         case .group, .anchor, .symbol:
@@ -303,10 +310,12 @@ struct SVGReader {
                                   style: InheritedStyle) throws(SVGError) -> (AffineTransform, [SVGNode])? {
         if kind == .use { return try useContent(element, geometry, style: style) }
         let (placement, mapping, inner) = try nestedViewport(element, geometry)
-        let outer = viewport
+        let outer = viewport, outerContextTransform = contextTransform
         viewport = inner.size
+        contextTransform = mapping.concatenating(placement).concatenating(contextTransform)
         let nodes = try children(of: element, style: style)
         viewport = outer
+        contextTransform = outerContextTransform
         let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
         let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
                               clip: Self.viewportClip(element, inner.rect))

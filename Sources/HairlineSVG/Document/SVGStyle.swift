@@ -15,6 +15,11 @@ enum SVGPaint: Equatable, Sendable {
     /// `url(#id) [fallback]`: a paint server, resolved per shape (its
     /// bounding box matters) by `SVGReader.resolve(_:opacity:bounds:_:)`.
     indirect case server(SVGPaintReference)
+    /// `context-fill` / `context-stroke` standing for a context element's
+    /// paint server, already resolved against that element's bounding box
+    /// and in its user space (`SVGReader.contextTransform` maps a shape's
+    /// space there).
+    indirect case contextServer(SVGShapePaint)
 }
 
 /// A `url(#id)` paint with its optional fallback and where it was written.
@@ -78,7 +83,7 @@ struct InheritedStyle: Sendable {
     func resolvedColor(_ paint: SVGPaint, opacity: Double) -> Color? {
         guard isVisible else { return nil }
         switch paint {
-        case .none, .server: return nil
+        case .none, .server, .contextServer: return nil
         case .color(let c): return c.withAlphaMultiplied(by: opacity)
         case .currentColor: return color.withAlphaMultiplied(by: opacity)
         }
