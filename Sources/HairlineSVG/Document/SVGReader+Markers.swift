@@ -234,7 +234,7 @@ extension SVGReader {
         viewport = outer
         contextTransform = outerContextTransform
         let content = SVGNode(elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
-        return MarkerInstance(node: content, clip: Self.viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
+        return MarkerInstance(node: content, clip: viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
                               placement: placement)
     }
 

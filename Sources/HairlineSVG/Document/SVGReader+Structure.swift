@@ -123,16 +123,24 @@ extension SVGReader {
         let content = SVGNode(elementName: symbol.name, offset: symbol.offset, transform: mapping, content: .group(children))
         return SVGNode(elementName: symbol.name, offset: symbol.offset, transform: symbolTransform,
                        opacity: local.opacity, content: .group([content]),
-                       clip: Self.viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
+                       clip: viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
     }
 
     /// The clip of a viewport (`<svg>`, `<symbol>`) of `rect`, `nil` when
     /// its `overflow` is `visible` or `auto` (SVG 2 §5.5: the initial
-    /// `hidden` clips).
-    static func viewportClip(_ element: XMLElement, _ rect: Rect) -> SVGClip? {
-        if let overflow = element.attribute("overflow"),
-           ["visible", "auto"].contains(SVGColorParser.trimWhitespace(overflow.value).lowercased()) {
-            return nil
+    /// `hidden` clips). `inherit` takes the nearest ancestor's value; an
+    /// ancestor without one has CSS's initial `visible`.
+    func viewportClip(_ element: XMLElement, _ rect: Rect) -> SVGClip? {
+        if let overflow = element.attribute("overflow") {
+            var value = SVGColorParser.trimWhitespace(overflow.value).lowercased()
+            // Iterative, at most the document's depth.
+            var ancestor = parents[element.offset]
+            while value == "inherit" {
+                guard let next = ancestor else { value = "visible"; break }
+                value = next.attribute("overflow").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? "visible"
+                ancestor = parents[next.offset]
+            }
+            if value == "visible" || value == "auto" { return nil }
         }
         var path = Path()
         path.addRect(rect)

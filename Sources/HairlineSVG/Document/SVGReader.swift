@@ -318,7 +318,7 @@ struct SVGReader {
         contextTransform = outerContextTransform
         let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
         let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
-                              clip: Self.viewportClip(element, inner.rect))
+                              clip: viewportClip(element, inner.rect))
         return (placement, [clipped])
     }
 
