@@ -26,14 +26,17 @@ extension SVGReader {
             return nil
         }
         let x = try length(g["x"], .horizontal, element), y = try length(g["y"], .vertical, element)
-        // SVG 2: a missing (or `auto`) width or height is the image's own size.
-        func side(_ name: String, _ axis: LengthAxis, _ intrinsic: Int) throws(SVGError) -> Double {
-            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else {
-                return Double(intrinsic)
-            }
+        // SVG 2 (CSS sizing): a missing (or `auto`) width or height follows
+        // the other through the image's aspect ratio; both missing, the
+        // image's own size.
+        func side(_ name: String, _ axis: LengthAxis) throws(SVGError) -> Double? {
+            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else { return nil }
             return try length(attribute, axis, element, nonNegative: true)
         }
-        let width = try side("width", .horizontal, image.width), height = try side("height", .vertical, image.height)
+        let ownWidth = Double(image.width), ownHeight = Double(image.height)
+        let givenWidth = try side("width", .horizontal), givenHeight = try side("height", .vertical)
+        let width = givenWidth ?? givenHeight.map { $0 * ownWidth / ownHeight } ?? ownWidth
+        let height = givenHeight ?? givenWidth.map { $0 * ownHeight / ownWidth } ?? ownHeight
         guard width > 0, height > 0 else { return nil }
         let viewport = Rect(x: x, y: y, width: width, height: height)
         let aspect = aspectRatio(g["preserveAspectRatio"], of: element)

@@ -113,6 +113,19 @@ struct SVGPaintRenderingTests {
         #expect((command.clip != nil) == clipped)
     }
 
+    @Test("a missing width or height follows the other through the image's aspect ratio", arguments: [
+        (#"width="30""#, Rect(x: 0, y: 0, width: 30, height: 15)),
+        (#"height="30""#, Rect(x: 0, y: 0, width: 60, height: 30)),
+        (#"width="auto" height="auto""#, Rect(x: 0, y: 0, width: 2, height: 1)),
+    ])
+    func imageAutoSize(_ size: String, _ destination: Rect) throws {
+        let loader = SVGResourceLoader { _ in try Image(width: 2, height: 1, colors: [.black, .black]) }
+        let document = try SVGDocument(parsing: svg(#"<image \#(size) href="a.png"/>"#), loader: loader)
+        guard case .image(let command) = document.drawCommands().first else { Issue.record("no image"); return }
+        #expect(command.destination == destination)
+        #expect(command.clip == nil)
+    }
+
     @Test("base64 decodes with padding and whitespace and rejects malformed text", arguments: [
         ("QUJD", [65, 66, 67] as [UInt8]?), ("QUI=", [65, 66]), ("QQ==", [65]), ("Q U\nJD", [65, 66, 67]), ("", []),
         ("QUJ", nil), ("Q===", nil), ("QQ==QQ==", nil), ("QU-D", nil),
