@@ -98,6 +98,7 @@ extension SVGReader {
             case "marker-end": style.markerEnd = parent.markerEnd
             case "paint-order": style.paintOrder = parent.paintOrder
             case "image-rendering": style.imageSampling = parent.imageSampling
+            case "shape-rendering": style.isCrisp = parent.isCrisp
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "text-anchor": style.textAnchor = parent.textAnchor
@@ -152,6 +153,12 @@ extension SVGReader {
                 throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             local.backgroundColor = color
+        }
+    case "shape-rendering":
+        switch keyword {
+        case "auto", "geometricprecision": style.isCrisp = false
+        case "optimizespeed", "crispedges": style.isCrisp = true
+        default: throw invalidValue(declaration)
         }
     case "image-rendering":
         switch keyword {

@@ -298,6 +298,7 @@ struct SVGReader {
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
         node.imageSampling = style.imageSampling
+        node.isAntialiased = !style.isCrisp
         return try finish(node, local, element)
     }
 
@@ -388,18 +389,21 @@ struct SVGReader {
             // Markers: on every shape (SVG 2 §13.7).
             let markers = try markerNodes(for: path, style: style, element)
             let order = style.paintOrder.filter { $0 != 2 || !markers.isEmpty }
+            func part(_ content: SVGNode.Content) -> SVGNode {
+                var node = SVGNode(elementName: element.name, offset: element.offset, content: content)
+                node.isAntialiased = !style.isCrisp
+                return node
+            }
             if order == [0, 1, 2] || order == [0, 1] {
                 guard !markers.isEmpty else { return shape }
-                return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
+                return .group([part(shape)] + markers)
             }
             // paint-order: each part as its own node, in the order asked.
             var parts: [SVGNode] = []
-            for part in order {
-                switch part {
-                case 0: parts.append(SVGNode(elementName: element.name, offset: element.offset,
-                                             content: .shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
-                case 1: parts.append(SVGNode(elementName: element.name, offset: element.offset,
-                                             content: .shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
+            for index in order {
+                switch index {
+                case 0: parts.append(part(.shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
+                case 1: parts.append(part(.shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
                 default: parts += markers
                 }
             }

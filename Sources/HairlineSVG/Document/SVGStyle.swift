@@ -77,6 +77,9 @@ struct InheritedStyle: Sendable {
     /// `image-rendering`: nearest-neighbour sampling for `optimizeSpeed`,
     /// `pixelated` and `crisp-edges`.
     var imageSampling = ImageSampling.bilinear
+    /// `shape-rendering: crispEdges` or `optimizeSpeed`: shapes are drawn
+    /// without anti-aliasing (as resvg does for both).
+    var isCrisp = false
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -112,6 +115,7 @@ enum SVGProperties {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
+        "shape-rendering",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.

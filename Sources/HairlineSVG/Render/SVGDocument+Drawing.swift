@@ -35,6 +35,8 @@ extension SVGNode {
             for child in children {
                 child.appendDrawCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
             }
+        case .shape(let path, let fill, let rule, let stroke) where !isAntialiased:
+            appendCrispShape(path, fill: fill, rule: rule, stroke: stroke, transform: total, alpha: alpha, to: &commands)
         case .shape(let path, let fill, let rule, let stroke):
             if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
                 commands.append(.fill(SVGFillCommand(path: path, transform: total, paint: paint, rule: rule, offset: offset)))
@@ -58,6 +60,44 @@ extension SVGNode {
     /// to `limit` (then the count stops). Complexity: O(nodes visited).
     /// A blended or masked node counts as `limit`: a group above it with
     /// opacity must be a layer (opacity isolates, CSS Compositing §3.2).
+    /// A shape without anti-aliasing (`shape-rendering: crispEdges`): its
+    /// fill and its stroke each as a layer of the paint over a rectangle
+    /// around the shape, masked by the shape's coverage cut at one half.
+    /// The engine draws every edge anti-aliased; the cut makes each pixel
+    /// all or nothing (a pixel is in where a straight edge passes its
+    /// centre), and the paint keeps gradients and patterns exact.
+    func appendCrispShape(_ path: Path, fill: SVGShapePaint?, rule: FillRule, stroke: SVGStroke?,
+                          transform: AffineTransform, alpha: Double, to commands: inout [SVGDrawCommand]) {
+        let bounds = path.bounds
+        // Any pixel the coverage touches lies inside this rectangle, also
+        // past a miter or a square cap, and at any scale that draws one.
+        let reach = stroke.map { $0.style.width * max($0.style.miterLimit, 2) } ?? 0
+        let margin = max(bounds.width, bounds.height) + reach + 1
+        var cover = Path()
+        cover.addRect(bounds.insetBy(dx: -margin, dy: -margin))
+        func layer(mask: SVGDrawCommand, paint: SVGShapePaint) {
+            var command = SVGLayerCommand(opacity: 1, blendMode: .sourceOver, mask: [mask], maskIsLuminance: false,
+                                          offset: offset)
+            command.maskIsThresholded = true
+            commands.append(.beginLayer(command))
+            commands.append(.fill(SVGFillCommand(path: cover, transform: transform, paint: paint, rule: .nonZero,
+                                                 offset: offset)))
+            commands.append(.endLayer)
+        }
+        let coverage = SVGShapePaint.paint(.solid(.black))
+        if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
+            layer(mask: .fill(SVGFillCommand(path: path, transform: transform, paint: coverage, rule: rule, offset: offset)),
+                  paint: paint)
+        }
+        if let stroke {
+            let paint = stroke.paint.withAlphaMultiplied(by: alpha)
+            if !paint.isInvisible {
+                layer(mask: .stroke(SVGStrokeCommand(path: path, transform: transform, paint: coverage, style: stroke.style,
+                                                     offset: offset)), paint: paint)
+            }
+        }
+    }
+
     func drawCount(limit: Int) -> Int {
         if blendMode != .sourceOver || mask != nil { return limit }
         switch content {
@@ -237,7 +277,8 @@ enum SVGRenderer {
         if let maskCommands = layer.command.mask {
             guard let maskCanvas = makeLayer(like: layerCanvas, base: base) else { return }
             draw(maskCommands, in: maskCanvas, warnings: &warnings)
-            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance)
+            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance,
+                           threshold: layer.command.maskIsThresholded)
         }
         let parent = layer.parent
         parent.withSavedState {
@@ -255,22 +296,28 @@ enum SVGRenderer {
     /// luminance times alpha directly.
     static let luminanceWeights = (red: 0.2125, green: 0.7154, blue: 0.0721)
 
+    /// The 8-bit coverage from which a crisp (aliased) shape covers a
+    /// pixel: one half, where a straight edge passes the pixel's centre.
+    static let crispCoverageThreshold: UInt32 = 128
+
     /// `image` with every pixel scaled by the mask's coverage there: its
-    /// luminance times alpha, or its alpha. Both images are the same size.
-    /// Complexity: O(pixels).
-    static func masked(_ image: Image, by mask: Image, luminance: Bool) -> Image {
+    /// luminance times alpha, or its alpha; with `threshold`, coverage of
+    /// at least one half is full and less is none. Both images are the
+    /// same size. Complexity: O(pixels).
+    static func masked(_ image: Image, by mask: Image, luminance: Bool, threshold: Bool = false) -> Image {
         let count = min(image.pixels.count, mask.pixels.count)
         var pixels = image.pixels
         let w = luminanceWeights
         for i in 0..<count {
             let m = UInt32(littleEndian: mask.pixels[i])
-            let coverage: UInt32
+            var coverage: UInt32
             if luminance {
                 let value = w.red * Double(m & 0xFF) + w.green * Double((m >> 8) & 0xFF) + w.blue * Double((m >> 16) & 0xFF)
                 coverage = UInt32(min(max(value.rounded(), 0), 255))
             } else {
                 coverage = m >> 24
             }
+            if threshold { coverage = coverage >= Self.crispCoverageThreshold ? 255 : 0 }
             let p = UInt32(littleEndian: pixels[i])
             func scaled(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * coverage + 127) / 255) << shift }
             pixels[i] = (scaled(0) | scaled(8) | scaled(16) | scaled(24)).littleEndian
