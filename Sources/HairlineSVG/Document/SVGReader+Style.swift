@@ -132,7 +132,8 @@ extension SVGReader {
             if keyword == "none" {
                 local.mask = nil
             } else if let (id, _) = Self.urlReference(declaration.value) {
-                local.mask = (id, declaration.offset)
+                let isDropped = droppedLinks.contains(SVGLinkKey(offset: element.offset, property: "mask"))
+                local.mask = isDropped ? nil : (id, declaration.offset)
             } else {
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             }
@@ -301,6 +302,8 @@ extension SVGReader {
         if lower == "context-fill" { return contextPaint?.fill ?? .none }
         if lower == "context-stroke" { return contextPaint?.stroke ?? .none }
         if let (id, rest) = Self.urlReference(declaration.value) {
+            // A link that closes a pattern cycle is `none` (resvg).
+            if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: declaration.name)) { return .none }
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
             return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,
                                              offset: declaration.offset))

@@ -132,6 +132,9 @@ struct SVGReader {
     /// Each element's parent, by the element's offset (for properties a
     /// referenced element inherits from where it is written).
     var parents: [Int: XMLElement] = [:]
+    /// References that close a mask or pattern cycle, read as `none`
+    /// (SVGReader+RecursiveLinks.swift).
+    var droppedLinks: Set<SVGLinkKey> = []
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
@@ -193,6 +196,7 @@ struct SVGReader {
         }
         elementsByID = Self.elementsByID(in: root)
         parents = Self.parents(in: root)
+        droppedLinks = Self.recursiveLinks(in: root, elementsByID)
         styleSheet = SVGStyleSheet.sheets(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
