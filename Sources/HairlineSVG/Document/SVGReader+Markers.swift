@@ -225,7 +225,7 @@ extension SVGReader {
         let placement = Self.markerPlacement(position, reference: Point(x: refX, y: refY).applying(mapping),
                                              orient: orient, scalesWithStroke: units != "userSpaceOnUse")
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: target)
         _ = try apply(attributes.declarations, of: target, to: &style)
         let outer = viewport, outerContextTransform = contextTransform
         viewport = viewBox?.size ?? size

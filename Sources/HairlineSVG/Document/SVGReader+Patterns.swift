@@ -50,7 +50,7 @@ extension SVGReader {
         }
         // The content of the first element in the chain that has children.
         let source = chain.first { !$0.children.isEmpty } ?? element
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: element)
         _ = try apply(try propertyDeclarations(of: element), of: element, to: &style)
         let outer = viewport
         viewport = tile.size

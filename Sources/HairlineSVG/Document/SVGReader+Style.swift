@@ -66,6 +66,31 @@ extension SVGReader {
         return local
     }
 
+    /// The style a referenced element (a clip path, mask, pattern or
+    /// marker) inherits from its ancestors where it is written (CSS
+    /// inheritance follows the document tree, not the reference), read
+    /// quietly: their values warn where they are drawn themselves.
+    /// Cached per element. Complexity: O(depth x attributes), once.
+    mutating func ancestorStyle(of element: XMLElement) -> InheritedStyle {
+        if let cached = ancestorStyles[element.offset] { return cached }
+        var chain: [XMLElement] = []
+        var current = parents[element.offset]
+        while let ancestor = current {
+            chain.append(ancestor)
+            current = parents[ancestor.offset]
+        }
+        let (warningCount, outerFontSize) = (warnings.count, fontSize)
+        var style = InheritedStyle()
+        for ancestor in chain.reversed() {
+            guard let attributes = try? sortAttributes(of: ancestor, kind: .group, quiet: true) else { continue }
+            _ = try? apply(attributes.declarations, of: ancestor, to: &style)
+        }
+        warnings.removeSubrange(warningCount...)
+        fontSize = outerFontSize
+        ancestorStyles[element.offset] = style
+        return style
+    }
+
     /// Records an invalid value that is ignored as if absent.
     mutating func ignore(_ error: SVGError, _ element: XMLElement, attribute: String?) {
         warn(.invalidValueIgnored(error.message), element, attribute: attribute, at: error.offset)

@@ -135,6 +135,8 @@ struct SVGReader {
     /// References that close a mask or pattern cycle, read as `none`
     /// (SVGReader+RecursiveLinks.swift).
     var droppedLinks: Set<SVGLinkKey> = []
+    /// `ancestorStyle(of:)`'s results by element offset.
+    var ancestorStyles: [Int: InheritedStyle] = [:]
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
