@@ -1,11 +1,11 @@
 // Document: reference cycles through masks and patterns, broken before
 // reading, the way resvg breaks them (so both draw the same picture). For
 // each <mask> (and <pattern>) in document order: a `mask` (`fill`,
-// `stroke`) on it or inside it that names it is dropped; one that names
-// another server whose own subtree names the first back has that back
-// reference dropped instead. The reader skips dropped references (as if
-// `none`); cycles this does not catch are still stopped while reading
-// (activeReferences). The walk is bounded by `maximumRecursiveLinkWork`.
+// `stroke`) on it or inside it that names another server whose own subtree
+// names the first back has that back reference dropped. The reader skips
+// dropped references (as if `none`, warned); a server naming itself, and
+// cycles this does not catch, are stopped while reading (activeReferences).
+// The walk is bounded by `maximumRecursiveLinkWork`.
 
 /// A property of one element: a reference the reader ignores.
 struct SVGLinkKey: Hashable {
@@ -43,11 +43,9 @@ extension SVGReader {
                 for descendant in descendants {
                     for property in properties where !dropped.contains(SVGLinkKey(offset: descendant.offset, property: property)) {
                         guard let id = referencedID(descendant, property), let link = elementsByID[id] else { continue }
-                        if link.offset == server.offset {
-                            dropped.insert(SVGLinkKey(offset: descendant.offset, property: property))
-                            continue
-                        }
-                        guard localName(link) == Substring(kind) else { continue }
+                        // A link to the server itself is the reader's to
+                        // stop (warned, with the fallback color).
+                        guard link.offset != server.offset, localName(link) == Substring(kind) else { continue }
                         for inner in subtree(link) {
                             work += 1
                             if work > maximumRecursiveLinkWork { return dropped }

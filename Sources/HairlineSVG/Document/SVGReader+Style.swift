@@ -157,8 +157,12 @@ extension SVGReader {
             if keyword == "none" {
                 local.mask = nil
             } else if let (id, _) = Self.urlReference(declaration.value) {
-                let isDropped = droppedLinks.contains(SVGLinkKey(offset: element.offset, property: "mask"))
-                local.mask = isDropped ? nil : (id, declaration.offset)
+                if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: "mask")) {
+                    warn(.referenceCycle(id), element, attribute: declaration.name, at: declaration.offset)
+                    local.mask = nil
+                } else {
+                    local.mask = (id, declaration.offset)
+                }
             } else {
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             }
@@ -328,7 +332,10 @@ extension SVGReader {
         if lower == "context-stroke" { return contextPaint?.stroke ?? .none }
         if let (id, rest) = Self.urlReference(declaration.value) {
             // A link that closes a pattern cycle is `none` (resvg).
-            if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: declaration.name)) { return .none }
+            if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: declaration.name)) {
+                warn(.referenceCycle(id), element, attribute: declaration.name, at: declaration.offset)
+                return .none
+            }
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
             return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,
                                              offset: declaration.offset))
