@@ -98,7 +98,7 @@ public struct SVGDocument: Sendable {
         do throws(SVGError) {
             expansion = try XMLEntityExpansion.expanding(bytes)
             let root = try XMLTreeBuilder.parse(expansion.bytes, keepingTextIn: SVGReader.textElementNames)
-            document = try reader.read(root: root)
+            document = try reader.read(root: root.map(XMLNamespaces.resolvingNames))
         } catch {
             var located = error
             located.offset = expansion.documentOffset(error.offset)
