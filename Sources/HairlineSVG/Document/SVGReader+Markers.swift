@@ -227,12 +227,17 @@ extension SVGReader {
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
         var style = ancestorStyle(of: target)
         _ = try apply(attributes.declarations, of: target, to: &style)
-        let outer = viewport, outerContextTransform = contextTransform
+        let outer = viewport, outerContextTransform = contextTransform, outerUseTargets = activeUseTargets
         viewport = viewBox?.size ?? size
         contextTransform = mapping.concatenating(placement).concatenating(contextTransform)
+        // A marker is a new instance tree: a `<use>` inside it may name an
+        // element a use outside is instantiating (resvg); the marker id in
+        // activeReferences bounds the recursion.
+        activeUseTargets = []
         let children = try self.children(of: target, style: style)
         viewport = outer
         contextTransform = outerContextTransform
+        activeUseTargets = outerUseTargets
         let content = SVGNode(elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
         return MarkerInstance(node: content, clip: viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
                               placement: placement)

@@ -90,6 +90,23 @@ struct SVGStructureTests {
         let expected = AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: -origin.x, ty: -origin.y)
         #expect(fills.first.map { isClose($0.transform, expected) } == true, "\(String(describing: fills.first?.transform))")
     }
+
+    @Test("a use inside a marker may name what a use outside instantiates; markers stop the recursion")
+    func useInsideMarker() throws {
+        let text = svg(#"""
+            <defs>
+              <marker id="m1" markerWidth="6" markerHeight="6" refX="1" refY="3"><use href="#p"/></marker>
+              <marker id="m2" markerWidth="6" markerHeight="6" refX="5" refY="3"><use href="#p"/></marker>
+              <path id="p" d="M 1 1 5 3 1 5" fill="none" stroke="blue" marker-start="url(#m1)" marker-end="url(#m2)"/>
+            </defs>
+            <path d="M 10 10 L 90 90" stroke="green" marker-start="url(#m1)" marker-end="url(#m2)"/>
+            """#)
+        let commands = try SVGDocument(parsing: text).drawCommands()
+        let strokes = commands.filter { if case .stroke = $0 { return true } else { return false } }
+        // The line, and per end marker its chevron plus the other marker's
+        // chevron once (a marker inside itself is the cycle that stops).
+        #expect(strokes.count == 5)
+    }
 }
 
 @Suite("root properties")
