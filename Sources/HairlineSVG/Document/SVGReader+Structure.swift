@@ -113,15 +113,19 @@ extension SVGReader {
         let aspect = aspectRatio(attributes.geometry["preserveAspectRatio"], of: symbol)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
         let outer = viewport, outerContextTransform = contextTransform
-        let symbolTransform = serverTransform(attributes.transform, of: symbol)
+        // SVG 1.1 gives <symbol> no `transform`, and neither Chrome nor
+        // resvg applies one: ignored, with a warning.
+        if let ignored = attributes.transform {
+            warn(.unsupportedAttribute, symbol, attribute: ignored.name, at: ignored.offset)
+        }
         viewport = viewBox?.size ?? size
         style.parentOpacity = local.opacity
-        contextTransform = mapping.concatenating(symbolTransform).concatenating(contextTransform)
+        contextTransform = mapping.concatenating(contextTransform)
         let children = try self.children(of: symbol, style: style)
         viewport = outer
         contextTransform = outerContextTransform
         let content = SVGNode(elementName: symbol.name, offset: symbol.offset, transform: mapping, content: .group(children))
-        return SVGNode(elementName: symbol.name, offset: symbol.offset, transform: symbolTransform,
+        return SVGNode(elementName: symbol.name, offset: symbol.offset,
                        opacity: local.opacity, content: .group([content]),
                        clip: viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
     }

@@ -107,6 +107,14 @@ struct SVGStructureTests {
         // chevron once (a marker inside itself is the cycle that stops).
         #expect(strokes.count == 5)
     }
+
+    @Test("a transform on a symbol is ignored with a warning (SVG 1.1; Chrome and resvg)")
+    func symbolTransformIgnored() throws {
+        let text = svg(##"<symbol id="s" transform="translate(50 0)"><rect width="10" height="10"/></symbol><use href="#s"/>"##)
+        let document = try SVGDocument(parsing: text)
+        #expect(document.fillCommands().first?.transformedPath.bounds == Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(document.warnings.map(\.attribute) == ["transform"])
+    }
 }
 
 @Suite("root properties")
