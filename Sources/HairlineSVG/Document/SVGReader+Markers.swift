@@ -169,6 +169,34 @@ extension SVGReader {
             .concatenating(AffineTransform(translationX: position.vertex.point.x, y: position.vertex.point.y))
     }
 
+    /// A circle's or ellipse's equivalent path for markers (SVG 2 §10.4,
+    /// §10.5): from the rightmost point, four quarter arcs in the positive
+    /// angle direction (down first, y pointing down), closed, so that
+    /// markers go at its four extreme points.
+    static func quarterArcPath(around bounds: Rect) -> Path {
+        let rx = bounds.width / 2, ry = bounds.height / 2
+        let cx = bounds.minX + rx, cy = bounds.minY + ry
+        var path = Path()
+        path.move(to: Point(x: cx + rx, y: cy))
+        let ends = [Point(x: cx, y: cy + ry), Point(x: cx - rx, y: cy), Point(x: cx, y: cy - ry), Point(x: cx + rx, y: cy)]
+        var start = Point(x: cx + rx, y: cy)
+        for end in ends {
+            // A quarter of the ellipse as a cubic (the usual 4/3·tan(π/8)
+            // handles): only its ends and end tangents matter here.
+            let k = Self.quarterArcHandle
+            let c1 = Point(x: start.x + k * (start.y - cy) * -rx / ry, y: start.y + k * (start.x - cx) * ry / rx)
+            let c2 = Point(x: end.x + k * (end.y - cy) * rx / ry, y: end.y - k * (end.x - cx) * ry / rx)
+            path.addCurve(to: end, control1: c1, control2: c2)
+            start = end
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    /// The handle length of a cubic quarter circle, as a fraction of the
+    /// radius (4/3 · tan(π/8)).
+    static let quarterArcHandle = 0.5522847498307936
+
     /// A marker's orientation.
     enum MarkerOrient {
         case auto, autoStartReverse

@@ -393,7 +393,8 @@ struct SVGReader {
             }
             let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
             // Markers: on every shape (SVG 2 §13.7).
-            let markers = try markerNodes(for: path, style: style, element)
+            let markerPath = kind == .circle || kind == .ellipse ? Self.quarterArcPath(around: bounds) : path
+            let markers = try markerNodes(for: markerPath, style: style, element)
             let order = style.paintOrder.filter { $0 != 2 || !markers.isEmpty }
             func part(_ content: SVGNode.Content) -> SVGNode {
                 var node = SVGNode(elementName: element.name, offset: element.offset, content: content)

@@ -115,6 +115,22 @@ struct SVGStructureTests {
         #expect(document.fillCommands().first?.transformedPath.bounds == Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(document.warnings.map(\.attribute) == ["transform"])
     }
+
+    @Test("markers on a circle or an ellipse go at its four extreme points (the closing one twice, as its path is closed)")
+    func markersOnEllipse() throws {
+        let text = svg(##"""
+            <marker id="m" markerUnits="userSpaceOnUse" markerWidth="2" markerHeight="2" refX="1" refY="1">
+              <rect width="2" height="2"/></marker>
+            <ellipse cx="50" cy="50" rx="40" ry="20" fill="none" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)"/>
+            """##)
+        let centres = try commands(text).map { f -> Point in
+            let b = f.transformedPath.bounds
+            return Point(x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2)
+        }
+        let expected = [Point(x: 90, y: 50), Point(x: 50, y: 70), Point(x: 10, y: 50), Point(x: 50, y: 30), Point(x: 90, y: 50), Point(x: 90, y: 50)]
+        #expect(centres.count == expected.count)
+        for (c, e) in zip(centres, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9, "\(c)") }
+    }
 }
 
 @Suite("root properties")
