@@ -54,13 +54,13 @@ extension SVGReader {
         contextPaint = (style.fill, style.stroke)
         if Self.hasServer(style), Self.usesContextPaint(target) {
             // Paint servers need the use's bounding box: its content read
-            // once without them (warnings and instances not counted twice).
-            let (warningCount, instances) = (warnings.count, useInstances)
+            // once without them (warnings not repeated; the instances of
+            // both reads count, so nested uses stay within the cap).
+            let warningCount = warnings.count
             contextPaint = (.none, .none)
             contextTransform = placement
             let box = try useTarget(target, geometry, element, style: style).map { Self.bounds(of: $0).applying($0.transform) }
             warnings.removeSubrange(warningCount...)
-            useInstances = instances
             contextPaint = try contextPaints(style, bounds: (box ?? .zero).applying(placement), element)
         }
         contextTransform = placement
