@@ -210,6 +210,15 @@ enum SVGRenderer {
                 }
                 continue
             }
+            // A crisp shape (a thresholded layer of one cover fill) is
+            // drawn over its own device bounds, not the whole surface.
+            if case .beginLayer(let layer) = command, layer.maskIsThresholded, let mask = layer.mask, mask.count == 1,
+               index + 1 < commands.endIndex, case .fill(let cover) = commands[index],
+               case .endLayer = commands[index + 1] {
+                index += 2
+                drawCrisp(mask[0], cover: cover, opacity: layer.opacity, in: canvas, warnings: &warnings)
+                continue
+            }
             switch command {
             case .fill(let fill):
                 canvas.withSavedState {
@@ -287,6 +296,57 @@ enum SVGRenderer {
             parent.globalAlpha *= layer.command.opacity
             parent.blendMode = layer.command.blendMode
             parent.draw(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                        sampling: .nearest)
+        }
+    }
+
+    /// A crisp (aliased) shape: `cover`'s paint where the coverage of
+    /// `mask` (a fill or a stroke) is at least one half, rendered into two
+    /// small surfaces over the shape's device bounds (clipped to the
+    /// canvas) and drawn pixel for pixel. O(bounds), however large the
+    /// canvas.
+    static func drawCrisp(_ mask: SVGDrawCommand, cover: SVGFillCommand, opacity: Double, in canvas: Canvas,
+                          warnings: inout [SVGWarning]) {
+        let base = canvas.transform
+        let userBounds: Rect
+        let transform: AffineTransform
+        switch mask {
+        case .fill(let f):
+            userBounds = f.path.bounds
+            transform = f.transform
+        case .stroke(let s):
+            // Past a miter or a square cap, as the cover rectangle reaches.
+            let reach = s.style.width * max(s.style.miterLimit, 2)
+            userBounds = s.path.bounds.insetBy(dx: -reach, dy: -reach)
+            transform = s.transform
+        default:
+            return
+        }
+        let device = userBounds.applying(transform.concatenating(base))
+        // One pixel of margin for anti-aliased coverage at the bounds.
+        let surfaceBounds = Rect(x: 0, y: 0, width: Double(canvas.surface.width), height: Double(canvas.surface.height))
+        guard device.isFinite, let visible = device.insetBy(dx: -1, dy: -1).intersection(surfaceBounds) else { return }
+        let x0 = Int(visible.minX.rounded(.down)), y0 = Int(visible.minY.rounded(.down))
+        let x1 = Int(visible.maxX.rounded(.up)), y1 = Int(visible.maxY.rounded(.up))
+        guard x1 > x0, y1 > y0,
+              let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0),
+              let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0)
+        else { return }
+        func small(_ surface: Surface) -> Canvas {
+            let c = Canvas(surface: surface, scale: 1)
+            c.flatteningTolerance = canvas.flatteningTolerance
+            c.concatenate(AffineTransform(translationX: Double(-x0), y: Double(-y0)))
+            c.concatenate(base)
+            return c
+        }
+        draw([mask], in: small(maskSurface), warnings: &warnings)
+        draw([.fill(cover)], in: small(contentSurface), warnings: &warnings)
+        let image = masked(Image(contentSurface), by: Image(maskSurface), luminance: false, threshold: true)
+        canvas.withSavedState {
+            canvas.resetTransform()
+            canvas.scaleBy(x: 1 / canvas.scale, y: 1 / canvas.scale)
+            canvas.globalAlpha *= opacity
+            canvas.draw(image, in: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)),
                         sampling: .nearest)
         }
     }

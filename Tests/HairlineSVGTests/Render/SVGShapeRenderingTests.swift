@@ -55,4 +55,21 @@ struct SVGShapeRenderingTests {
         // The ramp: about half red in the middle.
         #expect(abs(Int(s.pixel(x: 10, y: 5)?.red ?? 0) - 134) <= 8)
     }
+
+    @Test("a crisp shape off the canvas's edge, under a clip and in a group with opacity")
+    func crispInContext() throws {
+        let s = try render(svg(#"""
+            <clipPath id="c"><rect width="6" height="10"/></clipPath>
+            <g opacity="0.5" clip-path="url(#c)"><rect x="-3.3" y="2.6" width="12" height="4.8" fill="blue" shape-rendering="crispEdges"/></g>
+            <rect x="2" y="8" width="3" height="1" fill="blue"/>
+            """#, #"width="10" height="10""#))
+        // Rows 3...6 (2.6 and 7.4 round in), columns 0...5 (the clip).
+        #expect(alpha(s, 0, 3) == 128)
+        #expect(alpha(s, 5, 6) == 128)
+        #expect(alpha(s, 6, 4) == 0)
+        #expect(alpha(s, 3, 2) == 0)
+        #expect(alpha(s, 3, 7) == 0)
+        // The rect after the group is drawn as usual.
+        #expect(alpha(s, 3, 8) == 255)
+    }
 }
