@@ -17,14 +17,17 @@ struct SVGMarkerVertex: Equatable {
     var outgoing: Point?
 
     /// The `orient="auto"` direction (a unit vector): the bisector of both
-    /// directions (for opposite ones, the arriving one turned a quarter
-    /// turn, as halving the angles gives), else the one there is, else +x.
+    /// directions (for opposite ones, the leaving direction turned a
+    /// quarter turn clockwise on screen, as the web platform test
+    /// markers-orient-002 has it), else the one there is, else +x.
     var bisector: Point {
         switch (incoming, outgoing) {
         case let (a?, b?):
             let sum = Point(x: a.x + b.x, y: a.y + b.y)
             let length = (sum.x * sum.x + sum.y * sum.y).squareRoot()
-            guard length > 1e-9 else { return Point(x: -a.y, y: a.x) }
+            // A U-turn: the leaving direction turned a quarter turn
+            // clockwise on screen (y down), the arriving one turned back.
+            guard length > 1e-9 else { return Point(x: a.y, y: -a.x) }
             return Point(x: sum.x / length, y: sum.y / length)
         case let (a?, nil): return a
         case let (nil, b?): return b

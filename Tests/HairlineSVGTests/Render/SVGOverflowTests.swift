@@ -37,3 +37,25 @@ struct SVGOverflowTests {
         #expect(try drawsOutsideViewport(marker: #"overflow="inherit""#, root: ""))
     }
 }
+
+@Suite("marker orientation")
+struct SVGMarkerOrientationTests {
+    @Test("orient=auto at a U-turn is the mean of the two angles (web platform test markers-orient-002)")
+    func uTurns() throws {
+        let text = #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+            <marker id="m" markerWidth="100" markerHeight="50" markerUnits="userSpaceOnUse" orient="auto" refX="50" refY="50">
+              <path d="M50,-5L105,50h-110z" fill="green"/></marker>
+            <g marker-start="url(#m)"><path d="M50,0v50z"/><path d="M100,50h-50z"/><path d="M50,100v-50z"/><path d="M0,50h50z"/></g>
+            </svg>
+            """#
+        let document = try SVGDocument(parsing: text)
+        let surface = try Surface(width: 100, height: 100)
+        document.draw(in: Canvas(surface: surface, scale: 1))
+        // Each start marker turns its triangle into the square: all green.
+        for (x, y) in [(50, 20), (80, 50), (50, 80), (20, 50), (10, 10), (90, 90)] {
+            #expect(surface.pixel(x: x, y: y).map { [$0.red, $0.green, $0.blue, $0.alpha] } == [0, 128, 0, 255], "(\(x), \(y))")
+        }
+    }
+}
+
