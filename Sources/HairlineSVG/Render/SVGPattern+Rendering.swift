@@ -35,8 +35,10 @@ extension SVGPattern {
         var width = (tile.width * scaleX).rounded()
         var height = (tile.height * scaleY).rounded()
         guard width.isFinite, height.isFinite else { return nil }
-        width = max(width, 1)
-        height = max(height, 1)
+        // A tile under half a pixel is one pixel holding all of it (its
+        // average color), not a pixel of its corner.
+        if width < 1 { (width, scaleX) = (1, 1 / tile.width) }
+        if height < 1 { (height, scaleY) = (1, 1 / tile.height) }
         if width > Self.maximumTileSide || height > Self.maximumTileSide {
             warnings.append(SVGWarning(.patternTileTooLarge, element: "pattern", at: offset))
             // Fewer pixels a unit: the tile keeps its period, less sharp.

@@ -123,4 +123,16 @@ struct SVGPaintServerEdgeTests {
             #expect(rgba(s, x, 2) == (red ? [255, 0, 0, 255] : [0, 0, 0, 0]), "column \(x)")
         }
     }
+
+    @Test("a tile under half a pixel becomes one pixel of its average color")
+    func subPixelTile() throws {
+        // A 0.2-unit tile, half blue: about half-transparent blue everywhere.
+        let s = try render(svg(#"""
+            <pattern id="p" patternUnits="userSpaceOnUse" width="0.2" height="0.2"><rect width="0.1" height="0.2" fill="blue"/></pattern>
+            <rect width="10" height="10" fill="url(#p)"/>
+            """#, #"width="10" height="10""#))
+        let p = rgba(s, 5, 5)
+        #expect(p[2] > 100 && p[2] < 156 && p[3] > 100 && p[3] < 156, "\(p)")
+    }
 }
+
