@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Hairline"),
         .target(name: "HairlinePNG", dependencies: ["Hairline"]),
         // SVG: draws <text> with HairlineText's fonts (DejaVu Sans bundled).
-        .target(name: "HairlineSVG", dependencies: ["Hairline", "HairlineText"]),
+        .target(name: "HairlineSVG", dependencies: ["Hairline", "HairlineText", "HairlinePNG"]),
         // The table-cell kit: positions, background styles, separators,
         // labels and accessories, whole tables rendered across cores.
         // Imports no Foundation (HairlineText reads its fonts with it).

@@ -35,8 +35,9 @@ enum CommandLineError: Error, CustomStringConvertible {
     }
 }
 
-/// The largest scale the CLI accepts (the surface limits bound it anyway).
-let maximumScale = 16.0
+/// The largest scale the CLI accepts (the output pixel cap bounds the
+/// surfaces anyway): 64 draws a 10-unit icon at 640 pixels.
+let maximumScale = 64.0
 
 /// `text` as a plain decimal number: digits with at most one point (no
 /// sign, exponent, hex, `inf` or `nan`), at least one digit; nil otherwise.

@@ -44,12 +44,14 @@ import Testing
                                      (["--scale", "0x10"], "invalid scale '0x10'"),
                                      (["--scale", "1e1"], "invalid scale '1e1'"),
                                      (["--scale", "inf"], "invalid scale 'inf'"),
-                                     (["--scale", "-2"], "invalid scale '-2'")] {
+                                     (["--scale", "-2"], "invalid scale '-2'"),
+                                     (["--scale", "64.5"], "invalid scale '64.5'")] {
             let result = try cli.run(["render", input] + arguments)
             #expect(result.status != 0)
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         #expect(try cli.run(["render", input, "--scale", "1.5"]).status == 0)
+        #expect(try cli.run(["render", input, "--scale", "30", "-o", dir.appendingPathComponent("big.png").path]).status == 0)
     }
 
     @Test func aFailedRunLeavesEveryPreviousFileAsItWas() throws {

@@ -92,12 +92,12 @@ struct Mutator {
 
     /// The svg driver's seed files (Fuzz/seeds/svg), read whole.
     static func svgSeedFiles() -> [[UInt8]] {
-        ["text.svg", "css-structure.svg", "masking.svg"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/svg/" + $0) }
+        ["text.svg", "css-structure.svg", "masking.svg", "servers-entities.svg"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/svg/" + $0) }
     }
 
     @Test func svgDriver() throws {
         let files = Self.svgSeedFiles()
-        #expect(files.count == 3)
+        #expect(files.count == 4)
         // The seed files read and draw something: the driver reaches text.
         for file in files {
             let document = try SVGDocument(parsingUTF8: file)

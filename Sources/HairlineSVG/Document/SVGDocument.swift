@@ -92,10 +92,17 @@ public struct SVGDocument: Sendable {
     public init(parsingUTF8 bytes: [UInt8], loader: SVGResourceLoader = .none) throws(SVGError) {
         var reader = SVGReader(loader: loader)
         let document: SVGReader.Document
+        // Entities whose text is markup are expanded first; offsets in
+        // the expanded bytes are mapped back for errors and warnings.
+        var expansion = XMLEntityExpansion(bytes: bytes)
         do throws(SVGError) {
-            document = try reader.read(root: try XMLTreeBuilder.parse(bytes, keepingTextIn: SVGReader.textElementNames))
+            expansion = try XMLEntityExpansion.expanding(bytes)
+            let root = try XMLTreeBuilder.parse(expansion.bytes, keepingTextIn: SVGReader.textElementNames)
+            document = try reader.read(root: root.map(XMLNamespaces.resolvingNames))
         } catch {
-            throw SourceLocator(bytes).locate(error)
+            var located = error
+            located.offset = expansion.documentOffset(error.offset)
+            throw SourceLocator(bytes).locate(located)
         }
         width = document.size.width
         height = document.size.height
@@ -106,7 +113,11 @@ public struct SVGDocument: Sendable {
             warnings = []
         } else {
             let locator = SourceLocator(bytes)
-            warnings = reader.warnings.map { locator.locate($0) }
+            warnings = reader.warnings.map { warning in
+                var mapped = warning
+                mapped.offset = expansion.documentOffset(warning.offset)
+                return locator.locate(mapped)
+            }
         }
     }
 }

@@ -49,6 +49,9 @@ public struct SVGNode: Hashable, Sendable {
     public var mask: SVGMask?
     /// For an image: how it is sampled when scaled (`image-rendering`).
     public var imageSampling: ImageSampling = .bilinear
+    /// For a shape: `false` when `shape-rendering` is `crispEdges` or
+    /// `optimizeSpeed` (drawn without anti-aliasing, as resvg does).
+    public var isAntialiased = true
 
     /// Creates a node.
     /// - Parameters:

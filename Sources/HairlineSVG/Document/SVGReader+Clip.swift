@@ -45,7 +45,7 @@ extension SVGReader {
         activeReferences.append(reference.id)
         defer { activeReferences.removeLast() }
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: target)
         let local = try apply(attributes.declarations, of: target, to: &style)
         var transform = serverTransform(attributes.transform, of: target)
         if let origin = attributes.transformOrigin, attributes.transform != nil {

@@ -13,12 +13,20 @@ extension SVGReader {
     /// - Throws: `SVGError` for malformed attributes and stops.
     mutating func gradient(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
         let element = chain[0]
-        let isRadial = Self.localName(element) == "radialGradient"
+        let kind = Self.localName(element)
+        let isRadial = kind == "radialGradient"
+        // Geometry attributes come only from gradients of the same kind
+        // (SVG 1.1 §13.2.2-3: `href` brings the other kind's common
+        // attributes and stops only).
+        let sameKind = chain.filter { Self.localName($0) == kind }
         let boundingBox = isBoundingBoxUnits(Self.inherited("gradientUnits", chain), default: true, of: element)
         var gradientTransform = serverTransform(Self.inherited("gradientTransform", chain), of: element)
         if let origin = Self.inherited("transform-origin", chain), Self.inherited("gradientTransform", chain) != nil {
             gradientTransform = Self.transform(gradientTransform, about: transformOrigin(origin, element))
         }
+        // A transform without an inverse cannot map the ramp: ignored as
+        // an invalid value is (resvg; browsers differ, SVG leaves it open).
+        if gradientTransform.inverted() == nil { gradientTransform = .identity }
         let extend = spreadMethod(Self.inherited("spreadMethod", chain), of: element)
         // The stops of the first element in the chain that has any.
         var stopElements: [XMLElement] = []
@@ -38,7 +46,7 @@ extension SVGReader {
         let ramp = Gradient(stops: Self.straightAlphaStops(stops), extend: extend)
         func coordinate(_ name: String, _ axis: LengthAxis, _ fallback: Double,
                         nonNegative: Bool = false) throws(SVGError) -> Double {
-            try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element,
+            try serverLength(Self.inherited(name, sameKind), boundingBox: boundingBox, axis, element,
                              default: fallback, nonNegative: nonNegative)
         }
         // Percentage defaults, in the units in force.
@@ -56,15 +64,23 @@ extension SVGReader {
         }
         let cx = try coordinate("cx", .horizontal, half.x), cy = try coordinate("cy", .vertical, half.y)
         // A negative `r` is an error; it paints as `r = 0` does (resvg).
-        let r = Self.isNegative(Self.inherited("r", chain)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
+        let r = Self.isNegative(Self.inherited("r", sameKind)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
         let fx = try coordinate("fx", .horizontal, cx), fy = try coordinate("fy", .vertical, cy)
-        let fr = try coordinate("fr", .other, 0, nonNegative: true)
+        var fr = try coordinate("fr", .other, 0, nonNegative: true)
         // SVG 1.1 §13.2.3: r = 0 paints the last stop's color.
         guard r > 0 else { return .paint(.solid(last.color)) }
+        // Equal concentric radii make the ramp a step at the circle (the
+        // first stop padded inside, the last outside, as resvg draws): the
+        // focal circle shrinks by a hair so that the engine has a cone.
+        if fr == r, fx == cx, fy == cy { fr = r * (1 - Self.focalRadiusShrink) }
         return .paint(.radialGradient(RadialGradient(ramp, startCenter: Point(x: fx, y: fy), startRadius: fr,
                                                      endCenter: Point(x: cx, y: cy), endRadius: r,
                                                      transform: transform)))
     }
+
+    /// The fraction of `r` the focal radius gives up when it equals `r`, so
+    /// that the two circles differ (a hair, far below a pixel).
+    static let focalRadiusShrink = 1e-6
 
     /// How far past 0 the ramp's first stop moves when several stops share
     /// offset 0: far below any pixel of any gradient.

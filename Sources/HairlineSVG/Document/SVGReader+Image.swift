@@ -6,6 +6,7 @@
 // is not, as a browser shows a page without a broken image).
 
 import Hairline
+import HairlinePNG
 
 extension SVGReader {
     /// The content of an `<image>`, or `nil` if it draws nothing (no
@@ -26,14 +27,17 @@ extension SVGReader {
             return nil
         }
         let x = try length(g["x"], .horizontal, element), y = try length(g["y"], .vertical, element)
-        // SVG 2: a missing (or `auto`) width or height is the image's own size.
-        func side(_ name: String, _ axis: LengthAxis, _ intrinsic: Int) throws(SVGError) -> Double {
-            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else {
-                return Double(intrinsic)
-            }
+        // SVG 2 (CSS sizing): a missing (or `auto`) width or height follows
+        // the other through the image's aspect ratio; both missing, the
+        // image's own size.
+        func side(_ name: String, _ axis: LengthAxis) throws(SVGError) -> Double? {
+            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else { return nil }
             return try length(attribute, axis, element, nonNegative: true)
         }
-        let width = try side("width", .horizontal, image.width), height = try side("height", .vertical, image.height)
+        let ownWidth = Double(image.width), ownHeight = Double(image.height)
+        let givenWidth = try side("width", .horizontal), givenHeight = try side("height", .vertical)
+        let width = givenWidth ?? givenHeight.map { $0 * ownWidth / ownHeight } ?? ownWidth
+        let height = givenHeight ?? givenWidth.map { $0 * ownHeight / ownWidth } ?? ownHeight
         guard width > 0, height > 0 else { return nil }
         let viewport = Rect(x: x, y: y, width: width, height: height)
         let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
@@ -84,17 +88,35 @@ extension SVGReader {
     mutating func svgImageBytes(_ source: SVGImageSource, _ href: XMLAttribute, _ element: XMLElement) -> [UInt8]? {
         switch source {
         case .data(let bytes, let mediaType):
-            if mediaType == "image/svg+xml" { return bytes }
+            if mediaType == "image/svg+xml" { return gunzipped(bytes, href, element) }
+            if mediaType.isEmpty, GzipStream.hasMagic(bytes) { return gunzipped(bytes, href, element) }
             let first = bytes.first { !SVGColorParser.isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
             return mediaType.isEmpty && first == UInt8(ascii: "<") ? bytes : nil
         case .file(let path):
-            guard path.lowercased().hasSuffix(".svg"), let loadData = loader.loadData else { return nil }
+            let lower = path.lowercased()
+            guard lower.hasSuffix(".svg") || lower.hasSuffix(".svgz"), let loadData = loader.loadData else { return nil }
             do {
-                return try loadData(path)
+                return gunzipped(try loadData(path), href, element)
             } catch {
                 warn(.imageNotLoaded("\(error)"), element, attribute: href.name, at: href.valueOffset)
                 return []
             }
+        }
+    }
+
+    /// The most bytes a gzip-compressed SVG image (`.svgz`) may inflate
+    /// to: far above real drawings, and a bound on a decompression bomb.
+    static let maximumSVGZSize = 1 << 24
+
+    /// `bytes` inflated if they are gzip (`.svgz`), else as they are;
+    /// empty (warned) if the gzip stream is bad.
+    mutating func gunzipped(_ bytes: [UInt8], _ href: XMLAttribute, _ element: XMLElement) -> [UInt8] {
+        guard GzipStream.hasMagic(bytes) else { return bytes }
+        do {
+            return try GzipStream.decompress(bytes, maximumOutputSize: Self.maximumSVGZSize)
+        } catch {
+            warn(.imageNotLoaded("\(error)"), element, attribute: href.name, at: href.valueOffset)
+            return []
         }
     }
 

@@ -17,14 +17,17 @@ struct SVGMarkerVertex: Equatable {
     var outgoing: Point?
 
     /// The `orient="auto"` direction (a unit vector): the bisector of both
-    /// directions (for opposite ones, the arriving one turned a quarter
-    /// turn, as halving the angles gives), else the one there is, else +x.
+    /// directions (for opposite ones, the leaving direction turned a
+    /// quarter turn clockwise on screen, as the web platform test
+    /// markers-orient-002 has it), else the one there is, else +x.
     var bisector: Point {
         switch (incoming, outgoing) {
         case let (a?, b?):
             let sum = Point(x: a.x + b.x, y: a.y + b.y)
             let length = (sum.x * sum.x + sum.y * sum.y).squareRoot()
-            guard length > 1e-9 else { return Point(x: -a.y, y: a.x) }
+            // A U-turn: the leaving direction turned a quarter turn
+            // clockwise on screen (y down), the arriving one turned back.
+            guard length > 1e-9 else { return Point(x: a.y, y: -a.x) }
             return Point(x: sum.x / length, y: sum.y / length)
         case let (a?, nil): return a
         case let (nil, b?): return b
@@ -97,6 +100,14 @@ extension SVGReader {
         let vertices = SVGMarkerVertex.vertices(of: path)
         guard !vertices.isEmpty else { return [] }
         var nodes: [SVGNode] = []
+        // The shape is the context element: its paint servers resolve
+        // against its bounding box, in its user space (SVG 2 §13.3).
+        let shapeContext = try contextPaints(style, bounds: path.bounds, element)
+        let outerContext = contextPaint, outerContextTransform = contextTransform
+        defer {
+            contextPaint = outerContext
+            contextTransform = outerContextTransform
+        }
         for (index, vertex) in vertices.enumerated() {
             let reference: (id: String, offset: Int)?
             let isStart = index == 0
@@ -108,30 +119,86 @@ extension SVGReader {
                 reference = style.markerMid
             }
             guard let reference else { continue }
-            let outerContext = contextPaint
-            contextPaint = (style.fill, style.stroke)
-            let instance = try markerInstance(reference, element)
-            contextPaint = outerContext
-            guard let marker = instance else { continue }
-            let rotation: AffineTransform
-            switch marker.orient {
-            case .auto, .autoStartReverse:
-                var d = vertex.bisector
-                if case .autoStartReverse = marker.orient, isStart { d = Point(x: -d.x, y: -d.y) }
-                rotation = AffineTransform(a: d.x, b: d.y, c: -d.y, d: d.x, tx: 0, ty: 0)
-            case .angle(let value):
-                rotation = AffineTransform(rotationAngle: value.isFinite ? value : 0)
-            }
-            let scale = marker.scalesWithStroke ? style.strokeStyle.width : 1
-            let placement = AffineTransform(translationX: -marker.reference.x, y: -marker.reference.y)
-                .concatenating(AffineTransform(scaleX: scale, y: scale))
-                .concatenating(rotation)
-                .concatenating(AffineTransform(translationX: vertex.point.x, y: vertex.point.y))
-            nodes.append(SVGNode(elementName: marker.node.elementName, offset: marker.node.offset, transform: placement,
-                                 content: .group([marker.node]), clip: marker.clip))
+            contextPaint = shapeContext
+            contextTransform = .identity
+            let at = MarkerPosition(vertex: vertex, isStart: isStart, strokeWidth: style.strokeStyle.width)
+            guard let marker = try markerInstance(reference, element, at: at) else { continue }
+            nodes.append(SVGNode(elementName: marker.node.elementName, offset: marker.node.offset,
+                                 transform: marker.placement, content: .group([marker.node]), clip: marker.clip))
         }
         return nodes
     }
+
+    /// Where a marker instance goes: the vertex, whether it is the path's
+    /// start (for `auto-start-reverse`) and the stroke width (user units).
+    struct MarkerPosition {
+        var vertex: SVGMarkerVertex
+        var isStart: Bool
+        var strokeWidth: Double
+    }
+
+    /// The context paints a shape gives its markers: its fill and stroke,
+    /// paint servers resolved against `bounds` (its user space) at full
+    /// opacity.
+    mutating func contextPaints(_ style: InheritedStyle, bounds: Rect,
+                                _ element: XMLElement) throws(SVGError) -> (fill: SVGPaint, stroke: SVGPaint) {
+        func contextual(_ paint: SVGPaint) throws(SVGError) -> SVGPaint {
+            guard case .server = paint else { return paint }
+            var visible = style
+            visible.isVisible = true
+            return try resolve(paint, opacity: 1, style: visible, bounds: bounds, element).map { .contextServer($0) } ?? .none
+        }
+        return (try contextual(style.fill), try contextual(style.stroke))
+    }
+
+    /// The transform placing a marker's viewport at a vertex: (refX, refY)
+    /// (`reference`, viewport units) onto the vertex, scaled by the stroke
+    /// width unless `markerUnits` is userSpaceOnUse, turned by `orient`.
+    static func markerPlacement(_ position: MarkerPosition, reference: Point, orient: MarkerOrient,
+                                scalesWithStroke: Bool) -> AffineTransform {
+        let rotation: AffineTransform
+        switch orient {
+        case .auto, .autoStartReverse:
+            var d = position.vertex.bisector
+            if case .autoStartReverse = orient, position.isStart { d = Point(x: -d.x, y: -d.y) }
+            rotation = AffineTransform(a: d.x, b: d.y, c: -d.y, d: d.x, tx: 0, ty: 0)
+        case .angle(let value):
+            rotation = AffineTransform(rotationAngle: value.isFinite ? value : 0)
+        }
+        let scale = scalesWithStroke ? position.strokeWidth : 1
+        return AffineTransform(translationX: -reference.x, y: -reference.y)
+            .concatenating(AffineTransform(scaleX: scale, y: scale))
+            .concatenating(rotation)
+            .concatenating(AffineTransform(translationX: position.vertex.point.x, y: position.vertex.point.y))
+    }
+
+    /// A circle's or ellipse's equivalent path for markers (SVG 2 §10.4,
+    /// §10.5): from the rightmost point, four quarter arcs in the positive
+    /// angle direction (down first, y pointing down), closed, so that
+    /// markers go at its four extreme points.
+    static func quarterArcPath(around bounds: Rect) -> Path {
+        let rx = bounds.width / 2, ry = bounds.height / 2
+        let cx = bounds.minX + rx, cy = bounds.minY + ry
+        var path = Path()
+        path.move(to: Point(x: cx + rx, y: cy))
+        let ends = [Point(x: cx, y: cy + ry), Point(x: cx - rx, y: cy), Point(x: cx, y: cy - ry), Point(x: cx + rx, y: cy)]
+        var start = Point(x: cx + rx, y: cy)
+        for end in ends {
+            // A quarter of the ellipse as a cubic (the usual 4/3·tan(π/8)
+            // handles): only its ends and end tangents matter here.
+            let k = Self.quarterArcHandle
+            let c1 = Point(x: start.x + k * (start.y - cy) * -rx / ry, y: start.y + k * (start.x - cx) * ry / rx)
+            let c2 = Point(x: end.x + k * (end.y - cy) * rx / ry, y: end.y - k * (end.x - cx) * ry / rx)
+            path.addCurve(to: end, control1: c1, control2: c2)
+            start = end
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    /// The handle length of a cubic quarter circle, as a fraction of the
+    /// radius (4/3 · tan(π/8)).
+    static let quarterArcHandle = 0.5522847498307936
 
     /// A marker's orientation.
     enum MarkerOrient {
@@ -140,21 +207,19 @@ extension SVGReader {
         case angle(Double)
     }
 
-    /// A `<marker>` read for drawing: its content in viewport units (the
-    /// viewBox mapping applied), the reference point there, the viewport
-    /// clip, whether it scales with the stroke width, and its orientation.
+    /// A `<marker>` read for drawing at one vertex: its content in
+    /// viewport units (the viewBox mapping applied), the viewport clip,
+    /// and the placement mapping the viewport onto the shape's user space.
     struct MarkerInstance {
         var node: SVGNode
-        var reference: Point
         var clip: SVGClip?
-        var scalesWithStroke: Bool
-        var orient: MarkerOrient
+        var placement: AffineTransform
     }
 
     /// Reads the `<marker>` `reference` names; `nil` (warned) if it is
     /// missing, not a marker, of no size, or draws itself.
-    mutating func markerInstance(_ reference: (id: String, offset: Int), _ element: XMLElement)
-        throws(SVGError) -> MarkerInstance?
+    mutating func markerInstance(_ reference: (id: String, offset: Int), _ element: XMLElement,
+                                 at position: MarkerPosition) throws(SVGError) -> MarkerInstance?
     {
         guard let target = elementsByID[reference.id], Self.localName(target) == "marker" else {
             warn(.missingReference(reference.id), element, attribute: "marker", at: reference.offset)
@@ -188,17 +253,25 @@ extension SVGReader {
                 orient = .angle(angle)
             }
         }
+        let placement = Self.markerPlacement(position, reference: Point(x: refX, y: refY).applying(mapping),
+                                             orient: orient, scalesWithStroke: units != "userSpaceOnUse")
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: target)
         _ = try apply(attributes.declarations, of: target, to: &style)
-        let outer = viewport
+        let outer = viewport, outerContextTransform = contextTransform, outerUseTargets = activeUseTargets
         viewport = viewBox?.size ?? size
+        contextTransform = mapping.concatenating(placement).concatenating(contextTransform)
+        // A marker is a new instance tree: a `<use>` inside it may name an
+        // element a use outside is instantiating (resvg); the marker id in
+        // activeReferences bounds the recursion.
+        activeUseTargets = []
         let children = try self.children(of: target, style: style)
         viewport = outer
+        contextTransform = outerContextTransform
+        activeUseTargets = outerUseTargets
         let content = SVGNode(elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
-        return MarkerInstance(node: content, reference: Point(x: refX, y: refY).applying(mapping),
-                              clip: Self.viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
-                              scalesWithStroke: units != "userSpaceOnUse", orient: orient)
+        return MarkerInstance(node: content, clip: viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
+                              placement: placement)
     }
 
     /// A CSS angle (`deg` by default, `rad`, `grad`, `turn`) in radians,

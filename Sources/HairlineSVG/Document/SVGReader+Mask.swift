@@ -59,7 +59,7 @@ extension SVGReader {
         guard region.width > 0, region.height > 0 else { return .hidden }
 
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: target)
         let local = try apply(attributes.declarations, of: target, to: &style)
         var contentTransform = AffineTransform.identity
         if isBoundingBoxUnits(target.attribute("maskContentUnits"), default: false, of: target) {

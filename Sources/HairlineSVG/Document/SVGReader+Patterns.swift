@@ -20,6 +20,9 @@ extension SVGReader {
         if let origin = Self.inherited("transform-origin", chain), Self.inherited("patternTransform", chain) != nil {
             patternTransform = Self.transform(patternTransform, about: transformOrigin(origin, element))
         }
+        // Without an inverse the tile cannot be mapped: ignored, as for
+        // `gradientTransform` (resvg; SVG leaves it open).
+        if patternTransform.inverted() == nil { patternTransform = .identity }
         let viewBox = self.viewBox(Self.inherited("viewBox", chain), of: element)
         let aspect = aspectRatio(Self.inherited("preserveAspectRatio", chain), of: element)
         func value(_ name: String, _ axis: LengthAxis, nonNegative: Bool = false) throws(SVGError) -> Double {
@@ -47,7 +50,7 @@ extension SVGReader {
         }
         // The content of the first element in the chain that has children.
         let source = chain.first { !$0.children.isEmpty } ?? element
-        var style = InheritedStyle()
+        var style = ancestorStyle(of: element)
         _ = try apply(try propertyDeclarations(of: element), of: element, to: &style)
         let outer = viewport
         viewport = tile.size

@@ -53,6 +53,11 @@ extension SVGReader {
     mutating func resolve(_ paint: SVGPaint, opacity: Double, style: InheritedStyle, bounds: Rect,
                           _ element: XMLElement) throws(SVGError) -> SVGShapePaint? {
         guard style.isVisible else { return nil }
+        if case .contextServer(let contextual) = paint {
+            // Resolved in the context element's space: into this shape's.
+            guard let toShape = contextTransform.inverted() else { return nil }
+            return contextual.appendingTransform(toShape).withAlphaMultiplied(by: opacity)
+        }
         guard case .server(let reference) = paint else {
             return style.resolvedColor(paint, opacity: opacity).map { .paint(.solid($0)) }
         }
@@ -87,7 +92,11 @@ extension SVGReader {
                Self.inherited("gradientUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
                 return .invalid
             }
-            return .painted(try gradient(chain, bounds: bounds))
+            // A gradient without stops is no usable server: the fallback
+            // color if one is given, else nothing (as resvg; SVG 1.1
+            // §13.2.4 says "none", which the absent fallback still gives).
+            guard let paint = try gradient(chain, bounds: bounds) else { return .invalid }
+            return .painted(paint)
         case "pattern":
             guard let chain = chain(from: target, kinds: ["pattern"], element, reference) else { return .invalid }
             if Self.boundingBoxMapping(bounds) == nil,

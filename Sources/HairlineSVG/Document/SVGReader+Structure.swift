@@ -42,21 +42,59 @@ extension SVGReader {
         useInstances += 1
         let x = try length(geometry["x"], .horizontal, element), y = try length(geometry["y"], .vertical, element)
         activeUseTargets.append(target.offset)
-        let outerContext = contextPaint
-        contextPaint = (style.fill, style.stroke)
+        let outerContext = contextPaint, outerContextTransform = contextTransform
         defer {
             activeUseTargets.removeLast()
             contextPaint = outerContext
+            contextTransform = outerContextTransform
         }
-        let node: SVGNode?
-        if Self.localName(target) == "symbol" {
-            node = try symbolNode(target, geometry, element, style: style)
-        } else {
-            useSize = (geometry["width"], geometry["height"])
-            node = try self.node(for: target, inherited: style)
-            useSize = nil
+        // The use is the context element (SVG 2 §13.3); its own user space
+        // is the context space, the target is placed at (x, y) in it.
+        let placement = AffineTransform(translationX: x, y: y)
+        contextPaint = (style.fill, style.stroke)
+        if Self.hasServer(style), Self.usesContextPaint(target) {
+            // Paint servers need the use's bounding box: its content read
+            // once without them (warnings not repeated; the instances of
+            // both reads count, so nested uses stay within the cap).
+            let warningCount = warnings.count
+            contextPaint = (.none, .none)
+            contextTransform = placement
+            let box = try useTarget(target, geometry, element, style: style).map { Self.bounds(of: $0).applying($0.transform) }
+            warnings.removeSubrange(warningCount...)
+            contextPaint = try contextPaints(style, bounds: (box ?? .zero).applying(placement), element)
         }
-        return (AffineTransform(translationX: x, y: y), node.map { [$0] } ?? [])
+        contextTransform = placement
+        let node = try useTarget(target, geometry, element, style: style)
+        return (placement, node.map { [$0] } ?? [])
+    }
+
+    /// The node a `<use>` instantiates: a `<symbol>` as a viewport, else
+    /// the element read as the use's child.
+    mutating func useTarget(_ target: XMLElement, _ geometry: [String: XMLAttribute], _ use: XMLElement,
+                            style: InheritedStyle) throws(SVGError) -> SVGNode? {
+        if Self.localName(target) == "symbol" { return try symbolNode(target, geometry, use, style: style) }
+        useSize = (geometry["width"], geometry["height"])
+        defer { useSize = nil }
+        return try node(for: target, inherited: style)
+    }
+
+    /// Whether a style's fill or stroke is a paint server.
+    static func hasServer(_ style: InheritedStyle) -> Bool {
+        if case .server = style.fill { return true }
+        if case .server = style.stroke { return true }
+        return false
+    }
+
+    /// Whether an element or a descendant names `context-fill` or
+    /// `context-stroke` (in any attribute: presentation or `style`).
+    /// Complexity: O(subtree attributes).
+    static func usesContextPaint(_ element: XMLElement) -> Bool {
+        var stack = [element]
+        while let next = stack.popLast() {
+            for attribute in next.attributes where attribute.value.contains("context-") { return true }
+            stack.append(contentsOf: next.children)
+        }
+        return false
     }
 
     /// A `<symbol>` instantiated by a `<use>`: a viewport of the use's
@@ -74,24 +112,39 @@ extension SVGReader {
         let viewBox = self.viewBox(attributes.geometry["viewBox"], of: symbol)
         let aspect = aspectRatio(attributes.geometry["preserveAspectRatio"], of: symbol)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
-        let outer = viewport
+        let outer = viewport, outerContextTransform = contextTransform
+        // SVG 1.1 gives <symbol> no `transform`, and neither Chrome nor
+        // resvg applies one: ignored, with a warning.
+        if let ignored = attributes.transform {
+            warn(.unsupportedAttribute, symbol, attribute: ignored.name, at: ignored.offset)
+        }
         viewport = viewBox?.size ?? size
         style.parentOpacity = local.opacity
+        contextTransform = mapping.concatenating(contextTransform)
         let children = try self.children(of: symbol, style: style)
         viewport = outer
+        contextTransform = outerContextTransform
         let content = SVGNode(elementName: symbol.name, offset: symbol.offset, transform: mapping, content: .group(children))
-        return SVGNode(elementName: symbol.name, offset: symbol.offset, transform: serverTransform(attributes.transform, of: symbol),
+        return SVGNode(elementName: symbol.name, offset: symbol.offset,
                        opacity: local.opacity, content: .group([content]),
-                       clip: Self.viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
+                       clip: viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
     }
 
     /// The clip of a viewport (`<svg>`, `<symbol>`) of `rect`, `nil` when
     /// its `overflow` is `visible` or `auto` (SVG 2 §5.5: the initial
-    /// `hidden` clips).
-    static func viewportClip(_ element: XMLElement, _ rect: Rect) -> SVGClip? {
-        if let overflow = element.attribute("overflow"),
-           ["visible", "auto"].contains(SVGColorParser.trimWhitespace(overflow.value).lowercased()) {
-            return nil
+    /// `hidden` clips). `inherit` takes the nearest ancestor's value; an
+    /// ancestor without one has CSS's initial `visible`.
+    func viewportClip(_ element: XMLElement, _ rect: Rect) -> SVGClip? {
+        if let overflow = element.attribute("overflow") {
+            var value = SVGColorParser.trimWhitespace(overflow.value).lowercased()
+            // Iterative, at most the document's depth.
+            var ancestor = parents[element.offset]
+            while value == "inherit" {
+                guard let next = ancestor else { value = "visible"; break }
+                value = next.attribute("overflow").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? "visible"
+                ancestor = parents[next.offset]
+            }
+            if value == "visible" || value == "auto" { return nil }
         }
         var path = Path()
         path.addRect(rect)

@@ -66,6 +66,31 @@ extension SVGReader {
         return local
     }
 
+    /// The style a referenced element (a clip path, mask, pattern or
+    /// marker) inherits from its ancestors where it is written (CSS
+    /// inheritance follows the document tree, not the reference), read
+    /// quietly: their values warn where they are drawn themselves.
+    /// Cached per element. Complexity: O(depth x attributes), once.
+    mutating func ancestorStyle(of element: XMLElement) -> InheritedStyle {
+        if let cached = ancestorStyles[element.offset] { return cached }
+        var chain: [XMLElement] = []
+        var current = parents[element.offset]
+        while let ancestor = current {
+            chain.append(ancestor)
+            current = parents[ancestor.offset]
+        }
+        let (warningCount, outerFontSize) = (warnings.count, fontSize)
+        var style = InheritedStyle()
+        for ancestor in chain.reversed() {
+            guard let attributes = try? sortAttributes(of: ancestor, kind: .group, quiet: true) else { continue }
+            _ = try? apply(attributes.declarations, of: ancestor, to: &style)
+        }
+        warnings.removeSubrange(warningCount...)
+        fontSize = outerFontSize
+        ancestorStyles[element.offset] = style
+        return style
+    }
+
     /// Records an invalid value that is ignored as if absent.
     mutating func ignore(_ error: SVGError, _ element: XMLElement, attribute: String?) {
         warn(.invalidValueIgnored(error.message), element, attribute: attribute, at: error.offset)
@@ -98,6 +123,7 @@ extension SVGReader {
             case "marker-end": style.markerEnd = parent.markerEnd
             case "paint-order": style.paintOrder = parent.paintOrder
             case "image-rendering": style.imageSampling = parent.imageSampling
+            case "shape-rendering": style.isCrisp = parent.isCrisp
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "text-anchor": style.textAnchor = parent.textAnchor
@@ -131,7 +157,12 @@ extension SVGReader {
             if keyword == "none" {
                 local.mask = nil
             } else if let (id, _) = Self.urlReference(declaration.value) {
-                local.mask = (id, declaration.offset)
+                if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: "mask")) {
+                    warn(.referenceCycle(id), element, attribute: declaration.name, at: declaration.offset)
+                    local.mask = nil
+                } else {
+                    local.mask = (id, declaration.offset)
+                }
             } else {
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             }
@@ -152,6 +183,12 @@ extension SVGReader {
                 throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             local.backgroundColor = color
+        }
+    case "shape-rendering":
+        switch keyword {
+        case "auto", "geometricprecision": style.isCrisp = false
+        case "optimizespeed", "crispedges": style.isCrisp = true
+        default: throw invalidValue(declaration)
         }
     case "image-rendering":
         switch keyword {
@@ -294,6 +331,11 @@ extension SVGReader {
         if lower == "context-fill" { return contextPaint?.fill ?? .none }
         if lower == "context-stroke" { return contextPaint?.stroke ?? .none }
         if let (id, rest) = Self.urlReference(declaration.value) {
+            // A link that closes a pattern cycle is `none` (resvg).
+            if droppedLinks.contains(SVGLinkKey(offset: element.offset, property: declaration.name)) {
+                warn(.referenceCycle(id), element, attribute: declaration.name, at: declaration.offset)
+                return .none
+            }
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
             return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,
                                              offset: declaration.offset))

@@ -132,6 +132,11 @@ struct SVGReader {
     /// Each element's parent, by the element's offset (for properties a
     /// referenced element inherits from where it is written).
     var parents: [Int: XMLElement] = [:]
+    /// References that close a mask or pattern cycle, read as `none`
+    /// (SVGReader+RecursiveLinks.swift).
+    var droppedLinks: Set<SVGLinkKey> = []
+    /// `ancestorStyle(of:)`'s results by element offset.
+    var ancestorStyles: [Int: InheritedStyle] = [:]
     /// Ids of the paint servers being resolved, outermost first: a
     /// reference to one of them is a cycle.
     var activeReferences: [String] = []
@@ -145,6 +150,10 @@ struct SVGReader {
     /// The fill and stroke `context-fill` and `context-stroke` stand for
     /// while a marker's or a use's content is read; `nil` elsewhere.
     var contextPaint: (fill: SVGPaint, stroke: SVGPaint)?
+    /// Maps the user space of the element being read (after its own
+    /// `transform`) to the context element's user space, where a
+    /// `contextServer` paint lives; identity outside a context.
+    var contextTransform = AffineTransform.identity
     /// Whether a `<clipPath>`'s children are being read as a mask: shapes
     /// are then filled opaque black with their `clip-rule`, unstroked.
     var isReadingClip = false
@@ -189,6 +198,7 @@ struct SVGReader {
         }
         elementsByID = Self.elementsByID(in: root)
         parents = Self.parents(in: root)
+        droppedLinks = Self.recursiveLinks(in: root, elementsByID)
         styleSheet = SVGStyleSheet.sheets(in: root)
         let attributes = try sortAttributes(of: root, kind: .svg)
         var style = InheritedStyle()
@@ -273,6 +283,9 @@ struct SVGReader {
             transform = Self.transform(transform, about: transformOrigin(origin, element))
         }
         style.parentOpacity = local.opacity
+        let outerContextTransform = contextTransform
+        contextTransform = transform.concatenating(contextTransform)
+        defer { contextTransform = outerContextTransform }
         let content: SVGNode.Content
         switch kind {
         case .group, .anchor, .symbol:
@@ -291,6 +304,7 @@ struct SVGReader {
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
         node.imageSampling = style.imageSampling
+        node.isAntialiased = !style.isCrisp
         return try finish(node, local, element)
     }
 
@@ -303,13 +317,15 @@ struct SVGReader {
                                   style: InheritedStyle) throws(SVGError) -> (AffineTransform, [SVGNode])? {
         if kind == .use { return try useContent(element, geometry, style: style) }
         let (placement, mapping, inner) = try nestedViewport(element, geometry)
-        let outer = viewport
+        let outer = viewport, outerContextTransform = contextTransform
         viewport = inner.size
+        contextTransform = mapping.concatenating(placement).concatenating(contextTransform)
         let nodes = try children(of: element, style: style)
         viewport = outer
+        contextTransform = outerContextTransform
         let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
         let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
-                              clip: Self.viewportClip(element, inner.rect))
+                              clip: viewportClip(element, inner.rect))
         return (placement, [clipped])
     }
 
@@ -377,20 +393,24 @@ struct SVGReader {
             }
             let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
             // Markers: on every shape (SVG 2 §13.7).
-            let markers = try markerNodes(for: path, style: style, element)
+            let markerPath = kind == .circle || kind == .ellipse ? Self.quarterArcPath(around: bounds) : path
+            let markers = try markerNodes(for: markerPath, style: style, element)
             let order = style.paintOrder.filter { $0 != 2 || !markers.isEmpty }
+            func part(_ content: SVGNode.Content) -> SVGNode {
+                var node = SVGNode(elementName: element.name, offset: element.offset, content: content)
+                node.isAntialiased = !style.isCrisp
+                return node
+            }
             if order == [0, 1, 2] || order == [0, 1] {
                 guard !markers.isEmpty else { return shape }
-                return .group([SVGNode(elementName: element.name, offset: element.offset, content: shape)] + markers)
+                return .group([part(shape)] + markers)
             }
             // paint-order: each part as its own node, in the order asked.
             var parts: [SVGNode] = []
-            for part in order {
-                switch part {
-                case 0: parts.append(SVGNode(elementName: element.name, offset: element.offset,
-                                             content: .shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
-                case 1: parts.append(SVGNode(elementName: element.name, offset: element.offset,
-                                             content: .shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
+            for index in order {
+                switch index {
+                case 0: parts.append(part(.shape(path, fill: fill, rule: style.fillRule, stroke: nil)))
+                case 1: parts.append(part(.shape(path, fill: nil, rule: style.fillRule, stroke: stroke)))
                 default: parts += markers
                 }
             }

@@ -38,6 +38,21 @@ public enum SVGShapePaint: Hashable, Sendable {
         }
     }
 
+    /// The paint moved to another space: `transform` maps the paint's
+    /// current user space to the new one, so the new paint space is the
+    /// old one followed by it. Solid colors are unchanged.
+    /// - Parameter transform: old user space -> new user space.
+    func appendingTransform(_ transform: AffineTransform) -> SVGShapePaint {
+        switch self {
+        case .paint(.solid): return self
+        case .paint(.linearGradient(var g)): g.transform = g.transform.concatenating(transform); return .paint(.linearGradient(g))
+        case .paint(.radialGradient(var g)): g.transform = g.transform.concatenating(transform); return .paint(.radialGradient(g))
+        case .paint(.conicGradient(var g)): g.transform = g.transform.concatenating(transform); return .paint(.conicGradient(g))
+        case .paint(.pattern(var p)): p.transform = p.transform.concatenating(transform); return .paint(.pattern(p))
+        case .pattern(var p): p.transform = p.transform.concatenating(transform); return .pattern(p)
+        }
+    }
+
     /// Whether the paint draws nothing at all (a transparent solid color,
     /// a gradient whose stops are all transparent, a transparent pattern).
     var isInvisible: Bool {

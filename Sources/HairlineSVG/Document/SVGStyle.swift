@@ -15,6 +15,11 @@ enum SVGPaint: Equatable, Sendable {
     /// `url(#id) [fallback]`: a paint server, resolved per shape (its
     /// bounding box matters) by `SVGReader.resolve(_:opacity:bounds:_:)`.
     indirect case server(SVGPaintReference)
+    /// `context-fill` / `context-stroke` standing for a context element's
+    /// paint server, already resolved against that element's bounding box
+    /// and in its user space (`SVGReader.contextTransform` maps a shape's
+    /// space there).
+    indirect case contextServer(SVGShapePaint)
 }
 
 /// A `url(#id)` paint with its optional fallback and where it was written.
@@ -72,13 +77,16 @@ struct InheritedStyle: Sendable {
     /// `image-rendering`: nearest-neighbour sampling for `optimizeSpeed`,
     /// `pixelated` and `crisp-edges`.
     var imageSampling = ImageSampling.bilinear
+    /// `shape-rendering: crispEdges` or `optimizeSpeed`: shapes are drawn
+    /// without anti-aliasing (as resvg does for both).
+    var isCrisp = false
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
     func resolvedColor(_ paint: SVGPaint, opacity: Double) -> Color? {
         guard isVisible else { return nil }
         switch paint {
-        case .none, .server: return nil
+        case .none, .server, .contextServer: return nil
         case .color(let c): return c.withAlphaMultiplied(by: opacity)
         case .currentColor: return color.withAlphaMultiplied(by: opacity)
         }
@@ -107,6 +115,7 @@ enum SVGProperties {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
+        "shape-rendering",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.

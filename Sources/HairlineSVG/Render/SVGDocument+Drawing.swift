@@ -35,6 +35,8 @@ extension SVGNode {
             for child in children {
                 child.appendDrawCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
             }
+        case .shape(let path, let fill, let rule, let stroke) where !isAntialiased:
+            appendCrispShape(path, fill: fill, rule: rule, stroke: stroke, transform: total, alpha: alpha, to: &commands)
         case .shape(let path, let fill, let rule, let stroke):
             if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
                 commands.append(.fill(SVGFillCommand(path: path, transform: total, paint: paint, rule: rule, offset: offset)))
@@ -58,6 +60,44 @@ extension SVGNode {
     /// to `limit` (then the count stops). Complexity: O(nodes visited).
     /// A blended or masked node counts as `limit`: a group above it with
     /// opacity must be a layer (opacity isolates, CSS Compositing §3.2).
+    /// A shape without anti-aliasing (`shape-rendering: crispEdges`): its
+    /// fill and its stroke each as a layer of the paint over a rectangle
+    /// around the shape, masked by the shape's coverage cut at one half.
+    /// The engine draws every edge anti-aliased; the cut makes each pixel
+    /// all or nothing (a pixel is in where a straight edge passes its
+    /// centre), and the paint keeps gradients and patterns exact.
+    func appendCrispShape(_ path: Path, fill: SVGShapePaint?, rule: FillRule, stroke: SVGStroke?,
+                          transform: AffineTransform, alpha: Double, to commands: inout [SVGDrawCommand]) {
+        let bounds = path.bounds
+        // Any pixel the coverage touches lies inside this rectangle, also
+        // past a miter or a square cap, and at any scale that draws one.
+        let reach = stroke.map { $0.style.width * max($0.style.miterLimit, 2) } ?? 0
+        let margin = max(bounds.width, bounds.height) + reach + 1
+        var cover = Path()
+        cover.addRect(bounds.insetBy(dx: -margin, dy: -margin))
+        func layer(mask: SVGDrawCommand, paint: SVGShapePaint) {
+            var command = SVGLayerCommand(opacity: 1, blendMode: .sourceOver, mask: [mask], maskIsLuminance: false,
+                                          offset: offset)
+            command.maskIsThresholded = true
+            commands.append(.beginLayer(command))
+            commands.append(.fill(SVGFillCommand(path: cover, transform: transform, paint: paint, rule: .nonZero,
+                                                 offset: offset)))
+            commands.append(.endLayer)
+        }
+        let coverage = SVGShapePaint.paint(.solid(.black))
+        if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
+            layer(mask: .fill(SVGFillCommand(path: path, transform: transform, paint: coverage, rule: rule, offset: offset)),
+                  paint: paint)
+        }
+        if let stroke {
+            let paint = stroke.paint.withAlphaMultiplied(by: alpha)
+            if !paint.isInvisible {
+                layer(mask: .stroke(SVGStrokeCommand(path: path, transform: transform, paint: coverage, style: stroke.style,
+                                                     offset: offset)), paint: paint)
+            }
+        }
+    }
+
     func drawCount(limit: Int) -> Int {
         if blendMode != .sourceOver || mask != nil { return limit }
         switch content {
@@ -170,6 +210,15 @@ enum SVGRenderer {
                 }
                 continue
             }
+            // A crisp shape (a thresholded layer of one cover fill) is
+            // drawn over its own device bounds, not the whole surface.
+            if case .beginLayer(let layer) = command, layer.maskIsThresholded, let mask = layer.mask, mask.count == 1,
+               index + 1 < commands.endIndex, case .fill(let cover) = commands[index],
+               case .endLayer = commands[index + 1] {
+                index += 2
+                drawCrisp(mask[0], cover: cover, opacity: layer.opacity, in: canvas, warnings: &warnings)
+                continue
+            }
             switch command {
             case .fill(let fill):
                 canvas.withSavedState {
@@ -237,7 +286,8 @@ enum SVGRenderer {
         if let maskCommands = layer.command.mask {
             guard let maskCanvas = makeLayer(like: layerCanvas, base: base) else { return }
             draw(maskCommands, in: maskCanvas, warnings: &warnings)
-            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance)
+            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance,
+                           threshold: layer.command.maskIsThresholded)
         }
         let parent = layer.parent
         parent.withSavedState {
@@ -250,27 +300,84 @@ enum SVGRenderer {
         }
     }
 
+    /// A crisp (aliased) shape: `cover`'s paint where the coverage of
+    /// `mask` (a fill or a stroke) is at least one half, rendered into two
+    /// small surfaces over the shape's device bounds (clipped to the
+    /// canvas) and drawn pixel for pixel. O(bounds), however large the
+    /// canvas.
+    static func drawCrisp(_ mask: SVGDrawCommand, cover: SVGFillCommand, opacity: Double, in canvas: Canvas,
+                          warnings: inout [SVGWarning]) {
+        let base = canvas.transform
+        let userBounds: Rect
+        let transform: AffineTransform
+        switch mask {
+        case .fill(let f):
+            userBounds = f.path.bounds
+            transform = f.transform
+        case .stroke(let s):
+            // Past a miter or a square cap, as the cover rectangle reaches.
+            let reach = s.style.width * max(s.style.miterLimit, 2)
+            userBounds = s.path.bounds.insetBy(dx: -reach, dy: -reach)
+            transform = s.transform
+        default:
+            return
+        }
+        let device = userBounds.applying(transform.concatenating(base))
+        // One pixel of margin for anti-aliased coverage at the bounds.
+        let surfaceBounds = Rect(x: 0, y: 0, width: Double(canvas.surface.width), height: Double(canvas.surface.height))
+        guard device.isFinite, let visible = device.insetBy(dx: -1, dy: -1).intersection(surfaceBounds) else { return }
+        let x0 = Int(visible.minX.rounded(.down)), y0 = Int(visible.minY.rounded(.down))
+        let x1 = Int(visible.maxX.rounded(.up)), y1 = Int(visible.maxY.rounded(.up))
+        guard x1 > x0, y1 > y0,
+              let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0),
+              let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0)
+        else { return }
+        func small(_ surface: Surface) -> Canvas {
+            let c = Canvas(surface: surface, scale: 1)
+            c.flatteningTolerance = canvas.flatteningTolerance
+            c.concatenate(AffineTransform(translationX: Double(-x0), y: Double(-y0)))
+            c.concatenate(base)
+            return c
+        }
+        draw([mask], in: small(maskSurface), warnings: &warnings)
+        draw([.fill(cover)], in: small(contentSurface), warnings: &warnings)
+        let image = masked(Image(contentSurface), by: Image(maskSurface), luminance: false, threshold: true)
+        canvas.withSavedState {
+            canvas.resetTransform()
+            canvas.scaleBy(x: 1 / canvas.scale, y: 1 / canvas.scale)
+            canvas.globalAlpha *= opacity
+            canvas.draw(image, in: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)),
+                        sampling: .nearest)
+        }
+    }
+
     /// Luminance coefficients (sRGB / Rec. 709, as SVG's `luminanceToAlpha`
     /// and CSS Masking use), applied to premultiplied channels, which gives
     /// luminance times alpha directly.
     static let luminanceWeights = (red: 0.2125, green: 0.7154, blue: 0.0721)
 
+    /// The 8-bit coverage from which a crisp (aliased) shape covers a
+    /// pixel: one half, where a straight edge passes the pixel's centre.
+    static let crispCoverageThreshold: UInt32 = 128
+
     /// `image` with every pixel scaled by the mask's coverage there: its
-    /// luminance times alpha, or its alpha. Both images are the same size.
-    /// Complexity: O(pixels).
-    static func masked(_ image: Image, by mask: Image, luminance: Bool) -> Image {
+    /// luminance times alpha, or its alpha; with `threshold`, coverage of
+    /// at least one half is full and less is none. Both images are the
+    /// same size. Complexity: O(pixels).
+    static func masked(_ image: Image, by mask: Image, luminance: Bool, threshold: Bool = false) -> Image {
         let count = min(image.pixels.count, mask.pixels.count)
         var pixels = image.pixels
         let w = luminanceWeights
         for i in 0..<count {
             let m = UInt32(littleEndian: mask.pixels[i])
-            let coverage: UInt32
+            var coverage: UInt32
             if luminance {
                 let value = w.red * Double(m & 0xFF) + w.green * Double((m >> 8) & 0xFF) + w.blue * Double((m >> 16) & 0xFF)
                 coverage = UInt32(min(max(value.rounded(), 0), 255))
             } else {
                 coverage = m >> 24
             }
+            if threshold { coverage = coverage >= Self.crispCoverageThreshold ? 255 : 0 }
             let p = UInt32(littleEndian: pixels[i])
             func scaled(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * coverage + 127) / 255) << shift }
             pixels[i] = (scaled(0) | scaled(8) | scaled(16) | scaled(24)).littleEndian

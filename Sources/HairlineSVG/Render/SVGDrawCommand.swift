@@ -157,6 +157,9 @@ public struct SVGLayerCommand: Hashable, Sendable {
     public var mask: [SVGDrawCommand]?
     /// Whether the mask's luminance (`true`) or alpha (`false`) is its coverage.
     public var maskIsLuminance: Bool
+    /// Whether the mask's coverage is cut to all or nothing at one half
+    /// (`shape-rendering: crispEdges`: a shape without anti-aliasing).
+    public var maskIsThresholded = false
     /// UTF-8 byte offset of the element in the document.
     public var offset: Int
 

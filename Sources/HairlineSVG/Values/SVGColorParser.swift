@@ -84,6 +84,9 @@ enum SVGColorParser {
         let alpha = parts.count == 4 ? unit(parts[3].isPercent ? parts[3].value / percentScale : parts[3].value) : 1
         switch name {
         case "rgb", "rgba":
+            // CSS Color 4 §5.1: the legacy comma syntax takes three numbers
+            // or three percentages, never a mix (the space syntax may mix).
+            if inner.contains(","), Set(parts.prefix(3).map(\.isPercent)).count > 1 { return nil }
             func channel(_ c: Component) -> Double {
                 unit(c.isPercent ? c.value / percentScale : c.value / channelMaximum)
             }

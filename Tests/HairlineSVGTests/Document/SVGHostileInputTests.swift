@@ -81,4 +81,23 @@ import Testing
             return e.offset > 0 && e.description.contains("nested")
         }
     }
+
+    @Test func nestedUsesWithContextPaintServersStayBounded() throws {
+        // Each use measures its content once before reading it with the
+        // context paint: 2^40 reads unless both count against the cap.
+        var body = ##"<linearGradient id="g"><stop/><stop offset="1" stop-color="red"/></linearGradient>"##
+        body += #"<rect id="u0" width="4" height="4" fill="context-fill"/>"#
+        for level in 1...40 {
+            body += ##"<g id="u\##(level)"><use href="#u\##(level - 1)" fill="url(#g)"/><use href="#u\##(level - 1)" fill="url(#g)"/></g>"##
+        }
+        let document = try SVGDocument(parsing: svg(body + ##"<use href="#u40" fill="url(#g)"/>"##))
+        #expect(document.warnings.contains { $0.kind == .unsupportedElement })
+    }
+
+    @Test func markupEntitiesReferencingThemselvesDoNotExpandTwice() throws {
+        // An entity's own references inside its text are not expanded again.
+        let text = #"<!DOCTYPE svg [ <!ENTITY a "<g>&a;</g>"> ]><svg xmlns="http://www.w3.org/2000/svg">&a;&a;</svg>"#
+        let document = try SVGDocument(parsing: text)
+        #expect(document.root.children.count == 2)
+    }
 }

@@ -96,7 +96,7 @@ struct SVGPaintServerTests {
         ])
     }
 
-    @Test("no stops paints nothing, one stop is a solid color, fill-opacity scales stop alphas")
+    @Test("no stops uses the fallback (else nothing), one stop is a solid color, fill-opacity scales stop alphas")
     func stopCounts() throws {
         let paints = try fillPaints(#"""
             <linearGradient id="none"/><linearGradient id="one"><stop stop-color="blue"/></linearGradient>
@@ -104,8 +104,9 @@ struct SVGPaintServerTests {
             <rect width="1" height="1" fill="url(#none) red"/><rect width="1" height="1" fill="url(#one)"/>
             <g opacity="0.5"><rect width="1" height="1" fill="url(#two)" fill-opacity="0.5"/></g>
             """#)
-        #expect(paints.count == 2)
-        #expect(paints.first == .paint(.solid(blue)))
+        #expect(paints.count == 3)
+        #expect(paints.first == .paint(.solid(red)))
+        #expect(paints[1] == .paint(.solid(blue)))
         guard case .paint(.linearGradient(let g)) = paints.last else { Issue.record("not linear"); return }
         #expect(g.gradient.stops.map(\.color.alpha) == [0.25, 0.25])
     }

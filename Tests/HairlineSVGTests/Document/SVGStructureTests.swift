@@ -90,6 +90,47 @@ struct SVGStructureTests {
         let expected = AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: -origin.x, ty: -origin.y)
         #expect(fills.first.map { isClose($0.transform, expected) } == true, "\(String(describing: fills.first?.transform))")
     }
+
+    @Test("a use inside a marker may name what a use outside instantiates; markers stop the recursion")
+    func useInsideMarker() throws {
+        let text = svg(#"""
+            <defs>
+              <marker id="m1" markerWidth="6" markerHeight="6" refX="1" refY="3"><use href="#p"/></marker>
+              <marker id="m2" markerWidth="6" markerHeight="6" refX="5" refY="3"><use href="#p"/></marker>
+              <path id="p" d="M 1 1 5 3 1 5" fill="none" stroke="blue" marker-start="url(#m1)" marker-end="url(#m2)"/>
+            </defs>
+            <path d="M 10 10 L 90 90" stroke="green" marker-start="url(#m1)" marker-end="url(#m2)"/>
+            """#)
+        let commands = try SVGDocument(parsing: text).drawCommands()
+        let strokes = commands.filter { if case .stroke = $0 { return true } else { return false } }
+        // The line, and per end marker its chevron plus the other marker's
+        // chevron once (a marker inside itself is the cycle that stops).
+        #expect(strokes.count == 5)
+    }
+
+    @Test("a transform on a symbol is ignored with a warning (SVG 1.1; Chrome and resvg)")
+    func symbolTransformIgnored() throws {
+        let text = svg(##"<symbol id="s" transform="translate(50 0)"><rect width="10" height="10"/></symbol><use href="#s"/>"##)
+        let document = try SVGDocument(parsing: text)
+        #expect(document.fillCommands().first?.transformedPath.bounds == Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(document.warnings.map(\.attribute) == ["transform"])
+    }
+
+    @Test("markers on a circle or an ellipse go at its four extreme points (the closing one twice, as its path is closed)")
+    func markersOnEllipse() throws {
+        let text = svg(##"""
+            <marker id="m" markerUnits="userSpaceOnUse" markerWidth="2" markerHeight="2" refX="1" refY="1">
+              <rect width="2" height="2"/></marker>
+            <ellipse cx="50" cy="50" rx="40" ry="20" fill="none" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)"/>
+            """##)
+        let centres = try commands(text).map { f -> Point in
+            let b = f.transformedPath.bounds
+            return Point(x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2)
+        }
+        let expected = [Point(x: 90, y: 50), Point(x: 50, y: 70), Point(x: 10, y: 50), Point(x: 50, y: 30), Point(x: 90, y: 50), Point(x: 90, y: 50)]
+        #expect(centres.count == expected.count)
+        for (c, e) in zip(centres, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9, "\(c)") }
+    }
 }
 
 @Suite("root properties")

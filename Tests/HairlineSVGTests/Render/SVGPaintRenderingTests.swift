@@ -113,6 +113,27 @@ struct SVGPaintRenderingTests {
         #expect((command.clip != nil) == clipped)
     }
 
+    @Test("a missing width or height follows the other through the image's aspect ratio", arguments: [
+        (#"width="30""#, Rect(x: 0, y: 0, width: 30, height: 15)),
+        (#"height="30""#, Rect(x: 0, y: 0, width: 60, height: 30)),
+        (#"width="auto" height="auto""#, Rect(x: 0, y: 0, width: 2, height: 1)),
+    ])
+    func imageAutoSize(_ size: String, _ destination: Rect) throws {
+        let loader = SVGResourceLoader { _ in try Image(width: 2, height: 1, colors: [.black, .black]) }
+        let document = try SVGDocument(parsing: svg(#"<image \#(size) href="a.png"/>"#), loader: loader)
+        guard case .image(let command) = document.drawCommands().first else { Issue.record("no image"); return }
+        #expect(command.destination == destination)
+        #expect(command.clip == nil)
+    }
+
+    @Test("a gzip-compressed SVG image (svgz) in a data URI is inflated and drawn")
+    func svgzImage() throws {
+        // Python: gzip.compress(b'<svg … width="4" height="4"><rect … fill="lime"/></svg>', mtime=0).
+        let gzip = "H4sIAAAAAAACA22MQQ6AIAzAvkL2AEbUkwE+o8iWgBpYnM9X796atKnvVzZ3LXsPQCLnjKiqVkd7tIyDcw7fAozyKhRgAkOJM8mH0be0yK8yG5cSoHBNgNF/j/gAjnS9kWsAAAA="
+        let s = try render(svg(#"<image width="4" height="4" href="data:image/svg+xml;base64,\#(gzip)"/>"#, #"width="4" height="4""#))
+        #expect(pixel(s, 2, 2, is: (0, 255, 0, 255), tolerance: 0))
+    }
+
     @Test("base64 decodes with padding and whitespace and rejects malformed text", arguments: [
         ("QUJD", [65, 66, 67] as [UInt8]?), ("QUI=", [65, 66]), ("QQ==", [65]), ("Q U\nJD", [65, 66, 67]), ("", []),
         ("QUJ", nil), ("Q===", nil), ("QQ==QQ==", nil), ("QU-D", nil),

@@ -33,6 +33,8 @@ private let colorCases: [ColorCase] = [
     ColorCase("rgba(0, 0, 255, 25%)", 0, 0, 255, 64),
     ColorCase("rgb(255 0 0 / 50%)", 255, 0, 0, 128),
     ColorCase("rgb(0 255 0)", 0, 255, 0),
+    ColorCase("rgb(0 50% 0)", 0, 128, 0),
+    ColorCase("rgba(0, 127, 0, 50%)", 0, 127, 0, 128),
     ColorCase("rgb(300, -5, 0)", 255, 0, 0),
     ColorCase("rgb(150%, 0%, 0%)", 255, 0, 0),
     ColorCase("rgba(0, 0, 0, 2)", 0, 0, 0, 255),
@@ -53,7 +55,7 @@ private let colorCases: [ColorCase] = [
 
 private let invalidColors = [
     "", "#", "#ff", "#ggg", "#12345", "#1234567", "rgb(1,2)", "rgb(1,2,3,4,5)", "rgb(1,2,3", "rgb(,1,2,3)",
-    "rgb(1,2,3,)", "rgb(1px, 2, 3)", "hsl(10%, 50%, 50%)", "foo(1,2,3)", "bluish", "red blue", "url(#a)",
+    "rgb(1,2,3,)", "rgb(1px, 2, 3)", "rgba(0, 50%, 0, 0.5)", "rgb(100%, 0, 0)", "hsl(10%, 50%, 50%)", "foo(1,2,3)", "bluish", "red blue", "url(#a)",
 ]
 
 @Suite("CSS colors")
