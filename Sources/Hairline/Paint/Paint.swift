@@ -63,6 +63,22 @@ extension Paint {
         }
     }
 
+    /// The paint moved by `transform`: its geometry (gradient points,
+    /// pattern placement), which its own transform maps to user space, is
+    /// then mapped by `transform` too. Drawing the result where `transform`
+    /// maps one user space into another draws the paint as it was in the
+    /// first. Solid colors are unchanged.
+    /// - Parameter transform: old user space -> new user space.
+    public func applyingTransform(_ transform: AffineTransform) -> Paint {
+        switch self {
+        case .solid: return self
+        case .linearGradient(var g): g.transform = g.transform.concatenating(transform); return .linearGradient(g)
+        case .radialGradient(var g): g.transform = g.transform.concatenating(transform); return .radialGradient(g)
+        case .conicGradient(var g): g.transform = g.transform.concatenating(transform); return .conicGradient(g)
+        case .pattern(var p): p.transform = p.transform.concatenating(transform); return .pattern(p)
+        }
+    }
+
     /// Whether drawing the paint with source-over changes no pixel: a
     /// transparent color, a gradient whose stops are all transparent (or
     /// that has none), a pattern of opacity 0. (Other blend modes may

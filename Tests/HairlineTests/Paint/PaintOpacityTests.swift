@@ -84,4 +84,26 @@ import HairlineTestSupport
         }
         #expect(abs(p.opacity - 0.4) < 1e-12)
     }
+
+    /// A paint moved by a transform, drawn where that transform maps the
+    /// space, is the paint drawn in the first space (every kind of paint).
+    @Test func applyingTransformMovesThePaintWithTheSpace() throws {
+        let image = try PendingClearTests.mixedImage()
+        var rng = SplitMix64(seed: 34_08)
+        for trial in 0..<60 {
+            let paint = Self.randomPaint(&rng, image: image)
+            let t = AffineTransform(translationX: Double(rng.int(in: -4...4)), y: Double(rng.int(in: -4...4)))
+            var path = Path()
+            path.addRect(Rect(x: 2, y: 2, width: 18, height: 14))
+            let moved = try Surface(width: 24, height: 20), plain = try Surface(width: 24, height: 20)
+            let a = Canvas(surface: moved), b = Canvas(surface: plain)
+            // a: user space shifted by t, the paint moved back into it.
+            a.concatenate(t)
+            a.fill(path.applying(t.inverted()!), with: paint.applyingTransform(t.inverted()!))
+            b.fill(path, with: paint)
+            let largest = zip(moved.bytes, plain.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(largest <= 1, "trial \(trial), \(paint): off by \(largest)")
+        }
+        #expect(Paint.solid(.black).applyingTransform(AffineTransform(scaleX: 2, y: 2)) == .solid(.black))
+    }
 }
