@@ -2,11 +2,13 @@
 // `font-size` (lengths, percentages and em relative to the parent's size,
 // the absolute and relative keywords), `font-family` (a comma list of
 // quoted or unquoted names and generic families), `font-weight` (keywords,
-// numbers 1...1000, bolder/lighter from the parent's weight) and
-// `text-anchor`. Declaration text -> InheritedStyle fields; malformed
+// numbers 1...1000, bolder/lighter from the parent's weight), `font-style`
+// (normal, italic, oblique with an optional angle), `font-stretch`
+// (keywords and percentages, as width classes) and `text-anchor`. Declaration text -> InheritedStyle fields; malformed
 // values throw SVGError at the value, as the other properties do.
 
 import Hairline
+import HairlineText
 
 /// One entry of a `font-family` list.
 enum SVGFontFamily: Hashable, Sendable {
@@ -104,6 +106,16 @@ extension SVGReader {
             style.fontFamilies = try Self.fontFamilies(declaration)
         case "font-weight":
             style.fontWeight = try Self.fontWeight(declaration, keyword, parent: parent.fontWeight)
+        case "font-style":
+            let words = keyword.split(separator: " ")
+            switch words.first {
+            case "normal" where words.count == 1: style.fontStyle = .normal
+            case "italic" where words.count == 1: style.fontStyle = .italic
+            case "oblique" where words.count <= 2: style.fontStyle = .oblique
+            default: throw invalidValue(declaration)
+            }
+        case "font-stretch":
+            style.fontStretch = try Self.fontStretch(declaration, keyword)
         case "text-anchor":
             switch keyword {
             case "start": style.textAnchor = .start
@@ -132,6 +144,29 @@ extension SVGReader {
             }
             return length.value
         }
+    }
+
+    /// CSS Fonts 4 §2.4's width keywords, as width classes 1...9.
+    static let stretchKeywords: [String: Int] = [
+        "ultra-condensed": 1, "extra-condensed": 2, "condensed": 3, "semi-condensed": 4, "normal": 5,
+        "semi-expanded": 6, "expanded": 7, "extra-expanded": 8, "ultra-expanded": 9,
+    ]
+    /// The keywords' percentages, for a percentage value (the nearest
+    /// class is taken).
+    static let stretchPercentages: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+
+    /// A `font-stretch` value: a keyword or a percentage, as the nearest
+    /// width class (1...9).
+    static func fontStretch(_ declaration: Declaration, _ keyword: String) throws(SVGError) -> Int {
+        if let width = stretchKeywords[keyword] { return width }
+        guard let length = ValueScanner.length(declaration.value), length.unit == .percent, length.value >= 0 else {
+            throw SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        }
+        var best = 0
+        for (i, p) in stretchPercentages.enumerated() where abs(p - length.value) < abs(stretchPercentages[best] - length.value) {
+            best = i
+        }
+        return best + 1
     }
 
     /// A `font-family` list: names separated by commas, each quoted (`"…"`

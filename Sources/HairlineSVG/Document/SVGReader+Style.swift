@@ -100,6 +100,8 @@ extension SVGReader {
             case "image-rendering": style.imageSampling = parent.imageSampling
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
+            case "font-style": style.fontStyle = parent.fontStyle
+            case "font-stretch": style.fontStretch = parent.fontStretch
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
@@ -197,7 +199,7 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "text-anchor":
+        case "font-family", "font-weight", "font-style", "font-stretch", "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -5,6 +5,8 @@
 // and kerning, .notdef for missing glyphs, kerning across a run boundary
 // in the same font and size), shifted by `text-anchor`, each glyph's
 // outline (font units, y up) mapped by (unit, 0, 0, -unit, pen x, baseline).
+// Characters the run's font lacks come from the layout's fallback fonts
+// (each glyph in its own font and unit).
 // The result is an ordinary shape (or a group of shapes, one per run
 // style), so paints, strokes, clips and transforms need nothing new.
 
@@ -29,6 +31,11 @@ private struct PlacedRun {
     var glyphs: [GlyphID]
     /// Each glyph's pen x from the line's start (user units).
     var positions: [Double]
+    /// The layout's fonts and each glyph's index among them (empty: all
+    /// the run's font); the em size (user units).
+    var fallbackFonts: [Font] = []
+    var fontIndices: [UInt8] = []
+    var size: Double = 0
     /// The baseline's shift down from `y` (the dy so far, user units).
     var baselineShift: Double
 }
@@ -114,7 +121,7 @@ extension SVGReader {
         case .end: anchorShift = -width
         }
         var result = SVGTextGeometry(runs: [], bounds: .zero)
-        var outlines: [Int: [GlyphID: Path]] = [:]
+        var outlines: [UInt: [GlyphID: Path]] = [:]
         var bounds: Rect?
         for placedRun in placed {
             let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
@@ -135,19 +142,24 @@ extension SVGReader {
     /// read once per font and glyph (`cache`, by font key). A damaged glyph
     /// draws nothing, as in Canvas text.
     private static func outlines(of run: PlacedRun, x: Double, anchorShift: Double, y: Double,
-                                 cache: inout [Int: [GlyphID: Path]]) -> Path {
+                                 cache: inout [UInt: [GlyphID: Path]]) -> Path {
         var path = Path()
-        let font = run.font
         for (i, glyph) in run.glyphs.enumerated() {
+            var font = run.font.font, unit = run.unit
+            if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, Int(run.fontIndices[i]) < run.fallbackFonts.count {
+                font = run.fallbackFonts[Int(run.fontIndices[i])]
+                unit = run.size / Double(max(1, font.metrics.unitsPerEm))
+            }
+            let key = font.identity
             let outline: Path
-            if let cached = cache[font.key]?[glyph] {
+            if let cached = cache[key]?[glyph] {
                 outline = cached
             } else {
-                outline = (try? font.font.outline(of: glyph)) ?? Path()
-                cache[font.key, default: [:]][glyph] = outline
+                outline = (try? font.outline(of: glyph)) ?? Path()
+                cache[key, default: [:]][glyph] = outline
             }
             guard !outline.isEmpty else { continue }
-            let place = AffineTransform(a: run.unit, b: 0, c: 0, d: -run.unit, tx: x + run.positions[i] + anchorShift,
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
                                         ty: y + run.baselineShift)
             path.addPath(outline.applying(place))
         }
@@ -204,7 +216,7 @@ extension SVGReader {
             guard let line = layout.lines.first, let firstGlyph = line.glyphs.first, let last = line.glyphs.last,
                   let lastX = line.positions.last
             else { continue }
-            if let previous, previous.key == first.font.key, previous.size == size {
+            if let previous, previous.key == first.font.key, previous.size == size, line.fontIndex(ofGlyph: 0) == 0 {
                 pen += Double(font.kerning(between: previous.glyph, and: firstGlyph)) * unit
             }
             pen += first.dx
@@ -220,11 +232,18 @@ extension SVGReader {
                 taken += count
                 guard !range.isEmpty else { continue }
                 let start = pen
-                placed.append(PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
-                                        positions: line.positions[range].map { start + $0 }, baselineShift: baselineShift))
+                var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
+                                          positions: line.positions[range].map { start + $0 }, baselineShift: baselineShift)
+                if !line.fontIndices.isEmpty {
+                    placedRun.fallbackFonts = layout.fonts
+                    placedRun.fontIndices = Array(line.fontIndices[range])
+                    placedRun.size = size
+                }
+                placed.append(placedRun)
             }
-            pen += lastX + Double(font.advance(of: last)) * unit
-            previous = (first.font.key, size, last)
+            let lastFont = layout.fonts[line.fontIndex(ofGlyph: line.glyphs.count - 1)]
+            pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm))
+            previous = line.fontIndex(ofGlyph: line.glyphs.count - 1) == 0 ? (first.font.key, size, last) : nil
         }
         guard let firstPen else { return nil }
         return (placed, pen - firstPen)
@@ -242,7 +261,8 @@ extension SVGReader {
             carried.dx += run.dx
             carried.dy += run.dy
             guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
-            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight) {
+            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
+                              stretch: run.style.fontStretch) {
             case .success(let choice):
                 if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
                 drawn.append((index, choice, carried.dx, carried.dy))

@@ -4,6 +4,7 @@
 // state those declarations update (SVG 1.1 §6.4, CSS 2.1 §6.2 inheritance).
 
 import Hairline
+import HairlineText
 
 /// A fill or stroke paint as specified, before `currentColor` and paint
 /// server references are resolved.
@@ -56,6 +57,10 @@ struct InheritedStyle: Sendable {
     var fontFamilies: [SVGFontFamily] = []
     /// The computed `font-weight`, 1...1000 (400 normal, 700 bold).
     var fontWeight = SVGFontFamily.normalWeight
+    /// The computed `font-style`.
+    var fontStyle = FontSlant.normal
+    /// The computed `font-stretch` as a width class, 1...9 (5 normal).
+    var fontStretch = FontStyle.normalWidth
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -105,7 +110,7 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
     /// Properties that are read only from `style` (and style sheets), not
@@ -116,7 +121,7 @@ enum SVGProperties {
     /// and `line-height`, which single-line SVG text does not use): these
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
-        "font-style": ["normal"], "font-variant": ["normal"], "font-stretch": ["normal", "100%"],
+        "font-variant": ["normal"],
         "font-kerning": ["auto", "normal"], "letter-spacing": ["normal", "0", "0px"],
         "word-spacing": ["normal", "0", "0px"], "text-decoration": ["none"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
