@@ -31,9 +31,9 @@ private struct PlacedRun {
     var glyphs: [GlyphID]
     /// Each glyph's pen x from the line's start (user units).
     var positions: [Double]
-    /// The layout's fonts and each glyph's index among them (empty: all
+    /// The layout (for its fonts) and each glyph's font index (empty: all
     /// the run's font); the em size (user units).
-    var fallbackFonts: [Font] = []
+    var layout: TextLayout?
     var fontIndices: [UInt8] = []
     var size: Double = 0
     /// The baseline's shift down from `y` (the dy so far, user units).
@@ -146,8 +146,8 @@ extension SVGReader {
         var path = Path()
         for (i, glyph) in run.glyphs.enumerated() {
             var font = run.font.font, unit = run.unit
-            if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, Int(run.fontIndices[i]) < run.fallbackFonts.count {
-                font = run.fallbackFonts[Int(run.fontIndices[i])]
+            if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, let layout = run.layout {
+                font = layout.font(at: Int(run.fontIndices[i]))
                 unit = run.size / Double(max(1, font.metrics.unitsPerEm))
             }
             let key = font.identity
@@ -235,13 +235,13 @@ extension SVGReader {
                 var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
                                           positions: line.positions[range].map { start + $0 }, baselineShift: baselineShift)
                 if !line.fontIndices.isEmpty {
-                    placedRun.fallbackFonts = layout.fonts
+                    placedRun.layout = layout
                     placedRun.fontIndices = Array(line.fontIndices[range])
                     placedRun.size = size
                 }
                 placed.append(placedRun)
             }
-            let lastFont = layout.fonts[line.fontIndex(ofGlyph: line.glyphs.count - 1)]
+            let lastFont = layout.font(at: line.fontIndex(ofGlyph: line.glyphs.count - 1))
             pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm))
             previous = line.fontIndex(ofGlyph: line.glyphs.count - 1) == 0 ? (first.font.key, size, last) : nil
         }

@@ -55,9 +55,21 @@ public struct TextLayout: Sendable {
     /// The font and the em size (points).
     public let font: Font
     public let size: Double
+    /// The fallback fonts lines' `fontIndices` name (from 1), empty when
+    /// every glyph is `font`'s (then nothing is allocated for them).
+    let fallbackFonts: [Font]
     /// The fonts the glyphs are in: `font` first, then the fallback fonts
     /// that lines' `fontIndices` name.
-    public let fonts: [Font]
+    public var fonts: [Font] { [font] + fallbackFonts }
+
+    /// The font of index `index` (a `TextLine.fontIndices` entry): 0 is
+    /// `font`; an index past the fonts gives `font` too.
+    public func font(at index: Int) -> Font {
+        index > 0 && index <= fallbackFonts.count ? fallbackFonts[index - 1] : font
+    }
+
+    /// The number of fonts the glyphs are in (1 without fallback).
+    public var fontCount: Int { 1 + fallbackFonts.count }
     /// The lines, top to bottom.
     public private(set) var lines: [TextLine]
     /// The font's ascent, descent and line gap at `size` (points; ascent
@@ -121,7 +133,7 @@ public struct TextLayout: Sendable {
             lines[maximumLines - 1] = breaker.ellipsized(lines[maximumLines - 1])
         }
         self.lines = lines
-        fonts = layoutFonts?.fonts ?? [font]
+        fallbackFonts = layoutFonts.map { Array($0.fonts.dropFirst()) } ?? []
     }
 
     /// Whether `scalar` ends a paragraph (LF, CR, U+2028, U+2029).

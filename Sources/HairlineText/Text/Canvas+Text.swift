@@ -165,7 +165,7 @@ extension Canvas {
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, fonts: [line.lookups.font], size: line.size, start: line.start, state: state, paint: paint)
+        fillOutlines(one, font: { _ in line.lookups.font }, size: line.size, start: line.start, state: state, paint: paint)
     }
 
     /// Draws the glyph masks placed so far, in order, and forgets them.
@@ -243,7 +243,7 @@ extension Canvas {
             if cached {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
-                fillOutlines(line, fonts: layout.fonts, size: layout.size, start: start, state: state, paint: paint)
+                fillOutlines(line, font: layout.font(at:), size: layout.size, start: start, state: state, paint: paint)
             }
         }
     }
@@ -264,12 +264,12 @@ extension Canvas {
             return
         }
         // Glyphs of fallback fonts: one pen per font, made as first needed.
-        var pens: [LinePen?] = Array(repeating: nil, count: layout.fonts.count)
+        var pens: [LinePen?] = Array(repeating: nil, count: layout.fontCount)
         pens[0] = pen
         for (i, glyph) in line.glyphs.enumerated() {
             let f = line.fontIndex(ofGlyph: i)
             guard f < pens.count else { continue }
-            let fontPen = pens[f] ?? LinePen(lookups: state.fonts.lookups(for: layout.fonts[f]), size: layout.size,
+            let fontPen = pens[f] ?? LinePen(lookups: state.fonts.lookups(for: layout.font(at: f)), size: layout.size,
                                              start: start, transform: t, row: pen.row)
             pens[f] = fontPen
             place(glyph, at: line.positions[i], on: fontPen, state: state, paint: paint)
@@ -278,18 +278,15 @@ extension Canvas {
     }
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
-    /// path; `fonts` are the layout's (a glyph's `fontIndices` entry picks
-    /// its font).
-    private func fillOutlines(_ line: TextLine, fonts: [Font], size: Double, start: Point, state: TextCanvasState,
-                              paint: Paint) {
+    /// path; `font` gives the font of a glyph's `fontIndices` entry.
+    private func fillOutlines(_ line: TextLine, font fontAt: (Int) -> Font, size: Double, start: Point,
+                              state: TextCanvasState, paint: Paint) {
         state.path.removeAll(keepingCapacity: true)
         // Glyphs wholly outside the clip are left out (with no shadow to
         // cast, they cannot change a pixel).
         let clip = hasShadow ? nil : deviceClipBounds
         for (i, glyph) in line.glyphs.enumerated() {
-            let f = line.fontIndex(ofGlyph: i)
-            guard f < fonts.count else { continue }
-            let font = fonts[f]
+            let font = fontAt(line.fontIndex(ofGlyph: i))
             let unit = size / Double(max(1, font.metrics.unitsPerEm))
             guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
