@@ -45,11 +45,20 @@ struct SVGFontResolver: Sendable {
 
     /// The font for `families` at `weight`, `slant` and `stretch`
     /// (width class): through the database if there is one, else as
-    /// `font(for:weight:)`.
+    /// `font(for:weight:)` (which has no italic faces: an italic or
+    /// oblique slant is reported as a substitution).
     func font(for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int)
         -> Result<SVGFontChoice, FontError>
     {
-        guard let database else { return font(for: families, weight: weight) }
+        guard let database else {
+            return font(for: families, weight: weight).map { choice in
+                guard slant != .normal, choice.substitution == nil else { return choice }
+                var upright = choice
+                let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+                upright.substitution = (names.first.map { $0 + " " } ?? "") + (slant == .italic ? "italic" : "oblique")
+                return upright
+            }
+        }
         let list: [FontFamily] = families.map { family in
             switch family {
             case .named(let name): return .named(name)

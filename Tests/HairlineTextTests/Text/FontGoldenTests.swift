@@ -15,7 +15,7 @@ import Testing
         let rows = (font.glyphCount + columns - 1) / columns
         let surface = try Surface(width: Int(Double(columns) * cell * scale), height: Int(Double(rows) * cell * scale))
         let canvas = Canvas(surface: surface, scale: scale)
-        canvas.fill(Rect(x: 0, y: 0, width: Double(columns) * cell, height: Double(rows) * cell), with: .solid(.white))
+        canvas.clear(.white)
         let unit = 28 / Double(font.metrics.unitsPerEm)
         for g in 0..<font.glyphCount {
             let outline = try font.outline(of: GlyphID(UInt16(g)))
@@ -33,7 +33,7 @@ import Testing
         let font = database.withFallback(try Font(.dejaVuSans))
         let surface = try Surface(width: Int(220 * scale), height: Int(56 * scale))
         let canvas = Canvas(surface: surface, scale: scale)
-        canvas.fill(Rect(x: 0, y: 0, width: 220, height: 56), with: .solid(.white))
+        canvas.clear(.white)
         canvas.draw("Title: 日本語のタイトル", font: font, size: 17, at: Point(x: 8, y: 22), paint: .solid(.black))
         canvas.draw("中文の見出し and Latin", font: font, size: 13, in: Rect(x: 8, y: 30, width: 200, height: 20),
                     paint: .solid(Color(red: 0.1, green: 0.3, blue: 0.8)))
