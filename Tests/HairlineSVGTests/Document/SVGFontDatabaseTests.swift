@@ -1,0 +1,96 @@
+// SVG text through a font database (the loader's `fontDatabase`): the
+// fixture fonts of HairlineTextTests (Noto Sans Regular, Bold, Italic and
+// MPLUS1p). font-weight, font-style and generic families pick the faces
+// CSS picks; characters Noto Sans lacks (Japanese) come from MPLUS1p, each
+// in its own font's units; without a database nothing changes.
+
+import Hairline
+import HairlineSVG
+import HairlineTestSupport
+import HairlineText
+import Testing
+
+@Suite("text with a font database")
+struct SVGFontDatabaseTests {
+    static func loader() -> SVGResourceLoader {
+        let database = FontDatabase()
+        database.addFonts(inDirectory: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts"))
+        database.setGenericFamily(.sansSerif, to: ["Noto Sans"])
+        var loader = SVGResourceLoader.none
+        loader.fontDatabase = database
+        return loader
+    }
+
+    static func text(_ attributes: String, _ content: String, loader: SVGResourceLoader = loader()) throws -> (Path, [SVGWarning]) {
+        let document = try SVGDocument(parsing: """
+            <svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" \(attributes)>\(content)</text></svg>
+            """, loader: loader)
+        var path = Path()
+        for command in document.fillCommands() { path.addPath(command.path) }
+        return (path, document.warnings)
+    }
+
+    /// The outline of `text`'s glyphs in `font`, as SVG text places them.
+    static func expected(_ text: String, font: Font) throws -> Path {
+        let layout = TextLayout(text, font: font, size: 20, lineBreakMode: .clipping)
+        let unit = 20 / Double(font.metrics.unitsPerEm)
+        var path = Path()
+        for (i, glyph) in layout.lines[0].glyphs.enumerated() {
+            let outline = try font.outline(of: glyph)
+            path.addPath(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: layout.lines[0].positions[i], ty: 40)))
+        }
+        return path
+    }
+
+    /// Whether two paths have the same elements with points within 1e-9.
+    static func nearlyEqual(_ a: Path, _ b: Path) -> Bool {
+        func points(_ e: PathElement) -> [Point] {
+            switch e {
+            case .move(let p), .line(let p): return [p]
+            case .quadCurve(let p, let c): return [p, c]
+            case .curve(let p, let c1, let c2): return [p, c1, c2]
+            default: return []
+            }
+        }
+        guard a.elements.count == b.elements.count else { return false }
+        return zip(a.elements, b.elements).allSatisfy { u, v in
+            let p = points(u), q = points(v)
+            return p.count == q.count && zip(p, q).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }
+        }
+    }
+
+    static func fixture(_ name: String) throws -> Font {
+        try Font(contentsOfFile: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts/" + name))
+    }
+
+    @Test func weightsAndStylesPickTheirFaces() throws {
+        let cases: [(String, String)] = [
+            (#"font-family="Noto Sans""#, "NotoSans-Regular.ttf"),
+            (#"font-family="Noto Sans" font-weight="bold""#, "NotoSans-Bold.ttf"),
+            (#"font-family="Noto Sans" font-weight="600""#, "NotoSans-Bold.ttf"),
+            (#"font-family="Noto Sans" font-style="italic""#, "NotoSans-Italic.ttf"),
+            (#"font-family="Noto Sans" font-style="oblique""#, "NotoSans-Italic.ttf"),
+            (#"font-family="sans-serif""#, "NotoSans-Regular.ttf"),
+            (#"font-family="Unknown, 'Noto Sans'""#, "NotoSans-Regular.ttf"),
+        ]
+        for (attributes, file) in cases {
+            let (path, warnings) = try Self.text(attributes, "Type")
+            #expect(path == (try Self.expected("Type", font: try Self.fixture(file))), "\(attributes)")
+            #expect(warnings.isEmpty, "\(attributes): \(warnings)")
+        }
+        let (_, warnings) = try Self.text(#"font-family="Unknown""#, "Type")
+        #expect(warnings.map(\.attribute) == ["font-family"], "a family no font has is a substitution")
+    }
+
+    @Test func japaneseFallsBackToMPLUS() throws {
+        let (path, warnings) = try Self.text(#"font-family="Noto Sans""#, "Aの")
+        #expect(warnings.isEmpty)
+        let noto = try Self.fixture("NotoSans-Regular.ttf"), mplus = try Self.fixture("MPLUS1p-Regular.ttf")
+        var want = try Self.expected("A", font: noto)
+        let advance = Double(noto.advance(of: noto.glyph(for: "A"))) * 20 / Double(noto.metrics.unitsPerEm)
+        let unit = 20 / Double(mplus.metrics.unitsPerEm)
+        want.addPath(try mplus.outline(of: mplus.glyph(for: "の"))
+            .applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: advance, ty: 40)))
+        #expect(Self.nearlyEqual(path, want))
+    }
+}
