@@ -61,7 +61,9 @@ public final class FontDatabase: @unchecked Sendable {
     private var coverage: [UInt32: Int] = [:]
     private var generics: [GenericFontFamily: [String]] = FontDatabase.defaultGenericFamilies
     private var warningList: [String] = []
-    private var missing: [String: Int] = [:]
+    private var missing: [String: Set<UInt32>] = [:]
+    /// Distinct missing characters remembered per block at most.
+    static let maximumMissingPerBlock = 4096
     private var missingOrder: [String] = []
 
     /// A database with no fonts of its own (the bundled DejaVu Sans and
@@ -322,12 +324,14 @@ public final class FontDatabase: @unchecked Sendable {
     }
 
     /// Records that no font has `scalar` (text drew a box for it): one
-    /// entry per Unicode block, counted.
+    /// entry per Unicode block, its distinct characters counted.
     func noteMissing(_ scalar: Unicode.Scalar) {
         let block = UnicodeBlocks.name(of: scalar)
         locked {
             if missing[block] == nil { missingOrder.append(block) }
-            missing[block, default: 0] += 1
+            if missing[block, default: []].count < Self.maximumMissingPerBlock {
+                missing[block, default: []].insert(scalar.value)
+            }
         }
     }
 
@@ -336,7 +340,7 @@ public final class FontDatabase: @unchecked Sendable {
     public var missingCharacterWarnings: [String] {
         locked {
             missingOrder.map { block in
-                let count = missing[block] ?? 0
+                let count = missing[block]?.count ?? 0
                 return "no font has \(block) characters (\(count) drawn as boxes)"
             }
         }
