@@ -163,14 +163,13 @@ public final class FontDatabase: @unchecked Sendable {
         func index(_ path: String) {
             guard files < Self.maximumFileCount else { return }
             files += 1
-            let bytes: [UInt8]
+            let found: (faces: [FontFaceInfo], errors: [FontError])
             do {
-                bytes = try FontFile.read(path)
+                found = try FontFaceInfo.faces(inFileAt: path)
             } catch {
                 warningList.append("\(error)")
                 return
             }
-            let found = FontFaceInfo.faces(in: bytes, source: .file(path))
             faces += found.faces
             for error in found.errors { warningList.append("font file \(path) skipped: \(error)") }
         }

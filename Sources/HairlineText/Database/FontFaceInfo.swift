@@ -1,8 +1,12 @@
-// Database: a font file's bytes -> one entry per face: its family names,
-// weight, width and slant, read from the table directory, name, OS/2 and
-// head only (no glyph table is parsed or checked), so indexing a folder of
-// fonts costs a read and a few hundred bytes of parsing per face. A face
-// whose tables cannot be read is reported, not indexed.
+// Database: a font file -> one entry per face: its family names, weight,
+// width and slant, read from the table directory, name, OS/2 and head only
+// (no glyph table is parsed or checked). A file is first read only as far
+// as `indexPrefixByteCount` (these tables usually lie at its start), whole
+// only if something needed lies past that, so indexing a folder of large
+// fonts costs little. A face whose tables cannot be read is reported, not
+// indexed.
+
+import Hairline
 
 /// Where a database face's bytes come from.
 enum FontSource: Sendable, Hashable {
@@ -30,6 +34,50 @@ struct FontFaceInfo: Sendable {
     /// The style name (name id 2), for messages.
     let styleName: String
 
+    /// The bytes of a file read first when indexing it: the directory and
+    /// naming tables of most fonts lie in their first few kilobytes.
+    static let indexPrefixByteCount = 1 << 16
+    /// The tables indexing reads.
+    static let indexedTables = ["head", "maxp", "name", "OS/2"]
+
+    /// The faces of the font file at `path`, from a prefix of it when that
+    /// holds everything indexing reads, else from the whole file.
+    /// - Throws: `.unreadableFile` if it cannot be read.
+    static func faces(inFileAt path: String) throws(FontError) -> (faces: [FontFaceInfo], errors: [FontError]) {
+        let prefix: (bytes: [UInt8], fileSize: Int)
+        do {
+            prefix = try FileBytes.readPrefix(path, byteCount: indexPrefixByteCount)
+        } catch {
+            throw .unreadableFile(path: path, reason: error.reasonDescription)
+        }
+        guard prefix.fileSize <= FontFile.maximumByteCount else {
+            throw .unreadableFile(path: path, reason: "larger than \(FontFile.maximumByteCount) bytes")
+        }
+        if prefix.bytes.count < prefix.fileSize,
+           let faces = try? facesFromPrefix(prefix.bytes, fileSize: prefix.fileSize, source: .file(path)) {
+            return (faces, [])
+        }
+        return faces(in: prefix.bytes.count == prefix.fileSize ? prefix.bytes : try FontFile.read(path), source: .file(path))
+    }
+
+    /// Every face from a prefix of the file; throws if anything indexing
+    /// reads lies past the prefix (or is damaged: the whole file then
+    /// gives the accurate error).
+    private static func facesFromPrefix(_ bytes: [UInt8], fileSize: Int, source: FontSource) throws(FontError) -> [FontFaceInfo] {
+        let font = FontData(bytes: bytes)
+        var faces: [FontFaceInfo] = []
+        for index in 0..<(try Font.faceCount(font)) {
+            let tables = try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index), fileLength: fileSize)
+            for tag in indexedTables {
+                if let table = tables[tag], table.offset + table.length > bytes.count {
+                    throw .truncated(table: tag, offset: table.offset, needed: table.length)
+                }
+            }
+            faces.append(try face(tables, font, index: index, source: source))
+        }
+        return faces
+    }
+
     /// The faces of a font file (each face of a collection), and the
     /// errors of the faces that could not be read.
     static func faces(in bytes: [UInt8], source: FontSource) -> (faces: [FontFaceInfo], errors: [FontError]) {
@@ -52,7 +100,13 @@ struct FontFaceInfo: Sendable {
     }
 
     private static func face(_ font: FontData, index: Int, source: FontSource) throws(FontError) -> FontFaceInfo {
-        let tables = try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index))
+        try face(try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index)), font, index: index,
+                 source: source)
+    }
+
+    private static func face(_ tables: [String: FontTable], _ font: FontData, index: Int, source: FontSource)
+        throws(FontError) -> FontFaceInfo
+    {
         guard let head = tables["head"], let maxp = tables["maxp"] else { throw .missingTable("head") }
         guard tables["glyf"] != nil || tables["CFF "] != nil else { throw .missingTable("glyf") }
         let header = try FontHeader(font, head: head, maxp: maxp)

@@ -178,9 +178,13 @@ public struct Font: Sendable {
     }
 
     /// The table directory at file offset `start`: tag -> range, each
-    /// checked to lie in the file.
-    static func readDirectory(_ font: FontData, at start: Int = 0) throws(FontError) -> [String: FontTable] {
+    /// checked to lie in the file (of `fileLength` bytes when only a
+    /// prefix of it is in `font`: the ranges are then not all readable).
+    static func readDirectory(_ font: FontData, at start: Int = 0, fileLength: Int? = nil) throws(FontError)
+        -> [String: FontTable]
+    {
         let file = font.file
+        let fileLength = fileLength ?? file.length
         let version = try font.u32(file, start)
         switch version {
         case 0x0001_0000, 0x7472_7565: break  // 1.0 and 'true': TrueType outlines.
@@ -197,9 +201,9 @@ public struct Font: Sendable {
             let record = start + 12 + 16 * i
             let tag = try font.tag(file, record)
             let offset = Int(try font.u32(file, record + 8)), length = Int(try font.u32(file, record + 12))
-            guard offset <= file.length, length <= file.length - offset else {
+            guard offset <= fileLength, length <= fileLength - offset else {
                 throw .invalid(table: tag, offset: record + 8,
-                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(file.length)-byte file")
+                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(fileLength)-byte file")
             }
             if tables[tag] == nil { tables[tag] = FontTable(tag: tag, offset: offset, length: length) }
         }

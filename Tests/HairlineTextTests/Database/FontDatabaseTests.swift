@@ -30,6 +30,16 @@ import Testing
         #expect(database.warnings.isEmpty)
     }
 
+    /// Indexing from a file's first 64 KiB gives what the whole file gives.
+    @Test(arguments: ["CFF-and-SBIX.otf", "MPLUS1p-Regular.ttf", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf",
+                      "NotoSans-Italic.ttf"])
+    func prefixIndexingMatchesWholeFiles(name: String) throws {
+        let fromPrefix = try FontFaceInfo.faces(inFileAt: FixtureFonts.path(name))
+        let whole = FontFaceInfo.faces(in: FixtureFonts.bytes(name), source: .file(FixtureFonts.path(name)))
+        #expect(fromPrefix.faces.map(\.style) == whole.faces.map(\.style) && !whole.faces.isEmpty)
+        #expect(fromPrefix.errors.isEmpty && whole.errors.isEmpty)
+    }
+
     @Test func matchesAsCSSDoes() throws {
         let database = Self.fixtureDatabase()
         let regular = try #require(database.match([.named("noto sans")]))
