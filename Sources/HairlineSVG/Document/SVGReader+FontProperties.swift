@@ -116,6 +116,10 @@ extension SVGReader {
             }
         case "font-stretch":
             style.fontStretch = try Self.fontStretch(declaration, keyword)
+        case "letter-spacing":
+            style.letterSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
+        case "word-spacing":
+            style.wordSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
         case "text-anchor":
             switch keyword {
             case "start": style.textAnchor = .start
@@ -144,6 +148,28 @@ extension SVGReader {
             }
             return length.value
         }
+    }
+
+    /// A `letter-spacing` or `word-spacing` value in user units: `normal`
+    /// (0), an absolute length, `em` of the element's font size, or `%` of
+    /// the viewport's width (as resvg resolves them, like a horizontal
+    /// length).
+    /// - Throws: `invalidValue` for anything else.
+    func spacing(_ declaration: Declaration, _ keyword: String, fontSize: Double) throws(SVGError) -> Double {
+        if keyword == "normal" { return 0 }
+        let invalid = SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        guard let length = ValueScanner.length(declaration.value) else { throw invalid }
+        let value: Double
+        switch length.unit {
+        case .em: value = length.value * fontSize
+        case .percent: value = length.value / 100 * viewport.width
+        case .ex: value = length.value * fontSize * Self.assumedXHeightRatio
+        default:
+            guard let factor = length.userUnitsPerUnit else { throw invalid }
+            value = length.value * factor
+        }
+        guard value.isFinite, abs(value) <= Self.maximumFontSize else { throw invalid }
+        return value
     }
 
     /// CSS Fonts 4 §2.4's width keywords, as width classes 1...9.

@@ -102,6 +102,8 @@ extension SVGReader {
             case "font-weight": style.fontWeight = parent.fontWeight
             case "font-style": style.fontStyle = parent.fontStyle
             case "font-stretch": style.fontStretch = parent.fontStretch
+            case "letter-spacing": style.letterSpacing = parent.letterSpacing
+            case "word-spacing": style.wordSpacing = parent.wordSpacing
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
@@ -199,7 +201,7 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "font-style", "font-stretch", "text-anchor":
+        case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

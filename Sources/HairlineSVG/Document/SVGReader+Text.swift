@@ -200,6 +200,9 @@ extension SVGReader {
         var firstPen: Double?
         // The last glyph placed, its advance already added.
         var previous: (key: Int, size: Double, glyph: GlyphID)?
+        // The spacing after the last character, not part of the line's
+        // advance for text-anchor (as resvg measures it).
+        var trailingSpacing = 0.0
         var next = 0
         while next < drawn.count {
             // A segment: drawn[next..<end], one font and size, no shifts inside.
@@ -224,6 +227,9 @@ extension SVGReader {
             if firstPen == nil { firstPen = pen }
             // One glyph per scalar (whitespace handling left no control
             // characters), handed back to the runs they came from.
+            // letter-spacing and word-spacing: the space each character's
+            // run adds after it, summed along the segment.
+            var spacing = 0.0
             var taken = 0
             for (position, member) in segment.enumerated() {
                 let count = position == segment.count - 1
@@ -232,8 +238,20 @@ extension SVGReader {
                 taken += count
                 guard !range.isEmpty else { continue }
                 let start = pen
+                let style = runs[member.index].style
+                var positions = line.positions[range].map { start + $0 }
+                if style.letterSpacing != 0 || style.wordSpacing != 0 || spacing != 0 {
+                    var scalars = runs[member.index].text.unicodeScalars.makeIterator()
+                    for i in positions.indices {
+                        positions[i] += spacing
+                        trailingSpacing = style.letterSpacing + (scalars.next() == " " ? style.wordSpacing : 0)
+                        spacing += trailingSpacing
+                    }
+                } else {
+                    trailingSpacing = 0
+                }
                 var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
-                                          positions: line.positions[range].map { start + $0 }, baselineShift: baselineShift)
+                                          positions: positions, baselineShift: baselineShift)
                 if !line.fontIndices.isEmpty {
                     placedRun.layout = layout
                     placedRun.fontIndices = Array(line.fontIndices[range])
@@ -242,11 +260,11 @@ extension SVGReader {
                 placed.append(placedRun)
             }
             let lastFont = layout.font(at: line.fontIndex(ofGlyph: line.glyphs.count - 1))
-            pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm))
+            pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm)) + spacing
             previous = line.fontIndex(ofGlyph: line.glyphs.count - 1) == 0 ? (first.font.key, size, last) : nil
         }
         guard let firstPen else { return nil }
-        return (placed, pen - firstPen)
+        return (placed, pen - firstPen - trailingSpacing)
     }
 
     /// The runs that draw (characters, a size above 0) with their fonts

@@ -61,6 +61,10 @@ struct InheritedStyle: Sendable {
     var fontStyle = FontSlant.normal
     /// The computed `font-stretch` as a width class, 1...9 (5 normal).
     var fontStretch = FontStyle.normalWidth
+    /// `letter-spacing` and `word-spacing`: space added after each
+    /// character and after each space (U+0020), user units (computed from
+    /// the element's font size for `em` and `%`; 0 for `normal`).
+    var letterSpacing = 0.0, wordSpacing = 0.0
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -110,7 +114,8 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
+        "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
     /// Properties that are read only from `style` (and style sheets), not
@@ -122,8 +127,7 @@ enum SVGProperties {
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
         "font-variant": ["normal"],
-        "font-kerning": ["auto", "normal"], "letter-spacing": ["normal", "0", "0px"],
-        "word-spacing": ["normal", "0", "0px"], "text-decoration": ["none"], "direction": ["ltr"],
+        "font-kerning": ["auto", "normal"], "text-decoration": ["none"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
         "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
         "baseline-shift": ["baseline", "0", "0px"], "text-rendering": ["auto"],

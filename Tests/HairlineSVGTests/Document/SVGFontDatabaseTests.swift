@@ -82,6 +82,32 @@ struct SVGFontDatabaseTests {
         #expect(warnings.map(\.attribute) == ["font-family"], "a family no font has is a substitution")
     }
 
+    /// letter-spacing after every character, word-spacing after spaces
+    /// too (lengths, em of the font size, % of the viewport's width); the
+    /// anchor's width leaves out the last character's spacing.
+    @Test func letterAndWordSpacing() throws {
+        let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "a b")
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let layout = TextLayout("a b", font: noto, size: 20, lineBreakMode: .clipping)
+        let positions = layout.lines[0].positions
+        func starts(_ path: Path) -> [Double] {
+            path.elements.compactMap { if case .move(let p) = $0 { return p.x } else { return nil } }
+        }
+        for (attributes, letter, word) in [(#"letter-spacing="3""#, 3.0, 0.0), (#"word-spacing="0.5em""#, 0, 10),
+                                            (#"letter-spacing="1%" word-spacing="2""#, 4, 2)] {
+            let (spaced, warnings) = try Self.text(#"font-family="Noto Sans" "# + attributes, "a b")
+            #expect(warnings.isEmpty)
+            // 'b' (the last glyph) moved by two letter spacings and one word spacing.
+            let shift = (starts(spaced).last ?? 0) - (starts(plain).last ?? 0)
+            #expect(abs(shift - (2 * letter + word)) < 1e-9, "\(attributes): \(shift)")
+        }
+        let (anchored, _) = try Self.text(#"font-family="Noto Sans" letter-spacing="5" text-anchor="end""#, "ab")
+        let (lone, _) = try Self.text(#"font-family="Noto Sans""#, "b")
+        let advance = Double(noto.advance(of: noto.glyph(for: "b"))) * 20 / Double(noto.metrics.unitsPerEm)
+        // 'b' ends the line: its origin at x = -advance, no spacing after it.
+        #expect(positions.count == 3 && abs(anchored.bounds.maxX - (lone.bounds.maxX - advance)) < 1e-9)
+    }
+
     @Test func japaneseFallsBackToMPLUS() throws {
         let (path, warnings) = try Self.text(#"font-family="Noto Sans""#, "Aの")
         #expect(warnings.isEmpty)
