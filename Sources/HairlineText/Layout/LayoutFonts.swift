@@ -44,6 +44,9 @@ final class LayoutFonts {
     /// `.notdef` of the layout's font if no font has it.
     func glyph(for scalar: Unicode.Scalar, after previous: UInt8) -> (font: UInt8, glyph: GlyphID) {
         let primary = fonts[0].glyph(for: scalar)
+        // The common case first: the layout's font has it and the scalar
+        // before was its too (no Unicode property is looked up).
+        if primary != .notdef, previous == 0 { return (0, primary) }
         let extends = Self.extendsCluster(scalar)
         if extends, previous != 0 {
             let glyph = fonts[Int(previous)].glyph(for: scalar)
