@@ -33,6 +33,27 @@ enum SVGFontFamily: Hashable, Sendable {
     static let boldThreshold = 600.0
 }
 
+/// One element's `baseline-shift`: how far its characters' baseline moves
+/// up from its parent's.
+enum SVGBaselineShift: Sendable, Equatable {
+    /// By a length (user units, positive up).
+    case length(Double)
+    /// To the font's subscript position (OS/2), at the element's font size.
+    case sub(fontSize: Double)
+    /// To the font's superscript position, at the element's font size.
+    case `super`(fontSize: Double)
+
+    /// The shift up in user units, for text in `font`.
+    func rise(in font: Font) -> Double {
+        let em = Double(max(1, font.metrics.unitsPerEm))
+        switch self {
+        case .length(let value): return value
+        case .sub(let size): return -Double(font.subscriptOffset) / em * size
+        case .super(let size): return Double(font.superscriptOffset) / em * size
+        }
+    }
+}
+
 /// `text-anchor`: which end of a line of text sits at its `x`.
 enum SVGTextAnchor: Sendable {
     case start, middle, end
@@ -120,6 +141,26 @@ extension SVGReader {
             style.letterSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
         case "word-spacing":
             style.wordSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
+        case "baseline-shift":
+            // Each element's own: its parent's shifts, then this one.
+            style.baselineShifts = parent.baselineShifts
+            switch keyword {
+            case "baseline": break
+            case "sub": style.baselineShifts.append(.sub(fontSize: style.fontSize))
+            case "super": style.baselineShifts.append(.super(fontSize: style.fontSize))
+            default:
+                guard let length = ValueScanner.length(declaration.value) else { throw invalidValue(declaration) }
+                let value: Double
+                switch length.unit {
+                case .percent: value = length.value / 100 * style.fontSize
+                case .em: value = length.value * style.fontSize
+                default:
+                    guard let factor = length.userUnitsPerUnit else { throw invalidValue(declaration) }
+                    value = length.value * factor
+                }
+                guard value.isFinite else { throw invalidValue(declaration) }
+                style.baselineShifts.append(.length(value))
+            }
         case "text-anchor":
             switch keyword {
             case "start": style.textAnchor = .start

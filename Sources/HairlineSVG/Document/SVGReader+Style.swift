@@ -104,6 +104,7 @@ extension SVGReader {
             case "font-stretch": style.fontStretch = parent.fontStretch
             case "letter-spacing": style.letterSpacing = parent.letterSpacing
             case "word-spacing": style.wordSpacing = parent.wordSpacing
+            case "baseline-shift": break  // the parent's baseline is kept anyway
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
@@ -201,7 +202,8 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "text-anchor":
+        case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
+             "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -34,6 +34,9 @@ private struct PlacedRun {
     /// The layout (for its fonts) and each glyph's font index (empty: all
     /// the run's font); the em size (user units).
     var layout: TextLayout?
+    /// The run's `baseline-shift`s, resolved: how far up its baseline
+    /// sits from the line's (user units).
+    var rise = 0.0
     var fontIndices: [UInt8] = []
     var size: Double = 0
     /// The baseline's shift down from `y` (the dy so far, user units).
@@ -109,7 +112,12 @@ extension SVGReader {
         var shift = (dx: try firstLength(geometry["dx"], .horizontal, element) ?? 0,
                      dy: try firstLength(geometry["dy"], .vertical, element) ?? 0)
         var runs: [SVGTextRun] = []
-        try collectRuns(of: element, style: style, shift: &shift, into: &runs)
+        // baseline-shift moves spans from their parent's baseline: the
+        // text's own (or an ancestor's: not inherited) moves nothing, as
+        // in resvg.
+        var textStyle = style
+        textStyle.baselineShifts = []
+        try collectRuns(of: element, style: textStyle, shift: &shift, into: &runs)
         let texts = SVGTextWhitespace.process(runs.map { ($0.text, $0.style.preservesSpace) })
         for i in runs.indices { runs[i].text = texts[i] }
         limitLength(&runs, element)
@@ -160,7 +168,7 @@ extension SVGReader {
             }
             guard !outline.isEmpty else { continue }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
-                                        ty: y + run.baselineShift)
+                                        ty: y + run.baselineShift - run.rise)
             path.addPath(outline.applying(place))
         }
         return path
@@ -252,6 +260,7 @@ extension SVGReader {
                 }
                 var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
                                           positions: positions, baselineShift: baselineShift)
+                placedRun.rise = style.baselineShifts.reduce(0) { $0 + $1.rise(in: member.font.font) }
                 if !line.fontIndices.isEmpty {
                     placedRun.layout = layout
                     placedRun.fontIndices = Array(line.fontIndices[range])

@@ -65,6 +65,10 @@ struct InheritedStyle: Sendable {
     /// character and after each space (U+0020), user units (computed from
     /// the element's font size for `em` and `%`; 0 for `normal`).
     var letterSpacing = 0.0, wordSpacing = 0.0
+    /// `baseline-shift` of this element and its text ancestors, outermost
+    /// first (each span's shift adds to its parent's; not inherited as a
+    /// value: a span without one keeps its parent's baseline).
+    var baselineShifts: [SVGBaselineShift] = []
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -115,6 +119,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
+        "baseline-shift",
         "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
@@ -130,7 +135,7 @@ enum SVGProperties {
         "font-kerning": ["auto", "normal"], "text-decoration": ["none"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
         "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
-        "baseline-shift": ["baseline", "0", "0px"], "text-rendering": ["auto"],
+        "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.
     static let ignoredTextProperties: Set<String> = ["line-height"]

@@ -54,6 +54,9 @@ struct OS2Table {
     let typoMetrics: (ascender: Int, descender: Int, lineGap: Int)?
     /// sCapHeight and sxHeight (version 2 and later).
     let capHeight: Int?, xHeight: Int?
+    /// ySubscriptYOffset (positive below the baseline) and
+    /// ySuperscriptYOffset (positive above).
+    let subscriptOffset: Int, superscriptOffset: Int
 
     /// Reads OS/2, or gives nil without the table.
     init?(_ font: FontData, os2 table: FontTable?) throws(FontError) {
@@ -65,6 +68,8 @@ struct OS2Table {
         isOblique = selection & (1 << 9) != 0
         weightClass = Int(try font.u16(table, 4))
         widthClass = Int(try font.u16(table, 6))
+        subscriptOffset = Int(try font.i16(table, 16))
+        superscriptOffset = Int(try font.i16(table, 24))
         if selection & (1 << 7) != 0 {
             typoMetrics = (Int(try font.i16(table, 68)), Int(try font.i16(table, 70)), Int(try font.i16(table, 72)))
         } else {

@@ -93,6 +93,11 @@ public struct Font: Sendable {
     public let style: FontStyle
     /// The face's index in its collection (0 for a lone font).
     public let faceIndex: Int
+    /// How far subscripts sit below and superscripts above the baseline,
+    /// in font units, both positive: OS/2's ySubscriptYOffset and
+    /// ySuperscriptYOffset, or a fifth and a third of the em without OS/2
+    /// (or with zeros there).
+    public let subscriptOffset: Int, superscriptOffset: Int
     /// Vertical metrics, in font units: hhea's, or OS/2's typographic ones
     /// when fsSelection sets USE_TYPO_METRICS (bit 7).
     public let metrics: FontMetrics
@@ -149,6 +154,9 @@ public struct Font: Sendable {
         let os2 = try OS2Table(font, os2: tables["OS/2"])
         isBold = (os2?.isBold ?? false) || header.isBoldMacStyle
         style = FontStyle(names: names, os2: os2, header: header)
+        let sub = abs(os2?.subscriptOffset ?? 0), sup = abs(os2?.superscriptOffset ?? 0)
+        subscriptOffset = sub > 0 ? sub : header.unitsPerEm / 5
+        superscriptOffset = sup > 0 ? sup : header.unitsPerEm / 3
         metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap,
                                        glyphSource: glyphSource)
     }

@@ -108,6 +108,30 @@ struct SVGFontDatabaseTests {
         #expect(positions.count == 3 && abs(anchored.bounds.maxX - (lone.bounds.maxX - advance)) < 1e-9)
     }
 
+    /// baseline-shift moves a span's characters up (lengths, % and em of
+    /// the span's font size, sub and super from the font's OS/2), nested
+    /// spans add up, and the text element's own moves nothing.
+    @Test func baselineShift() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "x<tspan>x</tspan>")
+        let superRise = Double(noto.superscriptOffset) / Double(noto.metrics.unitsPerEm) * 20
+        let subDrop = Double(noto.subscriptOffset) / Double(noto.metrics.unitsPerEm) * 20
+        for (shift, rise) in [("5", 5.0), ("-10%", -2), ("0.5em", 10), ("super", superRise), ("sub", -subDrop),
+                              ("baseline", 0)] {
+            let (shifted, warnings) = try Self.text(#"font-family="Noto Sans""#, #"x<tspan baseline-shift="\#(shift)">x</tspan>"#)
+            #expect(warnings.isEmpty, "\(shift): \(warnings)")
+            #expect(abs((plain.bounds.minY - shifted.bounds.minY) - max(0, rise)) < 1e-9, "\(shift)")
+            #expect(abs((shifted.bounds.maxY - plain.bounds.maxY) - max(0, -rise)) < 1e-9, "\(shift)")
+        }
+        let (nested, _) = try Self.text(#"font-family="Noto Sans""#,
+                                        #"x<tspan baseline-shift="3">x<tspan baseline-shift="4">x</tspan></tspan>"#)
+        let (flat, _) = try Self.text(#"font-family="Noto Sans""#, #"x<tspan baseline-shift="3">x<tspan>x</tspan></tspan>"#)
+        #expect(abs((flat.bounds.minY - nested.bounds.minY) - 4) < 1e-9)
+        let (own, _) = try Self.text(#"font-family="Noto Sans" baseline-shift="20""#, "x")
+        let (none, _) = try Self.text(#"font-family="Noto Sans""#, "x")
+        #expect(own == none)
+    }
+
     @Test func japaneseFallsBackToMPLUS() throws {
         let (path, warnings) = try Self.text(#"font-family="Noto Sans""#, "Aの")
         #expect(warnings.isEmpty)
