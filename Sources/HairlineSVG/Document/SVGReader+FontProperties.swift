@@ -54,6 +54,15 @@ enum SVGBaselineShift: Sendable, Equatable {
     }
 }
 
+/// A `text-decoration` line and the style of the element that declared it.
+struct SVGTextDecoration: Sendable {
+    enum Kind: Sendable, Equatable, CaseIterable {
+        case underline, overline, lineThrough
+    }
+    var kind: Kind
+    var style: InheritedStyle
+}
+
 /// `text-anchor`: which end of a line of text sits at its `x`.
 enum SVGTextAnchor: Sendable {
     case start, middle, end
@@ -211,6 +220,30 @@ extension SVGReader {
         }
         guard value.isFinite, abs(value) <= Self.maximumFontSize else { throw invalid }
         return value
+    }
+
+    /// Applies `text-decoration` (`none`, or `underline`, `overline`,
+    /// `line-through` separated by spaces or commas): each line named is
+    /// drawn with `style` as it is now (the declaring element's fill and
+    /// stroke), replacing an ancestor's line of that kind.
+    /// - Throws: `invalidValue` for another word.
+    func applyTextDecoration(_ declaration: Declaration, to style: inout InheritedStyle) throws(SVGError) {
+        var kinds: [SVGTextDecoration.Kind] = []
+        for word in declaration.value.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }) {
+            switch word {
+            case "none": continue
+            case "underline": kinds.append(.underline)
+            case "overline": kinds.append(.overline)
+            case "line-through": kinds.append(.lineThrough)
+            default: throw invalidValue(declaration)
+            }
+        }
+        var own = style
+        own.decorations = []
+        for kind in kinds {
+            style.decorations.removeAll { $0.kind == kind }
+            style.decorations.append(SVGTextDecoration(kind: kind, style: own))
+        }
     }
 
     /// CSS Fonts 4 §2.4's width keywords, as width classes 1...9.

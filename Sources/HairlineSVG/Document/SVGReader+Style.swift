@@ -63,6 +63,14 @@ extension SVGReader {
                 ignore(error, element, attribute: declaration.name)
             }
         }
+        // text-decoration takes the element's final fill and stroke.
+        if let declaration = declarations.last(where: { $0.name == "text-decoration" }) {
+            do throws(SVGError) {
+                try applyTextDecoration(declaration, to: &style)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
+            }
+        }
         return local
     }
 
@@ -104,7 +112,7 @@ extension SVGReader {
             case "font-stretch": style.fontStretch = parent.fontStretch
             case "letter-spacing": style.letterSpacing = parent.letterSpacing
             case "word-spacing": style.wordSpacing = parent.wordSpacing
-            case "baseline-shift": break  // the parent's baseline is kept anyway
+            case "baseline-shift", "text-decoration": break  // the parent's are kept anyway
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.

@@ -37,6 +37,14 @@ private struct PlacedRun {
     /// The run's `baseline-shift`s, resolved: how far up its baseline
     /// sits from the line's (user units).
     var rise = 0.0
+    /// The letter and word spacing after the run's last character (user
+    /// units), part of its decorations' width.
+    var trailingSpacing = 0.0
+
+    /// User units per font unit of `font` at the run's size.
+    func size(of font: Font) -> Double {
+        size > 0 ? size / Double(max(1, font.metrics.unitsPerEm)) : unit
+    }
     var fontIndices: [UInt8] = []
     var size: Double = 0
     /// The baseline's shift down from `y` (the dy so far, user units).
@@ -117,6 +125,12 @@ extension SVGReader {
         // in resvg.
         var textStyle = style
         textStyle.baselineShifts = []
+        // Lines declared on the text or outside it take the text's own
+        // fill and stroke (as resvg resolves them); a span's own lines
+        // keep the span's.
+        var own = style
+        own.decorations = []
+        for i in textStyle.decorations.indices { textStyle.decorations[i].style = own }
         try collectRuns(of: element, style: textStyle, shift: &shift, into: &runs)
         let texts = SVGTextWhitespace.process(runs.map { ($0.text, $0.style.preservesSpace) })
         for i in runs.indices { runs[i].text = texts[i] }
@@ -132,12 +146,28 @@ extension SVGReader {
         var outlines: [UInt: [GlyphID: Path]] = [:]
         var bounds: Rect?
         for placedRun in placed {
-            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
-            guard !path.isEmpty else { continue }
-            let box = path.bounds
-            bounds = bounds.map { $0.union(box) } ?? box
             let run = runs[placedRun.run]
-            result.runs.append((path, run.style, run.elementName, run.offset))
+            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
+            // Underline and overline under the glyphs, line-through over
+            // them (as resvg draws them), each in its declarer's style.
+            var lines: [(kind: SVGTextDecoration.Kind, path: Path, style: InheritedStyle)] = []
+            for decoration in run.style.decorations {
+                let line = Self.decorationLine(decoration.kind, of: placedRun, x: x + anchorShift, y: y)
+                if !line.isEmpty { lines.append((decoration.kind, line, decoration.style)) }
+            }
+            for line in lines where line.kind != .lineThrough {
+                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
+                result.runs.append((line.path, line.style, run.elementName, run.offset))
+            }
+            if !path.isEmpty {
+                let box = path.bounds
+                bounds = bounds.map { $0.union(box) } ?? box
+                result.runs.append((path, run.style, run.elementName, run.offset))
+            }
+            for line in lines where line.kind == .lineThrough {
+                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
+                result.runs.append((line.path, line.style, run.elementName, run.offset))
+            }
         }
         // Sizes so large that coordinates overflow draw nothing.
         guard let bounds, bounds.isFinite else { return nil }
@@ -171,6 +201,30 @@ extension SVGReader {
                                         ty: y + run.baselineShift - run.rise)
             path.addPath(outline.applying(place))
         }
+        return path
+    }
+
+    /// A decoration line under, over or through a run: a rectangle from its
+    /// first glyph's pen position to its last glyph's advance (and
+    /// spacing), the font's underline thickness high, centred on the
+    /// underline position, the ascent or the strikeout position of the
+    /// run's font.
+    private static func decorationLine(_ kind: SVGTextDecoration.Kind, of run: PlacedRun, x: Double, y: Double) -> Path {
+        guard let first = run.positions.first, let last = run.positions.last, let glyph = run.glyphs.last else { return Path() }
+        let font = run.font.font
+        var lastFont = font
+        if let index = run.fontIndices.last, index != 0, let layout = run.layout { lastFont = layout.font(at: Int(index)) }
+        let end = last + Double(lastFont.advance(of: glyph)) * run.size(of: lastFont) + run.trailingSpacing
+        let center: Double
+        switch kind {
+        case .underline: center = -Double(font.underlinePosition)
+        case .overline: center = -Double(font.metrics.ascent)
+        case .lineThrough: center = -Double(font.strikeoutPosition)
+        }
+        let thickness = Double(font.underlineThickness) * run.unit
+        let baseline = y + run.baselineShift - run.rise
+        var path = Path()
+        path.addRect(Rect(x: x + first, y: baseline + center * run.unit - thickness / 2, width: end - first, height: thickness))
         return path
     }
 
@@ -261,6 +315,7 @@ extension SVGReader {
                 var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
                                           positions: positions, baselineShift: baselineShift)
                 placedRun.rise = style.baselineShifts.reduce(0) { $0 + $1.rise(in: member.font.font) }
+                placedRun.trailingSpacing = style.letterSpacing != 0 || style.wordSpacing != 0 ? trailingSpacing : 0
                 if !line.fontIndices.isEmpty {
                     placedRun.layout = layout
                     placedRun.fontIndices = Array(line.fontIndices[range])

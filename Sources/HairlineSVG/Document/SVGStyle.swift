@@ -69,6 +69,10 @@ struct InheritedStyle: Sendable {
     /// first (each span's shift adds to its parent's; not inherited as a
     /// value: a span without one keeps its parent's baseline).
     var baselineShifts: [SVGBaselineShift] = []
+    /// The `text-decoration` lines the element's text draws, each with the
+    /// style (fill, stroke) of the nearest element that declared it
+    /// (propagated to descendants, as CSS does).
+    var decorations: [SVGTextDecoration] = []
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -119,7 +123,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
-        "baseline-shift",
+        "baseline-shift", "text-decoration",
         "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
@@ -132,7 +136,7 @@ enum SVGProperties {
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
         "font-variant": ["normal"],
-        "font-kerning": ["auto", "normal"], "text-decoration": ["none"], "direction": ["ltr"],
+        "font-kerning": ["auto", "normal"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
         "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
         "text-rendering": ["auto"],

@@ -57,6 +57,8 @@ struct OS2Table {
     /// ySubscriptYOffset (positive below the baseline) and
     /// ySuperscriptYOffset (positive above).
     let subscriptOffset: Int, superscriptOffset: Int
+    /// yStrikeoutSize and yStrikeoutPosition (above the baseline).
+    let strikeoutSize: Int, strikeoutPosition: Int
 
     /// Reads OS/2, or gives nil without the table.
     init?(_ font: FontData, os2 table: FontTable?) throws(FontError) {
@@ -70,6 +72,8 @@ struct OS2Table {
         widthClass = Int(try font.u16(table, 6))
         subscriptOffset = Int(try font.i16(table, 16))
         superscriptOffset = Int(try font.i16(table, 24))
+        strikeoutSize = Int(try font.i16(table, 26))
+        strikeoutPosition = Int(try font.i16(table, 28))
         if selection & (1 << 7) != 0 {
             typoMetrics = (Int(try font.i16(table, 68)), Int(try font.i16(table, 70)), Int(try font.i16(table, 72)))
         } else {

@@ -98,6 +98,13 @@ public struct Font: Sendable {
     /// ySuperscriptYOffset, or a fifth and a third of the em without OS/2
     /// (or with zeros there).
     public let subscriptOffset: Int, superscriptOffset: Int
+    /// Where an underline's centre sits (negative: below the baseline) and
+    /// its thickness, in font units: post's underlinePosition and
+    /// underlineThickness, or -1/10 and 1/20 of the em without them.
+    public let underlinePosition: Int, underlineThickness: Int
+    /// Where a line-through's centre sits above the baseline, in font
+    /// units: OS/2's yStrikeoutPosition, or 3/10 of the em without it.
+    public let strikeoutPosition: Int
     /// Vertical metrics, in font units: hhea's, or OS/2's typographic ones
     /// when fsSelection sets USE_TYPO_METRICS (bit 7).
     public let metrics: FontMetrics
@@ -157,6 +164,13 @@ public struct Font: Sendable {
         let sub = abs(os2?.subscriptOffset ?? 0), sup = abs(os2?.superscriptOffset ?? 0)
         subscriptOffset = sub > 0 ? sub : header.unitsPerEm / 5
         superscriptOffset = sup > 0 ? sup : header.unitsPerEm / 3
+        let post = tables["post"].flatMap { table in
+            (try? font.i16(table, 8)).flatMap { position in (try? font.i16(table, 10)).map { (Int(position), Int($0)) } }
+        }
+        underlinePosition = post?.0 ?? -header.unitsPerEm / 10
+        underlineThickness = post.map { $0.1 > 0 ? $0.1 : header.unitsPerEm / 20 } ?? header.unitsPerEm / 20
+        let strikeout = os2?.strikeoutPosition ?? 0
+        strikeoutPosition = strikeout != 0 ? strikeout : header.unitsPerEm * 3 / 10
         metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap,
                                        glyphSource: glyphSource)
     }

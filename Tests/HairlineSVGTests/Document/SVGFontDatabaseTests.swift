@@ -132,6 +132,35 @@ struct SVGFontDatabaseTests {
         #expect(own == none)
     }
 
+    /// text-decoration: a rectangle per run, the font's underline
+    /// thickness high, centred on post's underline position (underline),
+    /// the ascent (overline) or OS/2's strikeout position (line-through),
+    /// under or over the glyphs, in the style of the element that declared
+    /// it (the text's own for lines declared on or outside the text).
+    @Test func textDecoration() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let unit = 20 / Double(noto.metrics.unitsPerEm)
+        let thickness = Double(noto.underlineThickness) * unit
+        let width = Double(noto.advance(of: noto.glyph(for: "x"))) * unit
+        let centres: [(String, Double)] = [("underline", Double(noto.underlinePosition)),
+                                           ("overline", Double(noto.metrics.ascent)),
+                                           ("line-through", Double(noto.strikeoutPosition))]
+        for (value, above) in centres {
+            let source = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" font-family="Noto Sans" fill="blue" text-decoration=""#
+                + value + #""><tspan fill="red">x</tspan></text></svg>"#
+            let document = try SVGDocument(parsing: source, loader: Self.loader())
+            let fills = document.fillCommands()
+            #expect(fills.count == 2, "\(value)")
+            let line = try #require(value == "line-through" ? fills.last : fills.first).path.bounds
+            #expect(abs(line.minX) < 1e-9 && abs(line.width - width) < 1e-9, "\(value)")
+            #expect(abs(line.height - thickness) < 1e-9 && abs(line.midY - (40 - above * unit)) < 1e-9, "\(value)")
+            #expect(document.warnings.isEmpty)
+        }
+        let (undecorated, _) = try Self.text(#"font-family="Noto Sans" text-decoration="none""#, "x")
+        let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "x")
+        #expect(undecorated == plain)
+    }
+
     @Test func japaneseFallsBackToMPLUS() throws {
         let (path, warnings) = try Self.text(#"font-family="Noto Sans""#, "Aの")
         #expect(warnings.isEmpty)
