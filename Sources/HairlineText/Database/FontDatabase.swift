@@ -7,7 +7,8 @@
 // order added (a folder's files sorted), then the bundled DejaVu Sans and
 // Bold, then the system's folders. Thread-safe: one lock guards the index
 // and the parsed faces (the table renderer lays text out on several
-// threads). Files that cannot be read are skipped with a warning.
+// threads). Files that cannot be read are skipped, with a warning for
+// those the caller added (the system's are skipped quietly).
 
 import Foundation
 
@@ -160,24 +161,27 @@ public final class FontDatabase: @unchecked Sendable {
         coverage.removeAll()
         warningList.removeAll()
         var files = 0
-        func index(_ path: String) {
+        // The system's fonts that cannot be used (bitmap-only, CFF2) are
+        // skipped quietly: a warning is for fonts the caller named.
+        func index(_ path: String, quietly: Bool = false) {
             guard files < Self.maximumFileCount else { return }
             files += 1
             let found: (faces: [FontFaceInfo], errors: [FontError])
             do {
                 found = try FontFaceInfo.faces(inFileAt: path)
             } catch {
-                warningList.append("\(error)")
+                if !quietly { warningList.append("\(error)") }
                 return
             }
             faces += found.faces
+            guard !quietly else { return }
             for error in found.errors { warningList.append("font file \(path) skipped: \(error)") }
         }
         for (path, isFolder) in pendingFiles {
             if isFolder {
                 let list = FontDirectory.fontFiles(under: path)
                 if list.isEmpty { warningList.append("no font files in folder \(path)") }
-                list.forEach(index)
+                for path in list { index(path) }
             } else {
                 index(path)
             }
@@ -195,7 +199,7 @@ public final class FontDatabase: @unchecked Sendable {
         }
         if includesSystemFonts {
             for folder in FontDirectory.systemFolders() {
-                FontDirectory.fontFiles(under: folder).forEach(index)
+                for path in FontDirectory.fontFiles(under: folder) { index(path, quietly: true) }
             }
         }
     }
