@@ -63,6 +63,41 @@ struct SVGTextDecoration: Sendable {
     var style: InheritedStyle
 }
 
+/// A `dominant-baseline` / `alignment-baseline` value: the line of the
+/// font placed on the text's baseline.
+enum SVGBaseline: Sendable, Equatable {
+    case auto, alphabetic, textBeforeEdge, middle, central, textAfterEdge, ideographic, hanging, mathematical
+
+    /// The keywords of both properties (SVG 1.1 and CSS Inline 3 names);
+    /// `use-script`, `no-change`, `reset-size` and `baseline` act as `auto`.
+    static let keywords: [String: SVGBaseline] = [
+        "auto": .auto, "baseline": .auto, "use-script": .auto, "no-change": .auto, "reset-size": .auto,
+        "alphabetic": .alphabetic, "before-edge": .textBeforeEdge, "text-before-edge": .textBeforeEdge,
+        "text-top": .textBeforeEdge, "middle": .middle, "central": .central, "after-edge": .textAfterEdge,
+        "text-after-edge": .textAfterEdge, "text-bottom": .textAfterEdge, "ideographic": .ideographic,
+        "hanging": .hanging, "mathematical": .mathematical,
+    ]
+
+    /// How far down the glyphs move so that this line of `font` (at
+    /// `size` user units per em) sits on the baseline, in user units:
+    /// the ascent, half the x-height, the middle of ascent and descent,
+    /// the descent, or 0.8 and 0.5 of the ascent for hanging and
+    /// mathematical (as resvg places them).
+    func drop(in font: Font, size: Double) -> Double {
+        let unit = size / Double(max(1, font.metrics.unitsPerEm))
+        let ascent = Double(font.metrics.ascent) * unit, descent = Double(font.metrics.descent) * unit
+        switch self {
+        case .auto, .alphabetic: return 0
+        case .textBeforeEdge: return ascent
+        case .middle: return Double(font.metrics.xHeight) * unit / 2
+        case .central: return (ascent - descent) / 2
+        case .textAfterEdge, .ideographic: return -descent
+        case .hanging: return ascent * 0.8
+        case .mathematical: return ascent * 0.5
+        }
+    }
+}
+
 /// `text-anchor`: which end of a line of text sits at its `x`.
 enum SVGTextAnchor: Sendable {
     case start, middle, end
@@ -150,6 +185,13 @@ extension SVGReader {
             style.letterSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
         case "word-spacing":
             style.wordSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
+        case "dominant-baseline", "alignment-baseline":
+            guard let baseline = SVGBaseline.keywords[keyword] else { throw invalidValue(declaration) }
+            if declaration.name == "dominant-baseline" {
+                style.dominantBaseline = baseline
+            } else {
+                style.alignmentBaseline = baseline
+            }
         case "baseline-shift":
             // Each element's own: its parent's shifts, then this one.
             style.baselineShifts = parent.baselineShifts

@@ -113,6 +113,8 @@ extension SVGReader {
             case "letter-spacing": style.letterSpacing = parent.letterSpacing
             case "word-spacing": style.wordSpacing = parent.wordSpacing
             case "baseline-shift", "text-decoration": break  // the parent's are kept anyway
+            case "dominant-baseline": style.dominantBaseline = parent.dominantBaseline
+            case "alignment-baseline": style.alignmentBaseline = parent.alignmentBaseline
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
@@ -211,7 +213,7 @@ extension SVGReader {
         case "font-size":
             break  // applied first
         case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
-             "text-anchor":
+             "dominant-baseline", "alignment-baseline", "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -314,7 +314,9 @@ extension SVGReader {
                 }
                 var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
                                           positions: positions, baselineShift: baselineShift)
+                let baseline = style.alignmentBaseline != .auto ? style.alignmentBaseline : style.dominantBaseline
                 placedRun.rise = style.baselineShifts.reduce(0) { $0 + $1.rise(in: member.font.font) }
+                    - baseline.drop(in: member.font.font, size: size)
                 placedRun.trailingSpacing = style.letterSpacing != 0 || style.wordSpacing != 0 ? trailingSpacing : 0
                 if !line.fontIndices.isEmpty {
                     placedRun.layout = layout

@@ -73,6 +73,11 @@ struct InheritedStyle: Sendable {
     /// style (fill, stroke) of the nearest element that declared it
     /// (propagated to descendants, as CSS does).
     var decorations: [SVGTextDecoration] = []
+    /// `dominant-baseline` (inherited) and `alignment-baseline` (the
+    /// element's own, set on each span): which of the font's lines sits on
+    /// the baseline.
+    var dominantBaseline = SVGBaseline.auto
+    var alignmentBaseline = SVGBaseline.auto
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -123,7 +128,7 @@ enum SVGProperties {
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
-        "baseline-shift", "text-decoration",
+        "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
         "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
     ]
@@ -138,7 +143,6 @@ enum SVGProperties {
         "font-variant": ["normal"],
         "font-kerning": ["auto", "normal"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
-        "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
         "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.

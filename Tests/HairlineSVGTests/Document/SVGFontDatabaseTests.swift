@@ -161,6 +161,24 @@ struct SVGFontDatabaseTests {
         #expect(undecorated == plain)
     }
 
+    /// dominant-baseline (inherited) and alignment-baseline (a span's
+    /// own) move the glyphs down so that the named line of the font sits
+    /// on the baseline: the ascent, half the x-height, the centre of
+    /// ascent and descent, the descent.
+    @Test func dominantAndAlignmentBaselines() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let unit = 20 / Double(noto.metrics.unitsPerEm)
+        let ascent = Double(noto.metrics.ascent) * unit, descent = Double(noto.metrics.descent) * unit
+        let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "x")
+        for (value, drop) in [("text-before-edge", ascent), ("middle", Double(noto.metrics.xHeight) * unit / 2),
+                              ("central", (ascent - descent) / 2), ("text-after-edge", -descent), ("auto", 0)] {
+            let (moved, warnings) = try Self.text(#"font-family="Noto Sans" dominant-baseline=""# + value + #"""#, "x")
+            #expect(warnings.isEmpty && abs(moved.bounds.minY - plain.bounds.minY - drop) < 1e-9, "\(value)")
+            let (span, _) = try Self.text(#"font-family="Noto Sans""#, #"<tspan alignment-baseline=""# + value + #"">x</tspan>"#)
+            #expect(abs(span.bounds.minY - plain.bounds.minY - drop) < 1e-9, "\(value) on a span")
+        }
+    }
+
     @Test func japaneseFallsBackToMPLUS() throws {
         let (path, warnings) = try Self.text(#"font-family="Noto Sans""#, "Aの")
         #expect(warnings.isEmpty)
