@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HairlineCLI",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec"]
+            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec", "HairlineText"]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
@@ -74,7 +74,9 @@ let package = Package(
             name: "HairlineCellsTests",
             dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlineTestSupport"]
         ),
-        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlineTestSupport"]),
+        // Fixtures/Fonts: fonts with their licences, read by path (#filePath).
+        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlineTestSupport"],
+                    exclude: ["Fixtures"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",

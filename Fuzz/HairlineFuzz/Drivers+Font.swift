@@ -1,4 +1,5 @@
-// Fuzzing: the font driver. Any bytes are parsed as a TrueType font; a
+// Fuzzing: the font driver. Any bytes are parsed as an OpenType font
+// (TrueType or CFF outlines; for a collection, its first two faces); a
 // font that loads is queried (scalars, advances, bearings, kerning, bounds)
 // and a handful of outlines are filled into a small surface at a fitted
 // scale, which must stay well-formed. Parsing and queries must never trap.
@@ -12,7 +13,15 @@ extension FuzzDrivers {
 
     /// TrueType parsing, queries, and outlines filled at about 20 pixels per em.
     static func font(_ bytes: [UInt8]) {
-        guard let font = try? Font(data: bytes) else { return }
+        let faces = min((try? Font.faceCount(in: bytes)) ?? 1, 2)
+        for face in 0..<faces {
+            guard let font = try? Font(data: bytes, faceIndex: face) else { continue }
+            fontFace(font)
+        }
+    }
+
+    /// One face's queries and outlines.
+    private static func fontFace(_ font: Font) {
         var glyphs = fontScalars.map { font.glyph(for: $0) }
         let last = font.glyphCount - 1
         glyphs += [GlyphID(1), GlyphID(UInt16(truncatingIfNeeded: last)), GlyphID(UInt16(truncatingIfNeeded: last + 1))]

@@ -7,6 +7,7 @@ import Hairline
 import HairlinePNG
 import HairlineSVG
 import HairlineTableSpec
+import HairlineText
 
 struct RenderCommand {
     var input: String
@@ -16,11 +17,17 @@ struct RenderCommand {
     var maximumPixels = OutputFiles.defaultMaximumPixels
     /// The most image pixels the document's `<image>`s decode.
     var imageBudget = TableSpec.Options.defaultImagePixelBudget
+    /// The fonts text is matched among (`--font`, `--font-dir`, ...).
+    var fontOptions = FontOptions()
 
     init(parsing arguments: [String]) throws {
         var input: String?
         var iterator = arguments.makeIterator()
         while let arg = iterator.next() {
+            if try fontOptions.parse(arg, value: {
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                return value
+            }) { continue }
             switch arg {
             case "-o", "--output":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
@@ -142,7 +149,9 @@ struct RenderCommand {
     /// The SVG document at `path` (a regular file within the size limit,
     /// UTF-8), its images loaded within `imageBudget` pixels, and its bytes.
     /// - Throws: `RenderError` naming the file and what is wrong.
-    static func readDocument(_ path: String, imageBudget: Int) throws -> (document: SVGDocument, bytes: [UInt8]) {
+    static func readDocument(_ path: String, imageBudget: Int, fontDatabase: FontDatabase? = nil) throws
+        -> (document: SVGDocument, bytes: [UInt8])
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maximumByteCount: maximumSVGByteCount)
@@ -153,7 +162,8 @@ struct RenderCommand {
             throw RenderError.notUTF8(path: path)
         }
         do {
-            let loader = pngLoader(relativeTo: path, budget: ImageBudget(pixels: imageBudget))
+            var loader = pngLoader(relativeTo: path, budget: ImageBudget(pixels: imageBudget))
+            loader.fontDatabase = fontDatabase
             return (try SVGDocument(parsing: text, loader: loader), bytes)
         } catch {
             throw RenderError.invalidSVG(path: path, detail: "\(error)")
@@ -161,8 +171,10 @@ struct RenderCommand {
     }
 
     func run() throws {
-        let document = try Self.readDocument(input, imageBudget: imageBudget).document
+        let fonts = fontOptions.makeDatabase()
+        let document = try Self.readDocument(input, imageBudget: imageBudget, fontDatabase: fonts).document
         for warning in document.warnings { warn("\(EchoedText.shown(input)): \(warning)") }
+        defer { FontOptions.printWarnings(of: fonts) }
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a
         // bad size or path leaves every previous file as it was.

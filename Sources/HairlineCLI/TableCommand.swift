@@ -10,6 +10,7 @@ import Hairline
 import HairlineCells
 import HairlinePNG
 import HairlineTableSpec
+import HairlineText
 
 struct TableCommand {
     var layout: CellLayout = .grouped
@@ -45,6 +46,8 @@ struct TableCommand {
     var maximumPixels = OutputFiles.defaultMaximumPixels
     /// The table-shaping options given, refused beside `--spec`.
     var shapingOptions: [String] = []
+    /// The fonts characters the table's fonts lack are taken from.
+    var fontOptions = FontOptions()
 
     /// The options that describe the table (a spec describes it instead).
     static let shapingOptionNames: Set<String> = [
@@ -64,6 +67,7 @@ struct TableCommand {
         while let arg = iterator.next() {
             if Self.shapingOptionNames.contains(arg) { shapingOptions.append(arg) }
             if try parseRunOption(arg, value: { try value(arg) }) { continue }
+            if try fontOptions.parse(arg, value: { try value(arg) }) { continue }
             switch arg {
             case "--style":
                 let name = try value(arg)
@@ -281,8 +285,10 @@ struct TableCommand {
         let outputs = OutputFiles(maximumPixels: maximumPixels)
         if let spec { outputs.protect(spec, as: "the spec") }
         for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
+        let fonts = fontOptions.makeDatabase()
+        defer { FontOptions.printWarnings(of: fonts) }
         for scale in scales {
-            let table: TableDescription
+            var table: TableDescription
             if let loaded {
                 do throws(TableSpecError) {
                     table = scale == loaded.scale ? loaded.table : try loaded.table(scale: scale)
@@ -292,6 +298,9 @@ struct TableCommand {
             } else {
                 table = try self.table(scale: scale)
             }
+            // Fonts are read only if some text needs a character its
+            // font lacks.
+            table.fontFallback = FontFallback(database: fonts)
             if let base = tableOutput {
                 let path = RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)
                 let layout = try table.layout()

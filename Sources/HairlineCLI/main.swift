@@ -12,7 +12,8 @@ let hairlineVersion = "0.9.0"
 let commandHelp: [String: String] = [
     "render": """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
-                           [--time-limit S] [-o|--output OUT.png]
+                           [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
+                           [--generic-family GENERIC=FAMILY]... [--time-limit S] [-o|--output OUT.png]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -22,7 +23,18 @@ let commandHelp: [String: String] = [
                                67108864: 64 Mi; an image past it is not drawn, with a warning)
              --max-pixels N    the most pixels the run's images may hold in all
                                (default 67108864: 64 Mi)
+             --font FILE       a font file (.ttf, .otf, .ttc, .otc; repeatable): fonts
+                               are matched in the order given, these first
+             --font-dir DIR    the fonts in a folder and its subfolders (repeatable)
+             --no-system-fonts do not use the system's font folders
+             --generic-family GENERIC=FAMILY   the family a generic family (serif,
+                               sans-serif, monospace, cursive, fantasy) draws in,
+                               like "sans-serif=Noto Sans" (repeatable; default:
+                               DejaVu and common names, then the bundled DejaVu Sans)
              -o, --output      the output path (default: INPUT with .png)
+             Text is matched by font-family, font-weight, font-style and font-stretch
+             as CSS matches it; a character its font lacks comes from the next family,
+             then from any font that has it (a warning names what no font has).
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
     leaving every file as it was.
@@ -37,6 +49,7 @@ let commandHelp: [String: String] = [
                           [-o|--output table.png]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
+                          [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
                           [--time-limit S] [-o|--output OUT.png]
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
@@ -74,6 +87,16 @@ let commandHelp: [String: String] = [
              --allow-any-path  let a spec read files outside its own folder
              --max-pixels N    the most pixels the run's images may hold in all
                                (default 67108864: 64 Mi)
+             --font FILE       a font file (.ttf, .otf, .ttc, .otc; repeatable): characters
+                               the table's fonts lack come from these first
+             --font-dir DIR    the fonts in a folder and its subfolders (repeatable)
+             --no-system-fonts do not use the system's font folders
+             --generic-family GENERIC=FAMILY   the family a generic family (serif,
+                               sans-serif, monospace, cursive, fantasy) draws in,
+                               like "sans-serif=Noto Sans" (repeatable; default:
+                               DejaVu and common names, then the bundled DejaVu Sans)
+             Characters the table's fonts lack (a Japanese title) are drawn in
+             the first font that has them; a warning names what no font has.
              -o, --output      the output path (default: the spec with .png, or
                                table.png)
              Files are put in place only once every image is rendered: a failed

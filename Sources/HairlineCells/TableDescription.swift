@@ -4,6 +4,7 @@
 // cell on whole device pixels; TableRenderer draws it.
 
 import Hairline
+import HairlineText
 
 /// A table to draw: everything about it except the contents of its cells.
 ///
@@ -46,6 +47,11 @@ public struct TableDescription: Hashable, Sendable {
     /// The band above the first section (UITableView's
     /// `tableHeaderView`), if any.
     public var headerView: TableHeaderView? = nil
+    /// Where the text's fonts find the characters they lack (a Japanese
+    /// title in DejaVu Sans): nil for none (such characters draw as the
+    /// font's missing-glyph box). Applied to every font of the table's
+    /// text when it is drawn.
+    public var fontFallback: FontFallback? = nil
 
     /// The style of `section`'s cells: its own, else the table's.
     /// - Parameter section: the section, from 0 (out of range: the table's).
@@ -62,12 +68,19 @@ public struct TableDescription: Hashable, Sendable {
     /// The header title style in effect: `headerTitleStyle` or the
     /// layout's standard (nil only if the bundled fonts cannot be read).
     var resolvedHeaderTitleStyle: SectionTitleStyle? {
-        headerTitleStyle ?? SectionTitleStyle.standardHeader(for: cellStyle.layout)
+        withFallback(headerTitleStyle ?? SectionTitleStyle.standardHeader(for: cellStyle.layout))
     }
 
     /// The footer title style in effect.
     var resolvedFooterTitleStyle: SectionTitleStyle? {
-        footerTitleStyle ?? SectionTitleStyle.standardFooter(for: cellStyle.layout)
+        withFallback(footerTitleStyle ?? SectionTitleStyle.standardFooter(for: cellStyle.layout))
+    }
+
+    /// `style` with `fontFallback` on its font (as it is without one).
+    func withFallback(_ style: SectionTitleStyle?) -> SectionTitleStyle? {
+        guard let fontFallback, var style else { return style }
+        style.font = style.font.withFallback(fontFallback)
+        return style
     }
 
     /// The scales a table accepts, device pixels per point.

@@ -89,7 +89,7 @@ extension TableDescription {
     func titles(in layout: TableLayout) -> [TableTitle] {
         var titles: [TableTitle] = []
         let s = layout.scale
-        if let view = headerView, !view.title.isEmpty, let style = view.titleStyle {
+        if let view = headerView, !view.title.isEmpty, let style = withFallback(view.titleStyle) {
             let box = max(0, width - 2 * max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0))
             titles.append(title(view.title, style: style, band: layout.headerView, x: style.horizontalInset,
                                 width: box, anchoredAtTop: false, scale: s))

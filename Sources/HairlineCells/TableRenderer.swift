@@ -7,6 +7,7 @@
 
 import Dispatch
 import Hairline
+import HairlineText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -119,8 +120,9 @@ public enum TableRenderer {
         renderer.draw(frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         let path = frame.indexPath
         guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
-              let style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
+              var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
         else { return }
+        if let fallback = table.fontFallback { style.font = style.font.withFallback(fallback) }
         let accessory = renderer.style.accessory
         let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
         renderer.canvas.save()

@@ -9,6 +9,7 @@
 import Foundation
 import Hairline
 import HairlineCells
+import HairlineText
 
 /// A table spec: a JSON description of a `TableDescription` (style,
 /// sections, rows, titles, texts, images, selection), read and checked.
@@ -61,8 +62,21 @@ public struct TableSpec: Sendable {
         /// someone else reads only what sits beside it.
         public var allowsAnyPath: Bool
 
+        /// Where the table's fonts find the characters they lack (a
+        /// Japanese title in DejaVu Sans): set on every table built
+        /// (`TableDescription.fontFallback`). Nil by default: such
+        /// characters draw as the font's missing-glyph box.
+        public var fontDatabase: FontDatabase?
+
         /// The default decoded-image budget, in pixels.
         public static let defaultImagePixelBudget = 64 << 20
+
+        /// Options are equal when their budgets and confinement are and
+        /// they name the same database (or none).
+        public static func == (a: Options, b: Options) -> Bool {
+            a.imagePixelBudget == b.imagePixelBudget && a.allowsAnyPath == b.allowsAnyPath
+                && a.fontDatabase === b.fontDatabase
+        }
 
         /// Options; the defaults keep a spec inside its folder and its
         /// images within 64 Mi pixels per build.
@@ -120,7 +134,9 @@ public struct TableSpec: Sendable {
         var builder = SpecBuilder(scale: try SpecBuilder.scale(of: object), resources: resources)
         resources.beginBuild()
         defer { resources.endBuild() }
-        table = try builder.table(object)
+        var built = try builder.table(object)
+        built.fontFallback = options.fontDatabase.map { FontFallback(database: $0) }
+        table = built
         self.root = root
         self.resources = resources
         self.baseDirectory = baseDirectory
@@ -138,6 +154,8 @@ public struct TableSpec: Sendable {
         var builder = SpecBuilder(scale: scale, resources: resources)
         resources.beginBuild()
         defer { resources.endBuild() }
-        return try builder.table(try SpecBuilder.root(root))
+        var built = try builder.table(try SpecBuilder.root(root))
+        built.fontFallback = resources.options.fontDatabase.map { FontFallback(database: $0) }
+        return built
     }
 }

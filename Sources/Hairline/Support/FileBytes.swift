@@ -195,3 +195,39 @@ extension FileBytes {
         return String(cString: cwd)
     }
 }
+
+extension FileBytes {
+    /// The first `byteCount` bytes of the regular file at `path` (fewer if
+    /// the file is shorter) and the file's size: for formats whose index
+    /// lies at the start (a font's table directory and naming tables), so
+    /// that a folder of large files is indexed without reading them whole.
+    /// - Throws: as `read(_:maximumByteCount:)`, for the same kinds of
+    ///   file (never `.tooLarge`).
+    /// - Complexity: O(byteCount).
+    public static func readPrefix(_ path: String, byteCount: Int) throws(FileReadError) -> (bytes: [UInt8], fileSize: Int) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "stat(2)") }
+        try checkKind(status, path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(path: path, errno: errno, call: "open(2)") }
+        defer { _ = close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "fstat(2)") }
+        try checkKind(status, path)
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: max(0, min(byteCount, size)))
+        var count = 0
+        while count < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, errno: errno, call: "read(2)")
+            }
+            if result == 0 { break }
+            count += result
+        }
+        bytes.removeLast(bytes.count - count)
+        return (bytes, size)
+    }
+}

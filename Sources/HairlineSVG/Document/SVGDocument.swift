@@ -14,7 +14,8 @@ import Hairline
 /// `<polyline>`, `<polygon>`, `<image>` (raster images through an injected
 /// `SVGResourceLoader`, SVG documents from `data:` URIs or the loader's
 /// `loadData`); `<text>` on one line (with `<tspan>` styling, fonts from
-/// the loader or the bundled DejaVu Sans) drawn as its glyph outlines;
+/// the loader's fonts or font database, with fallback per character, or
+/// the bundled DejaVu Sans) drawn as its glyph outlines;
 /// `transform` and `transform-origin`; `fill` and `stroke` with colors,
 /// `context-fill`/`context-stroke` or `url(#id)` references to
 /// `<linearGradient>`, `<radialGradient>` and `<pattern>` (with `href`

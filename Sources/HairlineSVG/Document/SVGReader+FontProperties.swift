@@ -2,11 +2,13 @@
 // `font-size` (lengths, percentages and em relative to the parent's size,
 // the absolute and relative keywords), `font-family` (a comma list of
 // quoted or unquoted names and generic families), `font-weight` (keywords,
-// numbers 1...1000, bolder/lighter from the parent's weight) and
-// `text-anchor`. Declaration text -> InheritedStyle fields; malformed
+// numbers 1...1000, bolder/lighter from the parent's weight), `font-style`
+// (normal, italic, oblique with an optional angle), `font-stretch`
+// (keywords and percentages, as width classes) and `text-anchor`. Declaration text -> InheritedStyle fields; malformed
 // values throw SVGError at the value, as the other properties do.
 
 import Hairline
+import HairlineText
 
 /// One entry of a `font-family` list.
 enum SVGFontFamily: Hashable, Sendable {
@@ -29,6 +31,71 @@ enum SVGFontFamily: Hashable, Sendable {
     /// Weights from this up select a bold face (CSS Fonts 4 §5.2: 600 and
     /// above look for the bold faces first).
     static let boldThreshold = 600.0
+}
+
+/// One element's `baseline-shift`: how far its characters' baseline moves
+/// up from its parent's.
+enum SVGBaselineShift: Sendable, Equatable {
+    /// By a length (user units, positive up).
+    case length(Double)
+    /// To the font's subscript position (OS/2), at the element's font size.
+    case sub(fontSize: Double)
+    /// To the font's superscript position, at the element's font size.
+    case `super`(fontSize: Double)
+
+    /// The shift up in user units, for text in `font`.
+    func rise(in font: Font) -> Double {
+        let em = Double(max(1, font.metrics.unitsPerEm))
+        switch self {
+        case .length(let value): return value
+        case .sub(let size): return -Double(font.subscriptOffset) / em * size
+        case .super(let size): return Double(font.superscriptOffset) / em * size
+        }
+    }
+}
+
+/// A `text-decoration` line and the style of the element that declared it.
+struct SVGTextDecoration: Sendable {
+    enum Kind: Sendable, Equatable, CaseIterable {
+        case underline, overline, lineThrough
+    }
+    var kind: Kind
+    var style: InheritedStyle
+}
+
+/// A `dominant-baseline` / `alignment-baseline` value: the line of the
+/// font placed on the text's baseline.
+enum SVGBaseline: Sendable, Equatable {
+    case auto, alphabetic, textBeforeEdge, middle, central, textAfterEdge, ideographic, hanging, mathematical
+
+    /// The keywords of both properties (SVG 1.1 and CSS Inline 3 names);
+    /// `use-script`, `no-change`, `reset-size` and `baseline` act as `auto`.
+    static let keywords: [String: SVGBaseline] = [
+        "auto": .auto, "baseline": .auto, "use-script": .auto, "no-change": .auto, "reset-size": .auto,
+        "alphabetic": .alphabetic, "before-edge": .textBeforeEdge, "text-before-edge": .textBeforeEdge,
+        "text-top": .textBeforeEdge, "middle": .middle, "central": .central, "after-edge": .textAfterEdge,
+        "text-after-edge": .textAfterEdge, "text-bottom": .textAfterEdge, "ideographic": .ideographic,
+        "hanging": .hanging, "mathematical": .mathematical,
+    ]
+
+    /// How far down the glyphs move so that this line of `font` (at
+    /// `size` user units per em) sits on the baseline, in user units:
+    /// the ascent, half the x-height, the middle of ascent and descent,
+    /// the descent, or 0.8 and 0.5 of the ascent for hanging and
+    /// mathematical (as resvg places them).
+    func drop(in font: Font, size: Double) -> Double {
+        let unit = size / Double(max(1, font.metrics.unitsPerEm))
+        let ascent = Double(font.metrics.ascent) * unit, descent = Double(font.metrics.descent) * unit
+        switch self {
+        case .auto, .alphabetic: return 0
+        case .textBeforeEdge: return ascent
+        case .middle: return Double(font.metrics.xHeight) * unit / 2
+        case .central: return (ascent - descent) / 2
+        case .textAfterEdge, .ideographic: return -descent
+        case .hanging: return ascent * 0.8
+        case .mathematical: return ascent * 0.5
+        }
+    }
 }
 
 /// `text-anchor`: which end of a line of text sits at its `x`.
@@ -104,6 +171,47 @@ extension SVGReader {
             style.fontFamilies = try Self.fontFamilies(declaration)
         case "font-weight":
             style.fontWeight = try Self.fontWeight(declaration, keyword, parent: parent.fontWeight)
+        case "font-style":
+            let words = keyword.split(separator: " ")
+            switch words.first {
+            case "normal" where words.count == 1: style.fontStyle = .normal
+            case "italic" where words.count == 1: style.fontStyle = .italic
+            case "oblique" where words.count <= 2: style.fontStyle = .oblique
+            default: throw invalidValue(declaration)
+            }
+        case "font-stretch":
+            style.fontStretch = try Self.fontStretch(declaration, keyword)
+        case "letter-spacing":
+            style.letterSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
+        case "word-spacing":
+            style.wordSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
+        case "dominant-baseline", "alignment-baseline":
+            guard let baseline = SVGBaseline.keywords[keyword] else { throw invalidValue(declaration) }
+            if declaration.name == "dominant-baseline" {
+                style.dominantBaseline = baseline
+            } else {
+                style.alignmentBaseline = baseline
+            }
+        case "baseline-shift":
+            // Each element's own: its parent's shifts, then this one.
+            style.baselineShifts = parent.baselineShifts
+            switch keyword {
+            case "baseline": break
+            case "sub": style.baselineShifts.append(.sub(fontSize: style.fontSize))
+            case "super": style.baselineShifts.append(.super(fontSize: style.fontSize))
+            default:
+                guard let length = ValueScanner.length(declaration.value) else { throw invalidValue(declaration) }
+                let value: Double
+                switch length.unit {
+                case .percent: value = length.value / 100 * style.fontSize
+                case .em: value = length.value * style.fontSize
+                default:
+                    guard let factor = length.userUnitsPerUnit else { throw invalidValue(declaration) }
+                    value = length.value * factor
+                }
+                guard value.isFinite else { throw invalidValue(declaration) }
+                style.baselineShifts.append(.length(value))
+            }
         case "text-anchor":
             switch keyword {
             case "start": style.textAnchor = .start
@@ -132,6 +240,75 @@ extension SVGReader {
             }
             return length.value
         }
+    }
+
+    /// A `letter-spacing` or `word-spacing` value in user units: `normal`
+    /// (0), an absolute length, `em` of the element's font size, or `%` of
+    /// the viewport's width (as resvg resolves them, like a horizontal
+    /// length).
+    /// - Throws: `invalidValue` for anything else.
+    func spacing(_ declaration: Declaration, _ keyword: String, fontSize: Double) throws(SVGError) -> Double {
+        if keyword == "normal" { return 0 }
+        let invalid = SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        guard let length = ValueScanner.length(declaration.value) else { throw invalid }
+        let value: Double
+        switch length.unit {
+        case .em: value = length.value * fontSize
+        case .percent: value = length.value / 100 * viewport.width
+        case .ex: value = length.value * fontSize * Self.assumedXHeightRatio
+        default:
+            guard let factor = length.userUnitsPerUnit else { throw invalid }
+            value = length.value * factor
+        }
+        guard value.isFinite, abs(value) <= Self.maximumFontSize else { throw invalid }
+        return value
+    }
+
+    /// Applies `text-decoration` (`none`, or `underline`, `overline`,
+    /// `line-through` separated by spaces or commas): each line named is
+    /// drawn with `style` as it is now (the declaring element's fill and
+    /// stroke), replacing an ancestor's line of that kind.
+    /// - Throws: `invalidValue` for another word.
+    func applyTextDecoration(_ declaration: Declaration, to style: inout InheritedStyle) throws(SVGError) {
+        var kinds: [SVGTextDecoration.Kind] = []
+        for word in declaration.value.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }) {
+            switch word {
+            case "none": continue
+            case "underline": kinds.append(.underline)
+            case "overline": kinds.append(.overline)
+            case "line-through": kinds.append(.lineThrough)
+            default: throw invalidValue(declaration)
+            }
+        }
+        var own = style
+        own.decorations = []
+        for kind in kinds {
+            style.decorations.removeAll { $0.kind == kind }
+            style.decorations.append(SVGTextDecoration(kind: kind, style: own))
+        }
+    }
+
+    /// CSS Fonts 4 §2.4's width keywords, as width classes 1...9.
+    static let stretchKeywords: [String: Int] = [
+        "ultra-condensed": 1, "extra-condensed": 2, "condensed": 3, "semi-condensed": 4, "normal": 5,
+        "semi-expanded": 6, "expanded": 7, "extra-expanded": 8, "ultra-expanded": 9,
+    ]
+    /// The keywords' percentages, for a percentage value (the nearest
+    /// class is taken).
+    static let stretchPercentages: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+
+    /// A `font-stretch` value: a keyword or a percentage, as the nearest
+    /// width class (1...9).
+    static func fontStretch(_ declaration: Declaration, _ keyword: String) throws(SVGError) -> Int {
+        if let width = stretchKeywords[keyword] { return width }
+        guard let length = ValueScanner.length(declaration.value), length.unit == .percent, length.value >= 0 else {
+            throw SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        }
+        var best = 0
+        for (i, p) in stretchPercentages.enumerated() where abs(p - length.value) < abs(stretchPercentages[best] - length.value) {
+            best = i
+        }
+        return best + 1
     }
 
     /// A `font-family` list: names separated by commas, each quoted (`"…"`

@@ -63,6 +63,14 @@ extension SVGReader {
                 ignore(error, element, attribute: declaration.name)
             }
         }
+        // text-decoration takes the element's final fill and stroke.
+        if let declaration = declarations.last(where: { $0.name == "text-decoration" }) {
+            do throws(SVGError) {
+                try applyTextDecoration(declaration, to: &style)
+            } catch {
+                ignore(error, element, attribute: declaration.name)
+            }
+        }
         return local
     }
 
@@ -126,6 +134,13 @@ extension SVGReader {
             case "shape-rendering": style.isCrisp = parent.isCrisp
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
+            case "font-style": style.fontStyle = parent.fontStyle
+            case "font-stretch": style.fontStretch = parent.fontStretch
+            case "letter-spacing": style.letterSpacing = parent.letterSpacing
+            case "word-spacing": style.wordSpacing = parent.wordSpacing
+            case "baseline-shift", "text-decoration": break  // the parent's are kept anyway
+            case "dominant-baseline": style.dominantBaseline = parent.dominantBaseline
+            case "alignment-baseline": style.alignmentBaseline = parent.alignmentBaseline
             case "text-anchor": style.textAnchor = parent.textAnchor
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
@@ -234,7 +249,8 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "text-anchor":
+        case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
+             "dominant-baseline", "alignment-baseline", "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -5,6 +5,8 @@
 // and kerning, .notdef for missing glyphs, kerning across a run boundary
 // in the same font and size), shifted by `text-anchor`, each glyph's
 // outline (font units, y up) mapped by (unit, 0, 0, -unit, pen x, baseline).
+// Characters the run's font lacks come from the layout's fallback fonts
+// (each glyph in its own font and unit).
 // The result is an ordinary shape (or a group of shapes, one per run
 // style), so paints, strokes, clips and transforms need nothing new.
 
@@ -29,6 +31,22 @@ private struct PlacedRun {
     var glyphs: [GlyphID]
     /// Each glyph's pen x from the line's start (user units).
     var positions: [Double]
+    /// The layout (for its fonts) and each glyph's font index (empty: all
+    /// the run's font); the em size (user units).
+    var layout: TextLayout?
+    /// The run's `baseline-shift`s, resolved: how far up its baseline
+    /// sits from the line's (user units).
+    var rise = 0.0
+    /// The letter and word spacing after the run's last character (user
+    /// units), part of its decorations' width.
+    var trailingSpacing = 0.0
+
+    /// User units per font unit of `font` at the run's size.
+    func size(of font: Font) -> Double {
+        size > 0 ? size / Double(max(1, font.metrics.unitsPerEm)) : unit
+    }
+    var fontIndices: [UInt8] = []
+    var size: Double = 0
     /// The baseline's shift down from `y` (the dy so far, user units).
     var baselineShift: Double
 }
@@ -102,7 +120,18 @@ extension SVGReader {
         var shift = (dx: try firstLength(geometry["dx"], .horizontal, element) ?? 0,
                      dy: try firstLength(geometry["dy"], .vertical, element) ?? 0)
         var runs: [SVGTextRun] = []
-        try collectRuns(of: element, style: style, shift: &shift, into: &runs)
+        // baseline-shift moves spans from their parent's baseline: the
+        // text's own (or an ancestor's: not inherited) moves nothing, as
+        // in resvg.
+        var textStyle = style
+        textStyle.baselineShifts = []
+        // Lines declared on the text or outside it take the text's own
+        // fill and stroke (as resvg resolves them); a span's own lines
+        // keep the span's.
+        var own = style
+        own.decorations = []
+        for i in textStyle.decorations.indices { textStyle.decorations[i].style = own }
+        try collectRuns(of: element, style: textStyle, shift: &shift, into: &runs)
         let texts = SVGTextWhitespace.process(runs.map { ($0.text, $0.style.preservesSpace) })
         for i in runs.indices { runs[i].text = texts[i] }
         limitLength(&runs, element)
@@ -114,15 +143,31 @@ extension SVGReader {
         case .end: anchorShift = -width
         }
         var result = SVGTextGeometry(runs: [], bounds: .zero)
-        var outlines: [Int: [GlyphID: Path]] = [:]
+        var outlines: [UInt: [GlyphID: Path]] = [:]
         var bounds: Rect?
         for placedRun in placed {
-            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
-            guard !path.isEmpty else { continue }
-            let box = path.bounds
-            bounds = bounds.map { $0.union(box) } ?? box
             let run = runs[placedRun.run]
-            result.runs.append((path, run.style, run.elementName, run.offset))
+            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
+            // Underline and overline under the glyphs, line-through over
+            // them (as resvg draws them), each in its declarer's style.
+            var lines: [(kind: SVGTextDecoration.Kind, path: Path, style: InheritedStyle)] = []
+            for decoration in run.style.decorations {
+                let line = Self.decorationLine(decoration.kind, of: placedRun, x: x + anchorShift, y: y)
+                if !line.isEmpty { lines.append((decoration.kind, line, decoration.style)) }
+            }
+            for line in lines where line.kind != .lineThrough {
+                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
+                result.runs.append((line.path, line.style, run.elementName, run.offset))
+            }
+            if !path.isEmpty {
+                let box = path.bounds
+                bounds = bounds.map { $0.union(box) } ?? box
+                result.runs.append((path, run.style, run.elementName, run.offset))
+            }
+            for line in lines where line.kind == .lineThrough {
+                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
+                result.runs.append((line.path, line.style, run.elementName, run.offset))
+            }
         }
         // Sizes so large that coordinates overflow draw nothing.
         guard let bounds, bounds.isFinite else { return nil }
@@ -135,22 +180,51 @@ extension SVGReader {
     /// read once per font and glyph (`cache`, by font key). A damaged glyph
     /// draws nothing, as in Canvas text.
     private static func outlines(of run: PlacedRun, x: Double, anchorShift: Double, y: Double,
-                                 cache: inout [Int: [GlyphID: Path]]) -> Path {
+                                 cache: inout [UInt: [GlyphID: Path]]) -> Path {
         var path = Path()
-        let font = run.font
         for (i, glyph) in run.glyphs.enumerated() {
+            var font = run.font.font, unit = run.unit
+            if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, let layout = run.layout {
+                font = layout.font(at: Int(run.fontIndices[i]))
+                unit = run.size / Double(max(1, font.metrics.unitsPerEm))
+            }
+            let key = font.identity
             let outline: Path
-            if let cached = cache[font.key]?[glyph] {
+            if let cached = cache[key]?[glyph] {
                 outline = cached
             } else {
-                outline = (try? font.font.outline(of: glyph)) ?? Path()
-                cache[font.key, default: [:]][glyph] = outline
+                outline = (try? font.outline(of: glyph)) ?? Path()
+                cache[key, default: [:]][glyph] = outline
             }
             guard !outline.isEmpty else { continue }
-            let place = AffineTransform(a: run.unit, b: 0, c: 0, d: -run.unit, tx: x + run.positions[i] + anchorShift,
-                                        ty: y + run.baselineShift)
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
+                                        ty: y + run.baselineShift - run.rise)
             path.addPath(outline.applying(place))
         }
+        return path
+    }
+
+    /// A decoration line under, over or through a run: a rectangle from its
+    /// first glyph's pen position to its last glyph's advance (and
+    /// spacing), the font's underline thickness high, centred on the
+    /// underline position, the ascent or the strikeout position of the
+    /// run's font.
+    private static func decorationLine(_ kind: SVGTextDecoration.Kind, of run: PlacedRun, x: Double, y: Double) -> Path {
+        guard let first = run.positions.first, let last = run.positions.last, let glyph = run.glyphs.last else { return Path() }
+        let font = run.font.font
+        var lastFont = font
+        if let index = run.fontIndices.last, index != 0, let layout = run.layout { lastFont = layout.font(at: Int(index)) }
+        let end = last + Double(lastFont.advance(of: glyph)) * run.size(of: lastFont) + run.trailingSpacing
+        let center: Double
+        switch kind {
+        case .underline: center = -Double(font.underlinePosition)
+        case .overline: center = -Double(font.metrics.ascent)
+        case .lineThrough: center = -Double(font.strikeoutPosition)
+        }
+        let thickness = Double(font.underlineThickness) * run.unit
+        let baseline = y + run.baselineShift - run.rise
+        var path = Path()
+        path.addRect(Rect(x: x + first, y: baseline + center * run.unit - thickness / 2, width: end - first, height: thickness))
         return path
     }
 
@@ -188,6 +262,9 @@ extension SVGReader {
         var firstPen: Double?
         // The last glyph placed, its advance already added.
         var previous: (key: Int, size: Double, glyph: GlyphID)?
+        // The spacing after the last character, not part of the line's
+        // advance for text-anchor (as resvg measures it).
+        var trailingSpacing = 0.0
         var next = 0
         while next < drawn.count {
             // A segment: drawn[next..<end], one font and size, no shifts inside.
@@ -204,7 +281,7 @@ extension SVGReader {
             guard let line = layout.lines.first, let firstGlyph = line.glyphs.first, let last = line.glyphs.last,
                   let lastX = line.positions.last
             else { continue }
-            if let previous, previous.key == first.font.key, previous.size == size {
+            if let previous, previous.key == first.font.key, previous.size == size, line.fontIndex(ofGlyph: 0) == 0 {
                 pen += Double(font.kerning(between: previous.glyph, and: firstGlyph)) * unit
             }
             pen += first.dx
@@ -212,6 +289,9 @@ extension SVGReader {
             if firstPen == nil { firstPen = pen }
             // One glyph per scalar (whitespace handling left no control
             // characters), handed back to the runs they came from.
+            // letter-spacing and word-spacing: the space each character's
+            // run adds after it, summed along the segment.
+            var spacing = 0.0
             var taken = 0
             for (position, member) in segment.enumerated() {
                 let count = position == segment.count - 1
@@ -220,14 +300,37 @@ extension SVGReader {
                 taken += count
                 guard !range.isEmpty else { continue }
                 let start = pen
-                placed.append(PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
-                                        positions: line.positions[range].map { start + $0 }, baselineShift: baselineShift))
+                let style = runs[member.index].style
+                var positions = line.positions[range].map { start + $0 }
+                if style.letterSpacing != 0 || style.wordSpacing != 0 || spacing != 0 {
+                    var scalars = runs[member.index].text.unicodeScalars.makeIterator()
+                    for i in positions.indices {
+                        positions[i] += spacing
+                        trailingSpacing = style.letterSpacing + (scalars.next() == " " ? style.wordSpacing : 0)
+                        spacing += trailingSpacing
+                    }
+                } else {
+                    trailingSpacing = 0
+                }
+                var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
+                                          positions: positions, baselineShift: baselineShift)
+                let baseline = style.alignmentBaseline != .auto ? style.alignmentBaseline : style.dominantBaseline
+                placedRun.rise = style.baselineShifts.reduce(0) { $0 + $1.rise(in: member.font.font) }
+                    - baseline.drop(in: member.font.font, size: size)
+                placedRun.trailingSpacing = style.letterSpacing != 0 || style.wordSpacing != 0 ? trailingSpacing : 0
+                if !line.fontIndices.isEmpty {
+                    placedRun.layout = layout
+                    placedRun.fontIndices = Array(line.fontIndices[range])
+                    placedRun.size = size
+                }
+                placed.append(placedRun)
             }
-            pen += lastX + Double(font.advance(of: last)) * unit
-            previous = (first.font.key, size, last)
+            let lastFont = layout.font(at: line.fontIndex(ofGlyph: line.glyphs.count - 1))
+            pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm)) + spacing
+            previous = line.fontIndex(ofGlyph: line.glyphs.count - 1) == 0 ? (first.font.key, size, last) : nil
         }
         guard let firstPen else { return nil }
-        return (placed, pen - firstPen)
+        return (placed, pen - firstPen - trailingSpacing)
     }
 
     /// The runs that draw (characters, a size above 0) with their fonts
@@ -242,7 +345,8 @@ extension SVGReader {
             carried.dx += run.dx
             carried.dy += run.dy
             guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
-            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight) {
+            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
+                              stretch: run.style.fontStretch) {
             case .success(let choice):
                 if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
                 drawn.append((index, choice, carried.dx, carried.dy))

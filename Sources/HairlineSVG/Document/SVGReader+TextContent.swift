@@ -64,6 +64,8 @@ extension SVGReader {
                                           into runs: inout [SVGTextRun]) throws(SVGError) {
         let attributes = try sortAttributes(of: span, kind: kind)
         var spanStyle = style
+        // alignment-baseline is each span's own (not inherited).
+        spanStyle.alignmentBaseline = .auto
         let parentFontSize = fontSize
         defer { fontSize = parentFontSize }
         let local = try apply(attributes.declarations, of: span, to: &spanStyle)

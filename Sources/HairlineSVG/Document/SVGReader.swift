@@ -177,7 +177,7 @@ struct SVGReader {
     /// Creates a reader that loads images and fonts with `loader`.
     init(loader: SVGResourceLoader = .none) {
         self.loader = loader
-        fonts = SVGFontResolver(fonts: loader.fonts)
+        fonts = SVGFontResolver(fonts: loader.fonts, database: loader.fontDatabase)
     }
 
     /// The outermost element, read.

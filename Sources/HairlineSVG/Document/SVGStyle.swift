@@ -4,6 +4,7 @@
 // state those declarations update (SVG 1.1 §6.4, CSS 2.1 §6.2 inheritance).
 
 import Hairline
+import HairlineText
 
 /// A fill or stroke paint as specified, before `currentColor` and paint
 /// server references are resolved.
@@ -61,6 +62,27 @@ struct InheritedStyle: Sendable {
     var fontFamilies: [SVGFontFamily] = []
     /// The computed `font-weight`, 1...1000 (400 normal, 700 bold).
     var fontWeight = SVGFontFamily.normalWeight
+    /// The computed `font-style`.
+    var fontStyle = FontSlant.normal
+    /// The computed `font-stretch` as a width class, 1...9 (5 normal).
+    var fontStretch = FontStyle.normalWidth
+    /// `letter-spacing` and `word-spacing`: space added after each
+    /// character and after each space (U+0020), user units (computed from
+    /// the element's font size for `em` and `%`; 0 for `normal`).
+    var letterSpacing = 0.0, wordSpacing = 0.0
+    /// `baseline-shift` of this element and its text ancestors, outermost
+    /// first (each span's shift adds to its parent's; not inherited as a
+    /// value: a span without one keeps its parent's baseline).
+    var baselineShifts: [SVGBaselineShift] = []
+    /// The `text-decoration` lines the element's text draws, each with the
+    /// style (fill, stroke) of the nearest element that declared it
+    /// (propagated to descendants, as CSS does).
+    var decorations: [SVGTextDecoration] = []
+    /// `dominant-baseline` (inherited) and `alignment-baseline` (the
+    /// element's own, set on each span): which of the font's lines sits on
+    /// the baseline.
+    var dominantBaseline = SVGBaseline.auto
+    var alignmentBaseline = SVGBaseline.auto
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
@@ -113,7 +135,9 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
+        "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
+        "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
         "shape-rendering",
     ]
@@ -125,12 +149,10 @@ enum SVGProperties {
     /// and `line-height`, which single-line SVG text does not use): these
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
-        "font-style": ["normal"], "font-variant": ["normal"], "font-stretch": ["normal", "100%"],
-        "font-kerning": ["auto", "normal"], "letter-spacing": ["normal", "0", "0px"],
-        "word-spacing": ["normal", "0", "0px"], "text-decoration": ["none"], "direction": ["ltr"],
+        "font-variant": ["normal"],
+        "font-kerning": ["auto", "normal"], "direction": ["ltr"],
         "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
-        "dominant-baseline": ["auto"], "alignment-baseline": ["auto", "baseline"],
-        "baseline-shift": ["baseline", "0", "0px"], "text-rendering": ["auto"],
+        "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.
     static let ignoredTextProperties: Set<String> = ["line-height"]

@@ -4,7 +4,11 @@
 // first use); a list with no match, or a generic family, gets the bundled
 // face of the right weight (CSS Fonts 4 §5, simplified: family first, then
 // bold or not; no synthetic bold). Only if the bundled fonts cannot be
-// read is there no font (the text then warns and is not drawn).
+// read is there no font (the text then warns and is not drawn). With a
+// font database (the loader's `fontDatabase`), the database matches
+// instead: family list, generic families, width, slant and weight as CSS
+// Fonts 4 §5.2 does, and each font falls back, per character, on the rest
+// of the list and then the database.
 
 import HairlineText
 
@@ -26,12 +30,50 @@ struct SVGFontResolver: Sendable {
     let fonts: [Font]
     /// Fallback faces given instead of the bundled ones (by tests).
     private let fallbackOverride: Result<(regular: Font, bold: Font), FontError>?
+    /// The database that matches fonts, if any (then `fonts` are unused).
+    let database: FontDatabase?
 
     /// A resolver among `fonts`, falling back to `fallback`, or to the
-    /// bundled faces if `nil` (read only when a text first needs them).
-    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil) {
+    /// bundled faces if `nil` (read only when a text first needs them);
+    /// or, with a `database`, through the database.
+    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil,
+         database: FontDatabase? = nil) {
         self.fonts = fonts
         fallbackOverride = fallback
+        self.database = database
+    }
+
+    /// The font for `families` at `weight`, `slant` and `stretch`
+    /// (width class): through the database if there is one, else as
+    /// `font(for:weight:)` (which has no italic faces: an italic or
+    /// oblique slant is reported as a substitution).
+    func font(for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int)
+        -> Result<SVGFontChoice, FontError>
+    {
+        guard let database else {
+            return font(for: families, weight: weight).map { choice in
+                guard slant != .normal, choice.substitution == nil else { return choice }
+                var upright = choice
+                let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+                upright.substitution = (names.first.map { $0 + " " } ?? "") + (slant == .italic ? "italic" : "oblique")
+                return upright
+            }
+        }
+        let list: [FontFamily] = families.map { family in
+            switch family {
+            case .named(let name): return .named(name)
+            case .generic(let name): return .generic(GenericFontFamily(rawValue: name) ?? .sansSerif)
+            }
+        }
+        let request = FontRequest(weight: Int(weight.rounded()), width: stretch, slant: slant)
+        let wanted = list.isEmpty ? [FontFamily.generic(.sansSerif)] : list
+        guard let match = database.match(wanted, request: request) else {
+            return .failure(.unreadableFile(path: "DejaVuSans.ttf", reason: "no font could be read"))
+        }
+        let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+        let substitution = match.isFromList || names.isEmpty ? nil : names.joined(separator: ", ")
+        let font = database.withFallback(match.font, families: wanted, request: request)
+        return .success(SVGFontChoice(font: font, key: match.faceNumber, substitution: substitution))
     }
 
     /// The fallback faces, or why they could not be read.

@@ -40,6 +40,11 @@ public struct SVGResourceLoader: Sendable {
     /// DejaVu Sans (Bold), with a warning unless the list ends in a
     /// generic family. Empty by default.
     public var fonts: [Font]
+    /// A font database that `font-family`, `font-weight`, `font-style`
+    /// and `font-stretch` are matched in (CSS Fonts 4 §5.2), with
+    /// per-character fallback through the rest of the family list and the
+    /// database; when set, `fonts` are not used. Nil by default.
+    public var fontDatabase: FontDatabase?
     /// Returns the bytes of the file at a path as written in an `href`,
     /// for `<image>`s that are SVG documents (a path ending in `.svg`),
     /// which are drawn as documents; `nil` (the default) draws such

@@ -1,4 +1,5 @@
-// Font stage: glyph index -> outline, in font units with y up. loca gives
+// Font stage: glyph index -> outline, in font units with y up. CFF fonts
+// decode their charstrings (CFF/); TrueType fonts read glyf: loca gives
 // each glyph's byte range in glyf (checked monotonic and inside glyf once);
 // simple glyphs decode in Font+SimpleGlyph.swift, composites here: each
 // component's outline transformed (offset, scale, x/y scale or 2x2) and
@@ -60,6 +61,25 @@ struct GlyphLocations: Sendable {
     }
 }
 
+/// Where a font's outlines come from: glyf (quadratic) or 'CFF ' (cubic).
+enum GlyphSource: Sendable {
+    case trueType(GlyphLocations)
+    case cff(CFFOutlines)
+
+    /// The glyph's bounding box (glyf header, or the CFF outline's exact
+    /// bounds rounded out), nil if it has no outline or cannot be read.
+    func bounds(_ font: FontData, _ glyph: Int) -> GlyphBounds? {
+        switch self {
+        case .trueType(let locations): return locations.bounds(font, glyph)
+        case .cff(let cff):
+            guard let path = try? cff.outline(font, glyph: glyph), !path.isEmpty else { return nil }
+            let box = path.bounds
+            return GlyphBounds(xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
+                               xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
+        }
+    }
+}
+
 /// The flags of a composite glyph's component record.
 struct ComponentFlags: OptionSet {
     let rawValue: UInt16
@@ -73,22 +93,32 @@ struct ComponentFlags: OptionSet {
 }
 
 extension Font {
-    /// The glyph's bounding box from its glyf header, in font units (y up);
+    /// The glyph's bounding box in font units (y up): from its glyf header
+    /// (TrueType), or its outline's exact bounds (CFF, rounded out);
     /// nil for an empty glyph (a space) or a glyph out of range.
     /// - Parameter glyph: a glyph of this font.
     public func bounds(of glyph: GlyphID) -> GlyphBounds? {
-        locations.bounds(data, Int(glyph.rawValue))
+        glyphSource.bounds(data, Int(glyph.rawValue))
+    }
+
+    /// Whether the font's outlines are CFF (cubic) rather than TrueType.
+    public var hasCFFOutlines: Bool {
+        if case .cff = glyphSource { return true } else { return false }
     }
 
     /// The glyph's outline in font units, y up as in the font: quadratic
-    /// curves kept (`addQuadCurve`), every contour closed, composites
-    /// flattened into one path. An empty path for an empty glyph.
-    /// Complexity: O(points), at most `maximumOutlineWork` points and components.
+    /// curves kept (`addQuadCurve`) for TrueType, cubic ones (`addCurve`)
+    /// for CFF, every contour closed, composites flattened into one path.
+    /// An empty path for an empty glyph.
+    /// Complexity: O(points), at most `maximumOutlineWork` points and
+    /// components (CFF: `CFFOutlines.maximumOperations` operations).
     /// - Parameter glyph: a glyph of this font.
     /// - Throws: `FontError` if the glyph's data is damaged, the index is out
     ///   of range, a composite nests too deep or contains itself, or uses
-    ///   point matching (`.unsupported`).
+    ///   point matching (`.unsupported`); `.invalidCharstring` for a bad
+    ///   CFF charstring.
     public func outline(of glyph: GlyphID) throws(FontError) -> Path {
+        if case .cff(let cff) = glyphSource { return try cff.outline(data, glyph: Int(glyph.rawValue)) }
         var path = Path()
         var work = 0
         var ancestors: [Int] = []
@@ -101,6 +131,7 @@ extension Font {
                        ancestors: inout [Int], work: inout Int) throws(FontError) {
         if ancestors.contains(glyph) { throw .compositeCycle(glyph: glyph) }
         guard ancestors.count <= Self.maximumCompositeDepth else { throw .compositeTooDeep(glyph: glyph) }
+        guard case .trueType(let locations) = glyphSource else { return }
         let table = try locations.data(data, glyph)
         guard table.length > 0 else { return }
         let contours = try data.i16(table, 0)

@@ -14,6 +14,8 @@ struct FontHeader {
     let hasLongOffsets: Bool
     /// head.macStyle bit 0.
     let isBoldMacStyle: Bool
+    /// head.macStyle bit 1.
+    let isItalicMacStyle: Bool
 
     /// Smallest and largest units per em the specification allows.
     static let unitsPerEmRange = 16...16384
@@ -25,7 +27,9 @@ struct FontHeader {
             throw .invalid(table: "head", offset: head.offset + 18, reason: "unitsPerEm \(units) is outside 16 ... 16384")
         }
         unitsPerEm = units
-        isBoldMacStyle = try font.u16(head, 44) & 1 != 0
+        let macStyle = try font.u16(head, 44)
+        isBoldMacStyle = macStyle & 1 != 0
+        isItalicMacStyle = macStyle & 2 != 0
         let format = try font.i16(head, 50)
         guard format == 0 || format == 1 else {
             throw .invalid(table: "head", offset: head.offset + 50, reason: "indexToLocFormat \(format) is neither 0 nor 1")
@@ -41,11 +45,20 @@ struct FontHeader {
 struct OS2Table {
     /// fsSelection bit 5 (BOLD).
     let isBold: Bool
+    /// fsSelection bit 0 (ITALIC) and bit 9 (OBLIQUE).
+    let isItalic: Bool, isOblique: Bool
+    /// usWeightClass (1...1000 in valid fonts) and usWidthClass (1...9).
+    let weightClass: Int, widthClass: Int
     /// sTypoAscender, sTypoDescender (negative below), sTypoLineGap, when
     /// fsSelection bit 7 (USE_TYPO_METRICS) asks for them.
     let typoMetrics: (ascender: Int, descender: Int, lineGap: Int)?
     /// sCapHeight and sxHeight (version 2 and later).
     let capHeight: Int?, xHeight: Int?
+    /// ySubscriptYOffset (positive below the baseline) and
+    /// ySuperscriptYOffset (positive above).
+    let subscriptOffset: Int, superscriptOffset: Int
+    /// yStrikeoutSize and yStrikeoutPosition (above the baseline).
+    let strikeoutSize: Int, strikeoutPosition: Int
 
     /// Reads OS/2, or gives nil without the table.
     init?(_ font: FontData, os2 table: FontTable?) throws(FontError) {
@@ -53,6 +66,14 @@ struct OS2Table {
         let version = try font.u16(table, 0)
         let selection = try font.u16(table, 62)
         isBold = selection & (1 << 5) != 0
+        isItalic = selection & 1 != 0
+        isOblique = selection & (1 << 9) != 0
+        weightClass = Int(try font.u16(table, 4))
+        widthClass = Int(try font.u16(table, 6))
+        subscriptOffset = Int(try font.i16(table, 16))
+        superscriptOffset = Int(try font.i16(table, 24))
+        strikeoutSize = Int(try font.i16(table, 26))
+        strikeoutPosition = Int(try font.i16(table, 28))
         if selection & (1 << 7) != 0 {
             typoMetrics = (Int(try font.i16(table, 68)), Int(try font.i16(table, 70)), Int(try font.i16(table, 72)))
         } else {
@@ -124,7 +145,7 @@ extension Font {
     /// The vertical metrics from hhea or OS/2, cap and x height falling
     /// back on the tops of 'H' and 'x'.
     static func readMetrics(_ font: FontData, header: FontHeader, hhea: FontTable, os2: OS2Table?,
-                            characterMap: CharacterMap, locations: GlyphLocations) throws(FontError) -> FontMetrics {
+                            characterMap: CharacterMap, glyphSource: GlyphSource) throws(FontError) -> FontMetrics {
         var ascent = Int(try font.i16(hhea, 4)), descender = Int(try font.i16(hhea, 6)), lineGap = Int(try font.i16(hhea, 8))
         if let typo = os2?.typoMetrics {
             (ascent, descender, lineGap) = typo
@@ -132,7 +153,7 @@ extension Font {
         func top(of scalar: Unicode.Scalar) -> Int {
             let glyph = characterMap.glyph(font, for: scalar.value)
             guard glyph != 0 else { return 0 }
-            return locations.bounds(font, Int(glyph))?.yMax ?? 0
+            return glyphSource.bounds(font, Int(glyph))?.yMax ?? 0
         }
         return FontMetrics(unitsPerEm: header.unitsPerEm, ascent: ascent, descent: -descender, lineGap: lineGap,
                            capHeight: os2?.capHeight ?? top(of: "H"), xHeight: os2?.xHeight ?? top(of: "x"))

@@ -1,4 +1,5 @@
-// Font stage: the name table -> family, style and full names. Windows
+// Font stage: the name table -> family, style, full and typographic
+// family and subfamily names. Windows
 // Unicode records (platform 3, encoding 1 or 10, UTF-16BE) are preferred,
 // US English first; Mac Roman records (platform 1, encoding 0) are the
 // fallback. Records whose strings lie outside the table are skipped.
@@ -9,15 +10,23 @@ struct NameTable {
     let familyName: String
     let styleName: String
     let fullName: String
+    /// Name ids 16 and 17 ("" if absent): the family and style of a
+    /// family with more than four faces (Noto Sans for "Noto Sans Light").
+    let typographicFamilyName: String
+    let typographicStyleName: String
 
     /// Name ids of the family, subfamily (style) and full names.
     static let familyID: UInt16 = 1, styleID: UInt16 = 2, fullID: UInt16 = 4
+    /// Name ids of the typographic family and subfamily.
+    static let typographicFamilyID: UInt16 = 16, typographicStyleID: UInt16 = 17
+    static let wantedIDs: Set<UInt16> = [familyID, styleID, fullID, typographicFamilyID, typographicStyleID]
     /// Windows' language id of US English, preferred among Windows records.
     static let usEnglish: UInt16 = 0x0409
 
     init(_ font: FontData, name table: FontTable?) throws(FontError) {
         guard let table else {
             (familyName, styleName, fullName) = ("", "", "")
+            (typographicFamilyName, typographicStyleName) = ("", "")
             return
         }
         let count = Int(try font.u16(table, 2))
@@ -29,7 +38,7 @@ struct NameTable {
             let record = 6 + 12 * i
             let platform = try font.u16(table, record), encoding = try font.u16(table, record + 2)
             let language = try font.u16(table, record + 4), id = try font.u16(table, record + 6)
-            guard id == Self.familyID || id == Self.styleID || id == Self.fullID else { continue }
+            guard Self.wantedIDs.contains(id) else { continue }
             let rank: Int
             if platform == 3, encoding == 1 || encoding == 10 {
                 rank = language == Self.usEnglish ? 3 : 2
@@ -47,6 +56,8 @@ struct NameTable {
         familyName = best[Self.familyID]?.text ?? ""
         styleName = best[Self.styleID]?.text ?? ""
         fullName = best[Self.fullID]?.text ?? ""
+        typographicFamilyName = best[Self.typographicFamilyID]?.text ?? ""
+        typographicStyleName = best[Self.typographicStyleID]?.text ?? ""
     }
 
     /// UTF-16BE bytes as a string (an odd last byte is dropped, unpaired

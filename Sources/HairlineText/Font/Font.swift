@@ -1,8 +1,10 @@
-// Font stage: a TrueType file's bytes in -> a parsed `Font`: the table
-// directory read, every required table (head, hhea, hmtx, maxp, cmap, loca,
-// glyf) checked eagerly, names, style and metrics read once. The `Font`
-// keeps the bytes and the checked offsets; lookups read the bytes (no
-// mutable cache, so it is a plain Sendable value). Format: OpenType 1.9.
+// Font stage: an OpenType file's bytes (one font, or a face of a 'ttcf'
+// collection) in -> a parsed `Font`: the table directory read, every
+// required table (head, hhea, hmtx, maxp, cmap, and loca + glyf or 'CFF ')
+// checked eagerly, names, style and metrics read once. The `Font` keeps the
+// bytes and the checked offsets; lookups read the bytes (no mutable cache,
+// so it is a plain Sendable value). Format: OpenType 1.9 (font collections:
+// the TTC header, versions 1 and 2).
 
 /// A glyph's index in a font (0 is the missing-glyph glyph, `.notdef`).
 public struct GlyphID: Hashable, Comparable, Sendable {
@@ -35,7 +37,8 @@ public struct FontMetrics: Equatable, Sendable {
     public var xHeight: Int
 }
 
-/// A glyph's bounding box from its glyf header, in font units, y up.
+/// A glyph's bounding box (TrueType: its glyf header; CFF: its outline's
+/// control points), in font units, y up.
 public struct GlyphBounds: Equatable, Sendable {
     /// The left edge, in font units.
     public var xMin: Int
@@ -47,7 +50,8 @@ public struct GlyphBounds: Equatable, Sendable {
     public var yMax: Int
 }
 
-/// A TrueType font: glyph lookup, advances, kerning and outlines.
+/// An OpenType font (TrueType or CFF outlines, alone or one face of a
+/// collection): glyph lookup, advances, kerning and outlines.
 ///
 /// Parsing checks the table directory and every required table once;
 /// queries then never trap and never fail except `outline(of:)`, which
@@ -64,11 +68,17 @@ public struct Font: Sendable {
     static let maximumTableCount = 1024
 
     let data: FontData
+    /// The file offset of this face's table directory (0 unless the face
+    /// is one of a collection's).
+    let directoryOffset: Int
     let glyphCountValue: Int
     let characterMap: CharacterMap
     let horizontalMetrics: HorizontalMetrics
-    let locations: GlyphLocations
+    let glyphSource: GlyphSource
     let kerningTables: KerningTables
+    /// The fallback fonts for characters this font lacks (nil: none; a
+    /// missing character draws `.notdef`).
+    public internal(set) var fallback: FontFallback?
 
     /// The family name (name id 1), "" if absent.
     public let familyName: String
@@ -78,6 +88,23 @@ public struct Font: Sendable {
     public let fullName: String
     /// Whether the font is bold: OS/2 fsSelection bit 5 or head.macStyle bit 0.
     public let isBold: Bool
+    /// The face's place in its family: weight, width and slant (OS/2,
+    /// head), and the typographic family name.
+    public let style: FontStyle
+    /// The face's index in its collection (0 for a lone font).
+    public let faceIndex: Int
+    /// How far subscripts sit below and superscripts above the baseline,
+    /// in font units, both positive: OS/2's ySubscriptYOffset and
+    /// ySuperscriptYOffset, or a fifth and a third of the em without OS/2
+    /// (or with zeros there).
+    public let subscriptOffset: Int, superscriptOffset: Int
+    /// Where an underline's centre sits (negative: below the baseline) and
+    /// its thickness, in font units: post's underlinePosition and
+    /// underlineThickness, or -1/10 and 1/20 of the em without them.
+    public let underlinePosition: Int, underlineThickness: Int
+    /// Where a line-through's centre sits above the baseline, in font
+    /// units: OS/2's yStrikeoutPosition, or 3/10 of the em without it.
+    public let strikeoutPosition: Int
     /// Vertical metrics, in font units: hhea's, or OS/2's typographic ones
     /// when fsSelection sets USE_TYPO_METRICS (bit 7).
     public let metrics: FontMetrics
@@ -85,18 +112,25 @@ public struct Font: Sendable {
     /// The number of glyphs (maxp.numGlyphs), at least 1.
     public var glyphCount: Int { glyphCountValue }
 
-    /// Parses a TrueType font file.
+    /// Parses an OpenType font file (TrueType or CFF outlines), or face
+    /// `faceIndex` of a font collection ('ttcf').
     ///
     /// Checks the directory and every required table eagerly (offsets,
-    /// counts, loca monotonic and inside glyf, hmtx long enough, the cmap
-    /// subtable in use); glyph data is checked when an outline is read.
+    /// counts, loca monotonic and inside glyf or the CFF INDEXes inside
+    /// 'CFF ', hmtx long enough, the cmap subtable in use); glyph data is
+    /// checked when an outline is read.
     /// Complexity: O(glyph count + table count).
-    /// - Parameter data: the whole file.
+    /// - Parameters:
+    ///   - data: the whole file.
+    ///   - faceIndex: the face of a collection (0 for a lone font, which
+    ///     has only face 0).
     /// - Throws: `FontError` naming the table and offset at fault;
-    ///   `.unsupported` for CFF fonts and collections.
-    public init(data: [UInt8]) throws(FontError) {
+    ///   `.faceOutOfRange` for a face the file does not have;
+    ///   `.unsupported` for CFF2 outlines.
+    public init(data: [UInt8], faceIndex: Int = 0) throws(FontError) {
         let font = FontData(bytes: data)
-        let tables = try Self.readDirectory(font)
+        let directory = try Self.directoryOffset(font, faceIndex: faceIndex)
+        let tables = try Self.readDirectory(font, at: directory)
         func required(_ tag: String) throws(FontError) -> FontTable {
             guard let table = tables[tag] else { throw .missingTable(tag) }
             return table
@@ -104,11 +138,21 @@ public struct Font: Sendable {
         let head = try required("head"), hhea = try required("hhea"), maxp = try required("maxp")
         let header = try FontHeader(font, head: head, maxp: maxp)
         self.data = font
+        self.faceIndex = faceIndex
+        directoryOffset = directory
         glyphCountValue = header.glyphCount
         horizontalMetrics = try HorizontalMetrics(font, hhea: hhea, hmtx: try required("hmtx"), glyphCount: header.glyphCount)
         characterMap = try CharacterMap(font, cmap: try required("cmap"), glyphCount: header.glyphCount)
-        locations = try GlyphLocations(font, loca: try required("loca"), glyf: try required("glyf"),
-                                       isLong: header.hasLongOffsets, glyphCount: header.glyphCount)
+        if let glyf = tables["glyf"] {
+            glyphSource = .trueType(try GlyphLocations(font, loca: try required("loca"), glyf: glyf,
+                                                       isLong: header.hasLongOffsets, glyphCount: header.glyphCount))
+        } else if let cff = tables["CFF "] {
+            glyphSource = .cff(try CFFOutlines(font, cff: cff, glyphCount: header.glyphCount))
+        } else if tables["CFF2"] != nil {
+            throw .unsupported("CFF2 outlines")
+        } else {
+            throw .missingTable("glyf")
+        }
         kerningTables = try KerningTables(font, kern: tables["kern"], gpos: tables["GPOS"])
         let names = try NameTable(font, name: tables["name"])
         familyName = names.familyName
@@ -116,15 +160,30 @@ public struct Font: Sendable {
         fullName = names.fullName
         let os2 = try OS2Table(font, os2: tables["OS/2"])
         isBold = (os2?.isBold ?? false) || header.isBoldMacStyle
-        metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap, locations: locations)
+        style = FontStyle(names: names, os2: os2, header: header)
+        let sub = abs(os2?.subscriptOffset ?? 0), sup = abs(os2?.superscriptOffset ?? 0)
+        subscriptOffset = sub > 0 ? sub : header.unitsPerEm / 5
+        superscriptOffset = sup > 0 ? sup : header.unitsPerEm / 3
+        let post = tables["post"].flatMap { table in
+            (try? font.i16(table, 8)).flatMap { position in (try? font.i16(table, 10)).map { (Int(position), Int($0)) } }
+        }
+        underlinePosition = post?.0 ?? -header.unitsPerEm / 10
+        underlineThickness = post.map { $0.1 > 0 ? $0.1 : header.unitsPerEm / 20 } ?? header.unitsPerEm / 20
+        let strikeout = os2?.strikeoutPosition ?? 0
+        strikeoutPosition = strikeout != 0 ? strikeout : header.unitsPerEm * 3 / 10
+        metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap,
+                                       glyphSource: glyphSource)
     }
 
-    /// Reads a TrueType font file from disk and parses it.
-    /// - Parameter path: a file system path.
+    /// Reads an OpenType font file from disk and parses it (face
+    /// `faceIndex` of a collection).
+    /// - Parameters:
+    ///   - path: a file system path.
+    ///   - faceIndex: the face of a collection (0 for a lone font).
     /// - Throws: `.unreadableFile` if the file cannot be read (or is larger
-    ///   than `FontFile.maximumByteCount`), otherwise as `init(data:)`.
-    public init(contentsOfFile path: String) throws(FontError) {
-        try self.init(data: try FontFile.read(path))
+    ///   than `FontFile.maximumByteCount`), otherwise as `init(data:faceIndex:)`.
+    public init(contentsOfFile path: String, faceIndex: Int = 0) throws(FontError) {
+        try self.init(data: try FontFile.read(path), faceIndex: faceIndex)
     }
 
     /// Parses one of the fonts bundled with HairlineText.
@@ -140,28 +199,33 @@ public struct Font: Sendable {
         try self.init(data: bytes)
     }
 
-    /// The table directory: tag -> range, each checked to lie in the file.
-    static func readDirectory(_ font: FontData) throws(FontError) -> [String: FontTable] {
+    /// The table directory at file offset `start`: tag -> range, each
+    /// checked to lie in the file (of `fileLength` bytes when only a
+    /// prefix of it is in `font`: the ranges are then not all readable).
+    static func readDirectory(_ font: FontData, at start: Int = 0, fileLength: Int? = nil) throws(FontError)
+        -> [String: FontTable]
+    {
         let file = font.file
-        let version = try font.u32(file, 0)
+        let fileLength = fileLength ?? file.length
+        let version = try font.u32(file, start)
         switch version {
         case 0x0001_0000, 0x7472_7565: break  // 1.0 and 'true': TrueType outlines.
-        case 0x4F54_544F: throw .unsupported("CFF outlines ('OTTO' fonts)")
-        case 0x7474_6366: throw .unsupported("font collections ('ttcf')")
-        default: throw .invalid(table: "", offset: 0, reason: "the sfnt version \(version) is not TrueType")
+        case 0x4F54_544F: break  // 'OTTO': CFF outlines.
+        case 0x7474_6366: throw .invalid(table: "", offset: start, reason: "a collection's face is itself a collection")
+        default: throw .invalid(table: "", offset: start, reason: "the sfnt version \(version) is not OpenType")
         }
-        let count = Int(try font.u16(file, 4))
+        let count = Int(try font.u16(file, start + 4))
         guard count <= maximumTableCount else {
-            throw .invalid(table: "", offset: 4, reason: "\(count) tables is more than \(maximumTableCount)")
+            throw .invalid(table: "", offset: start + 4, reason: "\(count) tables is more than \(maximumTableCount)")
         }
         var tables: [String: FontTable] = [:]
         for i in 0..<count {
-            let record = 12 + 16 * i
+            let record = start + 12 + 16 * i
             let tag = try font.tag(file, record)
             let offset = Int(try font.u32(file, record + 8)), length = Int(try font.u32(file, record + 12))
-            guard offset <= file.length, length <= file.length - offset else {
+            guard offset <= fileLength, length <= fileLength - offset else {
                 throw .invalid(table: tag, offset: record + 8,
-                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(file.length)-byte file")
+                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(fileLength)-byte file")
             }
             if tables[tag] == nil { tables[tag] = FontTable(tag: tag, offset: offset, length: length) }
         }

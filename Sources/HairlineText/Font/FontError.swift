@@ -13,14 +13,14 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A read of `needed` bytes at file offset `offset` runs past the end of
     /// table `table` (or of the file, for the table directory, `table` "").
     case truncated(table: String, offset: Int, needed: Int)
-    /// A table the parser requires (head, hhea, hmtx, maxp, cmap, loca,
-    /// glyf) is not in the table directory.
+    /// A table the parser requires (head, hhea, hmtx, maxp, cmap, and loca
+    /// with glyf or 'CFF ') is not in the table directory.
     case missingTable(String)
     /// A value in table `table` at file offset `offset` is out of range or
     /// inconsistent with another; `reason` says which and why.
     case invalid(table: String, offset: Int, reason: String)
-    /// The font uses a feature this parser does not read: CFF outlines
-    /// ('OTTO'), font collections ('ttcf'), point-matched composite glyphs.
+    /// The font uses a feature this parser does not read: CFF2 outlines,
+    /// point-matched composite glyphs.
     case unsupported(String)
     /// A composite glyph nests components deeper than `Font.maximumCompositeDepth`;
     /// `glyph` is the glyph at which the limit was passed.
@@ -32,6 +32,12 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case glyphOutOfRange(glyph: Int, glyphCount: Int)
     /// The file at `path` could not be read; `reason` names the failing call.
     case unreadableFile(path: String, reason: String)
+    /// Face `face` was asked of a file with `faceCount` faces.
+    case faceOutOfRange(face: Int, faceCount: Int)
+    /// A CFF charstring of glyph `glyph` broke a rule of Type 2
+    /// charstrings or a limit (stack depth, subroutine nesting, operation
+    /// budget); `reason` says which.
+    case invalidCharstring(glyph: Int, reason: String)
 
     /// A sentence naming the fault, its table and its file offset.
     public var description: String {
@@ -54,6 +60,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Glyph \(glyph) does not exist: the font has \(count) glyphs."
         case .unreadableFile(let path, let reason):
             return "The font file \(EchoedText.quoted(path)) could not be read: \(reason)."
+        case .faceOutOfRange(let face, let count):
+            return "Face \(face) does not exist: the file has \(count) face\(count == 1 ? "" : "s")."
+        case .invalidCharstring(let glyph, let reason):
+            return "The CFF charstring of glyph \(glyph) is invalid: \(reason)."
         }
     }
 }

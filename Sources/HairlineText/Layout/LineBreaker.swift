@@ -2,7 +2,8 @@
 // paragraph becomes a run of glyphs with advances (kerning folded into the
 // first glyph of each pair); wrapping is greedy (as many words as fit, a
 // word wider than the line broken between characters), truncation keeps
-// the longest head, tail or both ends that fit beside an ellipsis.
+// the longest head, tail or both ends that fit beside an ellipsis. With a
+// font fallback (LayoutFonts.swift) each glyph also records its font.
 
 /// A paragraph's glyphs with their advances (points) and whether each is a
 /// space (a break opportunity, dropped at a line's end).
@@ -10,8 +11,14 @@ struct GlyphRun {
     var glyphs: [GlyphID] = []
     var advances: [Double] = []
     var isSpace: [Bool] = []
+    /// Each glyph's font (a `LayoutFonts` index); empty when every glyph is
+    /// the layout's font.
+    var fonts: [UInt8] = []
 
     var count: Int { glyphs.count }
+
+    /// Glyph `i`'s font index (0 with no fallback).
+    func font(_ i: Int) -> UInt8 { fonts.isEmpty ? 0 : fonts[i] }
 
     /// The width of glyphs `range` laid side by side (their advances,
     /// trailing spaces left out).
@@ -30,14 +37,37 @@ struct LineBreaker {
     let mode: LineBreakMode
     /// The ellipsis: U+2026, or three full stops where the font lacks it.
     let ellipsis: GlyphRun
+    /// The layout's fonts when the font has a fallback, else nil.
+    let layoutFonts: LayoutFonts?
 
-    init(font: Font, unit: Double, width: Double?, mode: LineBreakMode) {
+    init(font: Font, unit: Double, width: Double?, mode: LineBreakMode, layoutFonts: LayoutFonts? = nil) {
         self.font = font
         self.unit = unit
         self.width = width
         self.mode = mode
+        self.layoutFonts = layoutFonts
         let single = font.glyph(for: "\u{2026}")
         ellipsis = Self.run(single != .notdef ? ["\u{2026}"] : [".", ".", "."], font: font, unit: unit)
+    }
+
+    /// The glyph run of `scalars` in the layout's fonts (with fallback if
+    /// the font has one).
+    func run(_ scalars: [Unicode.Scalar]) -> GlyphRun {
+        guard let fonts = layoutFonts else { return Self.run(scalars, font: font, unit: unit) }
+        var run = GlyphRun()
+        var previous: UInt8 = 0
+        for scalar in scalars {
+            let (index, glyph) = fonts.glyph(for: scalar, after: previous)
+            previous = index
+            run.glyphs.append(glyph)
+            run.fonts.append(index)
+            run.isSpace.append(scalar == " " || scalar == "\u{3000}")
+        }
+        run.advances = run.glyphs.indices.map { i in
+            fonts.advance(run.glyphs[i], font: run.fonts[i],
+                          next: i + 1 < run.count ? (run.glyphs[i + 1], run.fonts[i + 1]) : nil)
+        }
+        return run
     }
 
     var truncates: Bool { mode == .truncatingHead || mode == .truncatingMiddle || mode == .truncatingTail }
@@ -57,7 +87,7 @@ struct LineBreaker {
 
     /// The lines of one paragraph.
     func lines(of scalars: [Unicode.Scalar]) -> [TextLine] {
-        let run = Self.run(scalars, font: font, unit: unit)
+        let run = self.run(scalars)
         guard let width, run.width(0..<run.count) > width else { return [line(run, 0..<run.count)] }
         switch mode {
         case .clipping:
@@ -106,6 +136,9 @@ struct LineBreaker {
             line.glyphs.append(run.glyphs[i])
             line.positions.append(x)
             x += run.advances[i]
+        }
+        if !run.fonts.isEmpty, run.fonts[range].contains(where: { $0 != 0 }) {
+            line.fontIndices = Array(run.fonts[range])
         }
         line.width = run.width(range)
         return line
@@ -157,6 +190,7 @@ struct LineBreaker {
             run.advances.append(next - line.positions[i])
             run.isSpace.append(false)
         }
+        run.fonts = line.fontIndices
         let room = (width ?? .infinity)
         if run.width(0..<run.count) + ellipsis.width(0..<ellipsis.count) <= room {
             for i in 0..<ellipsis.count { run.append(ellipsis, i) }
@@ -187,6 +221,10 @@ struct LineBreaker {
 extension GlyphRun {
     /// Appends glyph `i` of `other`.
     mutating func append(_ other: GlyphRun, _ i: Int) {
+        if !other.fonts.isEmpty || !fonts.isEmpty {
+            while fonts.count < glyphs.count { fonts.append(0) }
+            fonts.append(other.font(i))
+        }
         glyphs.append(other.glyphs[i])
         advances.append(other.advances[i])
         isSpace.append(other.isSpace[i])
@@ -274,6 +312,7 @@ struct LineStream {
             buffer.glyphs.removeFirst(drop)
             buffer.isSpace.removeFirst(drop)
             buffer.advances.removeFirst(drop)
+            if !buffer.fonts.isEmpty { buffer.fonts.removeFirst(drop) }
             base = start
         }
         return line
@@ -293,6 +332,7 @@ struct LineStream {
     /// (the last glyph's advance then known, with no kerning).
     private mutating func pull(_ source: inout ParagraphIterator) -> Bool {
         guard !inputDone else { return false }
+        if let fonts = breaker.layoutFonts { return pull(&source, fonts: fonts) }
         let font = breaker.font, unit = breaker.unit
         guard let scalar = source.nextScalar() else {
             inputDone = true
@@ -306,6 +346,29 @@ struct LineStream {
             buffer.advances.append(Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit)
         }
         buffer.glyphs.append(glyph)
+        buffer.isSpace.append(scalar == " " || scalar == "\u{3000}")
+        return true
+    }
+}
+
+extension LineStream {
+    /// `pull` with font fallback: each glyph's font recorded, kerning only
+    /// between glyphs of one font.
+    fileprivate mutating func pull(_ source: inout ParagraphIterator, fonts: LayoutFonts) -> Bool {
+        let pending = buffer.glyphs.count > buffer.advances.count
+        guard let scalar = source.nextScalar() else {
+            inputDone = true
+            if pending, let last = buffer.glyphs.last, let font = buffer.fonts.last {
+                buffer.advances.append(fonts.advance(last, font: font, next: nil))
+            }
+            return false
+        }
+        let (index, glyph) = fonts.glyph(for: scalar, after: buffer.fonts.last ?? 0)
+        if pending, let previous = buffer.glyphs.last, let font = buffer.fonts.last {
+            buffer.advances.append(fonts.advance(previous, font: font, next: (glyph, index)))
+        }
+        buffer.glyphs.append(glyph)
+        buffer.fonts.append(index)
         buffer.isSpace.append(scalar == " " || scalar == "\u{3000}")
         return true
     }

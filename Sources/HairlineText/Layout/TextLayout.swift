@@ -5,6 +5,9 @@
 // break modes: wrapping, clipping, truncation with an ellipsis at the head,
 // middle or tail). No complex shaping: no ligatures, bidi reordering or
 // combining-mark positioning (each scalar is its own glyph, left to right).
+// A font with a fallback (`Font.withFallback`) takes the characters it
+// lacks from other fonts, per approximate grapheme cluster (LayoutFonts);
+// without one, every glyph is the font's.
 
 import Hairline
 
@@ -38,6 +41,13 @@ public struct TextLine: Sendable, Equatable {
     public var glyphs: [GlyphID] = []
     public var positions: [Double] = []
     public var width: Double = 0
+    /// Each glyph's font, an index into the layout's `fonts`; empty when
+    /// every glyph is the layout's font (index 0).
+    public var fontIndices: [UInt8] = []
+
+    /// The index in the layout's `fonts` of glyph `i`'s font.
+    @inlinable
+    public func fontIndex(ofGlyph i: Int) -> Int { fontIndices.isEmpty ? 0 : Int(fontIndices[i]) }
 }
 
 /// Text laid out in one font and size, in points.
@@ -45,6 +55,21 @@ public struct TextLayout: Sendable {
     /// The font and the em size (points).
     public let font: Font
     public let size: Double
+    /// The fallback fonts lines' `fontIndices` name (from 1), empty when
+    /// every glyph is `font`'s (then nothing is allocated for them).
+    let fallbackFonts: [Font]
+    /// The fonts the glyphs are in: `font` first, then the fallback fonts
+    /// that lines' `fontIndices` name.
+    public var fonts: [Font] { [font] + fallbackFonts }
+
+    /// The font of index `index` (a `TextLine.fontIndices` entry): 0 is
+    /// `font`; an index past the fonts gives `font` too.
+    public func font(at index: Int) -> Font {
+        index > 0 && index <= fallbackFonts.count ? fallbackFonts[index - 1] : font
+    }
+
+    /// The number of fonts the glyphs are in (1 without fallback).
+    public var fontCount: Int { 1 + fallbackFonts.count }
     /// The lines, top to bottom.
     public private(set) var lines: [TextLine]
     /// The font's ascent, descent and line gap at `size` (points; ascent
@@ -83,7 +108,8 @@ public struct TextLayout: Sendable {
         descent = Double(font.metrics.descent) * unit
         lineGap = Double(font.metrics.lineGap) * unit
         let limit = width.flatMap { $0.isFinite ? max(0, $0) : nil }
-        let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode)
+        let layoutFonts = font.fallback.map { LayoutFonts(font: font, fallback: $0, size: size) }
+        let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode, layoutFonts: layoutFonts)
         // Paragraphs and wrapped lines are made one at a time, and no more
         // than the line limit needs: the lines kept, then (to know whether
         // text was cut) only until one dropped line has a glyph.
@@ -107,6 +133,7 @@ public struct TextLayout: Sendable {
             lines[maximumLines - 1] = breaker.ellipsized(lines[maximumLines - 1])
         }
         self.lines = lines
+        fallbackFonts = layoutFonts.map { Array($0.fonts.dropFirst()) } ?? []
     }
 
     /// Whether `scalar` ends a paragraph (LF, CR, U+2028, U+2029).

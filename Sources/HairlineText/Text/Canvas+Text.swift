@@ -93,6 +93,12 @@ extension Canvas {
         let unit = size / Double(max(1, font.metrics.unitsPerEm))
         let state = textState
         let lookups = state.fonts.lookups(for: font)
+        // A font with a fallback lays out text it lacks characters of
+        // (fonts without one never pay for the check).
+        if font.fallback != nil, !lookups.covers(text) {
+            draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
+            return
+        }
         guard hasShadow else {
             drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: state, paint: paint)
             return
@@ -159,7 +165,7 @@ extension Canvas {
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, font: line.lookups.font, size: line.size, start: line.start, state: state, paint: paint)
+        fillOutlines(one, font: { _ in line.lookups.font }, size: line.size, start: line.start, state: state, paint: paint)
     }
 
     /// Draws the glyph masks placed so far, in order, and forgets them.
@@ -237,7 +243,7 @@ extension Canvas {
             if cached {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
-                fillOutlines(line, font: layout.font, size: layout.size, start: start, state: state, paint: paint)
+                fillOutlines(line, font: layout.font(at:), size: layout.size, start: start, state: state, paint: paint)
             }
         }
     }
@@ -250,22 +256,38 @@ extension Canvas {
         guard abs(baseline) < Self.deviceLimit else { return }
         let pen = LinePen(lookups: state.fonts.lookups(for: layout.font), size: layout.size, start: start,
                           transform: t, row: Int(baseline.rounded()))
+        guard !line.fontIndices.isEmpty else {
+            for (i, glyph) in line.glyphs.enumerated() {
+                place(glyph, at: line.positions[i], on: pen, state: state, paint: paint)
+            }
+            drawPlaced(state, paint: paint)
+            return
+        }
+        // Glyphs of fallback fonts: one pen per font, made as first needed.
+        var pens: [LinePen?] = Array(repeating: nil, count: layout.fontCount)
+        pens[0] = pen
         for (i, glyph) in line.glyphs.enumerated() {
-            place(glyph, at: line.positions[i], on: pen, state: state, paint: paint)
+            let f = line.fontIndex(ofGlyph: i)
+            guard f < pens.count else { continue }
+            let fontPen = pens[f] ?? LinePen(lookups: state.fonts.lookups(for: layout.font(at: f)), size: layout.size,
+                                             start: start, transform: t, row: pen.row)
+            pens[f] = fontPen
+            place(glyph, at: line.positions[i], on: fontPen, state: state, paint: paint)
         }
         drawPlaced(state, paint: paint)
     }
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
-    /// path.
-    private func fillOutlines(_ line: TextLine, font: Font, size: Double, start: Point, state: TextCanvasState,
-                              paint: Paint) {
-        let unit = size / Double(max(1, font.metrics.unitsPerEm))
+    /// path; `font` gives the font of a glyph's `fontIndices` entry.
+    private func fillOutlines(_ line: TextLine, font fontAt: (Int) -> Font, size: Double, start: Point,
+                              state: TextCanvasState, paint: Paint) {
         state.path.removeAll(keepingCapacity: true)
         // Glyphs wholly outside the clip are left out (with no shadow to
         // cast, they cannot change a pixel).
         let clip = hasShadow ? nil : deviceClipBounds
         for (i, glyph) in line.glyphs.enumerated() {
+            let font = fontAt(line.fontIndex(ofGlyph: i))
+            let unit = size / Double(max(1, font.metrics.unitsPerEm))
             guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
             if let clip {

@@ -84,6 +84,15 @@ final class FontLookups {
         return kerning
     }
 
+    /// Whether the font has a glyph for every scalar of `text` that draws
+    /// (control characters and whitespace aside), through the cache.
+    func covers(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where scalar.value > 0x20 && scalar.value != 0x7F {
+            if glyph(for: scalar).glyph == .notdef, !scalar.properties.isWhitespace { return false }
+        }
+        return true
+    }
+
     /// Calls `body(glyph, x, advance)` for each glyph of one line of
     /// `text` (no line breaks in it): x from the line's start and the
     /// advance with the kerning to the next glyph, in points (`unit`

@@ -166,3 +166,56 @@ import Testing
         #expect(throws: FontError.unsupported("composite glyph 1 places a component by point matching")) { try matchFont.outline(of: GlyphID(1)) }
     }
 }
+
+/// Hostile CFF fonts and collections: every truncation around the 'CFF '
+/// table of the fixture, seeded byte flips inside it, and collections
+/// whose face offsets point anywhere. Each throws or loads, and a loaded
+/// font answers every query (outlines may throw).
+@Suite struct HostileCFFTests {
+    static let bytes = FixtureFonts.bytes(CFFFontTests.fileName)
+
+    static func cffRange() throws -> Range<Int> {
+        let table = try #require(try Font.readDirectory(FontData(bytes: bytes))["CFF "])
+        return table.offset..<(table.offset + table.length)
+    }
+
+    @Test func truncationsInsideTheCFFTable() throws {
+        let range = try Self.cffRange()
+        var loaded = 0
+        for length in stride(from: range.lowerBound, to: range.upperBound, by: max(1, range.count / 400)) {
+            // The table cut short where the directory still says it is whole.
+            var cut = Self.bytes
+            for i in length..<range.upperBound { cut[i] = 0 }
+            if HostileFontTests.exercise(cut) { loaded += 1 }
+            if HostileFontTests.exercise(Array(Self.bytes[0..<length])) { loaded += 1 }
+        }
+        #expect(loaded >= 0)
+    }
+
+    @Test(arguments: 0..<8)
+    func byteFlipsInsideTheCFFTable(seed: UInt64) throws {
+        let range = try Self.cffRange()
+        var rng = SplitMix64(seed: 3600 + seed)
+        for _ in 0..<150 {
+            var bytes = Self.bytes
+            for _ in 0..<(1 + rng.int(in: 0...7)) {
+                bytes[rng.int(in: range.lowerBound...(range.upperBound - 1))] = UInt8(rng.int(in: 0...255))
+            }
+            HostileFontTests.exercise(bytes)
+        }
+    }
+
+    @Test func collectionsWithForgedOffsets() {
+        let font = FixtureFonts.bytes("NotoSans-Regular.ttf")
+        var rng = SplitMix64(seed: 36)
+        for _ in 0..<200 {
+            var bytes = FontDatabaseTests.collection([Self.bytes, font])
+            let field = 12 + 4 * rng.int(in: 0...1)
+            let forged = rng.int(in: 0...(bytes.count + 100))
+            bytes[field] = UInt8(forged >> 24 & 0xFF); bytes[field + 1] = UInt8(forged >> 16 & 0xFF)
+            bytes[field + 2] = UInt8(forged >> 8 & 0xFF); bytes[field + 3] = UInt8(forged & 0xFF)
+            for face in 0..<3 { _ = try? Font(data: bytes, faceIndex: face) }
+            HostileFontTests.exercise(bytes)
+        }
+    }
+}

@@ -2,8 +2,8 @@
 // the glyph's outline in every pixel (HairlineTestSupport's ExactCoverage
 // oracle on the quadratics flattened into 32 segments each: a quadratic's
 // chord error falls with the square of the count, far below the
-// rasterizer's own curve tolerance for glyph-sized curves), at label and
-// title sizes at 1x/2x/3x and every subpixel offset.
+// rasterizer's own curve tolerance for glyph-sized curves; CFF cubics in
+// 64), at label and title sizes at 1x/2x/3x and every subpixel offset.
 
 import Testing
 import Hairline
@@ -31,6 +31,15 @@ import HairlineTestSupport
                     let t = Double(i) / Double(segments), u = 1 - t
                     current.append(Point(x: u * u * last.x + 2 * u * t * c.x + t * t * p.x,
                                          y: u * u * last.y + 2 * u * t * c.y + t * t * p.y))
+                }
+                last = p
+            case .curve(let p, let c1, let c2):
+                // CFF glyphs: cubics, flattened the same way.
+                for i in 1...segments {
+                    let t = Double(i) / Double(segments), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    current.append(Point(x: a * last.x + b * c1.x + c * c2.x + d * p.x,
+                                         y: a * last.y + b * c1.y + c * c2.y + d * p.y))
                 }
                 last = p
             case .closeSubpath:
@@ -74,6 +83,38 @@ import HairlineTestSupport
             }
         }
         #expect(compared == 6 * 4)
+        #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
+    }
+
+    /// CFF glyphs (cubic outlines) too: every glyph of the CFF fixture at
+    /// label and title sizes at 1x/2x/3x, each quarter-pixel offset.
+    @Test(arguments: [13.0, 17, 34, 51])
+    func cffMasksAreTheExactAreaOfTheOutline(size: Double) throws {
+        let font = try FixtureFonts.font(CFFFontTests.fileName)
+        let cache = GlyphCache()
+        var worst = 0.0, compared = 0
+        for g in 0..<font.glyphCount {
+            let glyph = GlyphID(UInt16(g))
+            let outline = try font.outline(of: glyph)
+            guard !outline.isEmpty else { continue }
+            for quarter in 0..<GlyphCache.subpixelSteps {
+                let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
+                guard let surface = mask.surface else { continue }
+                let scale = size / Double(font.metrics.unitsPerEm)
+                let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
+                                            tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
+                let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 64),
+                                          rule: .nonZero, width: surface.width, height: surface.height).coverage()
+                for y in 0..<surface.height {
+                    for x in 0..<surface.width {
+                        let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
+                        worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
+                    }
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
         #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
     }
 
