@@ -14,6 +14,7 @@ import Hairline
 import HairlinePNG
 import HairlineSVG
 import HairlineTestSupport
+import HairlineText
 import Testing
 
 /// The harness's pass rule, on premultiplied RGBA8 pixels.
@@ -105,12 +106,24 @@ final class ConformanceFailures: @unchecked Sendable {
 struct SVGConformanceTests {
     static let folder = "Tests/SVGConformance"
 
+    /// The fonts text is drawn in, as the harness draws it with the
+    /// suite's fonts (`--no-system-fonts --font-dir fonts --generic-family
+    /// 'sans-serif=Noto Sans'`): the passing tests' text is all Noto Sans,
+    /// whose faces the text tests' fixtures hold (OFL).
+    static let fonts: FontDatabase = {
+        let database = FontDatabase(includingSystemFonts: false)
+        database.addFonts(inDirectory: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts"))
+        database.setGenericFamily(.sansSerif, to: ["Noto Sans"])
+        return database
+    }()
+
     /// Loads `<image>` files relative to the SVG (PNG, and SVG documents
-    /// through `loadData`) and `data:` PNGs, as the CLI does.
+    /// through `loadData`) and `data:` PNGs, and fonts from `fonts`, as
+    /// the CLI does.
     static func loader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
         @Sendable func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path) }
-        return SVGResourceLoader(loadImage: { source in
+        var loader = SVGResourceLoader(loadImage: { source in
             switch source {
             case .data(let bytes, _):
                 return try ImageDecoder.decode(bytes)
@@ -118,6 +131,8 @@ struct SVGConformanceTests {
                 return try ImageDecoder.decode(contentsOfFile: url(path).path)
             }
         }, loadData: { path in [UInt8](try Data(contentsOf: url(path))) })
+        loader.fontDatabase = fonts
+        return loader
     }
 
     /// Renders one test and returns why it fails, or `nil` if it passes.
