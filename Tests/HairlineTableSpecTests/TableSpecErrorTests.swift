@@ -6,6 +6,7 @@
 // and line:column are the bad value's (the `‸` in each case marks it).
 
 import Foundation
+import Hairline
 import HairlineCells
 @testable import HairlineTableSpec
 import Testing
@@ -51,8 +52,8 @@ struct Malformed: Sendable, CustomTestStringConvertible {
         Malformed(##"{"style": {"layout": ‸"fancy"}, "sections": [{"rows": 1}]}"##, "$.style.layout",
                   ##"expected one of "grouped", "insetGrouped", "plain", "fullWidthGrouped", found "fancy""##),
         .style(##""fill": ‸42"##, "$.style.fill", "expected a fill: a color, or an object with one of"),
-        .style(##""separatorColor": ‸"#12""##, "$.style.separatorColor", ##"expected a color ("#RGB", "#RRGGBB", "#RRGGBBAA" or "clear"), found "#12""##),
-        .style(##""separatorColor": ‸"red""##, "$.style.separatorColor", ##"found "red""##),
+        .style(##""separatorColor": ‸"#12""##, "$.style.separatorColor", ##"expected a color ("#RGB", "#RGBA", "#RRGGBB", "#RRGGBBAA", a CSS name such as "teal", rgb(…), hsl(…), "transparent" or "clear"), found "#12""##),
+        .style(##""separatorColor": ‸"reddish""##, "$.style.separatorColor", ##"found "reddish""##),
         .style(##""separatorColor": ‸"#GG0000""##, "$.style.separatorColor", "expected a color"),
         .style(##""cornerCurve": ‸"square""##, "$.style.cornerCurve", ##"expected "circular" or "continuous""##),
         .style(##""alternation": ‸2"##, "$.style.alternation", ##"expected "odd" or "even", found 2"##),
@@ -310,5 +311,24 @@ struct Malformed: Sendable, CustomTestStringConvertible {
         let spec = try TableSpec.load(contentsOfFile: url.path)
         #expect(spec.baseDirectory == SpecFixtures.folder)
         #expect(spec.table.cellStyle.fill == .pattern(SpecFixtures.image("tile.png"), imageScale: 1))
+    }
+}
+
+/// Spec colors are CSS colors, read by the same parser as the SVG reader's
+/// (`Color(css:)`): every form it takes is taken, with the same value.
+@Suite struct SpecColorTests {
+    @Test func specColorsAreCSSColors() throws {
+        let texts = ["#0a8", "#0A8F", "#00AA88", "#00aa8880", "teal", "RebeccaPurple", "rgb(0 128 128 / 50%)",
+                     "rgba(0, 128, 128, 0.5)", "hsl(180, 100%, 25%)", "transparent", "  navy "]
+        for text in texts {
+            let expected = try #require(Color(css: text), "\(text) is a CSS color")
+            let json = "{\"width\": 320, \"style\": {\"layout\": \"plain\", \"separatorColor\": \"\(text)\"}, \"sections\": [{\"rows\": 1}]}"
+            let spec = try TableSpec(json: Array(json.utf8), baseDirectory: "/nonexistent")
+            let table = try spec.table(scale: 1)
+            #expect(table.cellStyle.separatorColor == expected, "\(text)")
+        }
+        #expect(Color(css: "#12") == nil && Color(css: "tealish") == nil && Color(css: "rgb(1, 2%, 3)") == nil)
+        #expect(Color(css: "#abc") == Color(red8: 0xAA, green8: 0xBB, blue8: 0xCC))
+        #expect(Color(css: "#abcd") == Color(red8: 0xAA, green8: 0xBB, blue8: 0xCC, alpha8: 0xDD))
     }
 }

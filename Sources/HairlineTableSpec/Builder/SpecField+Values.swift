@@ -1,6 +1,6 @@
 // HairlineTableSpec: the format's small values read from fields: colors
-// ("#RGB", "#RRGGBB", "#RRGGBBAA" in sRGB with straight alpha, or
-// "clear"), unit points [x, y], edge insets [top, left, bottom, right] in
+// (CSS colors: "#RGB", "#RGBA", "#RRGGBB", "#RRGGBBAA", names, rgb(),
+// hsl(); or "clear"), unit points [x, y], edge insets [top, left, bottom, right] in
 // points, and the names of the kit's enums (layouts, alignments, line
 // break modes, accessories, text layouts).
 
@@ -10,30 +10,18 @@ import HairlineText
 
 extension SpecField {
     /// What a color is, for messages.
-    static let colorExpectation = "a color (\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\")"
+    static let colorExpectation = "a color (\"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", a CSS name such as \"teal\", rgb(…), hsl(…), \"transparent\" or \"clear\")"
 
-    /// A color: `#RGB` (each digit doubled), `#RRGGBB`, `#RRGGBBAA`
-    /// (hexadecimal sRGB, straight alpha) or `clear`.
+    /// A color, read as CSS reads it, by the package's one color parser
+    /// (`Color(css:)`, the SVG reader's too): `#RGB`, `#RGBA`, `#RRGGBB`,
+    /// `#RRGGBBAA` (hexadecimal sRGB, straight alpha), the CSS named
+    /// colors, `rgb()`/`rgba()`, `hsl()`/`hsla()`, `transparent`; and
+    /// `clear` (transparent, UIKit's name).
     func color() throws(TableSpecError) -> Color {
         guard case .string(let text) = value.kind else { throw mismatch(SpecField.colorExpectation) }
         if text == "clear" { return .clear }
-        let digits = Array(text.utf8.dropFirst())
-        guard text.utf8.first == UInt8(ascii: "#"), [3, 6, 8].contains(digits.count) else {
-            throw mismatch(SpecField.colorExpectation)
-        }
-        var nibbles: [UInt8] = []
-        for d in digits {
-            switch d {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(d - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(d - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(d - UInt8(ascii: "A") + 10)
-            default: throw mismatch(SpecField.colorExpectation)
-            }
-        }
-        let bytes: [UInt8] = nibbles.count == 3
-            ? nibbles.map { $0 << 4 | $0 }
-            : stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
-        return Color(red8: bytes[0], green8: bytes[1], blue8: bytes[2], alpha8: bytes.count == 4 ? bytes[3] : 255)
+        guard let color = Color(css: text) else { throw mismatch(SpecField.colorExpectation) }
+        return color
     }
 
     /// A color, or nil for `null`.

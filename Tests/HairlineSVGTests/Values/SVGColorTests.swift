@@ -3,7 +3,7 @@
 // numbers and percentages in both syntaxes, hsl(), clamping, and rejects.
 
 import Testing
-import Hairline
+@testable import Hairline
 @testable import HairlineSVG
 
 /// One color text and the 8-bit RGBA it must give.
@@ -76,8 +76,8 @@ struct SVGColorTests {
 
     @Test("the named-color table has the 147 SVG 1.1 names plus rebeccapurple, all lowercase")
     func namedTable() {
-        let table = SVGNamedColors.table
-        #expect(table.count == SVGNamedColors.svg11Count + 1)
+        let table = CSSNamedColors.table
+        #expect(table.count == CSSNamedColors.svg11Count + 1)
         #expect(table.keys.allSatisfy { $0 == $0.lowercased() })
         #expect(table.values.allSatisfy { $0 <= 0xFFFFFF })
         // The names whose X11 values differ from CSS's keep CSS's.

@@ -1,10 +1,10 @@
-// Values: the CSS named colors (CSS Color 3 §4.3 "extended color keywords",
+// Surface: the CSS named colors (CSS Color 3 §4.3 "extended color keywords",
 // the 147 names of SVG 1.1 §4.4, gray/grey spellings both), plus
 // `rebeccapurple` from CSS Color 4. Keys are lowercase; lookups lowercase
 // the input (CSS keywords are ASCII case-insensitive).
 
 /// The named colors as 0xRRGGBB, by lowercase name.
-enum SVGNamedColors {
+enum CSSNamedColors {
     /// How many SVG 1.1 names the table holds besides `rebeccapurple`.
     static let svg11Count = 147
 
