@@ -31,7 +31,7 @@ struct RenderCommand {
             switch arg {
             case "-o", "--output":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
-                output = value
+                output = try Self.pngPath(value, option: arg)
             case "--scale":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 scales = [try Self.parseScale(value)]
@@ -98,12 +98,34 @@ struct RenderCommand {
     /// The file of `scale` among `scaleCount` scales written as `base`:
     /// `base` itself for 1x and for a lone scale, `stem@Sx.ext` for the
     /// others (`table@2x.png`, `table@1.5x.png`).
+    /// With several scales, an `@Nx` the base already ends in is replaced,
+    /// not doubled: `out@2x.png` with `--scales 1,2` gives `out.png` and
+    /// `out@2x.png`.
     static func outputPath(base: String, scale: Double, scaleCount: Int) -> String {
-        guard scaleCount > 1, scale != 1 else { return base }
+        guard scaleCount > 1 else { return base }
         let url = URL(fileURLWithPath: base)
         let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
-        let stem = url.deletingPathExtension().path
-        return "\(stem)@\(scaleLabel(scale))x.\(ext)"
+        let stem = withoutScaleSuffix(url.deletingPathExtension().path)
+        return scale == 1 ? "\(stem).\(ext)" : "\(stem)@\(scaleLabel(scale))x.\(ext)"
+    }
+
+    /// `stem` without a trailing `@Nx` (N a scale: digits, maybe a point).
+    static func withoutScaleSuffix(_ stem: String) -> String {
+        guard stem.hasSuffix("x"), let at = stem.lastIndex(of: "@") else { return stem }
+        let label = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
+        guard !label.isEmpty, label.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              Double(label) != nil, !stem[..<at].hasSuffix("/"), at != stem.startIndex
+        else { return stem }
+        return String(stem[..<at])
+    }
+
+    /// `path` if it names a PNG file (ends in `.png`, any case), else a
+    /// usage error for `option`: the commands write PNG only.
+    static func pngPath(_ path: String, option: String) throws -> String {
+        guard path.lowercased().hasSuffix(".png"), path.count > 4 else {
+            throw CommandLineError.invalidValue(option: option, value: path, expected: "a PNG file name ending in .png")
+        }
+        return path
     }
 
     /// A scale as file names write it: `2`, `1.5`.

@@ -167,7 +167,7 @@ struct TableCommand {
         case "--max-pixels":
             maximumPixels = try RenderCommand.parsePixelCount(try value(), option: arg)
         case "-o", "--output":
-            output = try value()
+            output = try RenderCommand.pngPath(try value(), option: arg)
         default:
             return false
         }

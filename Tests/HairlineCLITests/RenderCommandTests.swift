@@ -117,11 +117,16 @@ import Testing
 
     @Test func refusesToOverwriteTheInput() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("cell.svg")
+        // An SVG document whose name ends in .png (-o takes only PNG names).
+        let input = folder.appendingPathComponent("cell.png")
         try cell.write(to: input, atomically: true, encoding: .utf8)
         let result = try run(["render", input.path, "-o", input.path])
-        #expect(result.status != 0 && result.stderr.contains("overwrite"))
+        #expect(result.status != 0 && result.stderr.contains("overwrite"), "\(result.stderr)")
         #expect(try String(contentsOf: input, encoding: .utf8) == cell)
+        let svg = folder.appendingPathComponent("cell.svg")
+        try cell.write(to: svg, atomically: true, encoding: .utf8)
+        #expect(try run(["render", svg.path, "-o", svg.path]).status != 0)
+        #expect(try String(contentsOf: svg, encoding: .utf8) == cell)
     }
 
     @Test(arguments: [
@@ -133,5 +138,26 @@ import Testing
         let result = try run(arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains("error"), "\(arguments): \(result.stderr)")
+    }
+
+    /// `-o` must name a PNG; with several scales an `@Nx` already in the
+    /// name is replaced, not doubled (issue 37, "outputs behave").
+    @Test func outputsAreNamedAsTheScalesSay() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = dir.appendingPathComponent("in.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3"/></svg>"#.utf8)
+            .write(to: svg)
+        for (command, rest) in [("render", [svg.path]), ("table", ["--sections", "1"])] {
+            let refused = try run([command] + rest + ["-o", dir.appendingPathComponent("out.jpg").path])
+            #expect(refused.status == 1 && refused.stderr.contains("expected a PNG file name ending in .png"),
+                    "\(command): \(refused.stderr)")
+            let sub = dir.appendingPathComponent(command)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let ok = try run([command] + rest + ["--scales", "1,2,3", "-o", sub.appendingPathComponent("out@2x.PNG").path])
+            #expect(ok.status == 0, "\(command): \(ok.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: sub.path).sorted()
+            #expect(names == ["out.PNG", "out@2x.PNG", "out@3x.PNG"], "\(command): \(names)")
+        }
     }
 }
