@@ -38,15 +38,8 @@ public enum FileBytes {
     /// - Complexity: O(file size); holds at most `maximumByteCount` plus
     ///   64 KiB of bytes.
     public static func read(_ path: String, maximumByteCount: Int) throws(FileReadError) -> [UInt8] {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "stat(2)") }
-        try checkKind(status, path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileReadError(path: path, errno: errno, call: "open(2)") }
+        let (descriptor, status) = try openRegularFile(path)
         defer { _ = close(descriptor) }
-        guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "fstat(2)") }
-        // The path may have been replaced between stat(2) and open(2).
-        try checkKind(status, path)
         let announced = Int(status.st_size)
         guard announced <= maximumByteCount else {
             throw FileReadError(path: path, reason: .tooLarge(byteCount: announced, limit: maximumByteCount))
@@ -197,6 +190,30 @@ extension FileBytes {
 }
 
 extension FileBytes {
+    /// Opens the regular file at `path` for reading (non-blocking), its
+    /// kind checked before opening (a FIFO, socket or device is never
+    /// opened) and again on the open descriptor (the path may have been
+    /// replaced between stat(2) and open(2)). The caller closes it.
+    private static func openRegularFile(_ path: String) throws(FileReadError) -> (descriptor: Int32, status: stat) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "stat(2)") }
+        try checkKind(status, path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(path: path, errno: errno, call: "open(2)") }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            _ = close(descriptor)
+            throw FileReadError(path: path, errno: code, call: "fstat(2)")
+        }
+        do {
+            try checkKind(status, path)
+        } catch {
+            _ = close(descriptor)
+            throw error
+        }
+        return (descriptor, status)
+    }
+
     /// The first `byteCount` bytes of the regular file at `path` (fewer if
     /// the file is shorter) and the file's size: for formats whose index
     /// lies at the start (a font's table directory and naming tables), so
@@ -205,14 +222,8 @@ extension FileBytes {
     ///   file (never `.tooLarge`).
     /// - Complexity: O(byteCount).
     public static func readPrefix(_ path: String, byteCount: Int) throws(FileReadError) -> (bytes: [UInt8], fileSize: Int) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "stat(2)") }
-        try checkKind(status, path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileReadError(path: path, errno: errno, call: "open(2)") }
+        let (descriptor, status) = try openRegularFile(path)
         defer { _ = close(descriptor) }
-        guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, errno: errno, call: "fstat(2)") }
-        try checkKind(status, path)
         let size = Int(status.st_size)
         var bytes = [UInt8](repeating: 0, count: max(0, min(byteCount, size)))
         var count = 0

@@ -23,6 +23,9 @@ import Testing
             canvas.fill(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x, ty: y)), with: .solid(.black))
         }
         surface.flush()
+        // Every glyph with an outline left ink (its cell is not all white).
+        #expect(font.glyphCount > 1)
+        #expect(surface.bytes.contains { $0 < 128 }, "the grid has ink")
         assertSnapshot(of: surface, named: "cff-glyphs@2x", suite: "Text")
     }
 
@@ -38,6 +41,8 @@ import Testing
         canvas.draw("中文の見出し and Latin", font: font, size: 13, in: Rect(x: 8, y: 30, width: 200, height: 20),
                     paint: .solid(Color(red: 0.1, green: 0.3, blue: 0.8)))
         surface.flush()
+        // Every character had a font: no block is reported missing.
+        #expect(database.missingCharacterWarnings.isEmpty, "\(database.missingCharacterWarnings)")
         assertSnapshot(of: surface, named: "japanese-fallback@\(Int(scale))x", suite: "Text")
     }
 }
