@@ -141,73 +141,98 @@ private func driveBytes<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y:
     let wide = end &- start >= 4
     for deviceY in region.minY..<region.maxY {
         // Value of device column c of this row: row[c].
-        let row = rows.base + ((deviceY &- y) &* rows.bytesPerRow &- x)
-        // Values c..<c+8 (c..<c+4), value c in the lowest byte.
-        @inline(__always) func word(_ c: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt64.self))
-        }
-        @inline(__always) func quad(_ c: Int) -> UInt32 {
-            UInt32(littleEndian: UnsafeRawPointer(row + c).loadUnaligned(as: UInt32.self))
-        }
-        /// The first non-zero column at or after c, or `end`: eight at a
-        /// time while eight remain, the lowest non-zero byte of a word
-        /// found by its trailing zero bits.
-        @inline(__always) func skipZeros(_ from: Int) -> Int {
-            var c = from
-            while c &+ 8 <= end {
-                let w = word(c)
-                if w != 0 { return c &+ w.trailingZeroBitCount &>> 3 }
-                c &+= 8
-            }
-            while c < end && row[c] == 0 { c &+= 1 }
-            return c
-        }
-        var c = skipZeros(start)
+        let row = ByteRow(values: rows.base + ((deviceY &- y) &* rows.bytesPerRow &- x), end: end)
+        var c = row.skipZeros(start)
         guard c < end else { continue }
         kernel.beginRow(deviceY)
         repeat {
             // row[c] is not zero.
             if c &+ 4 <= end {
-                let group = quad(c)
+                let group = row.quad(c)
                 let v = group & 0xFF
                 if group != v &* 0x0101_0101 {
                     // A group of four (the kernels' vector path; any
                     // zeros in it leave their pixels as they are).
                     kernel.blendGroup(x: c, count: 4, coverage: group)
-                    c = skipZeros(c &+ 4)
+                    c = row.skipZeros(c &+ 4)
                     continue
                 }
-                // A run of four or more: its end, eight at a time.
-                var runEnd = c &+ 4
-                let pattern = UInt64(v) &* 0x0101_0101_0101_0101
-                while runEnd &+ 8 <= end {
-                    let differing = word(runEnd) ^ pattern
-                    if differing != 0 {
-                        runEnd &+= differing.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    runEnd &+= 8
-                }
-                while runEnd < end && UInt32(row[runEnd]) == v { runEnd &+= 1 }
+                // A run of four or more.
+                let runEnd = row.runEnd(c &+ 4, value: v)
                 if v == 255 {
                     kernel.fill(x: c, count: runEnd &- c)
                 } else {
                     kernel.blend(x: c, count: runEnd &- c, coverage: v)
                 }
-                c = skipZeros(runEnd)
+                c = row.skipZeros(runEnd)
                 continue
             }
             // Fewer than four columns left: a group of them, its trailing
             // zeros left out (its first value is not zero).
-            var packed: UInt32 = 0
-            if wide {
-                packed = quad(end &- 4) >> UInt32(truncatingIfNeeded: (c &+ 4 &- end) &* 8)
-            } else {
-                for i in 0..<(end &- c) { packed |= UInt32(row[c &+ i]) << UInt32(truncatingIfNeeded: i &* 8) }
-            }
+            let packed = row.tail(from: c, wide: wide)
             kernel.blendGroup(x: c, count: 4 &- (packed.leadingZeroBitCount &>> 3), coverage: packed)
             break
         } while c < end
+    }
+}
+
+/// One row of one-byte values for `driveBytes`, read a word at a time:
+/// `values[c]` is device column c's, columns up to `end` readable.
+private struct ByteRow {
+    let values: UnsafePointer<UInt8>
+    let end: Int
+
+    /// Values c..<c+8, value c in the lowest byte.
+    @inline(__always)
+    func word(_ c: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(values + c).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Values c..<c+4, value c in the lowest byte.
+    @inline(__always)
+    func quad(_ c: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(values + c).loadUnaligned(as: UInt32.self))
+    }
+
+    /// The first non-zero column at or after `from`, or `end`: eight at a
+    /// time while eight remain, the lowest non-zero byte of a word found
+    /// by its trailing zero bits.
+    @inline(__always)
+    func skipZeros(_ from: Int) -> Int {
+        var c = from
+        while c &+ 8 <= end {
+            let w = word(c)
+            if w != 0 { return c &+ w.trailingZeroBitCount &>> 3 }
+            c &+= 8
+        }
+        while c < end && values[c] == 0 { c &+= 1 }
+        return c
+    }
+
+    /// The end of a run of value `v` that goes on at least to `from`:
+    /// eight columns at a time, then one at a time.
+    @inline(__always)
+    func runEnd(_ from: Int, value v: UInt32) -> Int {
+        var runEnd = from
+        let pattern = UInt64(v) &* 0x0101_0101_0101_0101
+        while runEnd &+ 8 <= end {
+            let differing = word(runEnd) ^ pattern
+            if differing != 0 { return runEnd &+ differing.trailingZeroBitCount &>> 3 }
+            runEnd &+= 8
+        }
+        while runEnd < end && UInt32(values[runEnd]) == v { runEnd &+= 1 }
+        return runEnd
+    }
+
+    /// The values c..<end (fewer than four), value c in the lowest byte:
+    /// in a row at least four wide (`wide`), read as the word ending at
+    /// the row's end.
+    @inline(__always)
+    func tail(from c: Int, wide: Bool) -> UInt32 {
+        if wide { return quad(end &- 4) >> UInt32(truncatingIfNeeded: (c &+ 4 &- end) &* 8) }
+        var packed: UInt32 = 0
+        for i in 0..<(end &- c) { packed |= UInt32(values[c &+ i]) << UInt32(truncatingIfNeeded: i &* 8) }
+        return packed
     }
 }
 

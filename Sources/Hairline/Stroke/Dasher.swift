@@ -79,76 +79,95 @@ extension Polyline {
         if sub.isClosed || ends.isEmpty { ends.append(sub.range.lowerBound) }
         var direction = sub.direction
         for endIndex in ends {
-            let b = v[endIndex].point
-            let length = a.distance(to: b)
-            if length > 0 { direction = (b - a) * (1 / length) }
-            func point(at distance: Double) -> Point {
-                distance >= length ? b : (length > 0 ? a.interpolated(to: b, by: distance / length) : a)
-            }
-            guard let (enter, exit) = cullRect.clippedDistances(from: a, to: b, length: length) else {
-                // Wholly outside (a dash still open, from rounding at the
-                // boundary, ends here).
-                if open {
-                    lastDirection = direction
-                    closeContour(explicitly: false)
-                    open = false
-                }
-                dash.skip(length)
-                a = b
-                continue
-            }
-            dash.skip(enter)
-            if dash.on && !open {
-                beginContour(at: point(at: enter))
-                open = true
-            }
-            // Every pattern boundary strictly inside the visible part (or at
-            // its start, for zero-length intervals).
-            var travelled = enter
-            while dash.remaining <= exit - travelled {
-                travelled += dash.remaining
-                let p = point(at: travelled)
-                if dash.on {
-                    addLine(to: p)
-                    lastDirection = direction
-                    closeContour(explicitly: false)
-                    open = false
-                    if isSaturated { return false }
-                } else {
-                    beginContour(at: p)
-                    open = true
-                }
-                dash.next()
-            }
-            dash.remaining -= exit - travelled
-            if exit < length {
-                // Leaves the rect: end the dash at the exit, run the
-                // pattern on over the rest.
-                if open {
-                    addLine(to: point(at: exit))
-                    lastDirection = direction
-                    closeContour(explicitly: false)
-                    open = false
-                }
-                dash.skip(length - exit)
-            } else if open {
-                append(v[endIndex])
-            }
-            if isSaturated { return false }
-            a = b
+            guard appendDashes(from: a, to: v[endIndex], cullRect: cullRect, dash: &dash, open: &open,
+                               direction: &direction) else { return false }
+            a = v[endIndex].point
         }
         guard open else { return true }
+        endDash(direction: direction)
+        if sub.isClosed && firstDashStartsAtStart { joinLastDash(toFirstAt: firstSubpath) }
+        return !isSaturated
+    }
+
+    /// Appends the dashes of the segment from `a` to `end` (its visible
+    /// part, `cullRect`), going on from `dash` and `open` (a dash begun
+    /// and not ended) and leaving them as the segment's end has them;
+    /// `direction` becomes the segment's (unchanged if it is empty).
+    /// - Returns: false if `self` saturated.
+    private mutating func appendDashes(from a: Point, to end: Vertex, cullRect: Rect, dash: inout DashState,
+                                       open: inout Bool, direction: inout Point) -> Bool {
+        let b = end.point
+        let length = a.distance(to: b)
+        if length > 0 { direction = (b - a) * (1 / length) }
+        func point(at distance: Double) -> Point {
+            distance >= length ? b : (length > 0 ? a.interpolated(to: b, by: distance / length) : a)
+        }
+        guard let (enter, exit) = cullRect.clippedDistances(from: a, to: b, length: length) else {
+            // Wholly outside (a dash still open, from rounding at the
+            // boundary, ends here).
+            if open {
+                endDash(direction: direction)
+                open = false
+            }
+            dash.skip(length)
+            return true
+        }
+        dash.skip(enter)
+        if dash.on && !open {
+            beginContour(at: point(at: enter))
+            open = true
+        }
+        // Every pattern boundary strictly inside the visible part (or at
+        // its start, for zero-length intervals).
+        var travelled = enter
+        while dash.remaining <= exit - travelled {
+            travelled += dash.remaining
+            let p = point(at: travelled)
+            if dash.on {
+                addLine(to: p)
+                endDash(direction: direction)
+                open = false
+                if isSaturated { return false }
+            } else {
+                beginContour(at: p)
+                open = true
+            }
+            dash.next()
+        }
+        dash.remaining -= exit - travelled
+        if exit < length {
+            // Leaves the rect: end the dash at the exit, run the pattern
+            // on over the rest.
+            if open {
+                addLine(to: point(at: exit))
+                endDash(direction: direction)
+                open = false
+            }
+            dash.skip(length - exit)
+        } else if open {
+            append(end)
+        }
+        return !isSaturated
+    }
+
+    /// Ends the dash being built, its end going in `direction`.
+    private mutating func endDash(direction: Point) {
         lastDirection = direction
         closeContour(explicitly: false)
-        guard sub.isClosed, firstDashStartsAtStart else { return !isSaturated }
+    }
+
+    /// For a closed subpath whose first dash starts at its start, once the
+    /// last dash (the last subpath) has ended: a subpath never turned off
+    /// stays whole and closed; otherwise the last dash runs through the
+    /// start into the first (subpath `firstSubpath`), and the two become
+    /// one dash.
+    private mutating func joinLastDash(toFirstAt firstSubpath: Int) {
         let last = subpaths.count - 1
         if last == firstSubpath {
-            // Never turned off: the subpath stays whole and closed.
             subpaths[last].isClosed = true
             subpaths[last].range = subpaths[last].range.dropLast()
         } else {
-            // The last dash runs through the start into the first dash:
-            // one dash. Vertices outside any range are simply unused.
+            // Vertices outside any range are simply unused.
             let merged = Array(vertices[subpaths[last].range]) + vertices[subpaths[firstSubpath].range].dropFirst()
             let start = vertices.count
             vertices.append(contentsOf: merged)
@@ -157,7 +176,6 @@ extension Polyline {
             subpaths[firstSubpath] = joined
             subpaths.removeLast()
         }
-        return !isSaturated
     }
 }
 

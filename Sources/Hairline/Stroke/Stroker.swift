@@ -86,8 +86,8 @@ struct StrokeEmitter<Sink: LineSink> {
         // At a vertex where a curve ends or starts, the style's join and
         // the caps use the curve's true tangent; the chord meets that
         // tangent with a round join, as the curve's own offset would.
-        var first: (start: Point, direction: Point, length: Double, tangent: Point?)?
-        var previous: (end: Point, direction: Point, length: Double, vertex: Polyline.Vertex)?
+        var first: FirstSegment?
+        var previous: LastSegment?
         var a = v[lower].point
         for s in 0..<segmentCount {
             guard left.count + right.count <= maximumPointCount, !sink.isSaturated else {
@@ -134,14 +134,25 @@ struct StrokeEmitter<Sink: LineSink> {
             emitLoop(right, reversed: true)
             return
         }
+        emitOpen(first: start, last: end)
+    }
+
+    /// The first segment of a subpath (`tangent`: the curve's true tangent
+    /// where one starts there).
+    private typealias FirstSegment = (start: Point, direction: Point, length: Double, tangent: Point?)
+    /// The segment before the vertex being joined (`vertex`: its end).
+    private typealias LastSegment = (end: Point, direction: Point, length: Double, vertex: Polyline.Vertex)
+
+    /// Ends an open subpath's sides at its last segment and emits them as
+    /// one contour: the left side out, around the end cap, the right side
+    /// back, around the start cap.
+    private mutating func emitOpen(first start: FirstSegment, last end: LastSegment) {
         let endDirection = end.vertex.tangentIn ?? end.direction
         if let tangent = end.vertex.tangentIn {
             addJoin(at: end.end, from: end.direction, end.length, to: tangent, 0, round: true)
         }
         left.append(end.end + normal(endDirection))
         right.append(end.end - normal(endDirection))
-        // Left side out, around the end cap, right side back, around the
-        // start cap.
         let t = transform
         sink.beginContour(at: left[0].applying(t))
         for i in 1..<left.count { sink.addLine(to: left[i].applying(t)) }

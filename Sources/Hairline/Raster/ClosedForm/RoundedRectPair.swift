@@ -61,13 +61,7 @@ extension RasterCore {
         // Column c mirrors column `axis − 1 − c` in the corner rows, if
         // the kernel can copy pixels (ColumnMirror).
         let mirror = ColumnMirror(drawA, drawB, width: width, enabled: kernel.copiesPixels)
-        pairRecords.count = 0
-        pairRows.count = 0
-        if let sum {
-            let count = max(0, min((sum &- 2 &* top) / 2 &+ 1, bottom &- top &+ 1))
-            pairRows.reserve(count)
-            for _ in 0..<count { pairRows.append(MirroredRow(first: 0, count: MirroredRow.unknown)) }
-        }
+        startRecords(mirroring: sum, top: top, bottom: bottom)
         /// Whether a later row mirrors row `y` (its sweep is then kept).
         func mirrored(_ y: Int) -> Bool { sum.map { $0 &- y > y && $0 &- y <= bottom } ?? false }
         var computedA = 0, computedB = 0
@@ -103,24 +97,12 @@ extension RasterCore {
                 keptRow = cursor
                 cursor &+= 1
                 statistics.keptRows &+= 1
-            } else if axis != nil {
-                // The left half straight into the cells: the corner caches
-                // would only keep it for a right half not computed here
-                // (their values are these, RoundedRectCache.swift).
-                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: sweepWidth, half: true, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: sweepWidth, half: true, into: &rowB) }
-            } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
-                if !cachesReady {
-                    prepareCornerCaches(a)
-                    second.prepareCornerCaches(b)
-                    cachesReady = true
-                }
-                if rowsA.contains(y) { computedA &+= addRow(drawA, y: y, width: width, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= second.addRow(drawB, y: y, width: width, into: &rowB) }
             } else {
-                // No corner cache serves the row: `addRow` without them.
-                if rowsA.contains(y) { computedA &+= Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
-                if rowsB.contains(y) { computedB &+= Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+                let computed = addPairRow(y, a, b, drawA, drawB, rowsA: rowsA, rowsB: rowsB, width: sweepWidth,
+                                          half: axis != nil, second: &second, cachesReady: &cachesReady,
+                                          into: &rowA, &rowB)
+                computedA &+= computed.first
+                computedB &+= computed.second
             }
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
@@ -132,27 +114,8 @@ extension RasterCore {
                 y &+= 1
                 continue
             }
-            let first = pairRecords.count
-            withUnsafeMutablePointer(to: &kernel) { kernel in
-                var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
-                let held = Self.sweepRow(&rowA, &rowB, width: sweepWidth, left: clip.minX, kept: keptRow, slot: slot,
-                                         budget: coverageCache.pairs.callBudget, keeping: &keeping, into: &recorder)
-                if let axis {
-                    // The row's middle run is sent once, across both halves
-                    // (its image ends at axis − x, cut at the clip's side).
-                    recorder.mirrorColumns(from: first, axis: axis, clip: clip)
-                    if let held, min(axis &- held.x, width) > held.x {
-                        recorder.span(x: clip.minX &+ held.x, count: min(axis &- held.x, width) &- held.x,
-                                      first: held.first, second: held.second)
-                    }
-                } else if let held {
-                    recorder.span(x: clip.minX &+ held.x, count: width &- held.x, first: held.first,
-                                  second: held.second)
-                }
-                pairRecords = recorder.records
-            }
-            let kept = MirroredRow(first: Int32(truncatingIfNeeded: first),
-                                   count: Int32(truncatingIfNeeded: pairRecords.count &- first))
+            let kept = sweepRecordingRow(&rowA, &rowB, width: sweepWidth, axis: axis, clip: clip, kept: keptRow,
+                                         slot: slot, keeping: &keeping, into: &kernel)
             if mirrored(y) { pairRows[y &- top] = kept }
             guard repeats else {
                 y &+= 1
@@ -160,7 +123,7 @@ extension RasterCore {
             }
             for repeated in (y &+ 1)..<bandEnd {
                 kernel.beginRow(clip.minY &+ repeated)
-                replay(first, count: Int(kept.count), from: device, into: &kernel)
+                replay(Int(kept.first), count: Int(kept.count), from: device, into: &kernel)
                 if mirrored(repeated) { pairRows[repeated &- top] = kept }
             }
             statistics.repeatedRows &+= bandEnd &- y &- 1
@@ -169,6 +132,85 @@ extension RasterCore {
         if !hit { coverageCache.pairs.seal(slotIndex, complete: keeping) }
         statistics.pieces = computedA
         second.statistics.pieces = computedB
+    }
+
+    /// Empties the records, and with a `sum` (row y mirrors row `sum − y`)
+    /// gives each upper row from `top` that a row up to `bottom` mirrors an
+    /// unknown place in `pairRows`, filled when the row is swept.
+    private mutating func startRecords(mirroring sum: Int?, top: Int, bottom: Int) {
+        pairRecords.count = 0
+        pairRows.count = 0
+        guard let sum else { return }
+        let count = max(0, min((sum &- 2 &* top) / 2 &+ 1, bottom &- top &+ 1))
+        pairRows.reserve(count)
+        for _ in 0..<count { pairRows.append(MirroredRow(first: 0, count: MirroredRow.unknown)) }
+    }
+
+    /// Adds both draws' coverage of row `y` (clip-relative) to their cell
+    /// rows, where they have any: the left half only (`half`, `width`
+    /// columns) straight into the cells, or the whole row through the
+    /// corner caches where a draw uses them (prepared on the first such
+    /// row, `cachesReady`), or without them. Returns the pieces computed
+    /// for each draw.
+    @inline(__always)
+    private mutating func addPairRow(_ y: Int, _ a: UnsafePointer<RoundedRectDraw>,
+                                     _ b: UnsafePointer<RoundedRectDraw>, _ drawA: RoundedRectDraw,
+                                     _ drawB: RoundedRectDraw, rowsA: Range<Int>, rowsB: Range<Int>,
+                                     width: Int, half: Bool, second: inout RasterCore, cachesReady: inout Bool,
+                                     into rowA: inout CellRow, _ rowB: inout CellRow) -> (first: Int, second: Int) {
+        var computedA = 0, computedB = 0
+        if half {
+            // The left half straight into the cells: the corner caches
+            // would only keep it for a right half not computed here
+            // (their values are these, RoundedRectCache.swift).
+            if rowsA.contains(y) { computedA = Self.addRow(drawA, y: y, width: width, half: true, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(drawB, y: y, width: width, half: true, into: &rowB) }
+        } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
+            if !cachesReady {
+                prepareCornerCaches(a)
+                second.prepareCornerCaches(b)
+                cachesReady = true
+            }
+            if rowsA.contains(y) { computedA = addRow(drawA, y: y, width: width, into: &rowA) }
+            if rowsB.contains(y) { computedB = second.addRow(drawB, y: y, width: width, into: &rowB) }
+        } else {
+            // No corner cache serves the row: `addRow` without them.
+            if rowsA.contains(y) { computedA = Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+        }
+        return (computedA, computedB)
+    }
+
+    /// Sweeps (or sends kept, `kept`) a row into `kernel` and records its
+    /// calls in `pairRecords` for rows that repeat or mirror it; with an
+    /// `axis`, the row's left half (`width` columns) is swept and its
+    /// right half written mirrored. Returns where the row's records are.
+    @inline(__always)
+    private mutating func sweepRecordingRow<Kernel: PairKernel>(
+        _ rowA: inout CellRow, _ rowB: inout CellRow, width: Int, axis: Int?, clip: PixelRect, kept: Int?,
+        slot: UnsafeMutablePointer<PairSweepSlot>, keeping: inout Bool, into kernel: inout Kernel
+    ) -> MirroredRow {
+        let first = pairRecords.count, budget = coverageCache.pairs.callBudget
+        withUnsafeMutablePointer(to: &kernel) { kernel in
+            var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
+            let held = Self.sweepRow(&rowA, &rowB, width: width, left: clip.minX, kept: kept, slot: slot,
+                                     budget: budget, keeping: &keeping, into: &recorder)
+            if let axis {
+                // The row's middle run is sent once, across both halves
+                // (its image ends at axis − x, cut at the clip's side).
+                recorder.mirrorColumns(from: first, axis: axis, clip: clip)
+                if let held, min(axis &- held.x, clip.width) > held.x {
+                    recorder.span(x: clip.minX &+ held.x, count: min(axis &- held.x, clip.width) &- held.x,
+                                  first: held.first, second: held.second)
+                }
+            } else if let held {
+                recorder.span(x: clip.minX &+ held.x, count: clip.width &- held.x, first: held.first,
+                              second: held.second)
+            }
+            pairRecords = recorder.records
+        }
+        return MirroredRow(first: Int32(truncatingIfNeeded: first),
+                           count: Int32(truncatingIfNeeded: pairRecords.count &- first))
     }
 
     /// Adds `draw`'s coverage of row `y` without the corner caches: its
