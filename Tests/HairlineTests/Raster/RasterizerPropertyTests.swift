@@ -73,6 +73,28 @@ let polygonTolerance = 1.0 / 255
         }
     }
 
+    /// Rows of many small contours side by side, some crossing each
+    /// other or themselves, inside a large contour of either direction:
+    /// the resolver's clusters (chains whose x extents overlap) start from
+    /// the winding of everything left of them, which changes within the
+    /// row where a small contour starts or ends.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func clustersOfSmallContoursInsideOthers(rule: FillRule) throws {
+        for seed in UInt64(3000)...3060 {
+            var rng = SplitMix64(seed: seed)
+            var outer = [Point(x: 0.5, y: 0.5), Point(x: 23.3, y: 1.2), Point(x: 22.8, y: 19.4), Point(x: 1.1, y: 18.7)]
+            if rng.int(in: 0...1) == 0 { outer.reverse() }
+            var contours = rng.int(in: 0...2) == 0 ? [] : [outer]
+            for _ in 0..<rng.int(in: 4...14) {
+                let cx = rng.double(in: 1...23), cy = rng.double(in: 1...19), r = rng.double(in: 0.3...2.5)
+                contours.append((0..<rng.int(in: 3...6)).map { _ in
+                    Point(x: cx + rng.double(in: -r...r), y: cy + rng.double(in: -r...r))
+                })
+            }
+            try check(contours, rule: rule, seed: seed)
+        }
+    }
+
     @Test func identicalOverlappingSquaresStayExactUnderNonZero() throws {
         // Two copies of one square: winding 2 inside, so naive accumulation
         // would give edge pixels twice their area.
