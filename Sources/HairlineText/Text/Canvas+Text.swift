@@ -240,7 +240,7 @@ extension Canvas {
             case .trailing: shift = box - line.width
             }
             let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
-            if cached {
+            if cached, line.yOffsets.isEmpty {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
                 fillOutlines(line, font: layout.font(at:), size: layout.size, start: start, state: state, paint: paint)
@@ -289,7 +289,8 @@ extension Canvas {
             let font = fontAt(line.fontIndex(ofGlyph: i))
             let unit = size / Double(max(1, font.metrics.unitsPerEm))
             guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
+            let raise = line.yOffsets.isEmpty ? 0 : line.yOffsets[i]
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y - raise)
             if let clip {
                 let reach = outline.controlPointBounds.applying(place).applying(transform)
                 guard reach.isFinite, reach.maxX >= Double(clip.minX), reach.minX <= Double(clip.maxX),
