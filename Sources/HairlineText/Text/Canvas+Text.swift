@@ -95,7 +95,9 @@ extension Canvas {
         let lookups = state.fonts.lookups(for: font)
         // A font with a fallback lays out text it lacks characters of
         // (fonts without one never pay for the check).
-        if font.fallback != nil, !lookups.covers(text) {
+        // Text that needs shaping (a complex script, combining marks) is
+        // laid out through the shaper; plain text pays one byte scan.
+        if font.fallback != nil && !lookups.covers(text) || LineBreaker.needsShaping(text) {
             draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
             return
         }
