@@ -26,6 +26,9 @@ struct GlyphInfo {
     var parent: Int? = nil
     var attachX = 0, attachY = 0
     var isMarkAttachment = false
+    /// Script-specific marks (DevanagariReordering's reph candidate and
+    /// syllable modifier).
+    var shapingFlags: UInt8 = 0
 
     var isMark: Bool { glyphClass == GlyphClass.mark }
 }
@@ -34,6 +37,8 @@ struct GlyphInfo {
 enum FeatureMask {
     static let global: UInt32 = 1 << 0
     static let isolated: UInt32 = 1 << 1, final: UInt32 = 1 << 2, medial: UInt32 = 1 << 3, initial: UInt32 = 1 << 4
+    /// Devanagari's reph (ra + halant starting a syllable) and half forms.
+    static let reph: UInt32 = 1 << 5, half: UInt32 = 1 << 6
 
     /// The mask of feature `tag` (positional forms their own bit, every
     /// other feature the global bit).
@@ -43,6 +48,8 @@ enum FeatureMask {
         case "fina", "fin2", "fin3": final
         case "medi", "med2": medial
         case "init": initial
+        case "rphf": reph
+        case "half": half
         default: global
         }
     }

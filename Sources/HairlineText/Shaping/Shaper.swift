@@ -5,7 +5,8 @@
 // Arabic joining forms -> feature masks; GSUB lookups of the chosen
 // features in lookup-list order; advances from hmtx; GPOS lookups (else
 // the kern table's pairs); mark advances zeroed; attachments resolved.
-// Not done: Indic reordering (a warning says so), mirroring of brackets in
+// Devanagari gets basic syllable reordering (DevanagariReordering); other
+// Indic scripts none (a warning says so). Not done: mirroring of brackets in
 // right-to-left runs, vertical text, `aalt`-style alternate choice (the
 // first alternate is used), device tables.
 
@@ -73,9 +74,10 @@ enum DefaultFeatures {
     static let substitution = ["ccmp", "locl", "rlig", "rclt", "calt", "clig", "liga"]
     /// Arabic-like positional forms.
     static let joining = ["isol", "fina", "fin2", "fin3", "medi", "med2", "init", "mset"]
-    /// Indic presentation features that need no reordering or per-syllable
-    /// masks.
-    static let indic = ["nukt", "akhn", "rkrf", "cjct", "pres", "abvs", "blws", "psts", "haln"]
+    /// Indic features ('rphf' and 'half' only where DevanagariReordering's
+    /// masks allow; without those masks, i.e. other Indic scripts, they
+    /// touch nothing).
+    static let indic = ["nukt", "akhn", "rphf", "rkrf", "blwf", "half", "pstf", "cjct", "pres", "abvs", "blws", "psts", "haln"]
     /// GPOS features.
     static let positioning = ["kern", "mark", "mkmk", "curs", "dist", "abvm", "blwm"]
 }
@@ -110,7 +112,10 @@ extension Font {
         let definitions = GlyphDefinitions(data, layoutTables.gdef)
         var buffer = ShapingBuffer(glyphs: initialGlyphs(scalars, script: script, definitions: definitions))
         var warnings: [String] = []
-        if script.isIndic {
+        if script == .devanagari {
+            warnings.append("Devanagari text is shaped with basic reordering only (pre-base matra, reph, half forms)")
+            DevanagariReordering.prepare(&buffer.glyphs, scalars: scalars)
+        } else if script.isIndic {
             warnings.append("\(script.rawValue.capitalized) text is shaped without Indic reordering (reph, pre-base matras)")
         }
         // Substitution.
@@ -125,6 +130,7 @@ extension Font {
             for (lookup, mask) in plan { applier.apply(lookupIndex: lookup, mask: mask) }
             buffer = applier.buffer
         }
+        if script == .devanagari { DevanagariReordering.placeReph(&buffer.glyphs) }
         // Positioning.
         for i in 0..<buffer.count { buffer.glyphs[i].xAdvance = advance(of: GlyphID(buffer.glyphs[i].glyph)) }
         var kerned = false
