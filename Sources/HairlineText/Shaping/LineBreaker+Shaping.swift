@@ -14,7 +14,13 @@ extension LineBreaker {
     /// told by one pass over its UTF-8 bytes (every scalar below U+0300,
     /// where marks start, has lead bytes below 0xCC).
     static func needsShaping(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 >= 0xCC }) else { return false }
+        // The largest byte, by a loop the compiler vectorizes (no early exit).
+        let largest = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var top: UInt8 = 0
+            for byte in bytes { top = max(top, byte) }
+            return top
+        } ?? text.utf8.max() ?? 0
+        guard largest >= 0xCC else { return false }
         return text.unicodeScalars.contains {
             $0.value >= 0x300 && ($0.properties.generalCategory.isMark || ShapingScript($0).requiresShaping)
         }
