@@ -76,6 +76,8 @@ public struct Font: Sendable {
     let horizontalMetrics: HorizontalMetrics
     let glyphSource: GlyphSource
     let kerningTables: KerningTables
+    /// Where GSUB, GPOS and GDEF are (read by the shaper, Shaping/).
+    let layoutTables: LayoutTables
     /// The fallback fonts for characters this font lacks (nil: none; a
     /// missing character draws `.notdef`).
     public internal(set) var fallback: FontFallback?
@@ -154,6 +156,7 @@ public struct Font: Sendable {
             throw .missingTable("glyf")
         }
         kerningTables = try KerningTables(font, kern: tables["kern"], gpos: tables["GPOS"])
+        layoutTables = LayoutTables(tables: tables)
         let names = try NameTable(font, name: tables["name"])
         familyName = names.familyName
         styleName = names.styleName

@@ -14,6 +14,10 @@ struct GlyphRun {
     /// Each glyph's font (a `LayoutFonts` index); empty when every glyph is
     /// the layout's font.
     var fonts: [UInt8] = []
+    /// Shaped glyphs' offsets from their pen position (points, x right, y
+    /// up); empty when none is offset (unshaped text).
+    var xOffsets: [Double] = []
+    var yOffsets: [Double] = []
 
     var count: Int { glyphs.count }
 
@@ -39,6 +43,9 @@ struct LineBreaker {
     let ellipsis: GlyphRun
     /// The layout's fonts when the font has a fallback, else nil.
     let layoutFonts: LayoutFonts?
+    /// Whether paragraphs go through the shaper (LineBreaker+Shaping.swift):
+    /// text with a script or marks that need it; false keeps the plain path.
+    var shapes = false
 
     init(font: Font, unit: Double, width: Double?, mode: LineBreakMode, layoutFonts: LayoutFonts? = nil) {
         self.font = font
@@ -53,6 +60,7 @@ struct LineBreaker {
     /// The glyph run of `scalars` in the layout's fonts (with fallback if
     /// the font has one).
     func run(_ scalars: [Unicode.Scalar]) -> GlyphRun {
+        if shapes { return shapedRun(scalars) }
         guard let fonts = layoutFonts else { return Self.run(scalars, font: font, unit: unit) }
         var run = GlyphRun()
         var previous: UInt8 = 0
@@ -134,8 +142,11 @@ struct LineBreaker {
         var x = 0.0
         for i in range {
             line.glyphs.append(run.glyphs[i])
-            line.positions.append(x)
+            line.positions.append(run.xOffsets.isEmpty ? x : x + run.xOffsets[i])
             x += run.advances[i]
+        }
+        if !run.yOffsets.isEmpty, run.yOffsets[range].contains(where: { $0 != 0 }) {
+            line.yOffsets = Array(run.yOffsets[range])
         }
         if !run.fonts.isEmpty, run.fonts[range].contains(where: { $0 != 0 }) {
             line.fontIndices = Array(run.fonts[range])
@@ -225,6 +236,12 @@ extension GlyphRun {
             while fonts.count < glyphs.count { fonts.append(0) }
             fonts.append(other.font(i))
         }
+        if !other.xOffsets.isEmpty || !xOffsets.isEmpty {
+            while xOffsets.count < glyphs.count { xOffsets.append(0) }
+            while yOffsets.count < glyphs.count { yOffsets.append(0) }
+            xOffsets.append(other.xOffsets.isEmpty ? 0 : other.xOffsets[i])
+            yOffsets.append(other.yOffsets.isEmpty ? 0 : other.yOffsets[i])
+        }
         glyphs.append(other.glyphs[i])
         advances.append(other.advances[i])
         isSpace.append(other.isSpace[i])
@@ -267,7 +284,8 @@ struct LineStream {
     /// The paragraph's next line, reading its scalars from `source`
     /// (which must be at this paragraph); nil after the last.
     mutating func next(from source: inout ParagraphIterator) -> TextLine? {
-        guard let width = breaker.width, breaker.mode == .wordWrapping || breaker.mode == .characterWrapping else {
+        guard let width = breaker.width, breaker.mode == .wordWrapping || breaker.mode == .characterWrapping,
+              !breaker.shapes else {
             if whole == nil {
                 var scalars: [Unicode.Scalar] = []
                 while let scalar = source.nextScalar() { scalars.append(scalar) }

@@ -3,11 +3,13 @@
 // .notdef), advances come from hmtx plus kerning between neighbours, lines
 // break at explicit newlines and, to a width, at spaces (UILabel's line
 // break modes: wrapping, clipping, truncation with an ellipsis at the head,
-// middle or tail). No complex shaping: no ligatures, bidi reordering or
-// combining-mark positioning (each scalar is its own glyph, left to right).
+// middle or tail). Plain text (no complex script, no marks) is not shaped:
+// each scalar is its own glyph, left to right, with no ligatures.
 // A font with a fallback (`Font.withFallback`) takes the characters it
 // lacks from other fonts, per approximate grapheme cluster (LayoutFonts);
-// without one, every glyph is the font's.
+// without one, every glyph is the font's. Text in a script that needs
+// shaping (Arabic, Hebrew, Indic ...) or with combining marks goes through
+// the OpenType shaper instead (LineBreaker+Shaping.swift).
 
 import Hairline
 
@@ -44,6 +46,9 @@ public struct TextLine: Sendable, Equatable {
     /// Each glyph's font, an index into the layout's `fonts`; empty when
     /// every glyph is the layout's font (index 0).
     public var fontIndices: [UInt8] = []
+    /// Each glyph's raise above the baseline (points, up positive: shaped
+    /// marks); empty when every glyph sits on the baseline.
+    public var yOffsets: [Double] = []
 
     /// The index in the layout's `fonts` of glyph `i`'s font.
     @inlinable
@@ -109,7 +114,8 @@ public struct TextLayout: Sendable {
         lineGap = Double(font.metrics.lineGap) * unit
         let limit = width.flatMap { $0.isFinite ? max(0, $0) : nil }
         let layoutFonts = font.fallback.map { LayoutFonts(font: font, fallback: $0, size: size) }
-        let breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode, layoutFonts: layoutFonts)
+        var breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode, layoutFonts: layoutFonts)
+        breaker.shapes = LineBreaker.needsShaping(text)
         // Paragraphs and wrapped lines are made one at a time, and no more
         // than the line limit needs: the lines kept, then (to know whether
         // text was cut) only until one dropped line has a glyph.

@@ -95,7 +95,9 @@ extension Canvas {
         let lookups = state.fonts.lookups(for: font)
         // A font with a fallback lays out text it lacks characters of
         // (fonts without one never pay for the check).
-        if font.fallback != nil, !lookups.covers(text) {
+        // Text that needs shaping (a complex script, combining marks) is
+        // laid out through the shaper; plain text pays one byte scan.
+        if font.fallback != nil && !lookups.covers(text) || LineBreaker.needsShaping(text) {
             draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
             return
         }
@@ -240,7 +242,7 @@ extension Canvas {
             case .trailing: shift = box - line.width
             }
             let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
-            if cached {
+            if cached, line.yOffsets.isEmpty {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
                 fillOutlines(line, font: layout.font(at:), size: layout.size, start: start, state: state, paint: paint)
@@ -289,7 +291,8 @@ extension Canvas {
             let font = fontAt(line.fontIndex(ofGlyph: i))
             let unit = size / Double(max(1, font.metrics.unitsPerEm))
             guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y)
+            let raise = line.yOffsets.isEmpty ? 0 : line.yOffsets[i]
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y - raise)
             if let clip {
                 let reach = outline.controlPointBounds.applying(place).applying(transform)
                 guard reach.isFinite, reach.maxX >= Double(clip.minX), reach.minX <= Double(clip.maxX),

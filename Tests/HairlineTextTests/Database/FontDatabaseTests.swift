@@ -22,8 +22,8 @@ import Testing
         #expect(!database.hasIndexedFonts)
         let faces = database.faceDescriptions
         #expect(database.hasIndexedFonts)
-        // 5 fixtures + the bundled DejaVu Sans and Bold.
-        #expect(faces.count == 7, "\(faces.map(\.family))")
+        // 7 fixtures + the bundled DejaVu Sans and Bold.
+        #expect(faces.count == 9, "\(faces.map(\.family))")
         let bold = faces.first { $0.family == "Noto Sans" && $0.style.weight == 700 }
         #expect(bold != nil)
         #expect(faces.contains { $0.family == "Noto Sans" && $0.style.slant == .italic })
