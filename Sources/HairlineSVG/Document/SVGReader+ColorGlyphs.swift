@@ -10,10 +10,14 @@ import Hairline
 import HairlineText
 
 extension SVGReader {
+    /// Pixels per em asked of bitmap glyphs: more than any strike has, so
+    /// the largest is taken.
+    static let largestStrike = Double(UInt16.max)
+
     /// The layers of `glyph` of `font` placed by `place` (font units to
     /// user space), nil if it is not a color glyph; read once per font
     /// and glyph (`cache`, by font identity).
-    static func colorGlyphLayers(_ glyph: GlyphID, of font: Font, place: AffineTransform, fontSize: Double,
+    static func colorGlyphLayers(_ glyph: GlyphID, of font: Font, place: AffineTransform,
                                  foreground: Color, cache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]])
         -> [(path: Path, paint: Paint)]?
     {
@@ -22,7 +26,8 @@ extension SVGReader {
         if let cached = cache[font.identity]?[glyph] {
             layers = cached
         } else {
-            layers = font.colorLayers(of: glyph, foreground: foreground, pixelsPerEm: fontSize)
+            // The largest bitmap strike (as resvg): the drawing may be scaled.
+            layers = font.colorLayers(of: glyph, foreground: foreground, pixelsPerEm: largestStrike)
             cache[font.identity, default: [:]][glyph] = .some(layers)
         }
         guard let layers else { return nil }

@@ -203,8 +203,7 @@ extension SVGReader {
             }
             let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
                                         ty: y + run.baselineShift - run.rise)
-            if let layers = colorGlyphLayers(glyph, of: font, place: place, fontSize: unit * Double(font.metrics.unitsPerEm),
-                                             foreground: foreground, cache: &colorCache) {
+            if let layers = colorGlyphLayers(glyph, of: font, place: place, foreground: foreground, cache: &colorCache) {
                 colored.append(contentsOf: layers)
                 continue
             }

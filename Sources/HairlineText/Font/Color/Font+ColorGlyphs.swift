@@ -74,8 +74,14 @@ extension Font {
             }
         }
         let units = metrics.unitsPerEm
-        let bitmap = colorTables.bitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
-            ?? colorTables.standardBitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
+        var bitmap = colorTables.bitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
+        if bitmap == nil, let sbix = colorTables.standardBitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units) {
+            // sbix offsets count from the outline's bounding box corner
+            // when the glyph has an outline (as resvg places them).
+            let corner = glyphSource.bounds(data, index)
+            bitmap = BitmapGlyph(data: sbix.data, left: sbix.left + Double(corner?.xMin ?? 0),
+                                 top: sbix.top + Double(corner?.yMin ?? 0), unitsPerPixel: sbix.unitsPerPixel)
+        }
         guard let bitmap, let image = try? ImageDecoder.decode(bitmap.data) else { return nil }
         let scale = bitmap.unitsPerPixel
         let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: bitmap.left, ty: bitmap.top)
