@@ -141,7 +141,7 @@ struct Mutator {
     @Test func fontDriverOnVariableAndColorFonts() throws {
         let names = ["NotoColorEmojiCBDT.subset.ttf", "NotoColorEmojiCOLR.subset.ttf", "NotoZnamennyMusicalNotation-Regular.ttf",
                      "RobotoFlex.subset.ttf"]
-        let seeds = names.compactMap { RepositoryFiles.bytes(at: "Tests/HairlineTextTests/Fixtures/Fonts/" + $0) }
+        let seeds = names.compactMap { RepositoryFiles.bytes(at: "Tests/HairlineTextTests/Fixtures/VariableAndColorFonts/" + $0) }
         #expect(seeds.count == names.count)
         for seed in seeds { #expect(throws: Never.self) { try Font(data: seed) } }
         try run("font", seeds: seeds, count: 80, seed: 9)

@@ -99,7 +99,7 @@ import Testing
     static let roboto = "RobotoFlex.subset.ttf"
 
     @Test func robotoFlexDefaultIsThePlainOutlineAndHVARAgreesWithPhantoms() throws {
-        let font = try FixtureFonts.font(Self.roboto)
+        let font = try FixtureFonts.variableOrColorFont(Self.roboto)
         let tags = Set(font.variationAxes.map(\.tag))
         #expect(tags.isSuperset(of: ["wght", "wdth", "opsz", "slnt", "GRAD"]))
         let defaults = font.varied(font.variationAxes.map { FontVariation($0.tag, $0.defaultValue) })
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func robotoFlexInkGrowsWithWeight() throws {
-        let font = try FixtureFonts.font(Self.roboto)
+        let font = try FixtureFonts.variableOrColorFont(Self.roboto)
         let glyph = font.glyph(for: "o")
         var widths: [Int] = []
         for weight in [100.0, 400, 1000] {

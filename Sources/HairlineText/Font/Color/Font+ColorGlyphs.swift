@@ -77,10 +77,17 @@ extension Font {
         var bitmap = colorTables.bitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
         if bitmap == nil, let sbix = colorTables.standardBitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units) {
             // sbix offsets count from the outline's bounding box corner
-            // when the glyph has an outline (as resvg places them).
-            let corner = glyphSource.bounds(data, index)
-            bitmap = BitmapGlyph(data: sbix.data, left: sbix.left + Double(corner?.xMin ?? 0),
-                                 top: sbix.top + Double(corner?.yMin ?? 0), unitsPerPixel: sbix.unitsPerPixel)
+            // when the glyph has an outline (as resvg places them: glyf's
+            // header box, a CFF outline's control points, rounded out).
+            var corner = (x: 0.0, y: 0.0)
+            if case .cff = glyphSource, let path = try? outline(of: glyph), !path.isEmpty {
+                let box = path.controlPointBounds
+                corner = (box.minX.rounded(.down), box.minY.rounded(.down))
+            } else if let box = glyphSource.bounds(data, index) {
+                corner = (Double(box.xMin), Double(box.yMin))
+            }
+            bitmap = BitmapGlyph(data: sbix.data, left: sbix.left + corner.x, top: sbix.top + corner.y,
+                                 unitsPerPixel: sbix.unitsPerPixel)
         }
         guard let bitmap, let image = try? ImageDecoder.decode(bitmap.data) else { return nil }
         let scale = bitmap.unitsPerPixel
