@@ -26,9 +26,9 @@ let package = Package(
         // Imports no Foundation (HairlineText reads its fonts with it).
         .target(name: "HairlineCells", dependencies: ["Hairline", "HairlineText"]),
         // Text: TrueType fonts, glyphs through the exact rasterizer, a glyph
-        // cache, layout. Ships DejaVu Sans (Fonts/, with its license); reads
+        // cache, layout; color bitmap glyphs (CBDT, sbix) decoded by HairlinePNG. Ships DejaVu Sans (Fonts/, with its license); reads
         // them through Foundation's Bundle.module, nothing else needs it.
-        .target(name: "HairlineText", dependencies: ["Hairline"], resources: [.copy("Fonts")]),
+        .target(name: "HairlineText", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fonts")]),
         // Table specs: a JSON file describing a whole table (its own strict
         // parser, errors with JSON paths and line:column), images and fonts
         // read through Foundation.

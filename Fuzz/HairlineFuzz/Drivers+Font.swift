@@ -2,7 +2,9 @@
 // (TrueType or CFF outlines; for a collection, its first two faces); a
 // font that loads is queried (scalars, advances, bearings, kerning, bounds)
 // and a handful of outlines are filled into a small surface at a fitted
-// scale, which must stay well-formed. Parsing and queries must never trap.
+// scale, which must stay well-formed; variable fonts also at their axes'
+// extremes, color glyphs' layers (COLR, CBDT, sbix) filled with their
+// paints. Parsing and queries must never trap.
 
 import Hairline
 import HairlineText
@@ -17,6 +19,12 @@ extension FuzzDrivers {
         for face in 0..<faces {
             guard let font = try? Font(data: bytes, faceIndex: face) else { continue }
             fontFace(font)
+            // Variable fonts: an instance at each axis's extremes (gvar,
+            // avar, HVAR); color fonts: every queried glyph's layers.
+            if !font.variationAxes.isEmpty {
+                fontFace(font.varied(font.variationAxes.map { FontVariation($0.tag, $0.maximum) }))
+                fontFace(font.varied(font.variationAxes.map { FontVariation($0.tag, $0.minimum) }))
+            }
         }
     }
 
@@ -33,6 +41,9 @@ extension FuzzDrivers {
             _ = font.advance(of: glyph) &+ font.leftSideBearing(of: glyph)
             _ = font.kerning(between: glyph, and: glyphs[(i + 1) % glyphs.count])
             _ = font.bounds(of: glyph)
+            for layer in font.colorLayers(of: glyph, pixelsPerEm: 20) ?? [] {
+                canvas.fill(layer.path, with: layer.paint)
+            }
             guard let path = try? font.outline(of: glyph) else { continue }
             canvas.fill(path, with: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
         }

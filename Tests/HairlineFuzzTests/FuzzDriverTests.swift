@@ -136,6 +136,17 @@ struct Mutator {
         try run("font", seeds: bundled, count: 30, seed: 7)
     }
 
+    /// Variable and color fonts (the text tests' fixtures): gvar, avar,
+    /// HVAR, COLR v0 and v1, CPAL and CBDT whole and mutated.
+    @Test func fontDriverOnVariableAndColorFonts() throws {
+        let names = ["NotoColorEmojiCBDT.subset.ttf", "NotoColorEmojiCOLR.subset.ttf", "NotoZnamennyMusicalNotation-Regular.ttf",
+                     "RobotoFlex.subset.ttf"]
+        let seeds = names.compactMap { RepositoryFiles.bytes(at: "Tests/HairlineTextTests/Fixtures/VariableAndColorFonts/" + $0) }
+        #expect(seeds.count == names.count)
+        for seed in seeds { #expect(throws: Never.self) { try Font(data: seed) } }
+        try run("font", seeds: seeds, count: 80, seed: 9)
+    }
+
     @Test func specDriver() throws {
         // The example specs (their images beside them), whole and mutated.
         setenv("HAIRLINE_FUZZ_SPEC_DIR", RepositoryFiles.path("Examples/tables"), 1)

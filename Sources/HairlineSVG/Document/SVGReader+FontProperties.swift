@@ -181,6 +181,9 @@ extension SVGReader {
             }
         case "font-stretch":
             style.fontStretch = try Self.fontStretch(declaration, keyword)
+        case "font-variation-settings":
+            guard let settings = FontVariation.list(css: declaration.value) else { throw invalidValue(declaration) }
+            style.fontVariations = settings
         case "letter-spacing":
             style.letterSpacing = try spacing(declaration, keyword, fontSize: style.fontSize)
         case "word-spacing":

@@ -136,6 +136,7 @@ extension SVGReader {
             case "font-weight": style.fontWeight = parent.fontWeight
             case "font-style": style.fontStyle = parent.fontStyle
             case "font-stretch": style.fontStretch = parent.fontStretch
+            case "font-variation-settings": style.fontVariations = parent.fontVariations
             case "letter-spacing": style.letterSpacing = parent.letterSpacing
             case "word-spacing": style.wordSpacing = parent.wordSpacing
             case "baseline-shift", "text-decoration": break  // the parent's are kept anyway
@@ -249,7 +250,8 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
+        case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings", "letter-spacing",
+             "word-spacing", "baseline-shift",
              "dominant-baseline", "alignment-baseline", "text-anchor":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":

@@ -17,6 +17,9 @@ import HairlineText
 struct SVGTextGeometry {
     /// Each run's glyph outlines (user space) with the style to draw it.
     var runs: [(path: Path, style: InheritedStyle, elementName: String, offset: Int)]
+    /// Color glyphs' layers (user space), each with its own paint, drawn
+    /// after the runs (SVGReader+ColorGlyphs.swift).
+    var colorLayers: [(path: Path, paint: Paint, elementName: String, offset: Int)] = []
     /// The union of the runs' bounds: the object bounding box of every
     /// run's paint servers.
     var bounds: Rect
@@ -80,6 +83,7 @@ extension SVGReader {
                 shapes.append((run.path, fill, stroke, run.elementName, run.offset))
             }
         }
+        for layer in text.colorLayers { shapes.append((layer.path, .paint(layer.paint), nil, layer.elementName, layer.offset)) }
         if shapes.count == 1 {
             return .shape(shapes[0].path, fill: shapes[0].fill, rule: .nonZero, stroke: shapes[0].stroke)
         }
@@ -144,10 +148,17 @@ extension SVGReader {
         }
         var result = SVGTextGeometry(runs: [], bounds: .zero)
         var outlines: [UInt: [GlyphID: Path]] = [:]
+        var colorGlyphs: [UInt: [GlyphID: [ColorGlyphLayer]?]] = [:]
         var bounds: Rect?
         for placedRun in placed {
             let run = runs[placedRun.run]
-            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines)
+            var colored: [(path: Path, paint: Paint)] = []
+            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines,
+                                     colored: &colored, colorCache: &colorGlyphs, foreground: Self.foregroundColor(of: run.style))
+            for layer in colored {
+                bounds = bounds.map { $0.union(layer.path.bounds) } ?? layer.path.bounds
+                result.colorLayers.append((layer.path, layer.paint, run.elementName, run.offset))
+            }
             // Underline and overline under the glyphs, line-through over
             // them (as resvg draws them), each in its declarer's style.
             var lines: [(kind: SVGTextDecoration.Kind, path: Path, style: InheritedStyle)] = []
@@ -179,14 +190,22 @@ extension SVGReader {
     /// x + pen x + anchorShift, y + the run's baseline shift); outlines are
     /// read once per font and glyph (`cache`, by font key). A damaged glyph
     /// draws nothing, as in Canvas text.
+    /// Color glyphs go to `colored` instead (their layers, user space).
     private static func outlines(of run: PlacedRun, x: Double, anchorShift: Double, y: Double,
-                                 cache: inout [UInt: [GlyphID: Path]]) -> Path {
+                                 cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
+                                 colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]], foreground: Color) -> Path {
         var path = Path()
         for (i, glyph) in run.glyphs.enumerated() {
             var font = run.font.font, unit = run.unit
             if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, let layout = run.layout {
                 font = layout.font(at: Int(run.fontIndices[i]))
                 unit = run.size / Double(max(1, font.metrics.unitsPerEm))
+            }
+            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
+                                        ty: y + run.baselineShift - run.rise)
+            if let layers = colorGlyphLayers(glyph, of: font, place: place, foreground: foreground, cache: &colorCache) {
+                colored.append(contentsOf: layers)
+                continue
             }
             let key = font.identity
             let outline: Path
@@ -197,8 +216,6 @@ extension SVGReader {
                 cache[key, default: [:]][glyph] = outline
             }
             guard !outline.isEmpty else { continue }
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
-                                        ty: y + run.baselineShift - run.rise)
             path.addPath(outline.applying(place))
         }
         return path
@@ -346,7 +363,8 @@ extension SVGReader {
             carried.dy += run.dy
             guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
             switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
-                              stretch: run.style.fontStretch) {
+                              stretch: run.style.fontStretch, variations: run.style.fontVariations,
+                              size: run.style.fontSize) {
             case .success(let choice):
                 if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
                 drawn.append((index, choice, carried.dx, carried.dy))

@@ -66,6 +66,8 @@ struct InheritedStyle: Sendable {
     var fontStyle = FontSlant.normal
     /// The computed `font-stretch` as a width class, 1...9 (5 normal).
     var fontStretch = FontStyle.normalWidth
+    /// The computed `font-variation-settings` (empty for `normal`).
+    var fontVariations: [FontVariation] = []
     /// `letter-spacing` and `word-spacing`: space added after each
     /// character and after each space (U+0020), user units (computed from
     /// the element's font size for `em` and `%`; 0 for `normal`).
@@ -135,7 +137,8 @@ enum SVGProperties {
         "fill", "fill-rule", "fill-opacity", "opacity", "color", "display", "visibility",
         "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
-        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
+        "font-size", "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
+        "letter-spacing", "word-spacing",
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
         "text-anchor", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",

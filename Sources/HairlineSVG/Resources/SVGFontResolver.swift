@@ -47,8 +47,8 @@ struct SVGFontResolver: Sendable {
     /// (width class): through the database if there is one, else as
     /// `font(for:weight:)` (which has no italic faces: an italic or
     /// oblique slant is reported as a substitution).
-    func font(for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int)
-        -> Result<SVGFontChoice, FontError>
+    func font(for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int,
+              variations: [FontVariation] = [], size: Double? = nil) -> Result<SVGFontChoice, FontError>
     {
         guard let database else {
             return font(for: families, weight: weight).map { choice in
@@ -72,8 +72,15 @@ struct SVGFontResolver: Sendable {
         }
         let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
         let substitution = match.isFromList || names.isEmpty ? nil : names.joined(separator: ", ")
-        let font = database.withFallback(match.font, families: wanted, request: request)
-        return .success(SVGFontChoice(font: font, key: match.faceNumber, substitution: substitution))
+        // A variable face takes the asked weight, width and slant as axis
+        // values (CSS Fonts 4 §5 step 6), then font-variation-settings.
+        let instance = match.font.cssInstance(
+            weight: weight, widthPercent: FontStyle.widthPercent(ofClass: stretch),
+            obliqueAngle: slant == .oblique && match.font.style.slant == .normal ? FontStyle.defaultObliqueAngle : nil,
+            isItalic: slant == .italic, opticalSize: size, settings: variations)
+        let font = database.withFallback(instance, families: wanted, request: request)
+        let key = instance.isVariedInstance ? Int(bitPattern: instance.identity) : match.faceNumber
+        return .success(SVGFontChoice(font: font, key: key, substitution: substitution))
     }
 
     /// The fallback faces, or why they could not be read.

@@ -108,7 +108,10 @@ struct FontFaceInfo: Sendable {
         throws(FontError) -> FontFaceInfo
     {
         guard let head = tables["head"], let maxp = tables["maxp"] else { throw .missingTable("head") }
-        guard tables["glyf"] != nil || tables["CFF "] != nil else { throw .missingTable("glyf") }
+        // Outlines, or color bitmaps alone (CBDT, sbix: emoji fonts).
+        guard tables["glyf"] != nil || tables["CFF "] != nil || tables["CBDT"] != nil || tables["sbix"] != nil else {
+            throw .missingTable("glyf")
+        }
         let header = try FontHeader(font, head: head, maxp: maxp)
         let names = try NameTable(font, name: tables["name"])
         let os2 = try OS2Table(font, os2: tables["OS/2"])

@@ -65,12 +65,15 @@ struct GlyphLocations: Sendable {
 enum GlyphSource: Sendable {
     case trueType(GlyphLocations)
     case cff(CFFOutlines)
+    /// No outlines: a font of color bitmaps only (CBDT or sbix).
+    case bitmapOnly
 
     /// The glyph's bounding box (glyf header, or the CFF outline's exact
     /// bounds rounded out), nil if it has no outline or cannot be read.
     func bounds(_ font: FontData, _ glyph: Int) -> GlyphBounds? {
         switch self {
         case .trueType(let locations): return locations.bounds(font, glyph)
+        case .bitmapOnly: return nil
         case .cff(let cff):
             guard let path = try? cff.outline(font, glyph: glyph), !path.isEmpty else { return nil }
             let box = path.bounds
@@ -98,7 +101,13 @@ extension Font {
     /// nil for an empty glyph (a space) or a glyph out of range.
     /// - Parameter glyph: a glyph of this font.
     public func bounds(of glyph: GlyphID) -> GlyphBounds? {
-        glyphSource.bounds(data, Int(glyph.rawValue))
+        if isVariedInstance {
+            guard let path = try? outline(of: glyph), !path.isEmpty else { return nil }
+            let box = path.bounds
+            return GlyphBounds(xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
+                               xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
+        }
+        return glyphSource.bounds(data, Int(glyph.rawValue))
     }
 
     /// Whether the font's outlines are CFF (cubic) rather than TrueType.
@@ -136,7 +145,7 @@ extension Font {
         guard table.length > 0 else { return }
         let contours = try data.i16(table, 0)
         if contours >= 0 {
-            var outline = try simpleOutline(table, contourCount: Int(contours), work: &work)
+            var outline = try simpleOutline(table, contourCount: Int(contours), glyph: glyph, work: &work)
             if let transform { outline.apply(transform) }
             path.addPath(outline)
             return
@@ -144,9 +153,12 @@ extension Font {
         ancestors.append(glyph)
         defer { ancestors.removeLast() }
         var at = GlyphLocations.headerSize
+        let componentDeltas = try compositeVariations(glyph: glyph, table: table)
+        var component = 0
         while true {
+            defer { component += 1 }
             let flags = ComponentFlags(rawValue: try data.u16(table, at))
-            let component = Int(try data.u16(table, at + 2))
+            let componentGlyph = Int(try data.u16(table, at + 2))
             at += 4
             work += 1
             guard work <= Self.maximumOutlineWork else {
@@ -155,11 +167,14 @@ extension Font {
             guard flags.contains(.argumentsAreOffsets) else {
                 throw .unsupported("composite glyph \(glyph) places a component by point matching")
             }
-            let dx: Double, dy: Double
+            var dx: Double, dy: Double
             if flags.contains(.argumentsAreWords) {
                 dx = Double(try data.i16(table, at)); dy = Double(try data.i16(table, at + 2)); at += 4
             } else {
                 dx = Double(try data.i8(table, at)); dy = Double(try data.i8(table, at + 1)); at += 2
+            }
+            if let componentDeltas, component < componentDeltas.count {
+                dx += componentDeltas[component].x; dy += componentDeltas[component].y
             }
             var linear = AffineTransform.identity
             if flags.contains(.hasScale) {
@@ -179,7 +194,7 @@ extension Font {
                 local.tx = dx; local.ty = dy
             }
             let combined = transform.map { local.concatenating($0) } ?? local
-            try appendOutline(of: component, to: &path, transform: combined, ancestors: &ancestors, work: &work)
+            try appendOutline(of: componentGlyph, to: &path, transform: combined, ancestors: &ancestors, work: &work)
             guard flags.contains(.moreComponents) else { break }
         }
     }

@@ -131,8 +131,12 @@ extension Font {
     /// The advance width of `glyph`, in font units (hmtx; glyphs past
     /// numberOfHMetrics take the last advance). 0 for a glyph out of range.
     /// - Parameter glyph: a glyph of this font.
+    /// A variable font's instance adds its advance delta (rounded).
     public func advance(of glyph: GlyphID) -> Int {
-        horizontalMetrics.advance(data, Int(glyph.rawValue))
+        let advance = horizontalMetrics.advance(data, Int(glyph.rawValue))
+        guard !instanceCoordinates.isEmpty else { return advance }
+        let varied = Double(advance) + advanceVariation(of: Int(glyph.rawValue))
+        return varied.isFinite ? Int(max(0, min(varied, 1e6)).rounded()) : advance
     }
 
     /// The left side bearing of `glyph`, in font units (hmtx). 0 for a

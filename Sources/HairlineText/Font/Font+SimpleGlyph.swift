@@ -19,21 +19,25 @@ enum PointFlag {
 
 /// One decoded point of a simple glyph, in font units.
 struct GlyphPoint {
-    var x: Int
-    var y: Int
+    /// The coordinates, in font units (whole in the font; a variable
+    /// font's instance adds fractional deltas).
+    var x: Double
+    var y: Double
     var isOnCurve: Bool
 
-    var point: Point { Point(x: Double(x), y: Double(y)) }
+    var point: Point { Point(x: x, y: y) }
 
     /// The midpoint of two points, the on-curve point two off-curve points imply.
     static func midpoint(_ p: GlyphPoint, _ q: GlyphPoint) -> Point {
-        Point(x: (Double(p.x) + Double(q.x)) / 2, y: (Double(p.y) + Double(q.y)) / 2)
+        Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
     }
 }
 
 extension Font {
     /// The outline of a simple glyph whose data is `table`.
-    func simpleOutline(_ table: FontTable, contourCount: Int, work: inout Int) throws(FontError) -> Path {
+    /// A variable font's instance moves the points by gvar's deltas for
+    /// `glyph`.
+    func simpleOutline(_ table: FontTable, contourCount: Int, glyph: Int, work: inout Int) throws(FontError) -> Path {
         guard contourCount > 0 else { return Path() }
         let header = GlyphLocations.headerSize
         var ends: [Int] = []
@@ -53,7 +57,10 @@ extension Font {
         }
         let instructionsAt = header + 2 * contourCount
         var at = instructionsAt + 2 + Int(try data.u16(table, instructionsAt))
-        let points = try decodePoints(table, count: pointCount, at: &at)
+        var points = try decodePoints(table, count: pointCount, at: &at)
+        if !instanceCoordinates.isEmpty {
+            try applyGlyphVariations(to: &points, glyph: glyph, contourEnds: ends, table: table)
+        }
         var path = Path()
         var start = 0
         for end in ends {
@@ -84,12 +91,12 @@ extension Font {
         var value = 0
         for i in 0..<count {
             value += try delta(table, flags[i], short: PointFlag.xShort, same: PointFlag.xSameOrPositive, at: &at)
-            points[i].x = value
+            points[i].x = Double(value)
         }
         value = 0
         for i in 0..<count {
             value += try delta(table, flags[i], short: PointFlag.yShort, same: PointFlag.ySameOrPositive, at: &at)
-            points[i].y = value
+            points[i].y = Double(value)
         }
         return points
     }

@@ -78,6 +78,13 @@ public struct Font: Sendable {
     let kerningTables: KerningTables
     /// Where GSUB, GPOS and GDEF are (read by the shaper, Shaping/).
     let layoutTables: LayoutTables
+    /// fvar, avar, gvar and HVAR of a variable font (nil: static).
+    let variations: VariationTables?
+    /// The instance's normalized coordinates, one per axis; empty for the
+    /// default instance (`varied(_:)` sets them).
+    var instanceCoordinates: [Double] = []
+    /// COLR/CPAL, CBLC/CBDT and sbix (nil: no color glyphs).
+    let colorTables: ColorTables?
     /// The fallback fonts for characters this font lacks (nil: none; a
     /// missing character draws `.notdef`).
     public internal(set) var fallback: FontFallback?
@@ -152,11 +159,15 @@ public struct Font: Sendable {
             glyphSource = .cff(try CFFOutlines(font, cff: cff, glyphCount: header.glyphCount))
         } else if tables["CFF2"] != nil {
             throw .unsupported("CFF2 outlines")
+        } else if tables["CBDT"] != nil || tables["sbix"] != nil {
+            glyphSource = .bitmapOnly  // Color bitmaps without outlines (Noto Color Emoji).
         } else {
             throw .missingTable("glyf")
         }
         kerningTables = try KerningTables(font, kern: tables["kern"], gpos: tables["GPOS"])
         layoutTables = LayoutTables(tables: tables)
+        variations = VariationTables(font, tables: tables, glyphCount: header.glyphCount)
+        colorTables = ColorTables(font, tables: tables, glyphCount: header.glyphCount)
         let names = try NameTable(font, name: tables["name"])
         familyName = names.familyName
         styleName = names.styleName

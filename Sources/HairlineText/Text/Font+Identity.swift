@@ -10,8 +10,16 @@ extension Font {
     /// The font's identity for caches: the address of its bytes plus its
     /// table directory's offset (stable while any copy of the font lives;
     /// equal for copies, different for the faces of one collection).
+    /// A variable font's instances differ by a mix of their coordinates.
     public var identity: UInt {
-        data.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) &+ UInt(directoryOffset) }
+        let base = data.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) &+ UInt(directoryOffset) }
+        guard !instanceCoordinates.isEmpty else { return base }
+        var mix: UInt = 0xcbf2_9ce4_8422_2325
+        for coordinate in instanceCoordinates {
+            // F2Dot14 steps: exact in a double, and a small integer.
+            mix = (mix ^ UInt(bitPattern: Int((coordinate * 16384).rounded()))) &* 0x100_0000_01b3
+        }
+        return base ^ (mix | 1) << 1
     }
 }
 
@@ -19,12 +27,14 @@ extension Font {
 /// font compare in O(1), their bytes being shared).
 extension Font: Hashable {
     public static func == (lhs: Font, rhs: Font) -> Bool {
-        lhs.directoryOffset == rhs.directoryOffset && lhs.data.bytes == rhs.data.bytes
+        lhs.directoryOffset == rhs.directoryOffset && lhs.instanceCoordinates == rhs.instanceCoordinates
+            && lhs.data.bytes == rhs.data.bytes
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(data.bytes.count)
         hasher.combine(fullName)
         hasher.combine(directoryOffset)
+        hasher.combine(instanceCoordinates)
     }
 }

@@ -118,6 +118,41 @@ import HairlineTestSupport
         #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
     }
 
+    /// Variable instances too (gvar deltas, fractional points): RobotoFlex
+    /// at wght 100, 400 and 900 (and one narrow, heavy instance), label
+    /// and title sizes at 1x/2x/3x, each quarter-pixel offset.
+    @Test(arguments: [[FontVariation("wght", 100)], [FontVariation("wght", 400)], [FontVariation("wght", 900)],
+                      [FontVariation("wght", 800), FontVariation("wdth", 25)]])
+    func variableInstanceMasksAreTheExactAreaOfTheOutline(_ settings: [FontVariation]) throws {
+        let font = try FixtureFonts.variableOrColorFont(VariableFontTests.roboto).varied(settings)
+        let cache = GlyphCache()
+        var worst = 0.0, compared = 0
+        for size in [17.0, 34, 51] {
+            for scalar in "Bod".unicodeScalars {
+                let glyph = font.glyph(for: scalar)
+                let outline = try font.outline(of: glyph)
+                for quarter in 0..<GlyphCache.subpixelSteps {
+                    let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
+                    let surface = try #require(mask.surface)
+                    let scale = size / Double(font.metrics.unitsPerEm)
+                    let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
+                                                tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
+                    let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 32),
+                                              rule: .nonZero, width: surface.width, height: surface.height).coverage()
+                    for y in 0..<surface.height {
+                        for x in 0..<surface.width {
+                            let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
+                            worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
+                        }
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 3 * 3 * 4)
+        #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(settings)")
+    }
+
     /// Masks are made once and then reused; a full cache evicts the least
     /// recently used and stays within its budget.
     @Test func masksAreReusedAndTheBudgetHolds() throws {

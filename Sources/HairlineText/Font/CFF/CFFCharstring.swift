@@ -32,6 +32,9 @@ struct CFFCharstringDecoder {
     private var isOpen = false
     private var ended = false
     private var operations = 0
+    /// An accented character's `endchar` operands (adx, ady, base code,
+    /// accent code), read by CFFAccentedGlyphs.swift.
+    private(set) var accentedCharacter: (dx: Double, dy: Double, base: Int, accent: Int)?
 
     init(font: FontData, globalSubrs: CFFIndex, localSubrs: CFFIndex?, glyph: Int) {
         self.font = font
@@ -201,8 +204,11 @@ struct CFFCharstringDecoder {
                 horizontal.toggle()
                 i += 4
             }
-        case 14:  // endchar (an accented-character form is drawn as its base: not read)
+        case 14:  // endchar; with four operands an accented character (seac)
             takeWidth(ifCountIs: { $0 == 1 || $0 == 5 })
+            if stack.count == 4, stack.allSatisfy({ $0.isFinite && abs($0) < 65536 }) {
+                accentedCharacter = (stack[0], stack[1], Int(stack[2]), Int(stack[3]))
+            }
             ended = true
         default:
             throw fail("reserved operator \(op)")

@@ -73,7 +73,7 @@ struct CFFDict {
     private(set) var entries: [Int: [Double]] = [:]
 
     /// Top and Private DICT operators the parser uses.
-    static let charStrings = 17, privateDict = 18, subrs = 19
+    static let charset = 15, charStrings = 17, privateDict = 18, subrs = 19
     static let charstringType = 1206, registryOrderingSupplement = 1230, fdArray = 1236, fdSelect = 1237
     /// DICTs hold at most this many operands before an operator.
     static let maximumOperands = 48

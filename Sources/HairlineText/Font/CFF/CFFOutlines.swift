@@ -17,6 +17,9 @@ struct CFFOutlines: Sendable {
     let localSubrs: [CFFIndex?]
     /// CID-keyed fonts: glyph -> Font DICT.
     let fdSelect: FDSelect?
+    /// The charset's offset (0, 1, 2: the predefined ones), nil for a
+    /// CID-keyed font; accented characters find their glyphs through it.
+    let charsetOffset: Int?
 
     /// The most Font DICTs read from an FDArray (CID fonts have a few
     /// dozen; FDSelect indexes them with one byte).
@@ -66,6 +69,8 @@ struct CFFOutlines: Sendable {
             localSubrs = [try Self.localSubrs(font, cff, of: top)]
             fdSelect = nil
         }
+        // CID-keyed fonts have no Standard Encoding glyphs (no seac).
+        charsetOffset = fdSelect == nil ? top.integer(CFFDict.charset) ?? 0 : nil
     }
 
     /// The Subrs INDEX of the Private DICT a Top or Font DICT points to
@@ -95,6 +100,9 @@ struct CFFOutlines: Sendable {
         var decoder = CFFCharstringDecoder(font: font, globalSubrs: globalSubrs,
                                            localSubrs: localSubrs(for: glyph, font), glyph: glyph)
         try decoder.run(try charStrings.item(font, glyph), depth: 0)
+        if let seac = decoder.accentedCharacter {
+            return try accentedOutline(font, glyph: glyph, dx: seac.dx, dy: seac.dy, base: seac.base, accent: seac.accent)
+        }
         return decoder.finish()
     }
 }
