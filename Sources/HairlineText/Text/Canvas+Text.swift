@@ -235,9 +235,9 @@ extension Canvas {
             let line = layout.lines[index]
             let shift: Double
             switch alignment {
-            case .leading: shift = 0
+            case .leading: shift = line.isRightToLeft ? box - line.width : 0
             case .center: shift = (box - line.width) / 2
-            case .trailing: shift = box - line.width
+            case .trailing: shift = line.isRightToLeft ? 0 : box - line.width
             }
             let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
             if cached {
