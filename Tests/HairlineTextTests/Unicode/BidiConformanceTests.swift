@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func bidiTestFile() throws {
-        let stride = UnicodeFixtures.runsAll ? 1 : 7
+        let stride = UnicodeFixtures.runsAll ? 1 : 29
         var levels: [UInt8?] = [], order: [Int] = []
         var cases = 0, failures: [String] = []
         var dataLine = 0
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func bidiCharacterTestFile() throws {
-        let stride = UnicodeFixtures.runsAll ? 1 : 3
+        let stride = UnicodeFixtures.runsAll ? 1 : 11
         var cases = 0, failures: [String] = []
         var dataLine = 0
         for line in try UnicodeFixtures.lines("BidiCharacterTest.txt") {
