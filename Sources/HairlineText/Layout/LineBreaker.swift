@@ -415,8 +415,12 @@ struct LineStream {
     /// Whether UAX #14 allows a break before glyph `index` (known), reading
     /// on to the next base character for LB25's look-ahead.
     private mutating func allowsBreak(before index: Int, _ source: inout ParagraphIterator) -> Bool {
+        // LB25's look-ahead, needed after OP and HY only: the next base.
         var next = index + 1
-        while ensure(next, &source), analyzer.classes[next] == .cm || analyzer.classes[next] == .zwj { next += 1 }
+        let looksAhead = analyzer.classes[index] == .op || analyzer.classes[index] == .hy
+        while ensure(next, &source), looksAhead, analyzer.classes[next] == .cm || analyzer.classes[next] == .zwj {
+            next += 1
+        }
         return analyzer.opportunity(before: index) != .prohibited
     }
 

@@ -25,6 +25,11 @@ public struct LineBreakAnalyzer: Sendable {
     private var effective: [LineBreakClass] = []
     /// The index of the base each position's effective class comes from.
     private var base: [Int] = []
+    /// Whether each base ends `NU (NU | SY | IS)*` (LB25), and how many
+    /// regional indicators end at it (LB30a): kept as bases are appended
+    /// so that no position scans back over a long run.
+    private var endsNumber: [Bool] = []
+    private var regionalIndicators: [Int] = []
 
     public init() {}
 
@@ -52,6 +57,8 @@ public struct LineBreakAnalyzer: Sendable {
         classes.reserveCapacity(n)
         effective.reserveCapacity(n)
         base.reserveCapacity(n)
+        endsNumber.reserveCapacity(n)
+        regionalIndicators.reserveCapacity(n)
     }
 
     /// Appends the next scalar's class.
@@ -67,16 +74,21 @@ public struct LineBreakAnalyzer: Sendable {
                     // LB9: X (CM | ZWJ)* is X.
                     effective.append(effective[i - 1])
                     base.append(base[i - 1])
+                    endsNumber.append(endsNumber[i - 1])
+                    regionalIndicators.append(regionalIndicators[i - 1])
                     return
                 }
             }
             // LB10: an unattached mark is AL.
             effective.append(.al)
-            base.append(i)
-            return
+        } else {
+            effective.append(c)
         }
-        effective.append(c)
         base.append(i)
+        let g = general(i)
+        let previous = i > 0 ? base[i - 1] : nil
+        endsNumber.append(g == .nu || (g == .sy || g == .infixSeparator) && previous.map { endsNumber[$0] } == true)
+        regionalIndicators.append(g == .ri ? 1 + (previous.map { regionalIndicators[$0] } ?? 0) : 0)
     }
 
     /// The class rules other than LB30 and LB30b see: the East Asian OP
@@ -180,15 +192,7 @@ public struct LineBreakAnalyzer: Sendable {
         if (alphabetic(a) || a == .nu) && effective[i] == .op { return .prohibited }
         if effective[i - 1] == .cp && (alphabetic(b) || b == .nu) { return .prohibited }
         // LB30a: regional indicators pair up.
-        if a == .ri, b == .ri {
-            var count = 0
-            var j: Int? = i - 1
-            while let k = j, general(k) == .ri {
-                count += 1
-                j = previousBase(k)
-            }
-            if count % 2 == 1 { return .prohibited }
-        }
+        if a == .ri, b == .ri, regionalIndicators[i - 1] % 2 == 1 { return .prohibited }
         // LB30b.
         if b == .em, a == .eb || effective[i - 1] == .idUnassignedPictographic { return .prohibited }
         return .allowed
@@ -200,16 +204,7 @@ public struct LineBreakAnalyzer: Sendable {
         if (a == .pr || a == .po) && (b == .op || b == .hy) && nextBase(after: i) == .nu { return true }
         if (a == .op || a == .hy) && b == .nu { return true }
         // NU (NU | SY | IS)* [(CL | CP)] × ...
-        func numberEnds(at k: Int?) -> Bool {
-            var j = k
-            while let m = j {
-                let c = general(m)
-                if c == .nu { return true }
-                guard c == .sy || c == .infixSeparator else { return false }
-                j = previousBase(m)
-            }
-            return false
-        }
+        func numberEnds(at k: Int?) -> Bool { k.map { endsNumber[$0] } ?? false }
         if b == .nu || b == .sy || b == .infixSeparator || b == .cl || b == .cp {
             if numberEnds(at: i - 1) { return true }
         }
