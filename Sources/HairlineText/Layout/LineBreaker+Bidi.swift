@@ -2,9 +2,11 @@
 // order (UAX #9). Levels are resolved once for the paragraph; scalars at odd
 // levels with a Bidi_Mirroring_Glyph take it (when the font has it);
 // wrapping and truncation work in logical order exactly as for
-// left-to-right text, then each line is reordered (L1-L2), its trailing
-// spaces dropped and its glyphs placed left to right from 0 in points, with
-// kerning between visual neighbours.
+// left-to-right text, then each line is reordered (L1-L2) and its glyphs
+// placed left to right in points with kerning between visual neighbours:
+// the visible glyphs from 0 to the line's width, its trailing spaces (one
+// glyph per scalar is kept) after them in a left-to-right paragraph and
+// hanging before 0 in a right-to-left one (where L1 puts them).
 
 extension LineBreaker {
     /// The lines of a paragraph that needs bidi (see `lines(of:)`).
@@ -42,13 +44,13 @@ extension LineBreaker {
         return result
     }
 
-    /// Glyphs `range` of `run` as a line in visual order: trailing spaces
-    /// dropped, L1-L2 applied, advances with kerning between the glyphs
-    /// now side by side.
+    /// Glyphs `range` of `run` as a line in visual order: L1-L2 applied,
+    /// advances with kerning between the glyphs now side by side, trailing
+    /// spaces outside 0 ..< width (see the file comment).
     func visualLine(_ run: GlyphRun, _ range: Range<Int>, _ paragraph: BidiParagraph) -> TextLine {
         var end = range.upperBound
         while end > range.lowerBound, run.isSpace[end - 1] { end -= 1 }
-        let order = paragraph.visualOrder(range.lowerBound..<end)
+        let order = paragraph.visualOrder(range)
         var line = TextLine()
         line.isRightToLeft = paragraph.paragraphLevel == 1
         var x = 0.0
@@ -66,7 +68,18 @@ extension LineBreaker {
                 x += Double(font.advance(of: glyph) + kern) * unit
             }
         }
-        line.width = x
+        // The trailing spaces' advance: on the left of a right-to-left
+        // line (shifted to hang before 0), on the right of a left-to-right
+        // one (outside the width).
+        var trailing = 0.0
+        for (k, i) in order.enumerated() where i >= end {
+            let next = k + 1 < order.count ? line.positions[k + 1] : x
+            trailing += next - line.positions[k]
+        }
+        if line.isRightToLeft {
+            for k in line.positions.indices { line.positions[k] -= trailing }
+        }
+        line.width = x - trailing
         return line
     }
 

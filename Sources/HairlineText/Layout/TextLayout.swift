@@ -157,6 +157,16 @@ public struct TextLayout: Sendable {
         text.utf8.contains(where: { $0 >= 0xCC })
     }
 
+    /// Whether `text` has a scalar that makes a paragraph need bidi
+    /// (`BidiClass.needsBidi`: right-to-left letters, Arabic digits,
+    /// embedding and isolate controls). Text without a UTF-8 byte of 0xD6
+    /// or more (every scalar below U+0580) has none and is not decoded;
+    /// otherwise scalars from U+0590 on are looked up.
+    public static func needsBidi(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0xD6 }) else { return false }
+        return text.unicodeScalars.contains { $0.value >= 0x0590 && BidiClass($0).needsBidi }
+    }
+
     /// Whether `scalar` ends a paragraph (LF, CR, U+2028, U+2029).
     static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x2028 || scalar.value == 0x2029

@@ -74,10 +74,13 @@ import HairlineTestSupport
         #expect(layout.lines.count == 2)
         // The first line holds the first words (logical order), reversed.
         let first = layout.lines[0]
-        #expect(first.glyphs == Self.glyphs(String("אחת שתיים".reversed())))
+        // The space at the break hangs at the left, before 0.
+        #expect(first.glyphs == Self.glyphs(" " + String("אחת שתיים".reversed())))
         #expect(first.isRightToLeft && layout.lines[1].isRightToLeft)
-        // No trailing space glyph at the break.
-        #expect(abs(first.width - Self.positions(first.glyphs).last! - Double(Self.font.advance(of: first.glyphs.last!)) * Self.unit) < 1e-9)
+        let space = Double(Self.font.advance(of: Self.font.glyph(for: " "))) * Self.unit
+        let x = Self.positions(first.glyphs)
+        for i in x.indices { #expect(abs(first.positions[i] - (x[i] - space)) < 1e-9) }
+        #expect(abs(first.width - (first.positions.last! + Double(Self.font.advance(of: first.glyphs.last!)) * Self.unit)) < 1e-9)
         // Leading alignment puts right-to-left lines against the right edge.
         let surface = try Surface(width: 200, height: 60)
         let canvas = Canvas(surface: surface, scale: 1)
@@ -152,6 +155,27 @@ import HairlineTestSupport
         #expect(line.width <= 80)
         // The kept head is the text's start, at the right end.
         #expect(line.glyphs.last == Self.font.glyph(for: "א"))
+    }
+
+    /// The label fast path (a string drawn at a point) draws right-to-left
+    /// text as its layout does: the same pixels as the laid-out line.
+    @Test func labelFastPathDrawsHebrewInVisualOrder() throws {
+        var bytes: [[UInt8]] = []
+        for laidOut in [false, true] {
+            let surface = try Surface(width: 160, height: 40)
+            let canvas = Canvas(surface: surface, scale: 1)
+            if laidOut {
+                canvas.draw(TextLayout("שלום world", font: Self.font, size: Self.size), at: Point(x: 5, y: 28),
+                            paint: .solid(.black))
+            } else {
+                canvas.draw("שלום world", font: Self.font, size: Self.size, at: Point(x: 5, y: 28), paint: .solid(.black))
+            }
+            surface.flush()
+            bytes.append(surface.bytes)
+        }
+        #expect(bytes[0] == bytes[1])
+        #expect(TextLayout.needsBidi("שלום") && TextLayout.needsBidi("a\u{202E}b") && TextLayout.needsBidi("١٢٣"))
+        #expect(!TextLayout.needsBidi("日本語 Ünïcödé") && !TextLayout.needsBidi("Wi-Fi Network Status"))
     }
 
     @Test func latinTextSkipsUnicodeAnalysis() {

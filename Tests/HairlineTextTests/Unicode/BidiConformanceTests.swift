@@ -96,4 +96,22 @@ import Testing
         #expect(cases > 1000)
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.prefix(20).joined(separator: "\n"))")
     }
+
+    @Test func visualRunsOfMixedLines() {
+        let ltr = BidiParagraph(Array("abc אבג def".unicodeScalars))
+        #expect(ltr.paragraphLevel == 0)
+        #expect(ltr.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
+            == [[0, 4, 0], [4, 7, 1], [7, 11, 0]])
+        let rtl = BidiParagraph(Array("אבג abc דהו".unicodeScalars))
+        #expect(rtl.paragraphLevel == 1)
+        #expect(rtl.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
+            == [[7, 11, 1], [4, 7, 2], [0, 4, 1]])
+        #expect(rtl.visualOrder(0..<11) == [10, 9, 8, 7, 4, 5, 6, 3, 2, 1, 0])
+        // Mirroring and bracket data from the tables.
+        #expect(Unicode.Scalar("(").bidiMirror == ")" && Unicode.Scalar("«").bidiMirror == "»")
+        #expect(Unicode.Scalar("a").bidiMirror == nil)
+        #expect(Unicode.Scalar("[").bidiPairedBracket.type == .open && Unicode.Scalar("]").bidiPairedBracket.pair == "[")
+        #expect(BidiClass("א") == .rightToLeft && BidiClass("ب") == .arabicLetter && BidiClass("٣") == .arabicNumber)
+        #expect(LineBreakClass("日") == .id && LineBreakClass("。") == .cl && LineBreakClass("「") == .opEastAsian)
+    }
 }
