@@ -74,8 +74,9 @@ let package = Package(
             name: "HairlineCellsTests",
             dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlineTestSupport"]
         ),
-        // Fixtures/Fonts: fonts with their licences, read by path (#filePath).
-        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlineTestSupport"],
+        // Fixtures/Fonts: fonts with their licences, read by path (#filePath);
+        // Fixtures/Unicode: Unicode's conformance files, gzipped (HairlinePNG inflates them).
+        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlinePNG", "HairlineTestSupport"],
                     exclude: ["Fixtures"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(

@@ -1,9 +1,11 @@
 // Text layout: one paragraph's scalars -> lines (TextLayout.swift). The
 // paragraph becomes a run of glyphs with advances (kerning folded into the
-// first glyph of each pair); wrapping is greedy (as many words as fit, a
-// word wider than the line broken between characters), truncation keeps
-// the longest head, tail or both ends that fit beside an ellipsis. With a
-// font fallback (LayoutFonts.swift) each glyph also records its font.
+// first glyph of each pair); wrapping is greedy (as much as fits up to a
+// UAX #14 break opportunity, a word wider than the line broken between
+// grapheme clusters), truncation keeps the longest head, tail or both ends
+// of whole clusters that fit beside an ellipsis. With a font fallback
+// (LayoutFonts.swift) each glyph also records its font. Paragraphs with
+// right-to-left text go through LineBreaker+Bidi.swift.
 
 /// A paragraph's glyphs with their advances (points) and whether each is a
 /// space (a break opportunity, dropped at a line's end).
@@ -18,8 +20,20 @@ struct GlyphRun {
     /// up); empty when none is offset (unshaped text).
     var xOffsets: [Double] = []
     var yOffsets: [Double] = []
+    /// UAX #14 opportunities, element i before glyph i (count + 1); empty
+    /// when not needed (no wrapping).
+    var breaks: [LineBreakOpportunity] = []
+    /// Whether each glyph starts a grapheme cluster; empty when every one
+    /// does (as far as the layout knows).
+    var clusterStarts: [Bool] = []
 
     var count: Int { glyphs.count }
+
+    /// Whether a line may break before glyph `i` (0 < i < count).
+    func allowsBreak(before i: Int) -> Bool { breaks.isEmpty ? isSpace[i - 1] && !isSpace[i] : breaks[i] != .prohibited }
+
+    /// Whether glyph `i` starts a grapheme cluster.
+    func startsCluster(_ i: Int) -> Bool { clusterStarts.isEmpty || i >= clusterStarts.count || clusterStarts[i] }
 
     /// Glyph `i`'s font index (0 with no fallback).
     func font(_ i: Int) -> UInt8 { fonts.isEmpty ? 0 : fonts[i] }
@@ -46,6 +60,12 @@ struct LineBreaker {
     /// Whether paragraphs go through the shaper (LineBreaker+Shaping.swift):
     /// text with a script or marks that need it; false keeps the plain path.
     var shapes = false
+    /// The paragraphs' requested direction.
+    var direction: TextDirection = .natural
+    /// Whether paragraphs may hold scalars past Latin (combining marks,
+    /// right-to-left scripts, CJK, emoji): then grapheme clusters and bidi
+    /// are looked at; without, neither can matter and neither is computed.
+    var checksUnicode = false
 
     init(font: Font, unit: Double, width: Double?, mode: LineBreakMode, layoutFonts: LayoutFonts? = nil) {
         self.font = font
@@ -60,7 +80,6 @@ struct LineBreaker {
     /// The glyph run of `scalars` in the layout's fonts (with fallback if
     /// the font has one).
     func run(_ scalars: [Unicode.Scalar]) -> GlyphRun {
-        if shapes { return shapedRun(scalars) }
         guard let fonts = layoutFonts else { return Self.run(scalars, font: font, unit: unit) }
         var run = GlyphRun()
         var previous: UInt8 = 0
@@ -93,18 +112,60 @@ struct LineBreaker {
         return run
     }
 
+    /// `run` of `scalars` with what wrapping and truncation look at: the
+    /// UAX #14 opportunities when lines wrap, the grapheme clusters when
+    /// the text may have multi-scalar ones.
+    func annotated(_ run: GlyphRun, _ scalars: [Unicode.Scalar]) -> GlyphRun {
+        var run = run
+        if width != nil, mode == .wordWrapping || mode == .characterWrapping {
+            run.breaks = LineBreakAnalyzer.opportunities(scalars)
+        }
+        if checksUnicode { run.clusterStarts = Self.clusterStarts(scalars) }
+        return run
+    }
+
+    /// Whether each scalar starts an extended grapheme cluster (UAX #29,
+    /// by the stdlib's `Character`).
+    static func clusterStarts(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var starts = [Bool](repeating: false, count: scalars.count)
+        var i = 0
+        for character in String(view) where i < starts.count {
+            starts[i] = true
+            i += character.unicodeScalars.count
+        }
+        return starts
+    }
+
     /// The lines of one paragraph.
     func lines(of scalars: [Unicode.Scalar]) -> [TextLine] {
-        let run = self.run(scalars)
-        guard let width, run.width(0..<run.count) > width else { return [line(run, 0..<run.count)] }
-        switch mode {
-        case .clipping:
-            return [line(run, 0..<run.count)]
-        case .truncatingHead, .truncatingMiddle, .truncatingTail:
-            return [truncated(run, width: width)]
-        case .wordWrapping, .characterWrapping:
-            return wrapped(run, width: width).map { line(run, $0) }
+        // A paragraph the shaper must see goes through it (its runs in
+        // visual order; breaks at spaces, as its glyphs are not one per
+        // scalar); other right-to-left text through the bidi algorithm.
+        let shaped = shapes && Self.needsShaping(scalars)
+        if !shaped, checksUnicode, direction == .rightToLeft || scalars.contains(where: { BidiClass($0).needsBidi }) {
+            return bidiLines(scalars)
         }
+        let run = shaped ? shapedRun(scalars) : annotated(self.run(scalars), scalars)
+        var lines: [TextLine]
+        if let width, run.width(0..<run.count) > width {
+            switch mode {
+            case .clipping:
+                lines = [line(run, 0..<run.count)]
+            case .truncatingHead, .truncatingMiddle, .truncatingTail:
+                lines = [truncated(run, width: width)]
+            case .wordWrapping, .characterWrapping:
+                lines = wrapped(run, width: width).map { line(run, $0) }
+            }
+        } else {
+            lines = [line(run, 0..<run.count)]
+        }
+        if shaped, direction == .rightToLeft
+            || direction == .natural && BidiParagraph(scalars, direction: .natural).paragraphLevel == 1 {
+            for i in lines.indices { lines[i].isRightToLeft = true }
+        }
+        return lines
     }
 
     /// Greedy wrapping: each line takes as many words (or, for character
@@ -116,8 +177,8 @@ struct LineBreaker {
         while start < run.count {
             var end = start, lineWidth = 0.0, lastBreak: Int? = nil
             while end < run.count {
+                if end > start, run.allowsBreak(before: end) { lastBreak = end }
                 if run.isSpace[end] {
-                    lastBreak = end
                     lineWidth += run.advances[end]
                     end += 1
                     continue
@@ -126,8 +187,13 @@ struct LineBreaker {
                 lineWidth += run.advances[end]
                 end += 1
             }
-            if end < run.count, mode == .wordWrapping, let lastBreak, lastBreak > start {
-                end = lastBreak + 1
+            if end < run.count, mode == .wordWrapping, let lastBreak {
+                end = lastBreak
+            } else if end < run.count {
+                // Between characters: at a grapheme cluster's start.
+                var clusterStart = end
+                while clusterStart > start, !run.startsCluster(clusterStart) { clusterStart -= 1 }
+                if clusterStart > start { end = clusterStart }
             }
             lines.append(start..<end)
             start = end
@@ -157,33 +223,7 @@ struct LineBreaker {
 
     /// `run` cut to `width` with an ellipsis where `mode` puts it.
     func truncated(_ run: GlyphRun, width: Double) -> TextLine {
-        let room = width - ellipsis.width(0..<ellipsis.count)
-        var head = 0..<0, tail = run.count..<run.count
-        switch mode {
-        case .truncatingHead:
-            tail = longestTail(run, room: room)
-        case .truncatingMiddle:
-            // Alternate: a glyph at the head, then one at the tail, while
-            // both fit.
-            var used = 0.0, a = 0, b = run.count
-            var takeHead = true
-            while a < b {
-                let i = takeHead ? a : b - 1
-                guard used + run.advances[i] <= room else { break }
-                used += run.advances[i]
-                if takeHead { a += 1 } else { b -= 1 }
-                takeHead.toggle()
-            }
-            head = 0..<a
-            tail = b..<run.count
-        default:
-            head = longestHead(run, room: room)
-        }
-        // Spaces next to the ellipsis are dropped.
-        var headEnd = head.upperBound
-        while headEnd > 0, run.isSpace[headEnd - 1] { headEnd -= 1 }
-        var tailStart = tail.lowerBound
-        while tailStart < run.count, run.isSpace[tailStart] { tailStart += 1 }
+        let (headEnd, tailStart) = truncation(run, width: width)
         var joined = GlyphRun()
         for i in 0..<headEnd { joined.append(run, i) }
         for i in 0..<ellipsis.count { joined.append(ellipsis, i) }
@@ -191,9 +231,62 @@ struct LineBreaker {
         return line(joined, 0..<joined.count)
     }
 
+    /// Where `run` is cut to fit `width` beside the ellipsis: the glyphs
+    /// before `headEnd` and from `tailStart` on are kept, whole grapheme
+    /// clusters, spaces next to the ellipsis dropped.
+    func truncation(_ run: GlyphRun, width: Double) -> (headEnd: Int, tailStart: Int) {
+        let room = width - ellipsis.width(0..<ellipsis.count)
+        var head = 0..<0, tail = run.count..<run.count
+        switch mode {
+        case .truncatingHead:
+            tail = longestTail(run, room: room)
+        case .truncatingMiddle:
+            // Alternate: a cluster at the head, then one at the tail, while
+            // both fit.
+            var used = 0.0, a = 0, b = run.count
+            var takeHead = true
+            while a < b {
+                let cluster = takeHead ? a..<clusterEnd(run, after: a) : clusterStart(run, before: b)..<b
+                let advance = run.advances[cluster].reduce(0, +)
+                guard cluster.upperBound <= b, cluster.lowerBound >= a, used + advance <= room else { break }
+                used += advance
+                if takeHead { a = cluster.upperBound } else { b = cluster.lowerBound }
+                takeHead.toggle()
+            }
+            head = 0..<a
+            tail = b..<run.count
+        default:
+            head = longestHead(run, room: room)
+        }
+        var headEnd = head.upperBound
+        while headEnd > 0, run.isSpace[headEnd - 1] { headEnd -= 1 }
+        var tailStart = tail.lowerBound
+        while tailStart < run.count, run.isSpace[tailStart] { tailStart += 1 }
+        return (headEnd, tailStart)
+    }
+
+    /// The end of the grapheme cluster starting at glyph `i`.
+    private func clusterEnd(_ run: GlyphRun, after i: Int) -> Int {
+        var end = i + 1
+        while end < run.count, !run.startsCluster(end) { end += 1 }
+        return end
+    }
+
+    /// The start of the grapheme cluster ending before glyph `i`.
+    private func clusterStart(_ run: GlyphRun, before i: Int) -> Int {
+        var start = i - 1
+        while start > 0, !run.startsCluster(start) { start -= 1 }
+        return start
+    }
+
     /// `line` ending in an ellipsis even if it fits (the last line kept of
     /// text cut by a line limit).
     func ellipsized(_ line: TextLine) -> TextLine {
+        if line.isRightToLeft {
+            var result = Self.reversed(ellipsized(Self.reversed(line, keepingDirection: false)))
+            result.isRightToLeft = true
+            return result
+        }
         var run = GlyphRun()
         for (i, glyph) in line.glyphs.enumerated() {
             let next = i + 1 < line.positions.count ? line.positions[i + 1] : line.width
@@ -212,18 +305,24 @@ struct LineBreaker {
 
     private func longestHead(_ run: GlyphRun, room: Double) -> Range<Int> {
         var used = 0.0, end = 0
-        while end < run.count, used + run.advances[end] <= room {
-            used += run.advances[end]
-            end += 1
+        while end < run.count {
+            let next = clusterEnd(run, after: end)
+            let advance = run.advances[end..<next].reduce(0, +)
+            guard used + advance <= room else { break }
+            used += advance
+            end = next
         }
         return 0..<end
     }
 
     private func longestTail(_ run: GlyphRun, room: Double) -> Range<Int> {
         var used = 0.0, start = run.count
-        while start > 0, used + run.advances[start - 1] <= room {
-            used += run.advances[start - 1]
-            start -= 1
+        while start > 0 {
+            let previous = clusterStart(run, before: start)
+            let advance = run.advances[previous..<start].reduce(0, +)
+            guard used + advance <= room else { break }
+            used += advance
+            start = previous
         }
         return start..<run.count
     }
@@ -276,16 +375,23 @@ struct LineStream {
     private var start = 0
     private var gaveLine = false
     private var finished = false
+    /// UAX #14 over the paragraph's scalars read so far (indices are the
+    /// paragraph's).
+    private var analyzer = LineBreakAnalyzer()
+    /// Whether the breaker reads paragraphs whole (`LineBreaker.lines(of:)`)
+    /// even when wrapping: text past Latin, for clusters and bidi.
+    private let readsWhole: Bool
 
     init(breaker: LineBreaker) {
         self.breaker = breaker
+        readsWhole = breaker.checksUnicode
     }
 
     /// The paragraph's next line, reading its scalars from `source`
     /// (which must be at this paragraph); nil after the last.
     mutating func next(from source: inout ParagraphIterator) -> TextLine? {
-        guard let width = breaker.width, breaker.mode == .wordWrapping || breaker.mode == .characterWrapping,
-              !breaker.shapes else {
+        guard !readsWhole, !breaker.shapes, let width = breaker.width,
+              breaker.mode == .wordWrapping || breaker.mode == .characterWrapping else {
             if whole == nil {
                 var scalars: [Unicode.Scalar] = []
                 while let scalar = source.nextScalar() { scalars.append(scalar) }
@@ -305,8 +411,8 @@ struct LineStream {
         var end = start, lineWidth = 0.0, lastBreak: Int? = nil
         while ensure(end, &source) {
             let i = end - base
+            if end > start, allowsBreak(before: end, &source) { lastBreak = end }
             if buffer.isSpace[i] {
-                lastBreak = end
                 lineWidth += buffer.advances[i]
                 end += 1
                 continue
@@ -315,8 +421,8 @@ struct LineStream {
             lineWidth += buffer.advances[i]
             end += 1
         }
-        if ensure(end, &source), breaker.mode == .wordWrapping, let lastBreak, lastBreak > start {
-            end = lastBreak + 1
+        if ensure(end, &source), breaker.mode == .wordWrapping, let lastBreak {
+            end = lastBreak
         }
         var run = GlyphRun()
         for i in (start - base)..<(end - base) { run.append(buffer, i) }
@@ -334,6 +440,18 @@ struct LineStream {
             base = start
         }
         return line
+    }
+
+    /// Whether UAX #14 allows a break before glyph `index` (known), reading
+    /// on to the next base character for LB25's look-ahead.
+    private mutating func allowsBreak(before index: Int, _ source: inout ParagraphIterator) -> Bool {
+        // LB25's look-ahead, needed after OP and HY only: the next base.
+        var next = index + 1
+        let looksAhead = analyzer.classes[index] == .op || analyzer.classes[index] == .hy
+        while ensure(next, &source), looksAhead, analyzer.classes[next] == .cm || analyzer.classes[next] == .zwj {
+            next += 1
+        }
+        return analyzer.opportunity(before: index) != .prohibited
     }
 
     /// Whether glyph `index` (of the paragraph) and its advance are known,
@@ -360,6 +478,7 @@ struct LineStream {
             return false
         }
         let glyph = font.glyph(for: scalar)
+        analyzer.append(LineBreakClass(scalar))
         if let previous = buffer.glyphs.last, buffer.glyphs.count > buffer.advances.count {
             buffer.advances.append(Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit)
         }
@@ -382,6 +501,7 @@ extension LineStream {
             return false
         }
         let (index, glyph) = fonts.glyph(for: scalar, after: buffer.fonts.last ?? 0)
+        analyzer.append(LineBreakClass(scalar))
         if pending, let previous = buffer.glyphs.last, let font = buffer.fonts.last {
             buffer.advances.append(fonts.advance(previous, font: font, next: (glyph, index)))
         }

@@ -1,10 +1,17 @@
 // Text: a string -> lines of positioned glyphs, in points. Unicode scalars
 // map one to one to glyphs through the font's cmap (a missing glyph is
 // .notdef), advances come from hmtx plus kerning between neighbours, lines
-// break at explicit newlines and, to a width, at spaces (UILabel's line
-// break modes: wrapping, clipping, truncation with an ellipsis at the head,
-// middle or tail). Plain text (no complex script, no marks) is not shaped:
-// each scalar is its own glyph, left to right, with no ligatures.
+// break at explicit newlines and, to a width, at UAX #14 opportunities
+// (UILabel's line break modes: wrapping, clipping, truncation with an
+// ellipsis at the head, middle or tail, at grapheme cluster boundaries).
+// Paragraphs with a script that joins or reorders (Arabic, Indic ...) or
+// with combining marks go through the OpenType shaper
+// (Shaping/LineBreaker+Shaping.swift: font and script runs, right-to-left
+// runs reversed, a two-level stand-in for bidi). Other paragraphs with
+// right-to-left text (Hebrew without points, bidi controls) are resolved
+// by UAX #9 (direction automatic or given), broken in logical order, each
+// line then reordered visually (L1-L2) with mirrored brackets. Plain text
+// skips all of it: one glyph per scalar, left to right, no ligatures.
 // A font with a fallback (`Font.withFallback`) takes the characters it
 // lacks from other fonts, per approximate grapheme cluster (LayoutFonts);
 // without one, every glyph is the font's. Text in a script that needs
@@ -49,6 +56,10 @@ public struct TextLine: Sendable, Equatable {
     /// Each glyph's raise above the baseline (points, up positive: shaped
     /// marks); empty when every glyph sits on the baseline.
     public var yOffsets: [Double] = []
+    /// Whether the line's paragraph runs right to left (UAX #9 paragraph
+    /// level 1): its glyphs are still in visual order, left to right, but
+    /// it aligns to the right for `.leading` (and left for `.trailing`).
+    public var isRightToLeft = false
 
     /// The index in the layout's `fonts` of glyph `i`'s font.
     @inlinable
@@ -102,9 +113,12 @@ public struct TextLayout: Sendable {
     ///   - maximumLines: the most lines kept (0: no limit); the rest is
     ///     dropped (with a truncating mode, the last line kept ends in an
     ///     ellipsis).
+    ///   - direction: each paragraph's direction: `.natural` from its first
+    ///     strong character (UAX #9 P2-P3), else forced.
     /// - Complexity: O(n) in the scalars (plus O(n log n) kerning lookups).
     public init(_ text: String, font: Font, size: Double, width: Double? = nil,
-                lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0) {
+                lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0,
+                direction: TextDirection = .natural) {
         let size = size.isFinite && size > 0 ? size : 0
         self.font = font
         self.size = size
@@ -116,6 +130,8 @@ public struct TextLayout: Sendable {
         let layoutFonts = font.fallback.map { LayoutFonts(font: font, fallback: $0, size: size) }
         var breaker = LineBreaker(font: font, unit: unit, width: limit, mode: lineBreakMode, layoutFonts: layoutFonts)
         breaker.shapes = LineBreaker.needsShaping(text)
+        breaker.direction = direction
+        breaker.checksUnicode = direction == .rightToLeft || Self.mayNeedUnicode(text)
         // Paragraphs and wrapped lines are made one at a time, and no more
         // than the line limit needs: the lines kept, then (to know whether
         // text was cut) only until one dropped line has a glyph.
@@ -140,6 +156,24 @@ public struct TextLayout: Sendable {
         }
         self.lines = lines
         fallbackFonts = layoutFonts.map { Array($0.fonts.dropFirst()) } ?? []
+    }
+
+    /// Whether `text` may have a scalar at or past U+0300 (combining marks,
+    /// right-to-left scripts, CJK, emoji): a UTF-8 byte of 0xCC or more (a
+    /// lead byte; continuation bytes are below). Without one, grapheme
+    /// clusters are single scalars and every paragraph is left to right.
+    static func mayNeedUnicode(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 >= 0xCC })
+    }
+
+    /// Whether `text` has a scalar that makes a paragraph need bidi
+    /// (`BidiClass.needsBidi`: right-to-left letters, Arabic digits,
+    /// embedding and isolate controls). Text without a UTF-8 byte of 0xD6
+    /// or more (every scalar below U+0580) has none and is not decoded;
+    /// otherwise scalars from U+0590 on are looked up.
+    public static func needsBidi(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0xD6 }) else { return false }
+        return text.unicodeScalars.contains { $0.value >= 0x0590 && BidiClass($0).needsBidi }
     }
 
     /// Whether `scalar` ends a paragraph (LF, CR, U+2028, U+2029).

@@ -5,8 +5,10 @@
 // each run is shaped (Font.shape), and the runs are laid left to right,
 // or right to left when the paragraph's first strong script is. This is
 // a two-level stand-in for the Unicode bidi algorithm (no nesting, no
-// mirroring), which the bidi work replaces: the layout then hands runs in
-// visual order with their direction to `Font.shape` instead.
+// mirroring). Paragraphs with right-to-left text that need no shaping
+// (Hebrew without points) take the full algorithm instead
+// (LineBreaker+Bidi.swift); shaping the runs of resolved bidi levels is
+// the next step.
 
 extension LineBreaker {
     /// Whether `text` needs shaping: a scalar of a script that requires it
@@ -23,6 +25,19 @@ extension LineBreaker {
         guard largest >= 0xCC else { return false }
         return text.unicodeScalars.contains {
             $0.value >= 0x300 && ($0.properties.generalCategory.isMark || ShapingScript($0).requiresShaping)
+        }
+    }
+
+    /// Whether a paragraph goes through the shaper: a combining mark, or a
+    /// script that joins or reorders. Hebrew without points needs neither
+    /// and is left to the bidi algorithm (LineBreaker+Bidi.swift), which
+    /// also mirrors brackets and nests levels.
+    static func needsShaping(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.contains {
+            guard $0.value >= 0x300 else { return false }
+            if $0.properties.generalCategory.isMark { return true }
+            let script = ShapingScript($0)
+            return script.requiresShaping && script != .hebrew
         }
     }
 

@@ -80,11 +80,12 @@ extension Canvas {
     ///
     /// One line of text under a uniform scale and a translation (a label)
     /// is drawn straight from its scalars, its glyphs from the cache:
-    /// nothing is allocated once they are cached.
+    /// nothing is allocated once they are cached. Text that needs bidi
+    /// (`TextLayout.needsBidi`) is laid out, so it reads in visual order.
     public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, size.isFinite, size > 0,
-              point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text)
+              point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text), !TextLayout.needsBidi(text)
         else {
             let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
             draw(layout, at: point, paint: paint)
@@ -237,9 +238,9 @@ extension Canvas {
             let line = layout.lines[index]
             let shift: Double
             switch alignment {
-            case .leading: shift = 0
+            case .leading: shift = line.isRightToLeft ? box - line.width : 0
             case .center: shift = (box - line.width) / 2
-            case .trailing: shift = box - line.width
+            case .trailing: shift = line.isRightToLeft ? 0 : box - line.width
             }
             let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
             if cached, line.yOffsets.isEmpty {
