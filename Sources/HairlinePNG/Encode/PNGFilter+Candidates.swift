@@ -39,8 +39,8 @@ final class PNGFilterCandidates {
     /// Bytes per SIMD step.
     static let lanes = 16
     /// Steps summed in 16-bit lanes before they are added to the totals:
-    /// 256 steps of at most 128 fit below 2^16 (32768 + 32768 = 65536 would
-    /// not, so 255 leaves room).
+    /// each step adds two magnitudes of at most 128 to a lane, so 255
+    /// steps stay below 2^16.
     static let stepsPerFlush = 255
 
     /// Filters `row` (with `previous`, the unfiltered row above; zeros for
@@ -69,7 +69,7 @@ final class PNGFilterCandidates {
         let lead = min(bytesPerPixel, count)
         for index in 0..<lead { scalar(index, left: 0, upperLeft: 0) }
         var index = lead
-        var none = SIMD16<UInt16>.zero, sub = none, up = none, average = none, paeth = none
+        var none = SIMD8<UInt16>.zero, sub = none, up = none, average = none, paeth = none
         var steps = 0
         let lanes = Self.lanes
         while index + lanes <= count {
@@ -144,20 +144,27 @@ final class PNGFilterCandidates {
         UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD16<UInt8>.self)
     }
 
-    /// Each byte's magnitude as a signed byte, min(x, 256 - x), widened.
+    /// Each byte's magnitude as a signed byte (|x| = (x ^ s) - s with s
+    /// its sign spread over the byte), summed in pairs into 16-bit lanes.
+    /// Lane operations only: the generic `pointwiseMin` and widening
+    /// initializers are not inlined and cost a call per vector.
     @inline(__always)
-    static func magnitudes(_ x: SIMD16<UInt8>) -> SIMD16<UInt16> {
-        SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(x, SIMD16<UInt8>.zero &- x))
+    static func magnitudes(_ x: SIMD16<UInt8>) -> SIMD8<UInt16> {
+        let sign = unsafeBitCast(unsafeBitCast(x, to: SIMD16<Int8>.self) &>> 7, to: SIMD16<UInt8>.self)
+        let magnitude = (x ^ sign) &- sign
+        let pairs = unsafeBitCast(magnitude, to: SIMD8<UInt16>.self)
+        return (pairs & 0x00FF) &+ (pairs &>> 8)
     }
 
     /// The five lane sums as totals (lane k of the result for filter k).
     @inline(__always)
     static func totals(
-        _ none: SIMD16<UInt16>, _ sub: SIMD16<UInt16>, _ up: SIMD16<UInt16>, _ average: SIMD16<UInt16>,
-        _ paeth: SIMD16<UInt16>
+        _ none: SIMD8<UInt16>, _ sub: SIMD8<UInt16>, _ up: SIMD8<UInt16>, _ average: SIMD8<UInt16>,
+        _ paeth: SIMD8<UInt16>
     ) -> SIMD8<Int> {
-        @inline(__always) func total(_ v: SIMD16<UInt16>) -> Int {
-            Int(SIMD16<UInt32>(truncatingIfNeeded: v).wrappedSum())
+        @inline(__always) func total(_ v: SIMD8<UInt16>) -> Int {
+            let pairs = unsafeBitCast(v, to: SIMD4<UInt32>.self)
+            return Int(((pairs & 0xFFFF) &+ (pairs &>> 16)).wrappedSum())
         }
         return [total(none), total(sub), total(up), total(average), total(paeth), 0, 0, 0]
     }
@@ -166,12 +173,13 @@ final class PNGFilterCandidates {
     /// upper left; the same choice as `PNGFilter.paethPredictor`.
     @inline(__always)
     static func paethPredictor(a: SIMD16<UInt8>, b: SIMD16<UInt8>, c: SIMD16<UInt8>) -> SIMD16<UInt8> {
-        let toLeft = pointwiseMax(b, c) &- pointwiseMin(b, c)       // |p - a| = |b - c|
-        let toAbove = pointwiseMax(a, c) &- pointwiseMin(a, c)      // |p - b| = |a - c|
-        let sameSign = (b .>= c) .== (a .>= c)
+        let bAtLeastC = b .>= c, aAtLeastC = a .>= c
+        let toLeft = (c &- b).replacing(with: b &- c, where: bAtLeastC)     // |p - a| = |b - c|
+        let toAbove = (c &- a).replacing(with: a &- c, where: aAtLeastC)    // |p - b| = |a - c|
+        let sameSign = bAtLeastC .== aAtLeastC
         let sum = toLeft &+ toAbove
         let saturated = SIMD16<UInt8>.zero.replacing(with: .max, where: sum .< toLeft)
-        let difference = pointwiseMax(toLeft, toAbove) &- pointwiseMin(toLeft, toAbove)
+        let difference = (toAbove &- toLeft).replacing(with: toLeft &- toAbove, where: toLeft .>= toAbove)
         // |p - c|, saturated at 255: only its order against the others counts.
         let toUpperLeft = difference.replacing(with: sum | saturated, where: sameSign)
         let aboveOrUpperLeft = c.replacing(with: b, where: toAbove .<= toUpperLeft)
