@@ -9,6 +9,7 @@ import HairlinePNG
 struct GalleryCommand {
     var folder = "gallery"
     var scales: [Double] = [1, 2, 3]
+    var pngLevel = PNGCompressionLevel.default
 
     init(parsing arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -20,6 +21,9 @@ struct GalleryCommand {
             case "--scales":
                 guard let v = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 scales = try RenderCommand.parseScales(v)
+            case PNGLevelOption.name:
+                guard let v = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                pngLevel = try PNGLevelOption.parse(v)
             default:
                 throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
@@ -29,7 +33,7 @@ struct GalleryCommand {
     func run() throws {
         // Staged one image at a time, put in place together at the end
         // (no pixel cap: the gallery draws no user input).
-        let outputs = OutputFiles(maximumPixels: .max)
+        let outputs = OutputFiles(maximumPixels: .max, pngLevel: pngLevel)
         for scale in scales {
             let label = RenderCommand.scaleLabel(scale)
             for item in CellGallery.items(scale: scale) {

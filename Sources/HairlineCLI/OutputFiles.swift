@@ -66,8 +66,12 @@ final class OutputFiles: @unchecked Sendable {
     /// and take seconds.
     static let defaultMaximumPixels = 64 << 20
 
-    init(maximumPixels: Int = OutputFiles.defaultMaximumPixels) {
+    /// How hard the PNGs are compressed (`--png-level`).
+    let pngLevel: PNGCompressionLevel
+
+    init(maximumPixels: Int = OutputFiles.defaultMaximumPixels, pngLevel: PNGCompressionLevel = .default) {
         self.maximumPixels = maximumPixels
+        self.pngLevel = pngLevel
     }
 
     /// Counts an image of `width` x `height` pixels for `path` before it
@@ -102,7 +106,7 @@ final class OutputFiles: @unchecked Sendable {
         protected[FileBytes.resolvedPath(path)] = what
     }
 
-    /// Encodes `surface` and stages it for `path` (its folder created if
+    /// Encodes `surface` at `pngLevel` and stages it for `path` (its folder created if
     /// missing).
     func add(_ surface: Surface, path: String) throws {
         if let what = protected[FileBytes.resolvedPath(path)] {
@@ -115,7 +119,7 @@ final class OutputFiles: @unchecked Sendable {
         Self.registeredDestinations.append(path)
         Self.registeredFolders += folders
         Self.registryLock.unlock()
-        try transaction.stage(surface, toFile: path)
+        try transaction.stage(surface, toFile: path, level: pngLevel)
         count += 1
     }
 

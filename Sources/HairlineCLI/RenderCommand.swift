@@ -15,6 +15,8 @@ struct RenderCommand {
     var scales: [Double] = [1]
     /// The most pixels the run's images may hold together.
     var maximumPixels = OutputFiles.defaultMaximumPixels
+    /// How hard the PNGs are compressed (`--png-level`).
+    var pngLevel = PNGCompressionLevel.default
     /// The most image pixels the document's `<image>`s decode.
     var imageBudget = TableSpec.Options.defaultImagePixelBudget
     /// The fonts text is matched among (`--font`, `--font-dir`, ...).
@@ -38,6 +40,9 @@ struct RenderCommand {
             case "--scales":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 scales = try Self.parseScales(value)
+            case PNGLevelOption.name:
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                pngLevel = try PNGLevelOption.parse(value)
             case "--max-pixels":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 maximumPixels = try Self.parsePixelCount(value, option: arg)
@@ -200,7 +205,7 @@ struct RenderCommand {
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a
         // bad size or path leaves every previous file as it was.
-        let outputs = OutputFiles(maximumPixels: maximumPixels)
+        let outputs = OutputFiles(maximumPixels: maximumPixels, pngLevel: pngLevel)
         outputs.protect(input, as: "the input file")
         for scale in scales {
             guard let width = Self.pixels(document.width * scale),

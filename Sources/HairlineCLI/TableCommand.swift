@@ -44,6 +44,8 @@ struct TableCommand {
     var specOptions = TableSpec.Options()
     /// The most pixels the run's images may hold together (`--max-pixels`).
     var maximumPixels = OutputFiles.defaultMaximumPixels
+    /// How hard the PNGs are compressed (`--png-level`).
+    var pngLevel = PNGCompressionLevel.default
     /// The table-shaping options given, refused beside `--spec`.
     var shapingOptions: [String] = []
     /// The fonts characters the table's fonts lack are taken from.
@@ -166,6 +168,8 @@ struct TableCommand {
             specOptions.allowsAnyPath = true
         case "--max-pixels":
             maximumPixels = try RenderCommand.parsePixelCount(try value(), option: arg)
+        case PNGLevelOption.name:
+            pngLevel = try PNGLevelOption.parse(try value())
         case "-o", "--output":
             output = try RenderCommand.pngPath(try value(), option: arg)
         default:
@@ -282,7 +286,7 @@ struct TableCommand {
         // Each scale rendered, encoded and staged in turn (one surface at
         // a time); the files are put in place together at the end, so a
         // bad table, size or path leaves every previous file as it was.
-        let outputs = OutputFiles(maximumPixels: maximumPixels)
+        let outputs = OutputFiles(maximumPixels: maximumPixels, pngLevel: pngLevel)
         if let spec { outputs.protect(spec, as: "the spec") }
         for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         let fonts = fontOptions.makeDatabase()

@@ -14,6 +14,7 @@ let commandHelp: [String: String] = [
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
                            [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
                            [--generic-family GENERIC=FAMILY]... [--time-limit S] [-o|--output OUT.png]
+                           [--png-level fast|default|best]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -32,6 +33,8 @@ let commandHelp: [String: String] = [
                                like "sans-serif=Noto Sans" (repeatable; default:
                                DejaVu and common names, then the bundled DejaVu Sans)
              -o, --output      the output path (default: INPUT with .png)
+             --png-level L     PNG compression: fast, default or best (default: default;
+                               best: slower, the smallest files; fast: the quickest)
              Text is matched by font-family, font-weight, font-style and font-stretch
              as CSS matches it; a character its font lacks comes from the next family,
              then from any font that has it (a warning names what no font has).
@@ -46,11 +49,11 @@ let commandHelp: [String: String] = [
                           [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
-                          [-o|--output table.png]
+                          [-o|--output table.png] [--png-level fast|default|best]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
                           [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
-                          [--time-limit S] [-o|--output OUT.png]
+                          [--time-limit S] [-o|--output OUT.png] [--png-level fast|default|best]
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
              --spec FILE       the whole table from a JSON spec (the format:
@@ -99,6 +102,8 @@ let commandHelp: [String: String] = [
              the first font that has them; a warning names what no font has.
              -o, --output      the output path (default: the spec with .png, or
                                table.png)
+             --png-level L     PNG compression: fast, default or best (default: default;
+                               best: slower, the smallest files; fast: the quickest)
              Files are put in place only once every image is rendered: a failed
              run leaves every file as it was.
 
@@ -121,12 +126,14 @@ let commandHelp: [String: String] = [
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
     """,
     "gallery": """
-    usage: hairline gallery [--out DIR] [--scales 1,2,3]
+    usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
              as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
+             --png-level L     PNG compression: fast, default or best (default: default;
+                               best: slower, the smallest files; fast: the quickest)
     """,
 ]
 

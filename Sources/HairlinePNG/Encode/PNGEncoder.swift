@@ -33,21 +33,24 @@ public enum PNGEncoder {
     /// Bytes of one pixel, RGBA8.
     static let bytesPerPixel = Unpremultiply.bytesPerPixel
 
-    /// The PNG encoding of `surface`.
+    /// The PNG encoding of `surface`, compressed at `level`.
     ///
     /// Each pixel is written with straight alpha: a channel stored
     /// premultiplied as c with alpha a > 0 becomes round(c × 255 / a)
     /// (clamped to 255), and a pixel with alpha 0 becomes (0, 0, 0, 0).
+    /// - Parameters:
+    ///   - surface: the image to encode.
+    ///   - level: how hard to compress (`PNGCompressionLevel`); the pixels
+    ///     are the same at every level.
     /// - Returns: the complete file: signature, IHDR, sRGB, IDAT chunks of
     ///   at most 64 KiB of data, IEND.
-    /// - Complexity: O(width × height) time; about 4 ms for a 1029 × 132
-    ///   drawing in a release build (18 ms if every pixel is random). Rows
-    ///   are filtered and compressed one at a time: besides the compressed
-    ///   stream and the file, it holds two rows and the compressor's few
-    ///   megabytes, never a filtered copy of the image (a BGRA8 or A8
-    ///   surface is first converted to an RGBA8 copy).
-    public static func encode(_ surface: Surface) -> [UInt8] {
-        let compressed = compressedScanlines(of: surface)
+    /// - Complexity: O(width × height) time. Rows are filtered and
+    ///   compressed one at a time: besides the compressed stream and the
+    ///   file, it holds two rows, five filtered candidates of one row and
+    ///   the compressor's few megabytes, never a filtered copy of the image
+    ///   (a BGRA8 or A8 surface is first converted to an RGBA8 copy).
+    public static func encode(_ surface: Surface, level: PNGCompressionLevel = .default) -> [UInt8] {
+        let compressed = compressedScanlines(of: surface, level: level)
         let idatCount = (compressed.count + maximumIDATLength - 1) / maximumIDATLength
         let otherChunks = [headerDataLength, 1, 0]  // IHDR, sRGB and IEND data
         let fileByteCount = signature.count + compressed.count + otherChunks.reduce(0, +)
@@ -69,22 +72,25 @@ public enum PNGEncoder {
         return chunks.bytes
     }
 
-    /// Writes the PNG encoding of `surface` to the file at `path`, whole or
-    /// not at all.
+    /// Writes the PNG encoding of `surface` at `level` to the file at
+    /// `path`, whole or not at all.
     ///
     /// The bytes go to a temporary file in the same directory, which is
     /// flushed to disk (`fsync`) and then renamed over `path`; an existing
     /// file is replaced atomically and a reader never sees a partial image.
     /// - Parameters:
     ///   - surface: the image to encode.
+    ///   - level: how hard to compress; `.default` unless given.
     ///   - path: the destination file, absolute or relative to the current
     ///     directory; its directory must exist.
     /// - Throws: `PNGError.cannotWrite` naming the path, the failing system
     ///   call and `errno` (directory missing, permission denied, disk full,
     ///   `path` is a directory...). On failure the temporary file is removed
     ///   and whatever was at `path` is unchanged.
-    public static func write(_ surface: Surface, toFile path: String) throws(PNGError) {
-        try AtomicFile.write(encode(surface), toFile: path)
+    public static func write(
+        _ surface: Surface, toFile path: String, level: PNGCompressionLevel = .default
+    ) throws(PNGError) {
+        try AtomicFile.write(encode(surface, level: level), toFile: path)
     }
 
     /// The IHDR data: width and height in pixels (big-endian 32-bit), bit
@@ -97,34 +103,52 @@ public enum PNGEncoder {
         return data
     }
 
-    /// The zlib stream of the filtered image (`filteredScanlines`), made
-    /// row by row: the same bytes as compressing it whole.
-    static func compressedScanlines(of surface: Surface) -> [UInt8] {
+    /// The zlib stream of the filtered image at `level`, made row by row.
+    /// At `.best` it is the same bytes as `ZlibStream.compress` of
+    /// `filteredScanlines` (each row's filter chosen by the §12.8
+    /// heuristic); `.default` and `.fast` choose None or Up per row
+    /// (`PNGFilter.quickChoice`) and match greedily, `.fast` skipping
+    /// through incompressible stretches.
+    static func compressedScanlines(of surface: Surface, level: PNGCompressionLevel) -> [UInt8] {
         guard surface.format == .rgba8Premultiplied else {
-            return compressedScanlines(of: surface.converted(to: .rgba8Premultiplied))
+            return compressedScanlines(of: surface.converted(to: .rgba8Premultiplied), level: level)
         }
         let width = surface.width, height = surface.height
         let rowByteCount = width * bytesPerPixel
-        let filteredRowByteCount = rowByteCount + 1
         // Two straight rows, the current one and the one above it (zeros
-        // above the first, as the PNG spec defines), and one filtered row.
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowByteCount + filteredRowByteCount)
-        scratch.initialize(repeating: 0, count: 2 * rowByteCount + filteredRowByteCount)
+        // above the first, as the PNG spec defines).
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowByteCount)
+        scratch.initialize(repeating: 0, count: 2 * rowByteCount)
         defer { scratch.deallocate() }
         var previous = scratch, current = scratch + rowByteCount
-        let filtered = scratch + 2 * rowByteCount
-        let zlib = ZlibStream.Compressor()
+        let candidates = PNGFilterCandidates(count: rowByteCount)
+        let zlib = ZlibStream.Compressor(parameters: matcherParameters(for: level),
+                                         reservingCapacity: max(1 << 16, height * rowByteCount / 8))
         surface.withUnsafeBytes { pixels in
             let source = pixels.bindMemory(to: UInt8.self).baseAddress!
             for y in 0..<height {
                 Unpremultiply.row(source + y * surface.bytesPerRow, into: current, pixelCount: width)
-                PNGFilter.filterRow(current, previous: previous, count: rowByteCount, bytesPerPixel: bytesPerPixel,
-                                    into: filtered)
-                zlib.write(UnsafeRawBufferPointer(start: filtered, count: filteredRowByteCount))
+                let filter: PNGFilter
+                if level == .best {
+                    filter = candidates.filter(current, previous: previous, bytesPerPixel: bytesPerPixel)
+                } else {
+                    filter = PNGFilter.quickChoice(for: current, previous: previous, pixelCount: width)
+                    candidates.filter(current, previous: previous, bytesPerPixel: bytesPerPixel, with: filter)
+                }
+                zlib.write(UnsafeRawBufferPointer(candidates.row(filter)))
                 swap(&previous, &current)
             }
         }
         return zlib.finish()
+    }
+
+    /// The LZ77 search of each level.
+    static func matcherParameters(for level: PNGCompressionLevel) -> LZ77Matcher.Parameters {
+        switch level {
+        case .fast: .greedySkipping
+        case .default: .greedy
+        case .best: .default
+        }
     }
 
     /// The filtered image: for each row, a filter-type byte and the filtered

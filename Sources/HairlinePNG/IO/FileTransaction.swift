@@ -61,10 +61,12 @@ public final class FileTransaction {
         staged.append(Staged(temporary: temporary, destination: path))
     }
 
-    /// Encodes `surface` as PNG and stages it for `path`; see
-    /// `stage(_:toFile:)`.
-    public func stage(_ surface: Surface, toFile path: String) throws(PNGError) {
-        try stage(PNGEncoder.encode(surface), toFile: path)
+    /// Encodes `surface` as PNG at `level` (`.default` unless given) and
+    /// stages it for `path`; see `stage(_:toFile:)`.
+    public func stage(
+        _ surface: Surface, toFile path: String, level: PNGCompressionLevel = .default
+    ) throws(PNGError) {
+        try stage(PNGEncoder.encode(surface, level: level), toFile: path)
     }
 
     /// Moves every staged file into place, all or none.

@@ -87,6 +87,10 @@ extension Deflate {
         } while start < bytes.count
     }
 
+    /// The most bits one token takes: a 15-bit length code with 5 extra
+    /// bits and a 15-bit distance code with 13 extra bits.
+    static let maximumTokenBitCount = 48
+
     /// Writes the tokens of `block` and the end-of-block code.
     static func writeTokens(
         _ block: TokenBlock, literalCode: HuffmanCode, distanceCode: HuffmanCode, to writer: inout BitWriter
@@ -95,29 +99,32 @@ extension Deflate {
         let distanceCodes = distanceCode.codes, distanceLengths = distanceCode.lengths
         let lengthSymbols = lengthSymbolTable, lengthBases = lengthBase, lengthExtras = lengthExtraBits
         let distanceBases = distanceBase, distanceExtras = distanceExtraBits
-        distanceSymbolTable.withUnsafeBufferPointer { distanceTable in
-            for index in 0..<block.count {
-                let token = block.tokens[index]
-                let distance = Int(token >> TokenBlock.distanceShift)
-                let value = Int(token & TokenBlock.lengthMask)
-                if distance == 0 {
-                    writer.write(UInt32(literalCodes[value]), count: Int(literalLengths[value]))
-                    continue
+        let tokens = block.tokens, count = block.count
+        writer.writeBulk(maximumBitCount: (count + 1) * maximumTokenBitCount) { writer in
+            distanceSymbolTable.withUnsafeBufferPointer { distanceTable in
+                for index in 0..<count {
+                    let token = tokens[index]
+                    let distance = Int(token >> TokenBlock.distanceShift)
+                    let value = Int(token & TokenBlock.lengthMask)
+                    if distance == 0 {
+                        writer.write(UInt32(literalCodes[value]), count: Int(literalLengths[value]))
+                        continue
+                    }
+                    let symbol = Int(lengthSymbols[value])
+                    let lengthIndex = symbol - firstLengthSymbol
+                    let codeLength = Int(literalLengths[symbol])
+                    writer.write(
+                        UInt32(literalCodes[symbol]) | UInt32(value - Int(lengthBases[lengthIndex])) << UInt32(codeLength),
+                        count: codeLength + Int(lengthExtras[lengthIndex]))
+                    let distanceSymbol = distanceSymbol(for: distance, table: distanceTable)
+                    let distanceLength = Int(distanceLengths[distanceSymbol])
+                    writer.write(
+                        UInt32(distanceCodes[distanceSymbol])
+                            | UInt32(distance - Int(distanceBases[distanceSymbol])) << UInt32(distanceLength),
+                        count: distanceLength + Int(distanceExtras[distanceSymbol]))
                 }
-                let symbol = Int(lengthSymbols[value])
-                let lengthIndex = symbol - firstLengthSymbol
-                let codeLength = Int(literalLengths[symbol])
-                writer.write(
-                    UInt32(literalCodes[symbol]) | UInt32(value - Int(lengthBases[lengthIndex])) << UInt32(codeLength),
-                    count: codeLength + Int(lengthExtras[lengthIndex]))
-                let distanceSymbol = distanceSymbol(for: distance, table: distanceTable)
-                let distanceLength = Int(distanceLengths[distanceSymbol])
-                writer.write(
-                    UInt32(distanceCodes[distanceSymbol])
-                        | UInt32(distance - Int(distanceBases[distanceSymbol])) << UInt32(distanceLength),
-                    count: distanceLength + Int(distanceExtras[distanceSymbol]))
             }
+            writer.write(UInt32(literalCodes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         }
-        writer.write(UInt32(literalCodes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
     }
 }

@@ -12,7 +12,7 @@
 /// A DEFLATE compressor fed in pieces (`ZlibStream.Compressor` wraps it).
 final class DeflateStream {
     private let matcher: LZ77Matcher
-    private let block = TokenBlock(capacity: Deflate.tokensPerBlock)
+    private let block: TokenBlock
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -22,12 +22,13 @@ final class DeflateStream {
     private var isFinished = false
 
     /// The first buffer size; it grows if a block's input outgrows it
-    /// (at most `Deflate.tokensPerBlock` × 258 bytes, plus the window).
+    /// (at most `Deflate.tokensPerBlock(for:)` × 258 bytes, plus the window).
     static let initialCapacity = 1 << 20
 
     /// A compressor appending to `writer` (which may hold a header).
     init(writer: BitWriter, parameters: LZ77Matcher.Parameters = .default) {
         capacity = Self.initialCapacity
+        block = TokenBlock(capacity: Deflate.tokensPerBlock(for: parameters))
         buffer = .allocate(capacity: capacity)
         matcher = LZ77Matcher(input: UnsafeRawBufferPointer(start: buffer, count: 0), parameters: parameters)
         self.writer = writer
@@ -110,10 +111,16 @@ extension ZlibStream {
         private var adler = Adler32()
 
         /// A compressor with nothing written yet.
-        public init() {
-            var writer = BitWriter(reservingCapacity: 1 << 16)
-            ZlibStream.header.withUnsafeBytes { writer.appendAlignedBytes($0) }
-            deflate = DeflateStream(writer: writer)
+        public convenience init() {
+            self.init(parameters: .default)
+        }
+
+        /// A compressor whose matcher searches with `parameters`; the
+        /// header's FLEVEL says which kind (RFC 1950: informative only).
+        init(parameters: LZ77Matcher.Parameters, reservingCapacity capacity: Int = 1 << 16) {
+            var writer = BitWriter(reservingCapacity: capacity)
+            ZlibStream.header(for: parameters).withUnsafeBytes { writer.appendAlignedBytes($0) }
+            deflate = DeflateStream(writer: writer, parameters: parameters)
         }
 
         /// Compresses `bytes` after those written before.

@@ -17,14 +17,27 @@ public enum ZlibStream {
     /// FCHECK makes the big-endian 16-bit CMF-FLG a multiple of this.
     static let headerCheckModulus = 31
 
+    /// FLEVEL 0 and 1: "fastest" and "fast", as zlib writes for its level
+    /// 1 and levels 2-5; the greedy matcher with and without skipping.
+    static let fastestLevel: UInt8 = 0, fastLevel: UInt8 = 1
+
     /// The two header bytes CMF and FLG.
-    static let header: [UInt8] = {
+    static let header: [UInt8] = header(level: defaultLevel)
+
+    /// The two header bytes CMF and FLG with FLEVEL `level` (0 ... 3).
+    static func header(level: UInt8) -> [UInt8] {
         let methodAndInfo = deflateMethod | windowInfo << windowInfoShift
-        let levelFlags = defaultLevel << levelShift
+        let levelFlags = level << levelShift
         let remainder = (Int(methodAndInfo) << UInt8.bitWidth | Int(levelFlags)) % headerCheckModulus
         let check = (headerCheckModulus - remainder) % headerCheckModulus
         return [methodAndInfo, levelFlags | UInt8(check)]
-    }()
+    }
+
+    /// The header announcing how `parameters` search.
+    static func header(for parameters: LZ77Matcher.Parameters) -> [UInt8] {
+        guard parameters.strategy == .greedy else { return header }
+        return header(level: parameters.skipShift < Int.bitWidth ? fastestLevel : fastLevel)
+    }
 
     /// Compresses `bytes` into a zlib stream.
     ///
