@@ -63,13 +63,21 @@ extension LineBreaker {
         let segments = Self.segments(scalars, fonts: fontIndices)
         let rightToLeft = segments.first(where: { $0.script != nil })?.isRightToLeft ?? false
         var run = GlyphRun()
+        // A glyph starts a grapheme cluster where it is the first of a
+        // scalar that starts one (UAX #29): truncation and character
+        // wrapping cut there only.
+        let graphemeStarts = Self.clusterStarts(scalars)
+        var previousSource = -1
         for segment in rightToLeft ? segments.reversed() : segments {
             let font = layoutFonts?.fonts[Int(segment.font)] ?? self.font
             let unit = layoutFonts?.units[Int(segment.font)] ?? self.unit
             let options = ShapingOptions(script: segment.script ?? .common, isRightToLeft: segment.isRightToLeft)
             let shaped = font.shape(Array(scalars[segment.range]), options: options)
             for glyph in shaped.glyphs {
-                let scalar = scalars[min(scalars.count - 1, segment.range.lowerBound + glyph.cluster)]
+                let source = min(scalars.count - 1, segment.range.lowerBound + glyph.cluster)
+                let scalar = scalars[source]
+                run.clusterStarts.append(graphemeStarts[source] && source != previousSource)
+                previousSource = source
                 run.glyphs.append(glyph.glyph)
                 run.advances.append(Double(glyph.xAdvance) * unit)
                 run.xOffsets.append(Double(glyph.xOffset) * unit)
