@@ -1,0 +1,231 @@
+// Document: a <text>'s runs (whitespace handled) and per-character
+// positions -> placed glyphs in the text's user space (y down). Runs in
+// the same font and size are shaped together by HairlineText's TextLayout
+// (advances, kerning, fallback fonts; one glyph per Unicode scalar), which
+// gives each character its natural advance; `letter-spacing` and
+// `word-spacing` add after each character. The pen then walks the
+// characters (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
+// chunk there, `dx`/`dy` shift the pen, and each chunk is moved by its
+// `text-anchor` (0, half or all of its advance). Characters on a
+// <textPath> are placed along it afterwards (SVGReader+Text.swift).
+
+import Hairline
+import HairlineText
+
+/// One glyph on the text's line, before the textPath mapping.
+struct SVGPlacedGlyph {
+    /// The run the glyph's character belongs to.
+    var run: Int
+    /// The character's index among all the text's scalars.
+    var character: Int
+    var glyph: GlyphID
+    /// The glyph's font (the run's, or a fallback) and user units per
+    /// font unit.
+    var font: Font
+    var unit: Double
+    /// Pen position: x along the line (or along the path) and the
+    /// baseline's y (or the shift off the path), user units.
+    var x = 0.0, y = 0.0
+    /// The glyph's advance with kerning, and the letter and word spacing
+    /// after it (user units).
+    var advance: Double
+    var spacing: Double
+    /// `rotate` for the character (degrees, about the glyph's origin).
+    var rotate = 0.0
+    /// Index into the collection's paths, if on a textPath.
+    var path: Int?
+}
+
+/// The per-character values of `x`, `y`, `dx`, `dy` and `rotate` after
+/// every element's lists are applied (user units, degrees).
+struct SVGCharacterPositions {
+    var x: [Double?], y: [Double?], dx: [Double], dy: [Double], rotate: [Double]
+
+    /// Applies `collection`'s positioning lists, outermost first, to its
+    /// characters (each run's scalars, after whitespace handling).
+    init(_ collection: SVGTextCollection) {
+        var starts = [0]
+        for run in collection.runs { starts.append(starts[starts.count - 1] + run.text.unicodeScalars.count) }
+        let count = starts[starts.count - 1]
+        x = Array(repeating: nil, count: count)
+        y = x
+        dx = Array(repeating: 0, count: count)
+        dy = dx
+        rotate = dx
+        for list in collection.positionings {
+            let lower = starts[min(list.runs.lowerBound, starts.count - 1)]
+            let upper = starts[min(list.runs.upperBound, starts.count - 1)]
+            guard lower < upper else { continue }
+            for (k, value) in list.x.prefix(upper - lower).enumerated() { x[lower + k] = value }
+            for (k, value) in list.y.prefix(upper - lower).enumerated() { y[lower + k] = value }
+            for (k, value) in list.dx.prefix(upper - lower).enumerated() { dx[lower + k] = value }
+            for (k, value) in list.dy.prefix(upper - lower).enumerated() { dy[lower + k] = value }
+            // The last angle holds for the element's remaining characters.
+            if let last = list.rotate.last {
+                for k in 0..<(upper - lower) { rotate[lower + k] = k < list.rotate.count ? list.rotate[k] : last }
+            }
+        }
+    }
+}
+
+extension SVGReader {
+    /// The glyphs of `collection`'s runs, shaped and placed (chunks
+    /// anchored); `nil` if no run draws or a needed font cannot be read.
+    mutating func layOutText(_ collection: SVGTextCollection, _ element: XMLElement) -> [SVGPlacedGlyph]? {
+        let runs = collection.runs
+        guard let drawn = fontedRuns(runs, element) else { return nil }
+        var starts = [0]
+        for run in runs { starts.append(starts[starts.count - 1] + run.text.unicodeScalars.count) }
+        var glyphs: [SVGPlacedGlyph] = []
+        var next = 0
+        while next < drawn.count {
+            // A segment: drawn[next..<end], one font and size.
+            let first = drawn[next], size = runs[first.index].style.fontSize
+            var end = next + 1
+            while end < drawn.count, drawn[end].font.key == first.font.key,
+                  runs[drawn[end].index].style.fontSize == size { end += 1 }
+            shape(drawn[next..<end].map { ($0.index, $0.font.font) }, runs: runs, starts: starts, size: size,
+                  into: &glyphs)
+            next = end
+        }
+        guard !glyphs.isEmpty else { return nil }
+        let positions = SVGCharacterPositions(collection)
+        Self.place(&glyphs, positions, collection)
+        return glyphs
+    }
+
+    /// Shapes one segment (runs in one font and size) and appends a glyph
+    /// per scalar with its natural advance and spacing.
+    private func shape(_ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
+                       into glyphs: inout [SVGPlacedGlyph]) {
+        guard let font = segment.first?.font else { return }
+        let text = segment.map { runs[$0.index].text }.joined()
+        let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
+        guard let line = layout.lines.first, !line.glyphs.isEmpty else { return }
+        let count = line.glyphs.count
+        var taken = 0
+        for (position, member) in segment.enumerated() {
+            let style = runs[member.index].style
+            let scalars = Array(runs[member.index].text.unicodeScalars)
+            let take = position == segment.count - 1 ? count - taken : min(scalars.count, count - taken)
+            for k in 0..<max(0, take) {
+                let i = taken + k
+                let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
+                let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
+                let advance = i + 1 < count
+                    ? line.positions[i + 1] - line.positions[i]
+                    : Double(glyphFont.advance(of: line.glyphs[i])) * unit
+                let isSpace = k < scalars.count && scalars[k] == " "
+                glyphs.append(SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
+                                             font: glyphFont, unit: unit, advance: advance,
+                                             spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
+                                             path: runs[member.index].path))
+            }
+            taken += max(0, take)
+        }
+    }
+
+    /// Walks the pen over the glyphs: absolute positions and textPaths
+    /// start chunks, relative ones shift; then anchors each chunk.
+    private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
+                              _ collection: SVGTextCollection) {
+        var pen = (x: positions.x.first.flatMap { $0 } ?? 0, y: positions.y.first.flatMap { $0 } ?? 0)
+        var lineY = pen.y
+        var chunkStarts: [Int] = []
+        var current: Int?
+        for g in glyphs.indices {
+            let c = glyphs[g].character
+            let path = glyphs[g].path
+            var starts = g == 0
+            if g == 0 || path != current {
+                // Entering a textPath: a chunk from its start offset, on
+                // the path; leaving one: back to the line's baseline.
+                if let path {
+                    if current == nil { lineY = pen.y }
+                    pen = (collection.paths[path].startOffset, 0)
+                    starts = true
+                } else if g > 0 {
+                    pen.y = lineY
+                    starts = true
+                }
+                current = path
+            }
+            if c < positions.dx.count {
+                if path == nil {
+                    if let x = positions.x[c] { pen.x = x; starts = true }
+                    if let y = positions.y[c] { pen.y = y; starts = true }
+                }
+                pen.x += positions.dx[c]
+                pen.y += positions.dy[c]
+                glyphs[g].rotate = positions.rotate[c]
+            }
+            if starts { chunkStarts.append(g) }
+            glyphs[g].x = pen.x
+            glyphs[g].y = pen.y
+            pen.x += glyphs[g].advance + glyphs[g].spacing
+        }
+        for (k, start) in chunkStarts.enumerated() {
+            let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : glyphs.count
+            anchor(&glyphs[start..<end], collection.runs[glyphs[start].run].style.textAnchor)
+        }
+    }
+
+    /// Moves a chunk left by 0, half or all of its advance (from its first
+    /// glyph's pen to its last glyph's advance, trailing spacing excluded,
+    /// as resvg measures it).
+    private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) {
+        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return }
+        let width = last.x + last.advance - first.x
+        let shift = anchor == .middle ? -width / 2 : -width
+        for i in chunk.indices { chunk[i].x += shift }
+    }
+
+    /// The runs that draw (characters, a size above 0) with their fonts;
+    /// `nil` if a font is needed and none can be read (warned).
+    private mutating func fontedRuns(_ runs: [SVGTextRun], _ element: XMLElement)
+        -> [(index: Int, font: SVGFontChoice)]?
+    {
+        var drawn: [(index: Int, font: SVGFontChoice)] = []
+        for (index, run) in runs.enumerated() {
+            guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
+            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
+                              stretch: run.style.fontStretch) {
+            case .success(let choice):
+                if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
+                drawn.append((index, choice))
+            case .failure(let error):
+                warnOnce(.fontUnavailable(error.description), element)
+                return nil
+            }
+        }
+        return drawn
+    }
+
+    /// Records a font warning unless the same one was given before in
+    /// this document.
+    private mutating func warnOnce(_ kind: SVGWarning.Kind, _ element: XMLElement) {
+        guard reportedFontProblems.insert(kind).inserted else { return }
+        let attribute: String?
+        if case .fontSubstituted = kind { attribute = "font-family" } else { attribute = nil }
+        warn(kind, element, attribute: attribute, at: element.offset)
+    }
+
+    /// Cuts the runs to `maximumTextLength` characters in all, with a
+    /// warning if anything was cut.
+    mutating func limitLength(_ runs: inout [SVGTextRun], _ element: XMLElement) {
+        var remaining = Self.maximumTextLength
+        for i in runs.indices {
+            let count = runs[i].text.unicodeScalars.count
+            if count <= remaining {
+                remaining -= count
+                continue
+            }
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: runs[i].text.unicodeScalars.prefix(remaining))
+            runs[i].text = String(kept)
+            runs.removeSubrange((i + 1)...)
+            warn(.textTooLong(limit: Self.maximumTextLength), element, at: element.offset)
+            return
+        }
+    }
+}
