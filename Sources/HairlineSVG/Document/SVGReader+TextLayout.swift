@@ -138,22 +138,28 @@ extension SVGReader {
             let path = glyphs[g].path
             var starts = g == 0
             if g == 0 || path != current {
-                // Entering a textPath: a chunk from its start offset, on
-                // the path; leaving one: back to the line's baseline.
+                // Entering a textPath: a chunk from its start offset (plus
+                // the character's x, as resvg reads it), on the path;
+                // leaving one: back on the line where the path's last
+                // glyph ended.
                 if let path {
                     if current == nil { lineY = pen.y }
-                    pen = (collection.paths[path].startOffset, 0)
-                    starts = true
+                    let x = c < positions.x.count ? positions.x[c] ?? 0 : 0
+                    pen = (collection.paths[path].startOffset + x, 0)
                 } else if g > 0 {
                     pen.y = lineY
-                    starts = true
+                    if let end = Self.pathEnd(of: glyphs[g - 1], collection) { pen = end }
                 }
+                starts = true
                 current = path
             }
             if c < positions.dx.count {
                 if path == nil {
                     if let x = positions.x[c] { pen.x = x; starts = true }
                     if let y = positions.y[c] { pen.y = y; starts = true }
+                } else if g > 0, path == glyphs[g - 1].path, let x = positions.x[c], let path {
+                    pen.x = collection.paths[path].startOffset + x
+                    starts = true
                 }
                 pen.x += positions.dx[c]
                 pen.y += positions.dy[c]
@@ -168,6 +174,15 @@ extension SVGReader {
             let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : glyphs.count
             anchor(&glyphs[start..<end], collection.runs[glyphs[start].run].style.textAnchor)
         }
+    }
+
+    /// Where the text goes on after a glyph on a path: the path's point at
+    /// the glyph's end (user space); `nil` off the path.
+    private static func pathEnd(of glyph: SVGPlacedGlyph, _ collection: SVGTextCollection) -> (x: Double, y: Double)? {
+        guard let path = glyph.path,
+              let end = collection.paths[path].measure.position(at: glyph.x + glyph.advance / 2)
+        else { return nil }
+        return (end.point.x + glyph.advance, end.point.y)
     }
 
     /// Moves a chunk left by 0, half or all of its advance (from its first

@@ -2,8 +2,7 @@
 // user space, measured (SVGTextPathMeasure.swift), and the distance along
 // it where the text starts. The path is the SVG 2 `path` attribute when it
 // parses, else the shape `href` names (a <path> or a basic shape) with
-// that element's own `transform`; `side="right"` walks it backwards;
-// `startOffset` is a length or a percentage of the path's length. A
+// that element's own `transform`; `startOffset` is a length or a percentage of the path's length. A
 // missing or unusable path draws none of the textPath's characters.
 
 import Hairline
@@ -25,8 +24,9 @@ extension SVGReader {
             warn(.unsupportedElement, element, at: element.offset)
             return nil
         }
-        var measure = SVGTextPathMeasure(path)
-        if geometry["side"]?.value == "right" { measure.reverse() }
+        // `side` and `method` are read as resvg reads them: not at all
+        // (the text keeps the path's direction and upright glyphs).
+        let measure = SVGTextPathMeasure(path)
         var startOffset = 0.0
         if let offset = geometry["startOffset"] {
             let text = SVGColorParser.trimWhitespace(offset.value)

@@ -24,8 +24,10 @@ struct SVGTextPathMeasure {
     /// bounded time; the rest of the path is dropped.
     static let maximumChords = 100_000
 
-    /// The chords, in order: start, end and the distance at their start.
-    private(set) var chords: [(start: Point, end: Point, distance: Double)] = []
+    /// The chords, in order: start, end, the distance at their start and
+    /// the path's exact tangent angles at their ends (radians; a line's
+    /// are its direction), interpolated along the chord.
+    private(set) var chords: [(start: Point, end: Point, distance: Double, angles: (Double, Double))] = []
     /// The path's length (user units).
     private(set) var length = 0.0
 
@@ -39,50 +41,73 @@ struct SVGTextPathMeasure {
                 current = to
                 start = to
             case .line(let to):
-                add(current, to)
+                add(current, to, nil)
                 current = to
             case .quadCurve(let to, let control):
                 let from = current
-                addSampled { t in
+                addSampled({ t in
                     let u = 1 - t
                     return Point(x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
                                  y: u * u * from.y + 2 * u * t * control.y + t * t * to.y)
-                }
+                }, derivative: { t in
+                    let u = 1 - t
+                    return Point(x: 2 * (u * (control.x - from.x) + t * (to.x - control.x)),
+                                 y: 2 * (u * (control.y - from.y) + t * (to.y - control.y)))
+                })
                 current = to
             case .curve(let to, let c1, let c2):
                 let from = current
-                addSampled { t in
+                addSampled({ t in
                     let u = 1 - t
                     let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
                     return Point(x: a * from.x + b * c1.x + c * c2.x + d * to.x,
                                  y: a * from.y + b * c1.y + c * c2.y + d * to.y)
-                }
+                }, derivative: { t in
+                    let u = 1 - t
+                    let (a, b, c) = (3 * u * u, 6 * u * t, 3 * t * t)
+                    return Point(x: a * (c1.x - from.x) + b * (c2.x - c1.x) + c * (to.x - c2.x),
+                                 y: a * (c1.y - from.y) + b * (c2.y - c1.y) + c * (to.y - c2.y))
+                })
                 current = to
             case .arc(let arc):
-                addSampled { t in arc.point(at: arc.startAngle + arc.sweepAngle * t) }
+                addSampled({ t in arc.point(at: arc.startAngle + arc.sweepAngle * t) }, derivative: { t in
+                    // Already in the direction the arc runs.
+                    arc.derivative(at: arc.startAngle + arc.sweepAngle * t)
+                })
                 current = arc.endPoint
             case .closeSubpath:
-                add(current, start)
+                add(current, start, nil)
                 current = start
             }
         }
     }
 
     /// Adds chords through `point(t)` for t in (0, 1], from the end of
-    /// the previous chord (or the curve's start).
-    private mutating func addSampled(_ point: (Double) -> Point) {
+    /// the previous chord (or the curve's start), with the tangent angles
+    /// from `derivative(t)` at their ends.
+    private mutating func addSampled(_ point: (Double) -> Point, derivative: (Double) -> Point) {
         var previous = point(0)
+        var previousAngle = Self.angle(derivative(0))
         for step in 1...Self.segmentsPerCurve {
-            let next = point(Double(step) / Double(Self.segmentsPerCurve))
-            add(previous, next)
+            let t = Double(step) / Double(Self.segmentsPerCurve)
+            let next = point(t), angle = Self.angle(derivative(t))
+            add(previous, next, (previousAngle ?? angle ?? 0, angle ?? previousAngle ?? 0))
             previous = next
+            previousAngle = angle ?? previousAngle
         }
     }
 
-    private mutating func add(_ a: Point, _ b: Point) {
+    /// The direction of a derivative (radians), `nil` where it vanishes.
+    private static func angle(_ d: Point) -> Double? {
+        d.x == 0 && d.y == 0 || !d.x.isFinite || !d.y.isFinite ? nil : atan2(d.y, d.x)
+    }
+
+    /// Adds a chord; `angles` default to its own direction.
+    private mutating func add(_ a: Point, _ b: Point, _ angles: (Double, Double)?) {
         let piece = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
         guard piece.isFinite, piece > 0 else { return }
-        chords.append((a, b, length))
+        let own = atan2(b.y - a.y, b.x - a.x)
+        chords.append((a, b, length, angles ?? (own, own)))
         length += piece
     }
 
@@ -100,18 +125,10 @@ struct SVGTextPathMeasure {
         let dx = chord.end.x - chord.start.x, dy = chord.end.y - chord.start.y
         let piece = (dx * dx + dy * dy).squareRoot()
         let t = min(1, max(0, (distance - chord.distance) / piece))
-        return (Point(x: chord.start.x + dx * t, y: chord.start.y + dy * t), atan2(dy, dx))
+        // The shorter way round between the two tangents.
+        var turn = chord.angles.1 - chord.angles.0
+        if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+        return (Point(x: chord.start.x + dx * t, y: chord.start.y + dy * t), chord.angles.0 + turn * t)
     }
 }
 
-extension SVGTextPathMeasure {
-    /// Walks the path from its end to its start (`side="right"`).
-    mutating func reverse() {
-        var distance = 0.0
-        chords = chords.reversed().map { chord in
-            let dx = chord.end.x - chord.start.x, dy = chord.end.y - chord.start.y
-            defer { distance += (dx * dx + dy * dy).squareRoot() }
-            return (chord.end, chord.start, distance)
-        }
-    }
-}
