@@ -87,7 +87,9 @@ extension SVGReader {
         throws(SVGError) -> SVGTextGeometry?
     {
         var collection = SVGTextCollection()
-        collection.positionings.append(try positioning(geometry, element, runs: 0..<0))
+        var lists = try positioning(geometry, element, runs: 0..<0)
+        readTextLength(geometry, element, into: &lists)
+        collection.positionings.append(lists)
         // baseline-shift moves spans from their parent's baseline: the
         // text's own (or an ancestor's: not inherited) moves nothing, as
         // in resvg.
@@ -150,6 +152,7 @@ extension SVGReader {
         let rise = run.style.baselineShifts.reduce(0) { $0 + $1.rise(in: first.font) } - baseline.drop(in: first.font, size: size)
         return glyphs.map { glyph -> AffineTransform? in
             var placement = glyph.rotate == 0 ? AffineTransform.identity : SVGTransformParser.rotation(degrees: glyph.rotate)
+            if glyph.stretch != 1 { placement = AffineTransform(scaleX: glyph.stretch, y: 1).concatenating(placement) }
             guard let path = glyph.path else {
                 return placement.concatenating(AffineTransform(translationX: glyph.x, y: glyph.y - rise))
             }

@@ -32,6 +32,11 @@ struct SVGTextPositioning {
     var runs: Range<Int>
     var x: [Double] = [], y: [Double] = [], dx: [Double] = [], dy: [Double] = []
     var rotate: [Double] = []
+    /// `textLength` (user units), if given and not negative, and whether
+    /// `lengthAdjust` is `spacingAndGlyphs` (glyphs stretched) rather than
+    /// `spacing`.
+    var textLength: Double?
+    var stretchesGlyphs = false
 }
 
 /// A `<textPath>`'s resolved path and where its text starts along it.
@@ -113,9 +118,11 @@ extension SVGReader {
         if let clip = local.clipPath { warn(.unsupportedAttribute, span, attribute: "clip-path", at: clip.offset) }
         let first = collection.runs.count
         var slot: Int?
-        if kind == .textSpan {
+        if kind == .textSpan || kind == .textPath {
             slot = collection.positionings.count
-            collection.positionings.append(try positioning(attributes.geometry, span, runs: first..<first))
+            var lists = try positioning(kind == .textSpan ? attributes.geometry : [:], span, runs: first..<first)
+            readTextLength(attributes.geometry, span, into: &lists)
+            collection.positionings.append(lists)
         }
         switch kind {
         case .textPath:
@@ -156,6 +163,20 @@ extension SVGReader {
             }
         }
         return result
+    }
+
+    /// Reads `textLength` (a length; percentages of the viewport's width)
+    /// and `lengthAdjust`; a negative or malformed length is ignored with
+    /// a warning.
+    mutating func readTextLength(_ geometry: [String: XMLAttribute], _ element: XMLElement,
+                                 into lists: inout SVGTextPositioning) {
+        guard let attribute = geometry["textLength"] else { return }
+        do throws(SVGError) {
+            lists.textLength = try optionalLength(attribute, .horizontal, element, nonNegative: true)
+        } catch {
+            ignore(error, element, attribute: "textLength")
+        }
+        lists.stretchesGlyphs = geometry["lengthAdjust"]?.value == "spacingAndGlyphs"
     }
 
     /// All character data inside `element`, in document order (what a

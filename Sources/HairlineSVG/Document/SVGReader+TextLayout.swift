@@ -34,12 +34,20 @@ struct SVGPlacedGlyph {
     var rotate = 0.0
     /// Index into the collection's paths, if on a textPath.
     var path: Int?
+    /// The horizontal stretch of `lengthAdjust="spacingAndGlyphs"` (1:
+    /// none), and whether `spacing` comes from `textLength` (then it
+    /// counts in the chunk's anchored advance, as in resvg).
+    var stretch = 1.0
+    var spacingFromLength = false
 }
 
 /// The per-character values of `x`, `y`, `dx`, `dy` and `rotate` after
 /// every element's lists are applied (user units, degrees).
 struct SVGCharacterPositions {
     var x: [Double?], y: [Double?], dx: [Double], dy: [Double], rotate: [Double]
+    /// `textLength`s: the characters each covers (outermost first), the
+    /// length and whether glyphs stretch.
+    var lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)] = []
 
     /// Applies `collection`'s positioning lists, outermost first, to its
     /// characters (each run's scalars, after whitespace handling).
@@ -56,6 +64,7 @@ struct SVGCharacterPositions {
             let lower = starts[min(list.runs.lowerBound, starts.count - 1)]
             let upper = starts[min(list.runs.upperBound, starts.count - 1)]
             guard lower < upper else { continue }
+            if let length = list.textLength { lengths.append((lower..<upper, length, list.stretchesGlyphs)) }
             for (k, value) in list.x.prefix(upper - lower).enumerated() { x[lower + k] = value }
             for (k, value) in list.y.prefix(upper - lower).enumerated() { y[lower + k] = value }
             for (k, value) in list.dx.prefix(upper - lower).enumerated() { dx[lower + k] = value }
@@ -130,8 +139,12 @@ extension SVGReader {
     private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
                               _ collection: SVGTextCollection) {
         var pen = (x: positions.x.first.flatMap { $0 } ?? 0, y: positions.y.first.flatMap { $0 } ?? 0)
+        applyTextLengths(&glyphs, positions.lengths)
         var lineY = pen.y
         var chunkStarts: [Int] = []
+        // Each chunk's start on its line (before dx), about which
+        // stretched glyphs' positions scale.
+        var chunkOrigins: [Double] = []
         var current: Int?
         for g in glyphs.indices {
             let c = glyphs[g].character
@@ -165,7 +178,10 @@ extension SVGReader {
                 pen.y += positions.dy[c]
                 glyphs[g].rotate = positions.rotate[c]
             }
-            if starts { chunkStarts.append(g) }
+            if starts {
+                chunkStarts.append(g)
+                chunkOrigins.append(pen.x - (c < positions.dx.count ? positions.dx[c] : 0))
+            }
             glyphs[g].x = pen.x
             glyphs[g].y = pen.y
             pen.x += glyphs[g].advance + glyphs[g].spacing
@@ -173,6 +189,41 @@ extension SVGReader {
         for (k, start) in chunkStarts.enumerated() {
             let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : glyphs.count
             anchor(&glyphs[start..<end], collection.runs[glyphs[start].run].style.textAnchor)
+            // spacingAndGlyphs scales positions on a line from the chunk's
+            // start (on a path the advances were scaled instead).
+            for g in start..<end where glyphs[g].stretch != 1 && glyphs[g].path == nil {
+                glyphs[g].x = chunkOrigins[k] + (glyphs[g].x - chunkOrigins[k]) * glyphs[g].stretch
+            }
+        }
+    }
+
+    /// Applies `textLength`s, outermost first: `spacing` spreads the
+    /// difference from the natural advances (letter and word spacing
+    /// dropped) between the characters; `spacingAndGlyphs` stretches the
+    /// glyphs (and on a path their advances) by the ratio, unless it is
+    /// under 1/1000.
+    private static func applyTextLengths(_ glyphs: inout [SVGPlacedGlyph],
+                                         _ lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)]) {
+        for length in lengths {
+            let members = glyphs.indices.filter { length.characters.contains(glyphs[$0].character) }
+            guard !members.isEmpty else { continue }
+            let natural = members.reduce(0) { $0 + glyphs[$1].advance }
+            if length.stretchesGlyphs {
+                let factor = length.length / natural
+                guard factor.isFinite, factor >= 0.001 else { continue }
+                for g in members {
+                    glyphs[g].stretch = factor
+                    glyphs[g].spacing = 0
+                    if glyphs[g].path != nil { glyphs[g].advance *= factor }
+                }
+            } else {
+                let extra = members.count > 1 ? (length.length - natural) / Double(members.count - 1) : 0
+                for g in members {
+                    glyphs[g].spacing = extra
+                    glyphs[g].spacingFromLength = true
+                    glyphs[g].stretch = 1
+                }
+            }
         }
     }
 
@@ -190,7 +241,7 @@ extension SVGReader {
     /// as resvg measures it).
     private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) {
         guard anchor != .start, let first = chunk.first, let last = chunk.last else { return }
-        let width = last.x + last.advance - first.x
+        let width = last.x + last.advance + (last.spacingFromLength ? last.spacing : 0) - first.x
         let shift = anchor == .middle ? -width / 2 : -width
         for i in chunk.indices { chunk[i].x += shift }
     }

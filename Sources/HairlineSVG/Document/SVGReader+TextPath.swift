@@ -1,8 +1,7 @@
 // Document: a <textPath> -> the path its characters follow, in the text's
 // user space, measured (SVGTextPathMeasure.swift), and the distance along
-// it where the text starts. The path is the SVG 2 `path` attribute when it
-// parses, else the shape `href` names (a <path> or a basic shape) with
-// that element's own `transform`; `startOffset` is a length or a percentage of the path's length. A
+// it where the text starts. The path is the shape `href` names (a <path>
+// or a basic shape) with that element's own `transform`; `startOffset` is a length or a percentage of the path's length. A
 // missing or unusable path draws none of the textPath's characters.
 
 import Hairline
@@ -13,10 +12,9 @@ extension SVGReader {
     mutating func textPathSource(_ element: XMLElement, _ geometry: [String: XMLAttribute])
         throws(SVGError) -> SVGTextPathSource?
     {
+        // SVG 2's `path` attribute is not read, as resvg does not read it.
         var path: Path?
-        if let data = geometry["path"], let parsed = try? Path(svgPathData: data.value), !parsed.isEmpty {
-            path = parsed
-        } else if let link = geometry["href"] ?? geometry["xlink:href"], link.value.hasPrefix("#"),
+        if let link = geometry["href"] ?? geometry["xlink:href"], link.value.hasPrefix("#"),
                   let target = elementsByID[String(link.value.dropFirst())] {
             path = try referencedShapePath(target)
         }
