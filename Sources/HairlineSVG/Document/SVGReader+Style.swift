@@ -142,6 +142,8 @@ extension SVGReader {
             case "dominant-baseline": style.dominantBaseline = parent.dominantBaseline
             case "alignment-baseline": style.alignmentBaseline = parent.alignmentBaseline
             case "text-anchor": style.textAnchor = parent.textAnchor
+            case "writing-mode": style.isVertical = parent.isVertical
+            case "font-variant": style.isSmallCaps = parent.isSmallCaps
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
             default: break
@@ -250,7 +252,7 @@ extension SVGReader {
         case "font-size":
             break  // applied first
         case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
-             "dominant-baseline", "alignment-baseline", "text-anchor":
+             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

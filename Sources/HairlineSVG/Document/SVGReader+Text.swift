@@ -87,6 +87,7 @@ extension SVGReader {
         throws(SVGError) -> SVGTextGeometry?
     {
         var collection = SVGTextCollection()
+        collection.isVertical = style.isVertical
         var lists = try positioning(geometry, element, runs: 0..<0)
         readTextLength(geometry, element, into: &lists)
         collection.positionings.append(lists)
@@ -120,12 +121,14 @@ extension SVGReader {
             var end = start + 1
             while end < glyphs.count, glyphs[end].run == glyphs[start].run { end += 1 }
             let run = collection.runs[glyphs[start].run]
-            let placements = Self.placements(of: glyphs[start..<end], run: run, paths: collection.paths)
-            let path = Self.outlines(of: glyphs[start..<end], placements, cache: &cache)
+            let placements = Self.placements(of: glyphs[start..<end], run: run, paths: collection.paths,
+                                             vertical: collection.isVertical)
+            let path = Self.outlines(of: glyphs[start..<end], placements.map { $0?.outline }, cache: &cache)
             // Underline and overline under the glyphs, line-through over
             // them (as resvg draws them), each in its declarer's style.
             let lines = run.style.decorations.map { decoration in
-                (decoration.kind, Self.decorationLine(decoration.kind, of: glyphs[start..<end], placements, run: run),
+                (decoration.kind, Self.decorationLine(decoration.kind, of: glyphs[start..<end], placements.map { $0?.line },
+                                                      run: run, vertical: collection.isVertical),
                  decoration.style)
             }
             for line in lines where line.0 != .lineThrough { add(line.1, line.2, run) }
@@ -141,27 +144,56 @@ extension SVGReader {
 
     /// Each glyph's map from its own space (user units, origin at its pen
     /// position on the baseline, y down) to the text's user space: the
-    /// run's baseline rise, the character's rotation, and on a textPath the
-    /// point and tangent at the middle of the glyph's advance; `nil` for a
-    /// glyph whose middle is off its path (not drawn).
-    private static func placements(of glyphs: ArraySlice<SVGPlacedGlyph>, run: SVGTextRun,
-                                   paths: [SVGTextPathSource]) -> [AffineTransform?] {
+    /// stretch of spacingAndGlyphs, the character's rotation, the run's
+    /// baseline rise, on a vertical line a quarter turn, and on a textPath
+    /// the point and tangent at the middle of the glyph's advance (`nil`
+    /// for a glyph whose middle is off its path: not drawn). `outline`
+    /// also sets a vertical line's glyphs on its centre line, upright ones
+    /// turned back (as resvg places them).
+    private static func placements(of glyphs: ArraySlice<SVGPlacedGlyph>, run: SVGTextRun, paths: [SVGTextPathSource],
+                                   vertical: Bool) -> [(outline: AffineTransform, line: AffineTransform)?] {
         guard let first = glyphs.first else { return [] }
         let size = run.style.fontSize
         let baseline = run.style.alignmentBaseline != .auto ? run.style.alignmentBaseline : run.style.dominantBaseline
-        let rise = run.style.baselineShifts.reduce(0) { $0 + $1.rise(in: first.font) } - baseline.drop(in: first.font, size: size)
-        return glyphs.map { glyph -> AffineTransform? in
+        let shifts = run.style.baselineShifts.reduce(0) { $0 + $1.rise(in: first.font) }
+        let rise = vertical ? shifts : shifts - baseline.drop(in: first.font, size: size)
+        return glyphs.map { glyph -> (outline: AffineTransform, line: AffineTransform)? in
             var placement = glyph.rotate == 0 ? AffineTransform.identity : SVGTransformParser.rotation(degrees: glyph.rotate)
             if glyph.stretch != 1 { placement = AffineTransform(scaleX: glyph.stretch, y: 1).concatenating(placement) }
             guard let path = glyph.path else {
-                return placement.concatenating(AffineTransform(translationX: glyph.x, y: glyph.y - rise))
+                guard vertical else {
+                    placement = placement.concatenating(AffineTransform(translationX: glyph.x, y: glyph.y - rise))
+                    return (placement, placement)
+                }
+                placement = placement.concatenating(AffineTransform(translationX: 0, y: -rise))
+                    .concatenating(SVGTransformParser.rotation(degrees: 90))
+                    .concatenating(AffineTransform(translationX: glyph.y, y: glyph.x))
+                return (verticalSetting(of: glyph).concatenating(placement), placement)
             }
             let middle = glyph.x + glyph.advance / 2
             guard let (point, angle) = paths[path].measure.position(at: middle) else { return nil }
             placement = placement.concatenating(AffineTransform(translationX: -glyph.advance / 2, y: glyph.y - rise))
-            return placement.concatenating(AffineTransform(rotationAngle: angle))
+                .concatenating(AffineTransform(rotationAngle: angle))
                 .concatenating(AffineTransform(translationX: point.x, y: point.y))
+            return (placement, placement)
         }
+    }
+
+    /// How a glyph sits on a vertical line, in its own space: moved down by
+    /// half of (ascent - descent) so that the line runs through its middle;
+    /// an upright character (SVGVerticalOrientation.swift) is first turned
+    /// a quarter back about the centre of its advance and of its ascent
+    /// and descent.
+    private static func verticalSetting(of glyph: SVGPlacedGlyph) -> AffineTransform {
+        let metrics = glyph.font.metrics
+        let half = Double(metrics.ascent - metrics.descent) * glyph.unit / 2
+        let down = AffineTransform(translationX: 0, y: half)
+        guard SVGVerticalOrientation.isUpright(glyph.scalar) else { return down }
+        let center = (x: glyph.advance / 2, y: -half)
+        return AffineTransform(translationX: -center.x, y: -center.y)
+            .concatenating(SVGTransformParser.rotation(degrees: -90))
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+            .concatenating(down)
     }
 
     /// The outlines of glyphs, each scaled from font units (y up) and
@@ -195,15 +227,18 @@ extension SVGReader {
     /// placement; neighbours on one straight baseline join into one
     /// rectangle.
     private static func decorationLine(_ kind: SVGTextDecoration.Kind, of glyphs: ArraySlice<SVGPlacedGlyph>,
-                                       _ placements: [AffineTransform?], run: SVGTextRun) -> Path {
+                                       _ placements: [AffineTransform?], run: SVGTextRun, vertical: Bool) -> Path {
         guard let first = glyphs.first else { return Path() }
         let font = first.font
         let unit = run.style.fontSize / Double(max(1, font.metrics.unitsPerEm))
+        // On a vertical line: half the line's height right and left of
+        // its centre, and through it (as resvg draws them).
+        let height = Double(font.metrics.ascent + font.metrics.descent)
         let center: Double
         switch kind {
-        case .underline: center = -Double(font.underlinePosition)
-        case .overline: center = -Double(font.metrics.ascent)
-        case .lineThrough: center = -Double(font.strikeoutPosition)
+        case .underline: center = vertical ? height / 2 : -Double(font.underlinePosition)
+        case .overline: center = vertical ? -height / 2 : -Double(font.metrics.ascent)
+        case .lineThrough: center = vertical ? 0 : -Double(font.strikeoutPosition)
         }
         let thickness = Double(font.underlineThickness) * unit
         let top = center * unit - thickness / 2

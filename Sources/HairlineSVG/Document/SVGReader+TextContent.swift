@@ -53,6 +53,8 @@ struct SVGTextCollection {
     var paths: [SVGTextPathSource] = []
     /// The `<textPath>` being collected (`nil` outside one).
     var currentPath: Int?
+    /// The text's `writing-mode` is vertical.
+    var isVertical = false
 }
 
 extension SVGReader {

@@ -23,8 +23,9 @@ struct SVGPlacedGlyph {
     /// font unit.
     var font: Font
     var unit: Double
-    /// Pen position: x along the line (or along the path) and the
-    /// baseline's y (or the shift off the path), user units.
+    /// Pen position, user units: x along the line (user x; user y on a
+    /// vertical line; the distance on a path) and y across it (the
+    /// baseline's user y; user x on a vertical line; the shift off a path).
     var x = 0.0, y = 0.0
     /// The glyph's advance with kerning, and the letter and word spacing
     /// after it (user units).
@@ -34,6 +35,8 @@ struct SVGPlacedGlyph {
     var rotate = 0.0
     /// Index into the collection's paths, if on a textPath.
     var path: Int?
+    /// The character (for vertical orientation).
+    var scalar: Unicode.Scalar = " "
     /// The horizontal stretch of `lengthAdjust="spacingAndGlyphs"` (1:
     /// none), and whether `spacing` comes from `textLength` (then it
     /// counts in the chunk's anchored advance, as in resvg).
@@ -124,11 +127,12 @@ extension SVGReader {
                 let advance = i + 1 < count
                     ? line.positions[i + 1] - line.positions[i]
                     : Double(glyphFont.advance(of: line.glyphs[i])) * unit
-                let isSpace = k < scalars.count && scalars[k] == " "
+                let scalar: Unicode.Scalar = k < scalars.count ? scalars[k] : " "
+                let isSpace = scalar == " "
                 glyphs.append(SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
                                              font: glyphFont, unit: unit, advance: advance,
                                              spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
-                                             path: runs[member.index].path))
+                                             path: runs[member.index].path, scalar: scalar))
             }
             taken += max(0, take)
         }
@@ -138,7 +142,11 @@ extension SVGReader {
     /// start chunks, relative ones shift; then anchors each chunk.
     private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
                               _ collection: SVGTextCollection) {
-        var pen = (x: positions.x.first.flatMap { $0 } ?? 0, y: positions.y.first.flatMap { $0 } ?? 0)
+        // The pen's x runs along the line and its y across it: on a
+        // vertical line (not on a path) along is user y, across user x.
+        let vertical = collection.isVertical
+        let first = (x: positions.x.first.flatMap { $0 } ?? 0, y: positions.y.first.flatMap { $0 } ?? 0)
+        var pen = vertical ? (x: first.y, y: first.x) : first
         applyTextLengths(&glyphs, positions.lengths)
         var lineY = pen.y
         var chunkStarts: [Int] = []
@@ -167,20 +175,23 @@ extension SVGReader {
                 current = path
             }
             if c < positions.dx.count {
+                let absolute = vertical && path == nil ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])
+                let relative = vertical && path == nil ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])
                 if path == nil {
-                    if let x = positions.x[c] { pen.x = x; starts = true }
-                    if let y = positions.y[c] { pen.y = y; starts = true }
+                    if let along = absolute.0 { pen.x = along; starts = true }
+                    if let across = absolute.1 { pen.y = across; starts = true }
                 } else if g > 0, path == glyphs[g - 1].path, let x = positions.x[c], let path {
                     pen.x = collection.paths[path].startOffset + x
                     starts = true
                 }
-                pen.x += positions.dx[c]
-                pen.y += positions.dy[c]
+                pen.x += relative.0
+                pen.y += relative.1
                 glyphs[g].rotate = positions.rotate[c]
             }
             if starts {
                 chunkStarts.append(g)
-                chunkOrigins.append(pen.x - (c < positions.dx.count ? positions.dx[c] : 0))
+                let relative = c < positions.dx.count ? (vertical && path == nil ? positions.dy[c] : positions.dx[c]) : 0
+                chunkOrigins.append(pen.x - relative)
             }
             glyphs[g].x = pen.x
             glyphs[g].y = pen.y

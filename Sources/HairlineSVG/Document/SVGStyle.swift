@@ -85,6 +85,12 @@ struct InheritedStyle: Sendable {
     var alignmentBaseline = SVGBaseline.auto
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
+    /// `writing-mode` is vertical (`tb`, `tb-rl`, `vertical-rl`,
+    /// `vertical-lr`): read from the `<text>` only, as resvg reads it.
+    var isVertical = false
+    /// `font-variant: small-caps`: lowercase letters drawn as capitals
+    /// scaled to the font's x-height (synthesized).
+    var isSmallCaps = false
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
@@ -137,7 +143,7 @@ enum SVGProperties {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
-        "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "text-anchor", "writing-mode", "font-variant", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
         "shape-rendering",
     ]
@@ -149,9 +155,8 @@ enum SVGProperties {
     /// and `line-height`, which single-line SVG text does not use): these
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
-        "font-variant": ["normal"],
         "font-kerning": ["auto", "normal"], "direction": ["ltr"],
-        "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
+        "unicode-bidi": ["normal"],
         "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.
