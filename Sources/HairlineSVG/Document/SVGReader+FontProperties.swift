@@ -226,6 +226,22 @@ extension SVGReader {
             case "lr", "lr-tb", "rl", "rl-tb", "horizontal-tb": style.isVertical = false
             default: throw invalidValue(declaration)
             }
+        case "font-kerning":
+            switch keyword {
+            case "auto", "normal": style.kerns = true
+            case "none": style.kerns = false
+            default: throw invalidValue(declaration)
+            }
+        case "kerning":
+            // SVG 1.1: `auto`, or a length added between glyphs; only 0
+            // (no kerning) is read, as resvg reads it.
+            if keyword == "auto" {
+                style.kerns = true
+            } else if let length = ValueScanner.length(declaration.value), length.value == 0 {
+                style.kerns = false
+            } else {
+                throw invalidValue(declaration)
+            }
         case "font-variant":
             switch keyword {
             case "normal": style.isSmallCaps = false

@@ -144,6 +144,7 @@ extension SVGReader {
             case "text-anchor": style.textAnchor = parent.textAnchor
             case "writing-mode": style.isVertical = parent.isVertical
             case "font-variant": style.isSmallCaps = parent.isSmallCaps
+            case "font-kerning", "kerning": style.kerns = parent.kerns
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
             default: break
@@ -252,7 +253,7 @@ extension SVGReader {
         case "font-size":
             break  // applied first
         case "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing", "baseline-shift",
-             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant":
+             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -214,7 +214,8 @@ extension SVGReader {
                 cache[key, default: [:]][glyph.glyph] = outline
             }
             guard !outline.isEmpty else { continue }
-            let scale = AffineTransform(a: glyph.unit, b: 0, c: 0, d: -glyph.unit, tx: 0, ty: 0)
+            let size = glyph.unit * glyph.scale
+            let scale = AffineTransform(a: size, b: 0, c: 0, d: -size, tx: 0, ty: 0)
             path.addPath(outline.applying(scale.concatenating(placement)))
         }
         return path

@@ -42,6 +42,11 @@ struct SVGPlacedGlyph {
     /// counts in the chunk's anchored advance, as in resvg).
     var stretch = 1.0
     var spacingFromLength = false
+    /// The outline's scale (synthesized small capitals: below 1).
+    var scale = 1.0
+
+    /// The factor applied to the advance by `textLength` (on a path only).
+    var stretchOfAdvance: Double { path == nil ? 1 : stretch }
 }
 
 /// The per-character values of `x`, `y`, `dx`, `dy` and `rotate` after
@@ -111,7 +116,7 @@ extension SVGReader {
     private func shape(_ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
                        into glyphs: inout [SVGPlacedGlyph]) {
         guard let font = segment.first?.font else { return }
-        let text = segment.map { runs[$0.index].text }.joined()
+        let text = segment.map { Self.smallCapsMapped(runs[$0.index]) }.joined()
         let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
         guard let line = layout.lines.first, !line.glyphs.isEmpty else { return }
         let count = line.glyphs.count
@@ -124,18 +129,49 @@ extension SVGReader {
                 let i = taken + k
                 let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
                 let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
-                let advance = i + 1 < count
+                let advance = i + 1 < count && style.kerns
                     ? line.positions[i + 1] - line.positions[i]
                     : Double(glyphFont.advance(of: line.glyphs[i])) * unit
                 let scalar: Unicode.Scalar = k < scalars.count ? scalars[k] : " "
                 let isSpace = scalar == " "
-                glyphs.append(SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
-                                             font: glyphFont, unit: unit, advance: advance,
-                                             spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
-                                             path: runs[member.index].path, scalar: scalar))
+                var glyph = SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
+                                           font: glyphFont, unit: unit, advance: advance,
+                                           spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
+                                           path: runs[member.index].path, scalar: scalar)
+                if style.isSmallCaps, Self.smallCapital(of: scalar) != nil {
+                    // A capital scaled to the x-height, its own advance
+                    // scaled (no kerning).
+                    let metrics = glyphFont.metrics
+                    glyph.scale = metrics.xHeight > 0 && metrics.capHeight > 0
+                        ? Double(metrics.xHeight) / Double(metrics.capHeight) : Self.fallbackSmallCapsScale
+                    glyph.advance = Double(glyphFont.advance(of: glyph.glyph)) * unit * glyph.scale
+                }
+                glyphs.append(glyph)
             }
             taken += max(0, take)
         }
+    }
+
+    /// The scale of synthesized small capitals in a font without x-height
+    /// or cap height: CSS Fonts 4 suggests about 0.7.
+    static let fallbackSmallCapsScale = 0.7
+
+    /// The capital a lowercase letter turns into for `small-caps` (one
+    /// scalar, differing from it), `nil` for anything else.
+    static func smallCapital(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.properties.isLowercase else { return nil }
+        let upper = scalar.properties.uppercaseMapping.unicodeScalars
+        guard upper.count == 1, let capital = upper.first, capital != scalar else { return nil }
+        return capital
+    }
+
+    /// A run's text, lowercase letters turned to capitals under
+    /// `font-variant: small-caps` (scalar for scalar).
+    static func smallCapsMapped(_ run: SVGTextRun) -> String {
+        guard run.style.isSmallCaps else { return run.text }
+        var result = String.UnicodeScalarView()
+        for scalar in run.text.unicodeScalars { result.append(smallCapital(of: scalar) ?? scalar) }
+        return String(result)
     }
 
     /// Walks the pen over the glyphs: absolute positions and textPaths
@@ -178,6 +214,14 @@ extension SVGReader {
                 let absolute = vertical && path == nil ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])
                 let relative = vertical && path == nil ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])
                 if path == nil {
+                    if g > 0, absolute.0 != nil || absolute.1 != nil, glyphs[g - 1].path == nil {
+                        // Chunks are shaped apart: no kerning across.
+                        let previous = glyphs[g - 1]
+                        let alone = Double(previous.font.advance(of: previous.glyph)) * previous.unit * previous.scale
+                            * previous.stretchOfAdvance
+                        pen.x += alone - previous.advance
+                        glyphs[g - 1].advance = alone
+                    }
                     if let along = absolute.0 { pen.x = along; starts = true }
                     if let across = absolute.1 { pen.y = across; starts = true }
                 } else if g > 0, path == glyphs[g - 1].path, let x = positions.x[c], let path {

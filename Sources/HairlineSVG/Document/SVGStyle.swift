@@ -91,6 +91,9 @@ struct InheritedStyle: Sendable {
     /// `font-variant: small-caps`: lowercase letters drawn as capitals
     /// scaled to the font's x-height (synthesized).
     var isSmallCaps = false
+    /// `font-kerning: none` or SVG 1.1 `kerning: 0`: glyphs keep their
+    /// own advances.
+    var kerns = true
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
@@ -143,7 +146,7 @@ enum SVGProperties {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-path", "clip-rule",
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "letter-spacing", "word-spacing",
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
-        "text-anchor", "writing-mode", "font-variant", "mask", "mix-blend-mode", "isolation",
+        "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
         "shape-rendering",
     ]
@@ -155,7 +158,7 @@ enum SVGProperties {
     /// and `line-height`, which single-line SVG text does not use): these
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
-        "font-kerning": ["auto", "normal"], "direction": ["ltr"],
+        "direction": ["ltr"],
         "unicode-bidi": ["normal"],
         "text-rendering": ["auto"],
     ]

@@ -166,4 +166,59 @@ struct SVGTextPositioningTests {
         #expect(abs(round.length - 100 * .pi) < 0.1)
         #expect(SVGTextPathMeasure(Path()).position(at: 0) == nil)
     }
+
+    @Test("textLength with spacing spreads the difference between the characters")
+    func textLengthSpacing() throws {
+        let natural = try advance("a") + advance("b") + advance("c")
+        let path = try fill(#"<text x="10" y="30" textLength="100">abc</text>"#)
+        let gap = (100 - natural) / 2
+        var expected = try glyph("a", translation(10, 30))
+        expected.addPath(try glyph("b", translation(10 + advance("a") + gap, 30)))
+        expected.addPath(try glyph("c", translation(10 + advance("a") + advance("b") + 2 * gap, 30)))
+        #expect(isClose(path, expected, tolerance: 1e-6))
+        // The last glyph ends exactly textLength after the start.
+        #expect(abs(10 + natural + 2 * gap - 110) < 1e-9)
+    }
+
+    @Test("spacingAndGlyphs stretches glyphs and their positions by textLength over the advance")
+    func textLengthStretch() throws {
+        let natural = try advance("a") + advance("b")
+        let factor = 60 / natural
+        let path = try fill(#"<text x="10" y="30" textLength="60" lengthAdjust="spacingAndGlyphs">ab</text>"#)
+        let stretch = AffineTransform(scaleX: factor, y: 1)
+        var expected = try glyph("a", stretch.concatenating(translation(10, 30)))
+        expected.addPath(try glyph("b", stretch.concatenating(translation(10 + advance("a") * factor, 30))))
+        #expect(isClose(path, expected, tolerance: 1e-6))
+    }
+
+    @Test("vertical writing: Latin turns with the line and is centred on it; CJK stands upright")
+    func verticalWriting() throws {
+        let font = try Self.font.get()
+        let unit = 16 / Double(font.metrics.unitsPerEm)
+        let half = Double(font.metrics.ascent - font.metrics.descent) * unit / 2
+        let quarter = SVGTransformParser.rotation(degrees: 90)
+        let path = try fill(#"<text x="100" y="10" writing-mode="tb">ab</text>"#)
+        var expected = try glyph("a", translation(0, half).concatenating(quarter).concatenating(translation(100, 10)))
+        let b = translation(0, half).concatenating(quarter).concatenating(translation(100, 10 + advance("a")))
+        expected.addPath(try glyph("b", b))
+        #expect(isClose(path, expected, tolerance: 1e-6))
+        // dx moves across the line (right), dy along it (down).
+        let shifted = try fill(#"<text x="100" y="10" dx="5" dy="7" writing-mode="vertical-rl">a</text>"#)
+        let a = translation(0, half).concatenating(quarter).concatenating(translation(105, 17))
+        #expect(isClose(shifted, try glyph("a", a), tolerance: 1e-6))
+        #expect(SVGVerticalOrientation.isUpright("日") && SVGVerticalOrientation.isUpright("あ"))
+        #expect(!SVGVerticalOrientation.isUpright("a") && !SVGVerticalOrientation.isUpright("\u{3001}"))
+        #expect(!SVGVerticalOrientation.isUpright("\u{30FC}") && SVGVerticalOrientation.isUpright("\u{20000}"))
+    }
+
+    @Test("chunks are shaped apart: no kerning across an absolute position")
+    func noKerningAcrossChunks() throws {
+        let font = try Self.font.get()
+        let t = font.glyph(for: "T"), e = font.glyph(for: "e")
+        #expect(font.kerning(between: t, and: e) != 0, "DejaVu Sans kerns T and e")
+        let path = try fill(#"<text x="10" y="30 50">Te</text>"#)
+        var expected = try glyph("T", translation(10, 30))
+        expected.addPath(try glyph("e", translation(10 + advance("T"), 50)))
+        #expect(isClose(path, expected, tolerance: 1e-6))
+    }
 }
