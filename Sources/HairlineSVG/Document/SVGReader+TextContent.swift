@@ -120,9 +120,9 @@ extension SVGReader {
         if let clip = local.clipPath { warn(.unsupportedAttribute, span, attribute: "clip-path", at: clip.offset) }
         let first = collection.runs.count
         var slot: Int?
-        if kind == .textSpan || kind == .textPath {
+        if kind != .anchor {
             slot = collection.positionings.count
-            var lists = try positioning(kind == .textSpan ? attributes.geometry : [:], span, runs: first..<first)
+            var lists = try positioning(kind == .textPath ? [:] : attributes.geometry, span, runs: first..<first)
             readTextLength(attributes.geometry, span, into: &lists)
             collection.positionings.append(lists)
         }

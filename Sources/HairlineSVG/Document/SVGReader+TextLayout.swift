@@ -45,8 +45,6 @@ struct SVGPlacedGlyph {
     /// The outline's scale (synthesized small capitals: below 1).
     var scale = 1.0
 
-    /// The factor applied to the advance by `textLength` (on a path only).
-    var stretchOfAdvance: Double { path == nil ? 1 : stretch }
 }
 
 /// The per-character values of `x`, `y`, `dx`, `dy` and `rotate` after
@@ -175,7 +173,8 @@ extension SVGReader {
     }
 
     /// Walks the pen over the glyphs: absolute positions and textPaths
-    /// start chunks, relative ones shift; then anchors each chunk.
+    /// start chunks, relative ones shift; each chunk is anchored when the
+    /// next starts, which goes on from its anchored end (as resvg goes on).
     private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
                               _ collection: SVGTextCollection) {
         // The pen's x runs along the line and its y across it: on a
@@ -185,15 +184,28 @@ extension SVGReader {
         var pen = vertical ? (x: first.y, y: first.x) : first
         applyTextLengths(&glyphs, positions.lengths)
         var lineY = pen.y
-        var chunkStarts: [Int] = []
-        // Each chunk's start on its line (before dx), about which
-        // stretched glyphs' positions scale.
-        var chunkOrigins: [Double] = []
+        // The chunk being placed: its first glyph and its start on its
+        // line (before dx), about which stretched glyphs' positions scale.
+        var chunk = (start: 0, origin: 0.0)
         var current: Int?
         for g in glyphs.indices {
-            let c = glyphs[g].character
-            let path = glyphs[g].path
-            var starts = g == 0
+            let c = glyphs[g].character, path = glyphs[g].path
+            let known = c < positions.dx.count
+            let turned = vertical && path == nil
+            let absolute = known ? (turned ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])) : (nil, nil)
+            let relative = known ? (turned ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])) : (0, 0)
+            let starts = g == 0 || path != current || absolute.0 != nil || (path == nil && absolute.1 != nil)
+            if starts, g > 0 {
+                if path == nil, glyphs[g - 1].path == nil {
+                    // Chunks are shaped apart: no kerning across.
+                    let previous = glyphs[g - 1]
+                    let alone = Double(previous.font.advance(of: previous.glyph)) * previous.unit * previous.scale
+                    pen.x += alone - previous.advance
+                    glyphs[g - 1].advance = alone
+                }
+                let shift = finishChunk(&glyphs[chunk.start..<g], origin: chunk.origin, collection)
+                if path == nil, glyphs[g - 1].path == nil { pen.x += shift }
+            }
             if g == 0 || path != current {
                 // Entering a textPath: a chunk from its start offset (plus
                 // the character's x, as resvg reads it), on the path;
@@ -201,55 +213,42 @@ extension SVGReader {
                 // glyph ended.
                 if let path {
                     if current == nil { lineY = pen.y }
-                    let x = c < positions.x.count ? positions.x[c] ?? 0 : 0
-                    pen = (collection.paths[path].startOffset + x, 0)
+                    pen = (collection.paths[path].startOffset + (absolute.0 ?? 0), 0)
                 } else if g > 0 {
                     pen.y = lineY
                     if let end = Self.pathEnd(of: glyphs[g - 1], collection) { pen = end }
                 }
-                starts = true
                 current = path
+            } else if let path, let x = absolute.0 {
+                pen.x = collection.paths[path].startOffset + x
             }
-            if c < positions.dx.count {
-                let absolute = vertical && path == nil ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])
-                let relative = vertical && path == nil ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])
-                if path == nil {
-                    if g > 0, absolute.0 != nil || absolute.1 != nil, glyphs[g - 1].path == nil {
-                        // Chunks are shaped apart: no kerning across.
-                        let previous = glyphs[g - 1]
-                        let alone = Double(previous.font.advance(of: previous.glyph)) * previous.unit * previous.scale
-                            * previous.stretchOfAdvance
-                        pen.x += alone - previous.advance
-                        glyphs[g - 1].advance = alone
-                    }
-                    if let along = absolute.0 { pen.x = along; starts = true }
-                    if let across = absolute.1 { pen.y = across; starts = true }
-                } else if g > 0, path == glyphs[g - 1].path, let x = positions.x[c], let path {
-                    pen.x = collection.paths[path].startOffset + x
-                    starts = true
-                }
-                pen.x += relative.0
-                pen.y += relative.1
-                glyphs[g].rotate = positions.rotate[c]
+            if path == nil {
+                if let along = absolute.0 { pen.x = along }
+                if let across = absolute.1 { pen.y = across }
             }
-            if starts {
-                chunkStarts.append(g)
-                let relative = c < positions.dx.count ? (vertical && path == nil ? positions.dy[c] : positions.dx[c]) : 0
-                chunkOrigins.append(pen.x - relative)
-            }
+            if starts { chunk = (g, pen.x) }
+            pen.x += relative.0
+            pen.y += relative.1
+            if known { glyphs[g].rotate = positions.rotate[c] }
             glyphs[g].x = pen.x
             glyphs[g].y = pen.y
             pen.x += glyphs[g].advance + glyphs[g].spacing
         }
-        for (k, start) in chunkStarts.enumerated() {
-            let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : glyphs.count
-            anchor(&glyphs[start..<end], collection.runs[glyphs[start].run].style.textAnchor)
-            // spacingAndGlyphs scales positions on a line from the chunk's
-            // start (on a path the advances were scaled instead).
-            for g in start..<end where glyphs[g].stretch != 1 && glyphs[g].path == nil {
-                glyphs[g].x = chunkOrigins[k] + (glyphs[g].x - chunkOrigins[k]) * glyphs[g].stretch
-            }
+        _ = finishChunk(&glyphs[chunk.start...], origin: chunk.origin, collection)
+    }
+
+    /// Anchors a chunk by its first character's `text-anchor` and scales
+    /// stretched glyphs' positions on a line from the chunk's `origin`
+    /// (on a path their advances were scaled instead); returns the
+    /// anchor's shift.
+    private static func finishChunk(_ chunk: inout ArraySlice<SVGPlacedGlyph>, origin: Double,
+                                    _ collection: SVGTextCollection) -> Double {
+        guard let first = chunk.first else { return 0 }
+        let shift = anchor(&chunk, collection.runs[first.run].style.textAnchor)
+        for g in chunk.indices where chunk[g].stretch != 1 && chunk[g].path == nil {
+            chunk[g].x = origin + (chunk[g].x - origin) * chunk[g].stretch
         }
+        return shift
     }
 
     /// Applies `textLength`s, outermost first: `spacing` spreads the
@@ -294,11 +293,13 @@ extension SVGReader {
     /// Moves a chunk left by 0, half or all of its advance (from its first
     /// glyph's pen to its last glyph's advance, trailing spacing excluded,
     /// as resvg measures it).
-    private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) {
-        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return }
+    @discardableResult
+    private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) -> Double {
+        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return 0 }
         let width = last.x + last.advance + (last.spacingFromLength ? last.spacing : 0) - first.x
         let shift = anchor == .middle ? -width / 2 : -width
         for i in chunk.indices { chunk[i].x += shift }
+        return shift
     }
 
     /// The runs that draw (characters, a size above 0) with their fonts;

@@ -60,7 +60,7 @@ enum SVGElementKind {
     private static let textAttributes: Set<String> = ["x", "y", "dx", "dy", "rotate", "textLength", "lengthAdjust"]
     private static let textPathAttributes: Set<String> = ["href", "xlink:href", "path", "startOffset", "method", "side",
                                                           "spacing", "textLength", "lengthAdjust"]
-    private static let textReferenceAttributes: Set<String> = ["href", "xlink:href"]
+    private static let textReferenceAttributes: Set<String> = ["href", "xlink:href", "x", "y", "dx", "dy", "rotate"]
 }
 
 /// What the reader does with an element.
