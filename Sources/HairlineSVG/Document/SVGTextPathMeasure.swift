@@ -1,9 +1,9 @@
 // Document: a <textPath>'s path (user space of the <text>) -> a polyline
 // measured by arc length, for placing glyphs along it: the point and the
 // tangent angle (radians, user space, y down) at a distance from the
-// path's start (user units). Curves and arcs are cut into a fixed number of
-// chords each (`segmentsPerCurve`), as resvg flattens the path before
-// walking it; moves start a new subpath whose distance continues from the
+// path's start (user units). Curves are cut into a fixed number of chords
+// each (`segmentsPerCurve`, per quarter turn for arcs) with their exact
+// tangents kept at the chord ends; moves start a new subpath whose distance continues from the
 // previous one's end (the gap between subpaths has no length).
 
 #if canImport(Glibc)
@@ -70,7 +70,10 @@ struct SVGTextPathMeasure {
                 })
                 current = to
             case .arc(let arc):
-                addSampled({ t in arc.point(at: arc.startAngle + arc.sweepAngle * t) }, derivative: { t in
+                // As many chords per quarter turn as a curve gets.
+                let turns = (abs(arc.sweepAngle) / (.pi / 2)).rounded(.up)
+                let quarters = turns.isFinite ? Int(min(4, max(1, turns))) : 1
+                addSampled(segments: Self.segmentsPerCurve * quarters, { t in arc.point(at: arc.startAngle + arc.sweepAngle * t) }, derivative: { t in
                     // Already in the direction the arc runs.
                     arc.derivative(at: arc.startAngle + arc.sweepAngle * t)
                 })
@@ -85,11 +88,12 @@ struct SVGTextPathMeasure {
     /// Adds chords through `point(t)` for t in (0, 1], from the end of
     /// the previous chord (or the curve's start), with the tangent angles
     /// from `derivative(t)` at their ends.
-    private mutating func addSampled(_ point: (Double) -> Point, derivative: (Double) -> Point) {
+    private mutating func addSampled(segments: Int = segmentsPerCurve, _ point: (Double) -> Point,
+                                     derivative: (Double) -> Point) {
         var previous = point(0)
         var previousAngle = Self.angle(derivative(0))
-        for step in 1...Self.segmentsPerCurve {
-            let t = Double(step) / Double(Self.segmentsPerCurve)
+        for step in 1...segments {
+            let t = Double(step) / Double(segments)
             let next = point(t), angle = Self.angle(derivative(t))
             add(previous, next, (previousAngle ?? angle ?? 0, angle ?? previousAngle ?? 0))
             previous = next
