@@ -58,10 +58,6 @@ struct SVGTextCollection {
 }
 
 extension SVGReader {
-    /// The deepest nesting of text content elements read: deeper spans are
-    /// skipped (the XML limit bounds it too; this keeps <tref> cheap).
-    static let maximumTextNesting = 64
-
     /// Appends the runs of `element` (a `<text>`, `<tspan>`, `<a>` or
     /// `<textPath>` inside a text, whose style is `style`) to
     /// `collection`. Recursion depth is bounded by the XML nesting limit.
