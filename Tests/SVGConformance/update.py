@@ -9,7 +9,11 @@ SVGConformanceTests.swift renders each one and fails if it stops passing.
         --suite ../shared/conformance/resvg-tests
 
 Only the groups of issue 33 are kept (structure, shapes, painting,
-paint-servers, masking; `--groups` to change). Text in them is drawn in
+paint-servers, masking; `--groups` to change). With `--text-results DIR`,
+a second run of the text category with only the repository's fonts
+(`--font-dir Tests/HairlineTextTests/Fixtures/Fonts` instead of `{fonts}`),
+the text tests that pass in both runs are kept too: the guard has only
+those fonts, so a text test is guarded only if it passes with them. Text in them is drawn in
 Noto Sans, as the harness draws it with the suite's fonts: the guard loads
 Tests/HairlineTextTests/Fixtures/Fonts (run the harness with
 `--hairline-args "--no-system-fonts --font-dir {fonts} --generic-family
@@ -22,12 +26,19 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--results", required=True)
 ap.add_argument("--suite", required=True)
 ap.add_argument("--groups", default="structure,shapes,painting,paint-servers,masking")
+ap.add_argument("--text-results", help="a text run with the repository's fonts only")
 args = ap.parse_args()
 groups = set(args.groups.split(","))
 
-rows = list(csv.DictReader(open(os.path.join(args.results, "tests.csv"))))
-passing = sorted(r["test"] for r in rows if r["hairline"] == "pass" and r["scored"] == "yes"
-                 and r["test"].split("/")[0] in groups)
+def passed(results):
+    rows = csv.DictReader(open(os.path.join(results, "tests.csv")))
+    return {r["test"] for r in rows if r["hairline"] == "pass" and r["scored"] == "yes"}
+
+first = passed(args.results)
+passing = {t for t in first if t.split("/")[0] in groups}
+if args.text_results:
+    passing |= {t for t in passed(args.text_results) & first if t.split("/")[0] == "text"}
+passing = sorted(passing)
 tests_dir = os.path.join(here, "tests")
 if os.path.isdir(tests_dir):
     shutil.rmtree(tests_dir)

@@ -28,8 +28,9 @@ import Hairline
 /// `<style>` sheets (type, class, id, universal and attribute selectors,
 /// child and descendant combinators, `:first-child`, specificity,
 /// `!important`), with CSS inheritance. An invalid value is ignored as if
-/// absent, with a warning (SVG 2 and CSS error handling). Everything else
-/// (`textPath`, per-character positioning, filters, `shape-rendering`)
+/// absent, with a warning (SVG 2 and CSS error handling). Text takes
+/// per-character positions, `<textPath>`, `<tref>`, `textLength` and
+/// vertical writing. Everything else (filters, `shape-rendering` ...)
 /// is not drawn and is reported in `warnings`.
 ///
 /// ```swift

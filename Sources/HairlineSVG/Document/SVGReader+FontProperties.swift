@@ -161,7 +161,8 @@ extension SVGReader {
         return value
     }
 
-    /// Applies `font-family`, `font-weight` or `text-anchor` to `style`
+    /// Applies a font or text property (`font-family`, `font-weight`,
+    /// `text-anchor`, `writing-mode`, `font-variant` ...) to `style`
     /// (`parent` is the parent's style, for `bolder` and `lighter`).
     /// - Throws: `invalidValue` for a value outside the property's grammar.
     func applyTextProperty(_ declaration: Declaration, _ keyword: String, parent: InheritedStyle,
@@ -220,6 +221,34 @@ extension SVGReader {
             case "start": style.textAnchor = .start
             case "middle": style.textAnchor = .middle
             case "end": style.textAnchor = .end
+            default: throw invalidValue(declaration)
+            }
+        case "writing-mode":
+            switch keyword {
+            case "tb", "tb-rl", "vertical-rl", "vertical-lr": style.isVertical = true
+            case "lr", "lr-tb", "rl", "rl-tb", "horizontal-tb": style.isVertical = false
+            default: throw invalidValue(declaration)
+            }
+        case "font-kerning":
+            switch keyword {
+            case "auto", "normal": style.kerns = true
+            case "none": style.kerns = false
+            default: throw invalidValue(declaration)
+            }
+        case "kerning":
+            // SVG 1.1: `auto`, or a length added between glyphs; only 0
+            // (no kerning) is read, as resvg reads it.
+            if keyword == "auto" {
+                style.kerns = true
+            } else if let length = ValueScanner.length(declaration.value), length.value == 0 {
+                style.kerns = false
+            } else {
+                throw invalidValue(declaration)
+            }
+        case "font-variant":
+            switch keyword {
+            case "normal": style.isSmallCaps = false
+            case "small-caps": style.isSmallCaps = true
             default: throw invalidValue(declaration)
             }
         default:

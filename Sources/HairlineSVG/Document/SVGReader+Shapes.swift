@@ -72,7 +72,7 @@ extension SVGReader {
                 path = Self.pathPrefix(attribute.value, before: error.byteOffset)
             }
             if path.isEmpty { return nil }
-        case .svg, .group, .anchor, .image, .text, .textSpan, .use, .switchGroup, .symbol:
+        case .svg, .group, .anchor, .image, .text, .textSpan, .textPath, .textReference, .use, .switchGroup, .symbol:
             return nil
         }
         return path

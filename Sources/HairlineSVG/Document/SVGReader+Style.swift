@@ -143,6 +143,9 @@ extension SVGReader {
             case "dominant-baseline": style.dominantBaseline = parent.dominantBaseline
             case "alignment-baseline": style.alignmentBaseline = parent.alignmentBaseline
             case "text-anchor": style.textAnchor = parent.textAnchor
+            case "writing-mode": style.isVertical = parent.isVertical
+            case "font-variant": style.isSmallCaps = parent.isSmallCaps
+            case "font-kerning", "kerning": style.kerns = parent.kerns
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
             default: break
@@ -250,9 +253,9 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
-        case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings", "letter-spacing",
-             "word-spacing", "baseline-shift",
-             "dominant-baseline", "alignment-baseline", "text-anchor":
+        case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
+             "letter-spacing", "word-spacing", "baseline-shift",
+             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

@@ -1,12 +1,12 @@
-// Document: <text> (SVG 2 §11, one line, no per-character positioning)
-// -> glyph outlines as Paths in the element's user space. Runs
-// (SVGReader+TextContent.swift) after whitespace handling are laid out one
-// after another on one baseline with HairlineText's TextLayout (advances
-// and kerning, .notdef for missing glyphs, kerning across a run boundary
-// in the same font and size), shifted by `text-anchor`, each glyph's
-// outline (font units, y up) mapped by (unit, 0, 0, -unit, pen x, baseline).
-// Characters the run's font lacks come from the layout's fallback fonts
-// (each glyph in its own font and unit).
+// Document: <text> (SVG 1.1 §10, SVG 2 §11) -> glyph outlines as Paths in
+// the element's user space. Runs (SVGReader+TextContent.swift) after
+// whitespace handling are shaped and placed per character
+// (SVGReader+TextLayout.swift); here each glyph's outline (font units,
+// y up) is mapped by (unit, 0, 0, -unit) and its placement: the pen
+// position and baseline rise, the character's `rotate`, and on a
+// <textPath> the path's point and tangent at the middle of the glyph's
+// advance (glyphs whose middle is off the path are not drawn, as in
+// resvg). Decorations follow the glyphs.
 // The result is an ordinary shape (or a group of shapes, one per run
 // style), so paints, strokes, clips and transforms need nothing new.
 
@@ -23,35 +23,6 @@ struct SVGTextGeometry {
     /// The union of the runs' bounds: the object bounding box of every
     /// run's paint servers.
     var bounds: Rect
-}
-
-/// A run's glyphs placed on the line, before the anchor shift.
-private struct PlacedRun {
-    var run: Int
-    var font: SVGFontChoice
-    /// User units per font unit.
-    var unit: Double
-    var glyphs: [GlyphID]
-    /// Each glyph's pen x from the line's start (user units).
-    var positions: [Double]
-    /// The layout (for its fonts) and each glyph's font index (empty: all
-    /// the run's font); the em size (user units).
-    var layout: TextLayout?
-    /// The run's `baseline-shift`s, resolved: how far up its baseline
-    /// sits from the line's (user units).
-    var rise = 0.0
-    /// The letter and word spacing after the run's last character (user
-    /// units), part of its decorations' width.
-    var trailingSpacing = 0.0
-
-    /// User units per font unit of `font` at the run's size.
-    func size(of font: Font) -> Double {
-        size > 0 ? size / Double(max(1, font.metrics.unitsPerEm)) : unit
-    }
-    var fontIndices: [UInt8] = []
-    var size: Double = 0
-    /// The baseline's shift down from `y` (the dy so far, user units).
-    var baselineShift: Double
 }
 
 extension SVGReader {
@@ -114,16 +85,16 @@ extension SVGReader {
     }
 
     /// The glyph outlines of a `<text>` (or `nil` if it has none), in its
-    /// user space: `x`, `y`, `dx`, `dy` (first values) place the line's
-    /// start, `text-anchor` shifts it by 0, half or all of its advance.
+    /// user space: glyphs placed per character (SVGReader+TextLayout.swift),
+    /// those on a textPath mapped onto it, with each run's decorations.
     mutating func textGeometry(_ element: XMLElement, _ geometry: [String: XMLAttribute], style: InheritedStyle)
         throws(SVGError) -> SVGTextGeometry?
     {
-        let x = try firstLength(geometry["x"], .horizontal, element) ?? 0
-        let y = try firstLength(geometry["y"], .vertical, element) ?? 0
-        var shift = (dx: try firstLength(geometry["dx"], .horizontal, element) ?? 0,
-                     dy: try firstLength(geometry["dy"], .vertical, element) ?? 0)
-        var runs: [SVGTextRun] = []
+        var collection = SVGTextCollection()
+        collection.isVertical = style.isVertical
+        var lists = try positioning(geometry, element, runs: 0..<0)
+        readTextLength(geometry, element, into: &lists)
+        collection.positionings.append(lists)
         // baseline-shift moves spans from their parent's baseline: the
         // text's own (or an ancestor's: not inherited) moves nothing, as
         // in resvg.
@@ -135,50 +106,47 @@ extension SVGReader {
         var own = style
         own.decorations = []
         for i in textStyle.decorations.indices { textStyle.decorations[i].style = own }
-        try collectRuns(of: element, style: textStyle, shift: &shift, into: &runs)
-        let texts = SVGTextWhitespace.process(runs.map { ($0.text, $0.style.preservesSpace) })
-        for i in runs.indices { runs[i].text = texts[i] }
-        limitLength(&runs, element)
-        guard let (placed, width) = layOut(runs, element) else { return nil }
-        let anchorShift: Double
-        switch style.textAnchor {
-        case .start: anchorShift = 0
-        case .middle: anchorShift = -width / 2
-        case .end: anchorShift = -width
-        }
+        try collectRuns(of: element, style: textStyle, into: &collection)
+        collection.positionings[0].runs = 0..<collection.runs.count
+        let texts = SVGTextWhitespace.process(collection.runs.map { ($0.text, $0.style.preservesSpace) })
+        for i in collection.runs.indices { collection.runs[i].text = texts[i] }
+        limitLength(&collection.runs, element)
+        guard let glyphs = layOutText(collection, element) else { return nil }
         var result = SVGTextGeometry(runs: [], bounds: .zero)
-        var outlines: [UInt: [GlyphID: Path]] = [:]
-        var colorGlyphs: [UInt: [GlyphID: [ColorGlyphLayer]?]] = [:]
+        var cache: [UInt: [GlyphID: Path]] = [:]
+        var colorCache: [UInt: [GlyphID: [ColorGlyphLayer]?]] = [:]
         var bounds: Rect?
-        for placedRun in placed {
-            let run = runs[placedRun.run]
+        func add(_ path: Path, _ style: InheritedStyle, _ run: SVGTextRun) {
+            guard !path.isEmpty else { return }
+            bounds = bounds.map { $0.union(path.bounds) } ?? path.bounds
+            result.runs.append((path, style, run.elementName, run.offset))
+        }
+        var start = 0
+        while start < glyphs.count {
+            var end = start + 1
+            while end < glyphs.count, glyphs[end].run == glyphs[start].run { end += 1 }
+            let run = collection.runs[glyphs[start].run]
+            let placements = Self.placements(of: glyphs[start..<end], run: run, paths: collection.paths,
+                                             vertical: collection.isVertical)
             var colored: [(path: Path, paint: Paint)] = []
-            let path = Self.outlines(of: placedRun, x: x, anchorShift: anchorShift, y: y, cache: &outlines,
-                                     colored: &colored, colorCache: &colorGlyphs, foreground: Self.foregroundColor(of: run.style))
-            for layer in colored {
+            let path = Self.outlines(of: glyphs[start..<end], placements.map { $0?.outline }, cache: &cache,
+                                     colored: &colored, colorCache: &colorCache,
+                                     foreground: Self.foregroundColor(of: run.style))
+            for layer in colored where !layer.path.isEmpty {
                 bounds = bounds.map { $0.union(layer.path.bounds) } ?? layer.path.bounds
                 result.colorLayers.append((layer.path, layer.paint, run.elementName, run.offset))
             }
             // Underline and overline under the glyphs, line-through over
             // them (as resvg draws them), each in its declarer's style.
-            var lines: [(kind: SVGTextDecoration.Kind, path: Path, style: InheritedStyle)] = []
-            for decoration in run.style.decorations {
-                let line = Self.decorationLine(decoration.kind, of: placedRun, x: x + anchorShift, y: y)
-                if !line.isEmpty { lines.append((decoration.kind, line, decoration.style)) }
+            let lines = run.style.decorations.map { decoration in
+                (decoration.kind, Self.decorationLine(decoration.kind, of: glyphs[start..<end], placements.map { $0?.line },
+                                                      run: run, vertical: collection.isVertical),
+                 decoration.style)
             }
-            for line in lines where line.kind != .lineThrough {
-                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
-                result.runs.append((line.path, line.style, run.elementName, run.offset))
-            }
-            if !path.isEmpty {
-                let box = path.bounds
-                bounds = bounds.map { $0.union(box) } ?? box
-                result.runs.append((path, run.style, run.elementName, run.offset))
-            }
-            for line in lines where line.kind == .lineThrough {
-                bounds = bounds.map { $0.union(line.path.bounds) } ?? line.path.bounds
-                result.runs.append((line.path, line.style, run.elementName, run.offset))
-            }
+            for line in lines where line.0 != .lineThrough { add(line.1, line.2, run) }
+            add(path, run.style, run)
+            for line in lines where line.0 == .lineThrough { add(line.1, line.2, run) }
+            start = end
         }
         // Sizes so large that coordinates overflow draw nothing.
         guard let bounds, bounds.isFinite else { return nil }
@@ -186,34 +154,86 @@ extension SVGReader {
         return result
     }
 
-    /// The outlines of a run's glyphs, each mapped by (unit, 0, 0, -unit,
-    /// x + pen x + anchorShift, y + the run's baseline shift); outlines are
-    /// read once per font and glyph (`cache`, by font key). A damaged glyph
-    /// draws nothing, as in Canvas text.
-    /// Color glyphs go to `colored` instead (their layers, user space).
-    private static func outlines(of run: PlacedRun, x: Double, anchorShift: Double, y: Double,
-                                 cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
-                                 colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]], foreground: Color) -> Path {
-        var path = Path()
-        for (i, glyph) in run.glyphs.enumerated() {
-            var font = run.font.font, unit = run.unit
-            if !run.fontIndices.isEmpty, run.fontIndices[i] != 0, let layout = run.layout {
-                font = layout.font(at: Int(run.fontIndices[i]))
-                unit = run.size / Double(max(1, font.metrics.unitsPerEm))
+    /// Each glyph's map from its own space (user units, origin at its pen
+    /// position on the baseline, y down) to the text's user space: the
+    /// stretch of spacingAndGlyphs, the character's rotation, the run's
+    /// baseline rise, on a vertical line a quarter turn, and on a textPath
+    /// the point and tangent at the middle of the glyph's advance (`nil`
+    /// for a glyph whose middle is off its path: not drawn). `outline`
+    /// also sets a vertical line's glyphs on its centre line, upright ones
+    /// turned back (as resvg places them).
+    private static func placements(of glyphs: ArraySlice<SVGPlacedGlyph>, run: SVGTextRun, paths: [SVGTextPathSource],
+                                   vertical: Bool) -> [(outline: AffineTransform, line: AffineTransform)?] {
+        guard let first = glyphs.first else { return [] }
+        let size = run.style.fontSize
+        let baseline = run.style.alignmentBaseline != .auto ? run.style.alignmentBaseline : run.style.dominantBaseline
+        let shifts = run.style.baselineShifts.reduce(0) { $0 + $1.rise(in: first.font) }
+        let rise = vertical ? shifts : shifts - baseline.drop(in: first.font, size: size)
+        return glyphs.map { glyph -> (outline: AffineTransform, line: AffineTransform)? in
+            var placement = glyph.rotate == 0 ? AffineTransform.identity : SVGTransformParser.rotation(degrees: glyph.rotate)
+            if glyph.stretch != 1 { placement = AffineTransform(scaleX: glyph.stretch, y: 1).concatenating(placement) }
+            guard let path = glyph.path else {
+                guard vertical else {
+                    placement = placement.concatenating(AffineTransform(translationX: glyph.x, y: glyph.y - rise))
+                    return (placement, placement)
+                }
+                placement = placement.concatenating(AffineTransform(translationX: 0, y: -rise))
+                    .concatenating(SVGTransformParser.rotation(degrees: 90))
+                    .concatenating(AffineTransform(translationX: glyph.y, y: glyph.x))
+                return (verticalSetting(of: glyph).concatenating(placement), placement)
             }
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + run.positions[i] + anchorShift,
-                                        ty: y + run.baselineShift - run.rise)
-            if let layers = colorGlyphLayers(glyph, of: font, place: place, foreground: foreground, cache: &colorCache) {
+            let middle = glyph.x + glyph.advance / 2
+            guard let (point, angle) = paths[path].measure.position(at: middle) else { return nil }
+            placement = placement.concatenating(AffineTransform(translationX: -glyph.advance / 2, y: glyph.y - rise))
+                .concatenating(AffineTransform(rotationAngle: angle))
+                .concatenating(AffineTransform(translationX: point.x, y: point.y))
+            return (placement, placement)
+        }
+    }
+
+    /// How a glyph sits on a vertical line, in its own space: moved down by
+    /// half of (ascent - descent) so that the line runs through its middle;
+    /// an upright character (SVGVerticalOrientation.swift) is first turned
+    /// a quarter back about the centre of its advance and of its ascent
+    /// and descent.
+    private static func verticalSetting(of glyph: SVGPlacedGlyph) -> AffineTransform {
+        let metrics = glyph.font.metrics
+        let half = Double(metrics.ascent - metrics.descent) * glyph.unit / 2
+        let down = AffineTransform(translationX: 0, y: half)
+        guard SVGVerticalOrientation.isUpright(glyph.scalar) else { return down }
+        let center = (x: glyph.advance / 2, y: -half)
+        return AffineTransform(translationX: -center.x, y: -center.y)
+            .concatenating(SVGTransformParser.rotation(degrees: -90))
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+            .concatenating(down)
+    }
+
+    /// The outlines of glyphs, each scaled from font units (y up) and
+    /// mapped by its placement; outlines are read once per font and glyph
+    /// (`cache`, by font identity). A damaged glyph draws nothing, as in
+    /// Canvas text. Color glyphs go to `colored` instead (their layers,
+    /// user space; SVGReader+ColorGlyphs.swift).
+    private static func outlines(of glyphs: ArraySlice<SVGPlacedGlyph>, _ placements: [AffineTransform?],
+                                 cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
+                                 colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]],
+                                 foreground: Color) -> Path {
+        var path = Path()
+        for (glyph, placement) in zip(glyphs, placements) {
+            guard let placement else { continue }
+            let size = glyph.unit * glyph.scale
+            let place = AffineTransform(a: size, b: 0, c: 0, d: -size, tx: 0, ty: 0).concatenating(placement)
+            if let layers = colorGlyphLayers(glyph.glyph, of: glyph.font, place: place, foreground: foreground,
+                                             cache: &colorCache) {
                 colored.append(contentsOf: layers)
                 continue
             }
-            let key = font.identity
+            let key = glyph.font.identity
             let outline: Path
-            if let cached = cache[key]?[glyph] {
+            if let cached = cache[key]?[glyph.glyph] {
                 outline = cached
             } else {
-                outline = (try? font.outline(of: glyph)) ?? Path()
-                cache[key, default: [:]][glyph] = outline
+                outline = (try? glyph.font.outline(of: glyph.glyph)) ?? Path()
+                cache[key, default: [:]][glyph.glyph] = outline
             }
             guard !outline.isEmpty else { continue }
             path.addPath(outline.applying(place))
@@ -221,168 +241,53 @@ extension SVGReader {
         return path
     }
 
-    /// A decoration line under, over or through a run: a rectangle from its
-    /// first glyph's pen position to its last glyph's advance (and
-    /// spacing), the font's underline thickness high, centred on the
-    /// underline position, the ascent or the strikeout position of the
-    /// run's font.
-    private static func decorationLine(_ kind: SVGTextDecoration.Kind, of run: PlacedRun, x: Double, y: Double) -> Path {
-        guard let first = run.positions.first, let last = run.positions.last, let glyph = run.glyphs.last else { return Path() }
-        let font = run.font.font
-        var lastFont = font
-        if let index = run.fontIndices.last, index != 0, let layout = run.layout { lastFont = layout.font(at: Int(index)) }
-        let end = last + Double(lastFont.advance(of: glyph)) * run.size(of: lastFont) + run.trailingSpacing
+    /// A decoration line under, over or through a run's glyphs: per glyph
+    /// a rectangle over its advance and spacing, the font's underline
+    /// thickness high, centred on the underline position, the ascent or
+    /// the strikeout position of the run's font, mapped by the glyph's
+    /// placement; neighbours on one straight baseline join into one
+    /// rectangle.
+    private static func decorationLine(_ kind: SVGTextDecoration.Kind, of glyphs: ArraySlice<SVGPlacedGlyph>,
+                                       _ placements: [AffineTransform?], run: SVGTextRun, vertical: Bool) -> Path {
+        guard let first = glyphs.first else { return Path() }
+        let font = first.font
+        let unit = run.style.fontSize / Double(max(1, font.metrics.unitsPerEm))
+        // On a vertical line: half the line's height right and left of
+        // its centre, and through it (as resvg draws them).
+        let height = Double(font.metrics.ascent + font.metrics.descent)
         let center: Double
         switch kind {
-        case .underline: center = -Double(font.underlinePosition)
-        case .overline: center = -Double(font.metrics.ascent)
-        case .lineThrough: center = -Double(font.strikeoutPosition)
+        case .underline: center = vertical ? height / 2 : -Double(font.underlinePosition)
+        case .overline: center = vertical ? -height / 2 : -Double(font.metrics.ascent)
+        case .lineThrough: center = vertical ? 0 : -Double(font.strikeoutPosition)
         }
-        let thickness = Double(font.underlineThickness) * run.unit
-        let baseline = y + run.baselineShift - run.rise
+        let thickness = Double(font.underlineThickness) * unit
+        let top = center * unit - thickness / 2
         var path = Path()
-        path.addRect(Rect(x: x + first, y: baseline + center * run.unit - thickness / 2, width: end - first, height: thickness))
-        return path
-    }
-
-    /// Cuts the runs to `maximumTextLength` characters in all, with a
-    /// warning if anything was cut.
-    private mutating func limitLength(_ runs: inout [SVGTextRun], _ element: XMLElement) {
-        var remaining = Self.maximumTextLength
-        for i in runs.indices {
-            let count = runs[i].text.unicodeScalars.count
-            if count <= remaining {
-                remaining -= count
-                continue
-            }
-            var kept = String.UnicodeScalarView()
-            kept.append(contentsOf: runs[i].text.unicodeScalars.prefix(remaining))
-            runs[i].text = String(kept)
-            runs.removeSubrange((i + 1)...)
-            warn(.textTooLong(limit: Self.maximumTextLength), element, at: element.offset)
-            return
+        // The straight piece being joined: its start, end and baseline.
+        var piece: (start: Double, end: Double, y: Double)?
+        func flush() {
+            if let p = piece { path.addRect(Rect(x: p.start, y: p.y + top, width: p.end - p.start, height: thickness)) }
+            piece = nil
         }
-    }
-
-    /// The runs' glyphs placed one after another from pen x 0, and the
-    /// line's advance from its first glyph to the end of its last; `nil`
-    /// if no run has a glyph or no font could be read. Runs without
-    /// characters (or of size 0) are dropped, their shifts carried to the
-    /// next run. Neighbouring runs in the same font and size with no shift
-    /// between them are laid out as one string (so kerning and positions
-    /// are exactly TextLayout's); across a shift in the same font and size
-    /// the pair is still kerned.
-    private mutating func layOut(_ runs: [SVGTextRun], _ element: XMLElement) -> (runs: [PlacedRun], width: Double)? {
-        guard let drawn = fontedRuns(runs, element) else { return nil }
-        var placed: [PlacedRun] = []
-        var pen = 0.0, baselineShift = 0.0
-        var firstPen: Double?
-        // The last glyph placed, its advance already added.
-        var previous: (key: Int, size: Double, glyph: GlyphID)?
-        // The spacing after the last character, not part of the line's
-        // advance for text-anchor (as resvg measures it).
-        var trailingSpacing = 0.0
-        var next = 0
-        while next < drawn.count {
-            // A segment: drawn[next..<end], one font and size, no shifts inside.
-            let first = drawn[next], size = runs[first.index].style.fontSize
-            var end = next + 1
-            while end < drawn.count, drawn[end].font.key == first.font.key, runs[drawn[end].index].style.fontSize == size,
-                  drawn[end].dx == 0, drawn[end].dy == 0 { end += 1 }
-            let font = first.font.font
-            let unit = size / Double(max(1, font.metrics.unitsPerEm))
-            let text = drawn[next..<end].map { runs[$0.index].text }.joined()
-            let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
-            let segment = drawn[next..<end]
-            next = end
-            guard let line = layout.lines.first, let firstGlyph = line.glyphs.first, let last = line.glyphs.last,
-                  let lastX = line.positions.last
-            else { continue }
-            if let previous, previous.key == first.font.key, previous.size == size, line.fontIndex(ofGlyph: 0) == 0 {
-                pen += Double(font.kerning(between: previous.glyph, and: firstGlyph)) * unit
-            }
-            pen += first.dx
-            baselineShift += first.dy
-            if firstPen == nil { firstPen = pen }
-            // One glyph per scalar (whitespace handling left no control
-            // characters), handed back to the runs they came from.
-            // letter-spacing and word-spacing: the space each character's
-            // run adds after it, summed along the segment.
-            var spacing = 0.0
-            var taken = 0
-            for (position, member) in segment.enumerated() {
-                let count = position == segment.count - 1
-                    ? line.glyphs.count - taken : min(runs[member.index].text.unicodeScalars.count, line.glyphs.count - taken)
-                let range = taken..<(taken + count)
-                taken += count
-                guard !range.isEmpty else { continue }
-                let start = pen
-                let style = runs[member.index].style
-                var positions = line.positions[range].map { start + $0 }
-                if style.letterSpacing != 0 || style.wordSpacing != 0 || spacing != 0 {
-                    var scalars = runs[member.index].text.unicodeScalars.makeIterator()
-                    for i in positions.indices {
-                        positions[i] += spacing
-                        trailingSpacing = style.letterSpacing + (scalars.next() == " " ? style.wordSpacing : 0)
-                        spacing += trailingSpacing
-                    }
+        for (glyph, placement) in zip(glyphs, placements) {
+            guard let placement else { continue }
+            let width = glyph.advance + glyph.spacing
+            if placement.a == 1, placement.b == 0, placement.c == 0, placement.d == 1 {
+                if let p = piece, p.y == placement.ty, abs(p.end - placement.tx) < 1e-9 {
+                    piece?.end = placement.tx + width
                 } else {
-                    trailingSpacing = 0
+                    flush()
+                    piece = (placement.tx, placement.tx + width, placement.ty)
                 }
-                var placedRun = PlacedRun(run: member.index, font: member.font, unit: unit, glyphs: Array(line.glyphs[range]),
-                                          positions: positions, baselineShift: baselineShift)
-                let baseline = style.alignmentBaseline != .auto ? style.alignmentBaseline : style.dominantBaseline
-                placedRun.rise = style.baselineShifts.reduce(0) { $0 + $1.rise(in: member.font.font) }
-                    - baseline.drop(in: member.font.font, size: size)
-                placedRun.trailingSpacing = style.letterSpacing != 0 || style.wordSpacing != 0 ? trailingSpacing : 0
-                if !line.fontIndices.isEmpty {
-                    placedRun.layout = layout
-                    placedRun.fontIndices = Array(line.fontIndices[range])
-                    placedRun.size = size
-                }
-                placed.append(placedRun)
-            }
-            let lastFont = layout.font(at: line.fontIndex(ofGlyph: line.glyphs.count - 1))
-            pen += lastX + Double(lastFont.advance(of: last)) * size / Double(max(1, lastFont.metrics.unitsPerEm)) + spacing
-            previous = line.fontIndex(ofGlyph: line.glyphs.count - 1) == 0 ? (first.font.key, size, last) : nil
-        }
-        guard let firstPen else { return nil }
-        return (placed, pen - firstPen - trailingSpacing)
-    }
-
-    /// The runs that draw (characters, a size above 0) with their fonts
-    /// and the shifts before them (a dropped run's carried to the next);
-    /// `nil` if a font is needed and none can be read (warned).
-    private mutating func fontedRuns(_ runs: [SVGTextRun], _ element: XMLElement)
-        -> [(index: Int, font: SVGFontChoice, dx: Double, dy: Double)]?
-    {
-        var drawn: [(index: Int, font: SVGFontChoice, dx: Double, dy: Double)] = []
-        var carried = (dx: 0.0, dy: 0.0)
-        for (index, run) in runs.enumerated() {
-            carried.dx += run.dx
-            carried.dy += run.dy
-            guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
-            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
-                              stretch: run.style.fontStretch, variations: run.style.fontVariations,
-                              size: run.style.fontSize) {
-            case .success(let choice):
-                if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
-                drawn.append((index, choice, carried.dx, carried.dy))
-                carried = (0, 0)
-            case .failure(let error):
-                warnOnce(.fontUnavailable(error.description), element)
-                return nil
+            } else {
+                flush()
+                var rect = Path()
+                rect.addRect(Rect(x: 0, y: top, width: width, height: thickness))
+                path.addPath(rect.applying(placement))
             }
         }
-        return drawn
-    }
-
-    /// Records a font warning unless the same one was given before in
-    /// this document.
-    private mutating func warnOnce(_ kind: SVGWarning.Kind, _ element: XMLElement) {
-        guard reportedFontProblems.insert(kind).inserted else { return }
-        let attribute: String?
-        if case .fontSubstituted = kind { attribute = "font-family" } else { attribute = nil }
-        warn(kind, element, attribute: attribute, at: element.offset)
+        flush()
+        return path
     }
 }

@@ -18,6 +18,10 @@ enum SVGElementKind {
     case symbol
     /// `<tspan>`: read only inside a `<text>` (SVGReader+TextContent.swift).
     case textSpan
+    /// `<textPath>`: text along a path, read only inside a `<text>`.
+    case textPath
+    /// `<tref>`: another element's character data, read only inside a `<text>`.
+    case textReference
 
     /// The attributes that give the element's geometry (not properties).
     var geometryAttributes: Set<String> {
@@ -35,6 +39,8 @@ enum SVGElementKind {
         case .polyline, .polygon: return Self.pointsAttributes
         case .image: return Self.imageAttributes
         case .text, .textSpan: return Self.textAttributes
+        case .textPath: return Self.textPathAttributes
+        case .textReference: return Self.textReferenceAttributes
         }
     }
 
@@ -51,7 +57,10 @@ enum SVGElementKind {
     private static let pointsAttributes: Set<String> = ["points"]
     private static let imageAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href",
                                                         "preserveAspectRatio", "crossorigin"]
-    private static let textAttributes: Set<String> = ["x", "y", "dx", "dy"]
+    private static let textAttributes: Set<String> = ["x", "y", "dx", "dy", "rotate", "textLength", "lengthAdjust"]
+    private static let textPathAttributes: Set<String> = ["href", "xlink:href", "path", "startOffset", "method", "side",
+                                                          "spacing", "textLength", "lengthAdjust"]
+    private static let textReferenceAttributes: Set<String> = ["href", "xlink:href", "x", "y", "dx", "dy", "rotate"]
 }
 
 /// What the reader does with an element.

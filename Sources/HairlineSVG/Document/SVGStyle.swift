@@ -87,6 +87,15 @@ struct InheritedStyle: Sendable {
     var alignmentBaseline = SVGBaseline.auto
     /// Where a text's glyphs go relative to its `x`.
     var textAnchor = SVGTextAnchor.start
+    /// `writing-mode` is vertical (`tb`, `tb-rl`, `vertical-rl`,
+    /// `vertical-lr`): read from the `<text>` only, as resvg reads it.
+    var isVertical = false
+    /// `font-variant: small-caps`: lowercase letters drawn as capitals
+    /// scaled to the font's x-height (synthesized).
+    var isSmallCaps = false
+    /// `font-kerning: none` or SVG 1.1 `kerning: 0`: glyphs keep their
+    /// own advances.
+    var kerns = true
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
@@ -140,7 +149,7 @@ enum SVGProperties {
         "font-size", "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
         "letter-spacing", "word-spacing",
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
-        "text-anchor", "mask", "mix-blend-mode", "isolation",
+        "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
         "shape-rendering",
     ]
@@ -152,9 +161,8 @@ enum SVGProperties {
     /// and `line-height`, which single-line SVG text does not use): these
     /// are accepted without a warning, as editors write them on every text.
     static let initialTextValues: [String: Set<String>] = [
-        "font-variant": ["normal"],
-        "font-kerning": ["auto", "normal"], "direction": ["ltr"],
-        "writing-mode": ["horizontal-tb", "lr", "lr-tb"], "unicode-bidi": ["normal"],
+        "direction": ["ltr"],
+        "unicode-bidi": ["normal"],
         "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.

@@ -2,7 +2,8 @@
 // text node, in document order, each with its element's `xml:space`) ->
 // the characters drawn (SVG 1.1 §10.15). `default`: newlines removed, tabs
 // read as spaces, leading and trailing spaces stripped and runs of spaces
-// collapsed to one, across piece boundaries; `preserve`: newlines and tabs
+// collapsed to one, across piece boundaries (a space after a preserved
+// space is dropped too, as resvg drops it); `preserve`: newlines and tabs
 // read as spaces, nothing removed. Also the separators U+2028 and U+2029
 // become spaces, so that one text is always one line, and DEL (the one
 // other control character XML admits) is dropped: each character left
@@ -20,23 +21,30 @@ enum SVGTextWhitespace {
         // Where the last scalar kept is a collapsible space (a `default`
         // space): the next one is dropped, and if it ends the text it goes.
         var lastCollapsibleSpace: Int?
+        // Whether the last scalar kept is a space of either kind: a
+        // `default` space after it is dropped too (as resvg collapses it).
+        var followsSpace = false
         for (index, piece) in pieces.enumerated() {
             for scalar in piece.text.unicodeScalars {
                 if isDropped(scalar) { continue }
                 if piece.preservesSpace {
-                    results[index].append(isSpaceLike(scalar) || isNewline(scalar) ? " " : scalar)
+                    let isSpace = isSpaceLike(scalar) || isNewline(scalar)
+                    results[index].append(isSpace ? " " : scalar)
                     lastCollapsibleSpace = nil
+                    followsSpace = isSpace
                     hasOutput = true
                     continue
                 }
                 if isNewline(scalar) { continue }
                 if isSpaceLike(scalar) {
-                    guard hasOutput, lastCollapsibleSpace == nil else { continue }
+                    guard hasOutput, lastCollapsibleSpace == nil, !followsSpace else { continue }
                     results[index].append(" ")
                     lastCollapsibleSpace = index
+                    followsSpace = true
                 } else {
                     results[index].append(scalar)
                     lastCollapsibleSpace = nil
+                    followsSpace = false
                 }
                 hasOutput = true
             }

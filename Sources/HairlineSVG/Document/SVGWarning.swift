@@ -9,8 +9,8 @@ import Hairline
 public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     /// What was not drawn or only approximated.
     public enum Kind: Hashable, Sendable {
-        /// An element the reader does not draw (`use`, `mask`, `textPath`,
-        /// …); its whole subtree is skipped.
+        /// An element the reader does not draw (a filter, a `<textPath>`
+        /// without a usable path, …); its whole subtree is skipped.
         case unsupportedElement
         /// An attribute or style property the reader ignores.
         case unsupportedAttribute

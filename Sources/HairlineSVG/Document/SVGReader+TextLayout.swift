@@ -1,0 +1,354 @@
+// Document: a <text>'s runs (whitespace handled) and per-character
+// positions -> placed glyphs in the text's user space (y down). Runs in
+// the same font and size are shaped together by HairlineText's TextLayout
+// (advances, kerning, fallback fonts; one glyph per Unicode scalar), which
+// gives each character its natural advance; `letter-spacing` and
+// `word-spacing` add after each character. The pen then walks the
+// characters (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
+// chunk there, `dx`/`dy` shift the pen, and each chunk is moved by its
+// `text-anchor` (0, half or all of its advance). Characters on a
+// <textPath> are placed along it afterwards (SVGReader+Text.swift).
+
+import Hairline
+import HairlineText
+
+/// One glyph on the text's line, before the textPath mapping.
+struct SVGPlacedGlyph {
+    /// The run the glyph's character belongs to.
+    var run: Int
+    /// The character's index among all the text's scalars.
+    var character: Int
+    var glyph: GlyphID
+    /// The glyph's font (the run's, or a fallback) and user units per
+    /// font unit.
+    var font: Font
+    var unit: Double
+    /// Pen position, user units: x along the line (user x; user y on a
+    /// vertical line; the distance on a path) and y across it (the
+    /// baseline's user y; user x on a vertical line; the shift off a path).
+    var x = 0.0, y = 0.0
+    /// The glyph's advance with kerning, and the letter and word spacing
+    /// after it (user units).
+    var advance: Double
+    var spacing: Double
+    /// `rotate` for the character (degrees, about the glyph's origin).
+    var rotate = 0.0
+    /// Index into the collection's paths, if on a textPath.
+    var path: Int?
+    /// The character (for vertical orientation).
+    var scalar: Unicode.Scalar = " "
+    /// The horizontal stretch of `lengthAdjust="spacingAndGlyphs"` (1:
+    /// none), and whether `spacing` comes from `textLength` (then it
+    /// counts in the chunk's anchored advance, as in resvg).
+    var stretch = 1.0
+    var spacingFromLength = false
+    /// The outline's scale (synthesized small capitals: below 1).
+    var scale = 1.0
+
+}
+
+/// The per-character values of `x`, `y`, `dx`, `dy` and `rotate` after
+/// every element's lists are applied (user units, degrees).
+struct SVGCharacterPositions {
+    var x: [Double?], y: [Double?], dx: [Double], dy: [Double], rotate: [Double]
+    /// `textLength`s: the characters each covers (outermost first), the
+    /// length and whether glyphs stretch.
+    var lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)] = []
+
+    /// Applies `collection`'s positioning lists, outermost first, to its
+    /// characters (each run's scalars, after whitespace handling).
+    init(_ collection: SVGTextCollection) {
+        var starts = [0]
+        for run in collection.runs { starts.append(starts[starts.count - 1] + run.text.unicodeScalars.count) }
+        let count = starts[starts.count - 1]
+        x = Array(repeating: nil, count: count)
+        y = x
+        dx = Array(repeating: 0, count: count)
+        dy = dx
+        rotate = dx
+        for list in collection.positionings {
+            let lower = starts[min(list.runs.lowerBound, starts.count - 1)]
+            let upper = starts[min(list.runs.upperBound, starts.count - 1)]
+            guard lower < upper else { continue }
+            if let length = list.textLength { lengths.append((lower..<upper, length, list.stretchesGlyphs)) }
+            for (k, value) in list.x.prefix(upper - lower).enumerated() { x[lower + k] = value }
+            for (k, value) in list.y.prefix(upper - lower).enumerated() { y[lower + k] = value }
+            for (k, value) in list.dx.prefix(upper - lower).enumerated() { dx[lower + k] = value }
+            for (k, value) in list.dy.prefix(upper - lower).enumerated() { dy[lower + k] = value }
+            // The last angle holds for the element's remaining characters.
+            if let last = list.rotate.last {
+                for k in 0..<(upper - lower) { rotate[lower + k] = k < list.rotate.count ? list.rotate[k] : last }
+            }
+        }
+    }
+}
+
+extension SVGReader {
+    /// The glyphs of `collection`'s runs, shaped and placed (chunks
+    /// anchored); `nil` if no run draws or a needed font cannot be read.
+    mutating func layOutText(_ collection: SVGTextCollection, _ element: XMLElement) -> [SVGPlacedGlyph]? {
+        let runs = collection.runs
+        guard let drawn = fontedRuns(runs, element) else { return nil }
+        var starts = [0]
+        for run in runs { starts.append(starts[starts.count - 1] + run.text.unicodeScalars.count) }
+        var glyphs: [SVGPlacedGlyph] = []
+        var next = 0
+        while next < drawn.count {
+            // A segment: drawn[next..<end], one font and size.
+            let first = drawn[next], size = runs[first.index].style.fontSize
+            var end = next + 1
+            while end < drawn.count, drawn[end].font.key == first.font.key,
+                  runs[drawn[end].index].style.fontSize == size { end += 1 }
+            shape(drawn[next..<end].map { ($0.index, $0.font.font) }, runs: runs, starts: starts, size: size,
+                  into: &glyphs)
+            next = end
+        }
+        guard !glyphs.isEmpty else { return nil }
+        let positions = SVGCharacterPositions(collection)
+        Self.place(&glyphs, positions, collection)
+        return glyphs
+    }
+
+    /// Shapes one segment (runs in one font and size) and appends a glyph
+    /// per scalar with its natural advance and spacing.
+    private func shape(_ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
+                       into glyphs: inout [SVGPlacedGlyph]) {
+        guard let font = segment.first?.font else { return }
+        let text = segment.map { Self.smallCapsMapped(runs[$0.index]) }.joined()
+        let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
+        guard let line = layout.lines.first, !line.glyphs.isEmpty else { return }
+        let count = line.glyphs.count
+        var taken = 0
+        for (position, member) in segment.enumerated() {
+            let style = runs[member.index].style
+            let scalars = Array(runs[member.index].text.unicodeScalars)
+            let take = position == segment.count - 1 ? count - taken : min(scalars.count, count - taken)
+            for k in 0..<max(0, take) {
+                let i = taken + k
+                let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
+                let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
+                let advance = i + 1 < count && style.kerns
+                    ? line.positions[i + 1] - line.positions[i]
+                    : Double(glyphFont.advance(of: line.glyphs[i])) * unit
+                let scalar: Unicode.Scalar = k < scalars.count ? scalars[k] : " "
+                let isSpace = scalar == " "
+                var glyph = SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
+                                           font: glyphFont, unit: unit, advance: advance,
+                                           spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
+                                           path: runs[member.index].path, scalar: scalar)
+                if style.isSmallCaps, Self.smallCapital(of: scalar) != nil {
+                    // A capital scaled to the x-height, its own advance
+                    // scaled (no kerning).
+                    let metrics = glyphFont.metrics
+                    glyph.scale = metrics.xHeight > 0 && metrics.capHeight > 0
+                        ? Double(metrics.xHeight) / Double(metrics.capHeight) : Self.fallbackSmallCapsScale
+                    glyph.advance = Double(glyphFont.advance(of: glyph.glyph)) * unit * glyph.scale
+                }
+                glyphs.append(glyph)
+            }
+            taken += max(0, take)
+        }
+    }
+
+    /// The scale of synthesized small capitals in a font without x-height
+    /// or cap height: CSS Fonts 4 suggests about 0.7.
+    static let fallbackSmallCapsScale = 0.7
+
+    /// The capital a lowercase letter turns into for `small-caps` (one
+    /// scalar, differing from it), `nil` for anything else.
+    static func smallCapital(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.properties.isLowercase else { return nil }
+        let upper = scalar.properties.uppercaseMapping.unicodeScalars
+        guard upper.count == 1, let capital = upper.first, capital != scalar else { return nil }
+        return capital
+    }
+
+    /// A run's text, lowercase letters turned to capitals under
+    /// `font-variant: small-caps` (scalar for scalar).
+    static func smallCapsMapped(_ run: SVGTextRun) -> String {
+        guard run.style.isSmallCaps else { return run.text }
+        var result = String.UnicodeScalarView()
+        for scalar in run.text.unicodeScalars { result.append(smallCapital(of: scalar) ?? scalar) }
+        return String(result)
+    }
+
+    /// Walks the pen over the glyphs: absolute positions and textPaths
+    /// start chunks, relative ones shift; each chunk is anchored when the
+    /// next starts, which goes on from its anchored end (as resvg goes on).
+    private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
+                              _ collection: SVGTextCollection) {
+        // The pen's x runs along the line and its y across it: on a
+        // vertical line (not on a path) along is user y, across user x.
+        let vertical = collection.isVertical
+        let first = (x: positions.x.first.flatMap { $0 } ?? 0, y: positions.y.first.flatMap { $0 } ?? 0)
+        var pen = vertical ? (x: first.y, y: first.x) : first
+        applyTextLengths(&glyphs, positions.lengths)
+        var lineY = pen.y
+        // The chunk being placed: its first glyph and its start on its
+        // line (before dx), about which stretched glyphs' positions scale.
+        var chunk = (start: 0, origin: 0.0)
+        var current: Int?
+        for g in glyphs.indices {
+            let c = glyphs[g].character, path = glyphs[g].path
+            let known = c < positions.dx.count
+            let turned = vertical && path == nil
+            let absolute = known ? (turned ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])) : (nil, nil)
+            let relative = known ? (turned ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])) : (0, 0)
+            let starts = g == 0 || path != current || absolute.0 != nil || (path == nil && absolute.1 != nil)
+            if starts, g > 0 {
+                if path == nil, glyphs[g - 1].path == nil {
+                    // Chunks are shaped apart: no kerning across.
+                    let previous = glyphs[g - 1]
+                    let alone = Double(previous.font.advance(of: previous.glyph)) * previous.unit * previous.scale
+                    pen.x += alone - previous.advance
+                    glyphs[g - 1].advance = alone
+                }
+                let shift = finishChunk(&glyphs[chunk.start..<g], origin: chunk.origin, collection)
+                if path == nil, glyphs[g - 1].path == nil { pen.x += shift }
+            }
+            if g == 0 || path != current {
+                // Entering a textPath: a chunk from its start offset (plus
+                // the character's x, as resvg reads it), on the path;
+                // leaving one: back on the line where the path's last
+                // glyph ended.
+                if let path {
+                    if current == nil { lineY = pen.y }
+                    pen = (collection.paths[path].startOffset + (absolute.0 ?? 0), 0)
+                } else if g > 0 {
+                    pen.y = lineY
+                    if let end = Self.pathEnd(of: glyphs[g - 1], collection) { pen = end }
+                }
+                current = path
+            } else if let path, let x = absolute.0 {
+                pen.x = collection.paths[path].startOffset + x
+            }
+            if path == nil {
+                if let along = absolute.0 { pen.x = along }
+                if let across = absolute.1 { pen.y = across }
+            }
+            if starts { chunk = (g, pen.x) }
+            pen.x += relative.0
+            pen.y += relative.1
+            if known { glyphs[g].rotate = positions.rotate[c] }
+            glyphs[g].x = pen.x
+            glyphs[g].y = pen.y
+            pen.x += glyphs[g].advance + glyphs[g].spacing
+        }
+        _ = finishChunk(&glyphs[chunk.start...], origin: chunk.origin, collection)
+    }
+
+    /// Anchors a chunk by its first character's `text-anchor` and scales
+    /// stretched glyphs' positions on a line from the chunk's `origin`
+    /// (on a path their advances were scaled instead); returns the
+    /// anchor's shift.
+    private static func finishChunk(_ chunk: inout ArraySlice<SVGPlacedGlyph>, origin: Double,
+                                    _ collection: SVGTextCollection) -> Double {
+        guard let first = chunk.first else { return 0 }
+        let shift = anchor(&chunk, collection.runs[first.run].style.textAnchor)
+        for g in chunk.indices where chunk[g].stretch != 1 && chunk[g].path == nil {
+            chunk[g].x = origin + (chunk[g].x - origin) * chunk[g].stretch
+        }
+        return shift
+    }
+
+    /// Applies `textLength`s, outermost first: `spacing` spreads the
+    /// difference from the natural advances (letter and word spacing
+    /// dropped) between the characters; `spacingAndGlyphs` stretches the
+    /// glyphs (and on a path their advances) by the ratio, unless it is
+    /// under 1/1000.
+    private static func applyTextLengths(_ glyphs: inout [SVGPlacedGlyph],
+                                         _ lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)]) {
+        for length in lengths {
+            let members = glyphs.indices.filter { length.characters.contains(glyphs[$0].character) }
+            guard !members.isEmpty else { continue }
+            let natural = members.reduce(0) { $0 + glyphs[$1].advance }
+            if length.stretchesGlyphs {
+                let factor = length.length / natural
+                guard factor.isFinite, factor >= 0.001 else { continue }
+                for g in members {
+                    glyphs[g].stretch = factor
+                    glyphs[g].spacing = 0
+                    if glyphs[g].path != nil { glyphs[g].advance *= factor }
+                }
+            } else {
+                let extra = members.count > 1 ? (length.length - natural) / Double(members.count - 1) : 0
+                for g in members {
+                    glyphs[g].spacing = extra
+                    glyphs[g].spacingFromLength = true
+                    glyphs[g].stretch = 1
+                }
+            }
+        }
+    }
+
+    /// Where the text goes on after a glyph on a path: the path's point at
+    /// the glyph's end (user space); `nil` off the path.
+    private static func pathEnd(of glyph: SVGPlacedGlyph, _ collection: SVGTextCollection) -> (x: Double, y: Double)? {
+        guard let path = glyph.path,
+              let end = collection.paths[path].measure.position(at: glyph.x + glyph.advance / 2)
+        else { return nil }
+        return (end.point.x + glyph.advance, end.point.y)
+    }
+
+    /// Moves a chunk left by 0, half or all of its advance (from its first
+    /// glyph's pen to its last glyph's advance, trailing spacing excluded,
+    /// as resvg measures it).
+    @discardableResult
+    private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) -> Double {
+        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return 0 }
+        let width = last.x + last.advance + (last.spacingFromLength ? last.spacing : 0) - first.x
+        let shift = anchor == .middle ? -width / 2 : -width
+        for i in chunk.indices { chunk[i].x += shift }
+        return shift
+    }
+
+    /// The runs that draw (characters, a size above 0) with their fonts;
+    /// `nil` if a font is needed and none can be read (warned).
+    private mutating func fontedRuns(_ runs: [SVGTextRun], _ element: XMLElement)
+        -> [(index: Int, font: SVGFontChoice)]?
+    {
+        var drawn: [(index: Int, font: SVGFontChoice)] = []
+        for (index, run) in runs.enumerated() {
+            guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
+            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
+                              stretch: run.style.fontStretch, variations: run.style.fontVariations,
+                              size: run.style.fontSize) {
+            case .success(let choice):
+                if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
+                drawn.append((index, choice))
+            case .failure(let error):
+                warnOnce(.fontUnavailable(error.description), element)
+                return nil
+            }
+        }
+        return drawn
+    }
+
+    /// Records a font warning unless the same one was given before in
+    /// this document.
+    private mutating func warnOnce(_ kind: SVGWarning.Kind, _ element: XMLElement) {
+        guard reportedFontProblems.insert(kind).inserted else { return }
+        let attribute: String?
+        if case .fontSubstituted = kind { attribute = "font-family" } else { attribute = nil }
+        warn(kind, element, attribute: attribute, at: element.offset)
+    }
+
+    /// Cuts the runs to `maximumTextLength` characters in all, with a
+    /// warning if anything was cut.
+    mutating func limitLength(_ runs: inout [SVGTextRun], _ element: XMLElement) {
+        var remaining = Self.maximumTextLength
+        for i in runs.indices {
+            let count = runs[i].text.unicodeScalars.count
+            if count <= remaining {
+                remaining -= count
+                continue
+            }
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: runs[i].text.unicodeScalars.prefix(remaining))
+            runs[i].text = String(kept)
+            runs.removeSubrange((i + 1)...)
+            warn(.textTooLong(limit: Self.maximumTextLength), element, at: element.offset)
+            return
+        }
+    }
+}
