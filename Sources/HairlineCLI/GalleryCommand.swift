@@ -38,6 +38,5 @@ struct GalleryCommand {
             }
         }
         try outputs.commit()
-        print("wrote \(outputs.count) images to \(folder)/")
     }
 }

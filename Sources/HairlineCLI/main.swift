@@ -31,13 +31,16 @@ let commandHelp: [String: String] = [
                                sans-serif, monospace, cursive, fantasy) draws in,
                                like "sans-serif=Noto Sans" (repeatable; default:
                                DejaVu and common names, then the bundled DejaVu Sans)
-             -o, --output      the output path (default: INPUT with .png)
+             -o, --output      the output path (default: INPUT's name with .png, in the
+                               current folder)
              Text is matched by font-family, font-weight, font-style and font-stretch
              as CSS matches it; a character its font lacks comes from the next family,
              then from any font that has it (a warning names what no font has).
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
-    leaving every file as it was.
+    leaving every file as it was. Every command that writes files prints each one
+    (path, pixel size) unless --quiet (-q); a render over a second shows its
+    progress on stderr when stderr is a terminal.
     """,
     "table": """
     usage: hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
@@ -46,11 +49,12 @@ let commandHelp: [String: String] = [
                           [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
-                          [-o|--output table.png]
+                          [--rows S:R..S:R] [--tile-height PX] [--quiet] [-o|--output table.png]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
                           [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
-                          [--time-limit S] [-o|--output OUT.png]
+                          [--time-limit S] [--rows S:R..S:R] [--tile-height PX] [--quiet]
+                          [-o|--output OUT.png]
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
              --spec FILE       the whole table from a JSON spec (the format:
@@ -82,6 +86,12 @@ let commandHelp: [String: String] = [
                                DIR/middle-selected@3x.png… (the first section's
                                style, cell width and first row height; without
                                -o, only the assets are written)
+             --rows S:R..S:R   only rows S:R through S:R (a viewport: the headers and
+                               footers between them too), for a table too tall to draw whole
+             --tile-height PX  the table (or the --rows viewport) in numbered PNGs of at
+                               most PX device rows each: OUT-01.png, OUT-02@2x.png…; each
+                               is the same pixels as that part of a whole render, and
+                               --max-pixels bounds each tile, not the run
              --image-budget N  the most image pixels a spec's table decodes (default
                                67108864: 64 Mi)
              --allow-any-path  let a spec read files outside its own folder
@@ -97,13 +107,15 @@ let commandHelp: [String: String] = [
                                DejaVu and common names, then the bundled DejaVu Sans)
              Characters the table's fonts lack (a Japanese title) are drawn in
              the first font that has them; a warning names what no font has.
-             -o, --output      the output path (default: the spec with .png, or
-                               table.png)
+             -o, --output      the output path (default: the spec's name with .png in
+                               the current folder, or table.png)
              Files are put in place only once every image is rendered: a failed
              run leaves every file as it was.
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
-    leaving every file as it was.
+    leaving every file as it was. Every command that writes files prints each one
+    (path, pixel size) unless --quiet (-q); a render over a second shows its
+    progress on stderr when stderr is a terminal.
     """,
     "bench": """
     usage: hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
@@ -121,12 +133,13 @@ let commandHelp: [String: String] = [
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
     """,
     "gallery": """
-    usage: hairline gallery [--out DIR] [--scales 1,2,3]
+    usage: hairline gallery [--out DIR] [--scales 1,2,3] [--quiet]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
-             as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
+             as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3), printing
+             each file it wrote unless --quiet.
     """,
 ]
 
@@ -145,11 +158,13 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
+    ProgressLine.shared.finish()
     FileHandle.standardError.write(Data("hairline: error: \(message)\n".utf8))
     exit(1)
 }
 
 func warn(_ message: String) {
+    ProgressLine.shared.erase()
     FileHandle.standardError.write(Data("hairline: warning: \(message)\n".utf8))
 }
 
@@ -177,6 +192,8 @@ if command == "--version" || command == "version" {
 }
 
 do {
+    // `--quiet` (every command that writes files): no "wrote" lines.
+    RunReport.takeQuietOption(from: &arguments)
     // `--time-limit S` (render and table: what users bring): CPU seconds
     // before the run is stopped, 10 by default, 0 for none.
     if command == "render" || command == "table" {

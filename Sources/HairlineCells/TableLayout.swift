@@ -38,6 +38,26 @@ extension TableDescription {
     ///   is not positive, a negative or non-finite height or inset, no
     ///   sections, or a table larger than a `Surface` can hold.
     public func layout() throws(TableError) -> TableLayout {
+        try layout(fittingOneSurface: true)
+    }
+
+    /// Lays the table out as `layout()` does, without requiring the whole
+    /// table to fit one surface: it may be up to `maximumLayoutPixelHeight`
+    /// device pixels tall (still at most `Surface.maximumDimension` wide),
+    /// for rendering in parts (`TableRenderer.render(_:pixelRows:workers:)`,
+    /// `tileRanges(tileHeight:)`).
+    /// - Throws: `TableError` as `layout()`, with `.tooLarge` only past
+    ///   those limits.
+    public func unboundedLayout() throws(TableError) -> TableLayout {
+        try layout(fittingOneSurface: false)
+    }
+
+    /// The tallest table `unboundedLayout()` lays out, in device pixels
+    /// (2^30: a table of a million 44 pt rows at 16x is 704 Mi pixels
+    /// tall, and every row index still fits an `Int32`).
+    public static let maximumLayoutPixelHeight = 1 << 30
+
+    func layout(fittingOneSurface: Bool) throws(TableError) -> TableLayout {
         guard scale.isFinite, TableDescription.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         guard !sections.isEmpty else { throw .noSections }
@@ -61,13 +81,14 @@ extension TableDescription {
             }
         }
         let limit = Double(Surface.maximumDimension)
-        guard (total * scale).rounded() <= limit, (width * scale).rounded() <= limit else {
+        let heightLimit = fittingOneSurface ? limit : Double(TableDescription.maximumLayoutPixelHeight)
+        guard (total * scale).rounded() <= heightLimit, (width * scale).rounded() <= limit else {
             throw .tooLarge(width: TableDescription.clampedPixels(width * scale),
                             height: TableDescription.clampedPixels(total * scale))
         }
         let pixelWidth = max(1, Int((width * scale).rounded()))
         let pixelHeight = max(1, Int((total * scale).rounded()))
-        guard pixelWidth * pixelHeight <= Surface.maximumPixelCount else {
+        guard !fittingOneSurface || pixelWidth * pixelHeight <= Surface.maximumPixelCount else {
             throw .tooLarge(width: pixelWidth, height: pixelHeight)
         }
         return placeCells(pixelWidth: pixelWidth, pixelHeight: pixelHeight)

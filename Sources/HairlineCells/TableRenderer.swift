@@ -93,23 +93,30 @@ public enum TableRenderer {
         perform(jobs: slabs.count, workers: workers, makeWorker: {
             styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
         }) { renderers, index in
-            let slab = slabs[index], band = bands[index]
-            let canvas = renderers[0].canvas
-            // The band's rows in the table's coordinates.
-            canvas.retarget(to: band.makeSurface())
-            canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
-            paintBackground(of: table, layout: layout, titles: titles, rows: slab.rows, on: canvas)
-            guard let cell = slab.cell else { return }
-            let frame = layout.cells[cell], r = frame.pixelRect
-            // Straight into the band, moved to the cell by whole device
-            // pixels: the cell's paths are the same wherever it is (the
-            // renderer keeps them), and its draw is clipped to it (a clip
-            // path's mask covers the cell only).
-            canvas.save()
-            canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
-            drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
-            canvas.restore()
+            drawSlab(slabs[index], of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
+                     on: bands[index].makeSurface())
         }
+    }
+
+    /// Draws one slab (`slab.rows` of the table) into `surface`, a surface
+    /// of exactly those rows: the background of its rows, then its cell.
+    static func drawSlab(_ slab: TableSlab, of table: TableDescription, layout: TableLayout, titles: TitleIndex,
+                         styles: SectionStyles, renderers: [CellRenderer], on surface: Surface) {
+        let canvas = renderers[0].canvas
+        // The slab's rows in the table's coordinates.
+        canvas.retarget(to: surface)
+        canvas.translateBy(devicePixelsX: 0, y: -slab.rows.lowerBound)
+        paintBackground(of: table, layout: layout, titles: titles, rows: slab.rows, on: canvas)
+        guard let cell = slab.cell else { return }
+        let frame = layout.cells[cell], r = frame.pixelRect
+        // Straight into the band, moved to the cell by whole device
+        // pixels: the cell's paths are the same wherever it is (the
+        // renderer keeps them), and its draw is clipped to it (a clip
+        // path's mask covers the cell only).
+        canvas.save()
+        canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
+        drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
+        canvas.restore()
     }
 
     /// Draws `frame`'s cell (background, then its text and accessory) at
