@@ -29,6 +29,10 @@ struct TableCommand {
     var headerTitles: [Int: String] = [:]
     var footerTitles: [Int: String] = [:]
     var headerView: String?
+    /// `--footer-view TEXT`: a footer view titled TEXT below the table.
+    var footerView: String?
+    /// `--header-bar S:COLOR|none`: section S's header bar.
+    var headerBars: [Int: SectionBar] = [:]
     /// Cell titles and details by index path.
     var cellTitles: [CellIndexPath: String] = [:]
     var cellDetails: [CellIndexPath: String] = [:]
@@ -57,7 +61,7 @@ struct TableCommand {
     /// The options that describe the table (a spec describes it instead).
     static let shapingOptionNames: Set<String> = [
         "--style", "--sections", "--width", "--row-height", "--select", "--header-title", "--footer-title",
-        "--header-view", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
+        "--header-view", "--footer-view", "--header-bar", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
     ]
 
     /// The most worker threads `--workers` accepts.
@@ -109,6 +113,18 @@ struct TableCommand {
                 footerTitles[section] = text
             case "--header-view":
                 headerView = try value(arg)
+            case "--footer-view":
+                footerView = try value(arg)
+            case "--header-bar":
+                let (section, text) = try Self.sectionText(try value(arg), option: arg)
+                if text == "none" {
+                    headerBars[section] = .hidden
+                } else if let color = Color(css: text) {
+                    headerBars[section] = .color(color)
+                } else {
+                    throw CommandLineError.invalidValue(option: arg, value: "\(section):\(text)",
+                                                        expected: "SECTION:COLOR or SECTION:none, like 0:#F7F7F7")
+                }
             case "--title":
                 let (path, text) = try Self.rowText(try value(arg), option: arg)
                 cellTitles[path] = text
@@ -298,6 +314,11 @@ struct TableCommand {
             table.sections[section].footerTitle = title
         }
         if let headerView { table.headerView = TableHeaderView(title: headerView) }
+        if let footerView { table.footerView = TableHeaderView(title: footerView) }
+        for (section, bar) in headerBars {
+            try check(section: section, option: "--header-bar")
+            table.sections[section].headerBar = bar
+        }
         for path in cellDetails.keys where cellTitles[path] == nil {
             throw CommandLineError.invalidValue(option: "--detail", value: "\(path.section):\(path.row)",
                                                 expected: "a row given a --title too")

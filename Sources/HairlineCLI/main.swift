@@ -46,7 +46,8 @@ let commandHelp: [String: String] = [
     usage: hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
-                          [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
+                          [--header-view TEXT] [--footer-view TEXT] [--header-bar S:COLOR]...
+                          [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
                           [--rows S:R..S:R] [--tile-height PX] [--quiet] [-o|--output table.png]
@@ -70,6 +71,9 @@ let commandHelp: [String: String] = [
              --header-title S:TEXT   section S's header title (repeatable)
              --footer-title S:TEXT   section S's footer title (repeatable; wraps)
              --header-view TEXT      a header view titled TEXT above the table
+             --footer-view TEXT      a footer view titled TEXT below the table
+             --header-bar S:COLOR    section S's header bar (a CSS color, or none); by
+                                     default a plain table's bar is behind titles only
              --title S:R:TEXT  row R of section S's title (repeatable)
              --detail S:R:TEXT its detail text (with a --title)
              --text-layout L   default, subtitle, value1 or value2 (default: default)

@@ -27,6 +27,9 @@ public struct TableLayout: Hashable, Sendable {
     /// The table header view's band (full table width, at the top), or an
     /// empty rect if the table has none.
     public let headerView: PixelRect
+    /// The table footer view's band (full table width, at the bottom), or
+    /// an empty rect if the table has none.
+    public let footerView: PixelRect
 }
 
 extension TableDescription {
@@ -70,6 +73,10 @@ extension TableDescription {
         try TableDescription.check(defaultFooterHeight, "the default footer height")
         // Check every length and the total before any conversion to Int.
         var total = try headerViewHeight()
+        if let view = footerView {
+            try TableDescription.check(view.height, "the footer view's height")
+            total += view.height
+        }
         for (s, section) in sections.enumerated() {
             let header = headerHeight(ofSection: s), footer = footerHeight(ofSection: s)
             try TableDescription.check(header, "the header height of section \(s)")
@@ -130,8 +137,11 @@ extension TableDescription {
             y += footerHeight(ofSection: s)
             footers.append(PixelRect(x: 0, y: bottom, width: pixelWidth, height: pixels(y) - bottom))
         }
+        let footerTop = pixels(y)
+        let footerBottom = footerView.map { pixels(y + $0.height) } ?? footerTop
         return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
-                           headers: headers, footers: footers, headerView: headerView)
+                           headers: headers, footers: footers, headerView: headerView,
+                           footerView: PixelRect(x: 0, y: footerTop, width: pixelWidth, height: footerBottom - footerTop))
     }
 
     /// The header view's height in points (0 without one).
@@ -147,14 +157,14 @@ extension TableDescription {
     /// `layout()`).
     func headerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.headerHeight, title: section.headerTitle, style: resolvedHeaderTitleStyle,
+        return bandHeight(section.headerHeight, title: section.headerTitle, style: headerTitleStyle(ofSection: index),
                           default: defaultHeaderHeight, section: index)
     }
 
     /// Section `index`'s footer height in points, as `headerHeight(ofSection:)`.
     func footerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.footerHeight, title: section.footerTitle, style: resolvedFooterTitleStyle,
+        return bandHeight(section.footerHeight, title: section.footerTitle, style: footerTitleStyle(ofSection: index),
                           default: defaultFooterHeight, section: index)
     }
 

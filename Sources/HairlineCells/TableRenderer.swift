@@ -192,24 +192,24 @@ public enum TableRenderer {
         path.addRect(whole)
         table.background.draw(path, cellRect: whole, on: canvas)
         func reaches(_ rect: PixelRect) -> Bool { !rect.isEmpty && rect.minY < rows.upperBound && rect.maxY > rows.lowerBound }
-        if let fill = table.headerView?.background, reaches(layout.headerView) {
-            let rect = layout.headerView.points(scale: s)
+        for (view, rect) in [(table.headerView, layout.headerView), (table.footerView, layout.footerView)] {
+            guard let fill = view?.background, reaches(rect) else { continue }
+            let points = rect.points(scale: s)
             var band = Path()
-            band.addRect(rect)
-            fill.draw(band, cellRect: rect, on: canvas)
+            band.addRect(points)
+            fill.draw(band, cellRect: points, on: canvas)
         }
-        if let color = table.headerColor {
-            // Header bars, and footer bars where a footer has a title.
-            func fillBar(_ bar: PixelRect) {
-                var path = Path()
-                path.addRect(bar.points(scale: s))
-                canvas.fill(path, with: color)
-            }
-            for header in layout.headers where reaches(header) { fillBar(header) }
-            for (index, footer) in layout.footers.enumerated() where reaches(footer) && index < table.sections.count
-                && !(table.sections[index].footerTitle ?? "").isEmpty {
-                fillBar(footer)
-            }
+        // Each section's header and footer bars (SectionBar: by default the
+        // table's header color behind a title only, as UIKit draws them).
+        func fillBar(_ bar: PixelRect, _ color: Color?) {
+            guard let color, reaches(bar) else { return }
+            var path = Path()
+            path.addRect(bar.points(scale: s))
+            canvas.fill(path, with: color)
+        }
+        for (index, section) in table.sections.enumerated() where index < layout.headers.count {
+            fillBar(layout.headers[index], section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
+            fillBar(layout.footers[index], section.footerBar.color(title: section.footerTitle, tableColor: table.headerColor))
         }
         drawTitles(titles, rows: rows, scale: s, on: canvas)
     }

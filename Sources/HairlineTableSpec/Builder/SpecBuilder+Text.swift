@@ -81,6 +81,7 @@ extension SpecBuilder {
         if let f = o["font"] { view.font = try font(f) }
         if let v = try o["alignment"]?.textAlignment() { view.alignment = v }
         if let v = try o["horizontalInset"]?.length() { view.horizontalInset = v }
+        if let v = try o["titleOffset"]?.offset() { view.titleOffset = v }
         return view
     }
 
