@@ -375,6 +375,10 @@ struct TableCommand {
             // Fonts are read only if some text needs a character its
             // font lacks.
             table.fontFallback = FontFallback(database: fonts)
+            // What the text will not show as written, said once.
+            if scale == scales.first {
+                for message in table.warnings() { warn(message) }
+            }
             if let base = tableOutput {
                 if viewport == nil && tileHeight == nil {
                     let path = RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)

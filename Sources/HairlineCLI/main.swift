@@ -87,9 +87,11 @@ let commandHelp: [String: String] = [
                                pixels are the same for any N)
              --cells DIR       also write the cell look as image assets: for each
                                position and state, DIR/single.png, DIR/top@2x.png,
-                               DIR/middle-selected@3x.png… (the first section's
-                               style, cell width and first row height; without
-                               -o, only the assets are written)
+                               DIR/middle-selected@3x.png… (each section style's
+                               cell width and first row height; with several
+                               styles, one folder each named after its layout:
+                               DIR/plain/top.png, DIR/fullWidthGrouped/top.png;
+                               without -o, only the assets are written)
              --rows S:R..S:R   only rows S:R through S:R (a viewport: the headers and
                                footers between them too), for a table too tall to draw whole
              --tile-height PX  the table (or the --rows viewport) in numbered PNGs of at

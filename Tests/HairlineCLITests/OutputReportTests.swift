@@ -101,3 +101,35 @@ import Testing
         #expect(try cli.run(["table", "--tile-height", "0"], in: here).stderr.contains("device pixels per tile"))
     }
 }
+
+/// `--cells` for every section style, and the table's text warnings.
+@Suite struct CellsAndWarningsCommandTests {
+    let cli = RenderCommandTests()
+
+    @Test func cellsAreWrittenForEverySectionStyle() throws {
+        let here = try cli.temporaryFolder()
+        // ios7.json: a plain section inside a full-width grouped table.
+        let result = try cli.runWithOutput(["table", "--spec", TableSpecCommandTests.repositoryPath("Examples/tables/ios7.json"),
+                                            "--cells", "cells", "--scale", "1"], in: here)
+        #expect(result.status == 0, "\(result.stderr)")
+        for style in ["plain", "fullWidthGrouped"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: here.appendingPathComponent("cells/\(style)").path)
+            #expect(files.sorted() == ["bottom-selected.png", "bottom.png", "middle-selected.png", "middle.png",
+                                       "single-selected.png", "single.png", "top-selected.png", "top.png"], "\(style)")
+        }
+        #expect(result.stdout.split(separator: "\n").count == 16)
+        // One style: the names stay plain.
+        let one = try cli.runWithOutput(["table", "--sections", "2,3", "--cells", "one"], in: here)
+        #expect(one.status == 0 && FileManager.default.fileExists(atPath: here.appendingPathComponent("one/top.png").path))
+    }
+
+    @Test func detailsTheLayoutDropsAndMissingGlyphsAreWarned() throws {
+        let result = try cli.run(["table", "--sections", "1", "--title", "0:0:Wi-Fi 日本", "--detail", "0:0:Home",
+                                  "--no-system-fonts", "-o", "w.png"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: row 0:0's detail 'Home' is not drawn: the default layout has no detail"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("warning: row 0:0's title has characters '日本' (U+65E5, U+672C) that 'DejaVu Sans'"),
+                "\(result.stderr)")
+    }
+}
