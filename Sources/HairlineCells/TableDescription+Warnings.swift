@@ -34,10 +34,11 @@ extension TableDescription {
                 checkGlyphs(title, font: style.font, what: "section \(s)'s footer title", into: note)
             }
             guard let textStyle = textStyle ?? CellTextStyle.standard(for: style(ofSection: s).layout) else { continue }
-            let font = fontFallback.map { textStyle.font.withFallback($0) } ?? textStyle.font
+            let resolved = fontFallback.map { textStyle.withFallback($0) } ?? textStyle
+            let font = resolved.font
             for (r, text) in section.texts.enumerated() where r < section.rowCount {
                 guard let text else { continue }
-                checkGlyphs(text.title, font: font, what: "row \(s):\(r)'s title", into: note)
+                checkGlyphs(text.title, font: resolved.titleFont ?? font, what: "row \(s):\(r)'s title", into: note)
                 guard let detail = text.detail, !detail.isEmpty else { continue }
                 if text.layout == .default {
                     note("row \(s):\(r)'s detail \(EchoedText.quoted(detail)) is not drawn: the default layout has "

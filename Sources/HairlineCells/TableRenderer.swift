@@ -129,7 +129,7 @@ public enum TableRenderer {
         guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
               var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
         else { return }
-        if let fallback = table.fontFallback { style.font = style.font.withFallback(fallback) }
+        if let fallback = table.fontFallback { style = style.withFallback(fallback) }
         let accessory = renderer.style.accessory
         let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
         renderer.canvas.save()

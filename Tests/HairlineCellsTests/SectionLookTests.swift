@@ -103,4 +103,28 @@ import Testing
         let c0 = try #require(firstColumn(centred)), c1 = try #require(firstColumn(moved))
         #expect(abs(c1 - c0 - Int((20 * scale).rounded())) <= 1)
     }
+
+    /// iOS 6 (grouped) text: bold titles and #385487 value1 details; the
+    /// iOS 7 and 13 layouts keep one regular font and gray details.
+    @Test func iOS6TextIsBoldWithSlateDetails() throws {
+        let six = try #require(CellTextStyle.standard(for: .grouped))
+        #expect(six.titleFont?.fullName == "DejaVu Sans Bold" && six.font.fullName == "DejaVu Sans")
+        #expect(six.detailColor == Color(red8: 0x38, green8: 0x54, blue8: 0x87) && six.selectedColor == .white)
+        for layout in [CellLayout.insetGrouped, .plain, .fullWidthGrouped] {
+            let style = try #require(CellTextStyle.standard(for: layout))
+            #expect(style.titleFont == nil && style.detailColor == Color(red8: 0x8E, green8: 0x8E, blue8: 0x93))
+        }
+        // Drawn: the detail's solid pixels are the slate blue.
+        var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: [1], width: 320, scale: 2)
+        table.sections[0].texts = [CellText("Wi-Fi", detail: "Home", layout: .value1)]
+        let surface = try TableRenderer.render(table)
+        let cell = try table.layout().cells[0].pixelRect
+        var slate = 0
+        for y in cell.minY..<cell.maxY {
+            for x in (cell.minX + cell.width / 2)..<cell.maxX where surface.pixel(x: x, y: y) == stored(six.detailColor) {
+                slate += 1
+            }
+        }
+        #expect(slate > 20)
+    }
 }

@@ -53,7 +53,11 @@ extension SpecBuilder {
     mutating func textStyle(_ field: SpecField, base: CellTextStyle?) throws(TableSpecError) -> CellTextStyle {
         let o = try field.object(allowed: SpecFormat.textStyleKeys, expected: "an object (a text style)")
         guard var style = base else { throw field.mismatch("a text style (the bundled fonts cannot be read)") }
-        if let f = o["font"] { style.font = try font(f) }
+        if let f = o["font"] {
+            style.font = try font(f)
+            style.titleFont = nil
+        }
+        if let f = o["titleFont"] { style.titleFont = f.isNull ? nil : try font(f) }
         if let v = try o["titleSize"]?.textSize() { style.titleSize = v }
         if let v = try o["detailSize"]?.textSize() { style.detailSize = v }
         if let v = try o["subtitleSize"]?.textSize() { style.subtitleSize = v }

@@ -193,6 +193,7 @@ struct SpecBuilder {
             if let (field, font) = fonts.first, let bundled = try? Font(.dejaVuSans) {
                 var probe = table
                 probe.textStyle?.font = bundled
+                if probe.textStyle?.titleFont != nil { probe.textStyle?.titleFont = bundled }
                 probe.headerTitleStyle?.font = bundled
                 probe.footerTitleStyle?.font = bundled
                 if probe.headerView?.font != nil { probe.headerView?.font = bundled }
