@@ -42,6 +42,5 @@ struct GalleryCommand {
             }
         }
         try outputs.commit()
-        print("wrote \(outputs.count) images to \(folder)/")
     }
 }

@@ -4,7 +4,8 @@
 // committed together at the end: either every file is in place, or none
 // is and every file that was there before is unchanged. Folders that are
 // missing are created first, with plain messages ("is not a folder",
-// "permission denied") rather than Foundation's error codes.
+// "permission denied") rather than Foundation's error codes. Once in
+// place, each file is reported (path, pixel size; RunReport).
 
 import Foundation
 import Hairline
@@ -58,6 +59,8 @@ final class OutputFiles: @unchecked Sendable {
     /// The most pixels the run's images may hold together (`--max-pixels`).
     let maximumPixels: Int
     private var pixels = 0
+    /// The files staged so far, with their pixel sizes, in order.
+    private(set) var written: [(path: String, width: Int, height: Int)] = []
     /// Outputs whose pixels were counted before they were rendered.
     private var counted: Set<String> = []
 
@@ -85,6 +88,7 @@ final class OutputFiles: @unchecked Sendable {
         }
         pixels = total
         counted.insert(path)
+        ProgressLine.shared.update("rendering \(EchoedText.shown(path))", staged: written.count)
     }
     /// Resolved paths no output may replace (the run's inputs), and what
     /// each is.
@@ -108,11 +112,15 @@ final class OutputFiles: @unchecked Sendable {
 
     /// Encodes `surface` at `pngLevel` and stages it for `path` (its folder created if
     /// missing).
-    func add(_ surface: Surface, path: String) throws {
+    /// With `countingPixels` false (a tile of a tiled run, held alone and
+    /// checked alone) its pixels do not count towards `maximumPixels`.
+    func add(_ surface: Surface, path: String, countingPixels: Bool = true) throws {
         if let what = protected[FileBytes.resolvedPath(path)] {
             throw CommandLineError.outputWouldOverwriteInput(path, what: what)
         }
-        if !counted.contains(path) { try reserve(width: surface.width, height: surface.height, for: path) }
+        if countingPixels && !counted.contains(path) {
+            try reserve(width: surface.width, height: surface.height, for: path)
+        }
         let folders = try createFolder(for: path)
         createdFolders += folders
         Self.registryLock.lock()
@@ -121,6 +129,8 @@ final class OutputFiles: @unchecked Sendable {
         Self.registryLock.unlock()
         try transaction.stage(surface, toFile: path, level: pngLevel)
         count += 1
+        written.append((path, surface.width, surface.height))
+        ProgressLine.shared.update("staged \(EchoedText.shown(path))", staged: written.count)
     }
 
     /// Puts every staged file in place, or none; first checks every
@@ -147,7 +157,16 @@ final class OutputFiles: @unchecked Sendable {
         }
         try transaction.commit()
         committed = true
+        RunReport.printWritten(written)
     }
+}
+
+/// The default output for `input` (without `-o`): its file name with
+/// `.png`, in the current folder, never beside the input
+/// (`../specs/table.json` gives `table.png`).
+func defaultOutput(for input: String) -> String {
+    let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    return (name.isEmpty || name == "/" ? "output" : name) + ".png"
 }
 
 /// Creates the folder that will hold `path`, and any missing folder above

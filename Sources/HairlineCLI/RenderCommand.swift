@@ -96,7 +96,7 @@ struct RenderCommand {
     /// The output path for `scale`: the base for 1x (and for a lone
     /// scale), `name@Sx.png` for the others.
     func outputPath(for scale: Double) -> String {
-        Self.outputPath(base: output ?? Self.replacingExtension(of: input, with: "png"), scale: scale,
+        Self.outputPath(base: output ?? defaultOutput(for: input), scale: scale,
                         scaleCount: scales.count)
     }
 

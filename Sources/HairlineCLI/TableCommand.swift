@@ -29,6 +29,10 @@ struct TableCommand {
     var headerTitles: [Int: String] = [:]
     var footerTitles: [Int: String] = [:]
     var headerView: String?
+    /// `--footer-view TEXT`: a footer view titled TEXT below the table.
+    var footerView: String?
+    /// `--header-bar S:COLOR|none`: section S's header bar.
+    var headerBars: [Int: SectionBar] = [:]
     /// Cell titles and details by index path.
     var cellTitles: [CellIndexPath: String] = [:]
     var cellDetails: [CellIndexPath: String] = [:]
@@ -50,11 +54,16 @@ struct TableCommand {
     var shapingOptions: [String] = []
     /// The fonts characters the table's fonts lack are taken from.
     var fontOptions = FontOptions()
+    /// `--rows S:R..S:R`: only these rows of the table (a viewport).
+    var viewport: (first: CellIndexPath, last: CellIndexPath)?
+    /// `--tile-height PX`: the table (or viewport) in numbered PNGs of at
+    /// most this many device rows each.
+    var tileHeight: Int?
 
     /// The options that describe the table (a spec describes it instead).
     static let shapingOptionNames: Set<String> = [
         "--style", "--sections", "--width", "--row-height", "--select", "--header-title", "--footer-title",
-        "--header-view", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
+        "--header-view", "--footer-view", "--header-bar", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
     ]
 
     /// The most worker threads `--workers` accepts.
@@ -106,6 +115,18 @@ struct TableCommand {
                 footerTitles[section] = text
             case "--header-view":
                 headerView = try value(arg)
+            case "--footer-view":
+                footerView = try value(arg)
+            case "--header-bar":
+                let (section, text) = try Self.sectionText(try value(arg), option: arg)
+                if text == "none" {
+                    headerBars[section] = .hidden
+                } else if let color = Color(css: text) {
+                    headerBars[section] = .color(color)
+                } else {
+                    throw CommandLineError.invalidValue(option: arg, value: "\(section):\(text)",
+                                                        expected: "SECTION:COLOR or SECTION:none, like 0:#F7F7F7")
+                }
             case "--title":
                 let (path, text) = try Self.rowText(try value(arg), option: arg)
                 cellTitles[path] = text
@@ -172,10 +193,57 @@ struct TableCommand {
             pngLevel = try PNGLevelOption.parse(try value())
         case "-o", "--output":
             output = try RenderCommand.pngPath(try value(), option: arg)
+        case "--rows":
+            viewport = try Self.parseRowRange(try value(), option: arg)
+        case "--tile-height":
+            let text = try value()
+            guard let n = Int(text), n >= 1, n <= Surface.maximumDimension else {
+                throw CommandLineError.invalidValue(option: arg, value: text,
+                                                    expected: "device pixels per tile, 1...\(Surface.maximumDimension)")
+            }
+            tileHeight = n
         default:
             return false
         }
         return true
+    }
+
+    /// `S:R..S:R`: the first and last rows of a viewport (in order).
+    static func parseRowRange(_ text: String, option: String) throws -> (CellIndexPath, CellIndexPath) {
+        func path(_ part: Substring) -> CellIndexPath? {
+            let numbers = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard numbers.count == 2, let s = Int(numbers[0]), let r = Int(numbers[1]), s >= 0, r >= 0 else { return nil }
+            return CellIndexPath(row: r, section: s)
+        }
+        guard let dots = text.range(of: ".."), let first = path(text[..<dots.lowerBound]),
+              let last = path(text[dots.upperBound...])
+        else {
+            throw CommandLineError.invalidValue(option: option, value: text,
+                                                expected: "FIRST..LAST as SECTION:ROW..SECTION:ROW, like 0:0..0:99")
+        }
+        guard first <= last else {
+            throw CommandLineError.invalidValue(option: option, value: text, expected: "a first row before the last")
+        }
+        return (first, last)
+    }
+
+    /// `base` (a `.png` path) numbered `index` of `count`, zero-padded so
+    /// the names sort: `table.png` -> `table-07.png`.
+    static func numbered(_ base: String, index: Int, count: Int) -> String {
+        let digits = String(count).count
+        let number = String(repeating: "0", count: max(0, digits - String(index).count)) + String(index)
+        let stem = base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base
+        return "\(RenderCommand.withoutScaleSuffix(stem))-\(number).png"
+    }
+
+    /// The table's layout on one surface; a table too large for one says
+    /// how to draw it in parts.
+    static func wholeLayout(of table: TableDescription) throws -> TableLayout {
+        let result = Result { () throws(TableError) in try table.layout() }
+        if case .failure(let error) = result, case .tooLarge(let width, let height) = error {
+            throw TooTallTable(width: width, height: height)
+        }
+        return try result.get()
     }
 
     /// The most rows a section may have on the command line.
@@ -250,6 +318,11 @@ struct TableCommand {
             table.sections[section].footerTitle = title
         }
         if let headerView { table.headerView = TableHeaderView(title: headerView) }
+        if let footerView { table.footerView = TableHeaderView(title: footerView) }
+        for (section, bar) in headerBars {
+            try check(section: section, option: "--header-bar")
+            table.sections[section].headerBar = bar
+        }
         for path in cellDetails.keys where cellTitles[path] == nil {
             throw CommandLineError.invalidValue(option: "--detail", value: "\(path.section):\(path.row)",
                                                 expected: "a row given a --title too")
@@ -265,11 +338,12 @@ struct TableCommand {
     }
 
     /// The table's PNG path: `-o`, else none if only cell assets are
-    /// asked for, else the spec's path with `.png`, else `table.png`.
+    /// asked for, else the spec's name with `.png` in the current folder,
+    /// else `table.png`.
     var tableOutput: String? {
         if let output { return output }
         if cellsFolder != nil { return nil }
-        if let spec { return RenderCommand.replacingExtension(of: spec, with: "png") }
+        if let spec { return defaultOutput(for: spec) }
         return "table.png"
     }
 
@@ -305,12 +379,20 @@ struct TableCommand {
             // Fonts are read only if some text needs a character its
             // font lacks.
             table.fontFallback = FontFallback(database: fonts)
+            // What the text will not show as written, said once.
+            if scale == scales.first {
+                for message in table.warnings() { warn(message) }
+            }
             if let base = tableOutput {
-                let path = RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)
-                let layout = try table.layout()
-                try outputs.reserve(width: layout.pixelWidth, height: layout.pixelHeight, for: path)
-                let surface = try TableRenderer.render(table, workers: workers)
-                try outputs.add(surface, path: path)
+                if viewport == nil && tileHeight == nil {
+                    let path = RenderCommand.outputPath(base: base, scale: scale, scaleCount: scales.count)
+                    let layout = try Self.wholeLayout(of: table)
+                    try outputs.reserve(width: layout.pixelWidth, height: layout.pixelHeight, for: path)
+                    let surface = try TableRenderer.render(table, workers: workers)
+                    try outputs.add(surface, path: path)
+                } else {
+                    try renderParts(of: table, base: base, scale: scale, scaleCount: scales.count, into: outputs)
+                }
             }
             if let folder = cellsFolder {
                 let suffix = scale == 1 ? "" : "@\(RenderCommand.scaleLabel(scale))x"
@@ -321,6 +403,44 @@ struct TableCommand {
         }
         for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         try outputs.commit()
+    }
+}
+
+extension TableCommand {
+    /// Renders the `--rows` viewport, or the table in `--tile-height`
+    /// tiles (numbered `base-1.png`… at each scale), each tile held alone:
+    /// `--max-pixels` bounds each tile rather than the run, so a table
+    /// taller than a surface can be drawn whole.
+    func renderParts(of table: TableDescription, base: String, scale: Double, scaleCount: Int,
+                     into outputs: OutputFiles) throws {
+        let layout = try table.unboundedLayout()
+        let region = try viewport.map { try table.pixelRows(from: $0.first, through: $0.last) }
+        let parts: [Range<Int>]
+        if let tileHeight {
+            parts = try table.tileRanges(tileHeight: tileHeight, within: region)
+        } else {
+            parts = [region ?? 0..<layout.pixelHeight]
+        }
+        for (index, rows) in parts.enumerated() {
+            let name = tileHeight == nil ? base : Self.numbered(base, index: index + 1, count: parts.count)
+            let path = RenderCommand.outputPath(base: name, scale: scale, scaleCount: scaleCount)
+            guard layout.pixelWidth * rows.count <= outputs.maximumPixels else {
+                throw OutputError.tooManyPixels(path: path, width: layout.pixelWidth, height: rows.count, used: 0,
+                                                limit: outputs.maximumPixels)
+            }
+            let surface = try TableRenderer.render(table, pixelRows: rows, workers: workers)
+            try outputs.add(surface, path: path, countingPixels: tileHeight == nil)
+        }
+    }
+}
+
+/// A table too large for one surface, with the ways around it.
+struct TooTallTable: Error, CustomStringConvertible {
+    let width: Int, height: Int
+
+    var description: String {
+        "\(TableError.tooLarge(width: width, height: height)); draw it in parts with --tile-height PX "
+            + "(numbered PNGs) or a part of it with --rows S:R..S:R"
     }
 }
 

@@ -32,7 +32,8 @@ let commandHelp: [String: String] = [
                                sans-serif, monospace, cursive, fantasy) draws in,
                                like "sans-serif=Noto Sans" (repeatable; default:
                                DejaVu and common names, then the bundled DejaVu Sans)
-             -o, --output      the output path (default: INPUT with .png)
+             -o, --output      the output path (default: INPUT's name with .png, in the
+                               current folder)
              --png-level L     PNG compression: fast, default or best (default: default;
                                best: slower, the smallest files; fast: the quickest)
              Text is matched by font-family, font-weight, font-style and font-stretch
@@ -40,20 +41,25 @@ let commandHelp: [String: String] = [
              then from any font that has it (a warning names what no font has).
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
-    leaving every file as it was.
+    leaving every file as it was. Every command that writes files prints each one
+    (path, pixel size) unless --quiet (-q); a render over a second shows its
+    progress on stderr when stderr is a terminal.
     """,
     "table": """
     usage: hairline table [--style grouped|insetGrouped|plain|fullWidthGrouped] [--sections 3,1,4]
                           [--width PT] [--row-height PT] [--select S:R]... [--alternating]
                           [--continuous] [--header-title S:TEXT]... [--footer-title S:TEXT]...
-                          [--header-view TEXT] [--title S:R:TEXT]... [--detail S:R:TEXT]...
+                          [--header-view TEXT] [--footer-view TEXT] [--header-bar S:COLOR]...
+                          [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
-                          [-o|--output table.png] [--png-level fast|default|best]
+                          [--rows S:R..S:R] [--tile-height PX] [--quiet] [-o|--output table.png]
+                          [--png-level fast|default|best]
            hairline table --spec TABLE.json [--scale S | --scales S1,S2,...] [--workers N]
                           [--cells DIR] [--image-budget N] [--allow-any-path] [--max-pixels N]
                           [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
-                          [--time-limit S] [-o|--output OUT.png] [--png-level fast|default|best]
+                          [--time-limit S] [--rows S:R..S:R] [--tile-height PX] [--quiet]
+                          [-o|--output OUT.png] [--png-level fast|default|best]
 
     table    Draws a table (HairlineCells: cell backgrounds, titles, labels) into a PNG:
              --spec FILE       the whole table from a JSON spec (the format:
@@ -69,6 +75,9 @@ let commandHelp: [String: String] = [
              --header-title S:TEXT   section S's header title (repeatable)
              --footer-title S:TEXT   section S's footer title (repeatable; wraps)
              --header-view TEXT      a header view titled TEXT above the table
+             --footer-view TEXT      a footer view titled TEXT below the table
+             --header-bar S:COLOR    section S's header bar (a CSS color, or none); by
+                                     default a plain table's bar is behind titles only
              --title S:R:TEXT  row R of section S's title (repeatable)
              --detail S:R:TEXT its detail text (with a --title)
              --text-layout L   default, subtitle, value1 or value2 (default: default)
@@ -82,9 +91,17 @@ let commandHelp: [String: String] = [
                                pixels are the same for any N)
              --cells DIR       also write the cell look as image assets: for each
                                position and state, DIR/single.png, DIR/top@2x.png,
-                               DIR/middle-selected@3x.png… (the first section's
-                               style, cell width and first row height; without
-                               -o, only the assets are written)
+                               DIR/middle-selected@3x.png… (each section style's
+                               cell width and first row height; with several
+                               styles, one folder each named after its layout:
+                               DIR/plain/top.png, DIR/fullWidthGrouped/top.png;
+                               without -o, only the assets are written)
+             --rows S:R..S:R   only rows S:R through S:R (a viewport: the headers and
+                               footers between them too), for a table too tall to draw whole
+             --tile-height PX  the table (or the --rows viewport) in numbered PNGs of at
+                               most PX device rows each: OUT-01.png, OUT-02@2x.png…; each
+                               is the same pixels as that part of a whole render, and
+                               --max-pixels bounds each tile, not the run
              --image-budget N  the most image pixels a spec's table decodes (default
                                67108864: 64 Mi)
              --allow-any-path  let a spec read files outside its own folder
@@ -100,15 +117,17 @@ let commandHelp: [String: String] = [
                                DejaVu and common names, then the bundled DejaVu Sans)
              Characters the table's fonts lack (a Japanese title) are drawn in
              the first font that has them; a warning names what no font has.
-             -o, --output      the output path (default: the spec with .png, or
-                               table.png)
+             -o, --output      the output path (default: the spec's name with .png in
+                               the current folder, or table.png)
              --png-level L     PNG compression: fast, default or best (default: default;
                                best: slower, the smallest files; fast: the quickest)
              Files are put in place only once every image is rendered: a failed
              run leaves every file as it was.
 
     render and table stop after --time-limit S seconds of CPU (default 10; 0: none),
-    leaving every file as it was.
+    leaving every file as it was. Every command that writes files prints each one
+    (path, pixel size) unless --quiet (-q); a render over a second shows its
+    progress on stderr when stderr is a terminal.
     """,
     "bench": """
     usage: hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
@@ -126,12 +145,13 @@ let commandHelp: [String: String] = [
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
     """,
     "gallery": """
-    usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best]
+    usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best] [--quiet]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
              pattern, image, labels, accessories, headers, continuous corners)
              of every layout at each scale
-             as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3).
+             as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3), printing
+             each file it wrote unless --quiet.
              --png-level L     PNG compression: fast, default or best (default: default;
                                best: slower, the smallest files; fast: the quickest)
     """,
@@ -152,11 +172,13 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
+    ProgressLine.shared.finish()
     FileHandle.standardError.write(Data("hairline: error: \(message)\n".utf8))
     exit(1)
 }
 
 func warn(_ message: String) {
+    ProgressLine.shared.erase()
     FileHandle.standardError.write(Data("hairline: warning: \(message)\n".utf8))
 }
 
@@ -184,6 +206,8 @@ if command == "--version" || command == "version" {
 }
 
 do {
+    // `--quiet` (every command that writes files): no "wrote" lines.
+    RunReport.takeQuietOption(from: &arguments)
     // `--time-limit S` (render and table: what users bring): CPU seconds
     // before the run is stopped, 10 by default, 0 for none.
     if command == "render" || command == "table" {

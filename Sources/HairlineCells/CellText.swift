@@ -40,7 +40,11 @@ public struct CellText: Hashable, Sendable {
 
 /// The fonts, sizes (points) and colors of cell text.
 public struct CellTextStyle: Hashable, Sendable {
+    /// The labels' font (the details', and the titles' without a
+    /// `titleFont`).
     public var font: Font
+    /// The titles' font, if not `font` (iOS 6 titles are bold).
+    public var titleFont: Font? = nil
     /// The title's size (17 pt, UIKit's body size), the detail's in
     /// `value1` (17 pt) and in `subtitle` (12 pt), and the title's and
     /// detail's in `value2` (12 and 15 pt).
@@ -69,11 +73,28 @@ public struct CellTextStyle: Hashable, Sendable {
     /// cannot be read: a damaged installation).
     public static let standard: CellTextStyle? = (try? Font(.dejaVuSans)).map { CellTextStyle(font: $0) }
 
-    /// The style for cells of `layout` (`grouped` cells select in blue:
-    /// white labels when selected).
+    /// The iOS 6 value1 detail color, #385487 (a slate blue).
+    public static let iOS6DetailColor = Color(red8: 0x38, green8: 0x54, blue8: 0x87)
+
+    /// The style for cells of `layout`, true to its iOS version: `grouped`
+    /// (iOS 6) has bold titles (DejaVu Sans Bold), value1 details in
+    /// #385487 and white labels when selected (its selection is blue); the
+    /// others keep UIKit's iOS 7+ text.
     public static func standard(for layout: CellLayout) -> CellTextStyle? {
         guard var style = standard else { return nil }
-        if layout == .grouped { style.selectedColor = .white }
+        if layout == .grouped {
+            style.selectedColor = .white
+            style.titleFont = try? Font(.dejaVuSansBold)
+            style.detailColor = iOS6DetailColor
+        }
+        return style
+    }
+
+    /// The style with `fallback` on both of its fonts.
+    public func withFallback(_ fallback: FontFallback) -> CellTextStyle {
+        var style = self
+        style.font = font.withFallback(fallback)
+        style.titleFont = titleFont?.withFallback(fallback)
         return style
     }
 }
@@ -93,10 +114,11 @@ extension CellText {
         /// Draws one label; its laid-out width (points), 0 if not drawn.
         @discardableResult
         func label(_ text: String, size: Double, x: Double, width: Double, centerY: Double,
-                   alignment: TextAlignment = .leading, paint: Paint) -> Double {
+                   alignment: TextAlignment = .leading, paint: Paint, isTitle: Bool = false) -> Double {
             // No room (a narrow cell's value2 detail): no label.
             guard width > 0 else { return 0 }
-            let layout = TextLayout(text, font: style.font, size: size, width: width, lineBreakMode: .truncatingTail,
+            let font = isTitle ? style.titleFont ?? style.font : style.font
+            let layout = TextLayout(text, font: font, size: size, width: width, lineBreakMode: .truncatingTail,
                                     maximumLines: 1)
             // The line box (ascent + descent) centred on `centerY`.
             let baseline = centerY - (layout.ascent + layout.descent) / 2 + layout.ascent
@@ -106,7 +128,8 @@ extension CellText {
         let middle = rect.midY
         switch layout {
         case .default:
-            label(title, size: style.titleSize, x: left, width: width, centerY: middle, paint: color(style.titleColor))
+            label(title, size: style.titleSize, x: left, width: width, centerY: middle, paint: color(style.titleColor),
+                  isTitle: true)
         case .subtitle:
             let unit = 1 / Double(style.font.metrics.unitsPerEm)
             let m = style.font.metrics
@@ -114,7 +137,7 @@ extension CellText {
             let detailHeight = Double(m.ascent + m.descent) * unit * style.subtitleSize
             let top = middle - (titleHeight + detailHeight) / 2
             label(title, size: style.titleSize, x: left, width: width, centerY: top + titleHeight / 2,
-                  paint: color(style.titleColor))
+                  paint: color(style.titleColor), isTitle: true)
             if let detail {
                 label(detail, size: style.subtitleSize, x: left, width: width,
                       centerY: top + titleHeight + detailHeight / 2, paint: color(style.titleColor))
@@ -130,11 +153,11 @@ extension CellText {
                 titleWidth = max(0, width - measured - 8)
             }
             label(title, size: style.titleSize, x: left, width: titleWidth, centerY: middle,
-                  paint: color(style.titleColor))
+                  paint: color(style.titleColor), isTitle: true)
         case .value2:
             let column = min(style.value2ColumnWidth, width)
             label(title, size: style.value2TitleSize, x: left, width: column, centerY: middle, alignment: .trailing,
-                  paint: color(style.value2TitleColor))
+                  paint: color(style.value2TitleColor), isTitle: true)
             if let detail {
                 let gap = 6.0
                 label(detail, size: style.value2DetailSize, x: left + column + gap, width: width - column - gap,

@@ -30,8 +30,10 @@ public struct TableDescription: Hashable, Sendable {
     public var defaultHeaderHeight: Double
     /// The footer spacing of sections that do not set their own, in points.
     public var defaultFooterHeight: Double
-    /// When set, section headers (their full width) are filled with this
-    /// color, as plain tables draw their header bars.
+    /// The color of the bars behind section header and footer titles
+    /// (their full width), as plain tables draw them: a section's
+    /// `.automatic` bar is this color behind a title, and no bar without
+    /// one (UIKit's rule); `TableSection.headerBar` overrides it.
     public var headerColor: Color?
     /// The selected cells.
     public var selectedRows: Set<CellIndexPath>
@@ -47,6 +49,9 @@ public struct TableDescription: Hashable, Sendable {
     /// The band above the first section (UITableView's
     /// `tableHeaderView`), if any.
     public var headerView: TableHeaderView? = nil
+    /// The band below the last section (UITableView's
+    /// `tableFooterView`), if any: the same kind of view as `headerView`.
+    public var footerView: TableHeaderView? = nil
     /// Where the text's fonts find the characters they lack (a Japanese
     /// title in DejaVu Sans): nil for none (such characters draw as the
     /// font's missing-glyph box). Applied to every font of the table's
@@ -76,6 +81,22 @@ public struct TableDescription: Hashable, Sendable {
         withFallback(footerTitleStyle ?? SectionTitleStyle.standardFooter(for: cellStyle.layout))
     }
 
+    /// Section `index`'s header title style: its own, else the table's.
+    func headerTitleStyle(ofSection index: Int) -> SectionTitleStyle? {
+        guard index >= 0, index < sections.count, let own = sections[index].headerTitleStyle else {
+            return resolvedHeaderTitleStyle
+        }
+        return withFallback(own)
+    }
+
+    /// Section `index`'s footer title style: its own, else the table's.
+    func footerTitleStyle(ofSection index: Int) -> SectionTitleStyle? {
+        guard index >= 0, index < sections.count, let own = sections[index].footerTitleStyle else {
+            return resolvedFooterTitleStyle
+        }
+        return withFallback(own)
+    }
+
     /// `style` with `fontFallback` on its font (as it is without one).
     func withFallback(_ style: SectionTitleStyle?) -> SectionTitleStyle? {
         guard let fontFallback, var style else { return style }
@@ -91,8 +112,8 @@ public struct TableDescription: Hashable, Sendable {
     /// 10 pt on the pinstripe background with 10 pt headers and footers;
     /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
     /// headers and footers; full-width grouped (iOS 7) spans the width on
-    /// #EFEFF4 with 35 pt headers and no footers; plain draws full-width cells on white under
-    /// 28 pt header bars of #F7F7F7, with no footers.
+    /// #EFEFF4 with 35 pt headers and no footers; plain draws full-width cells on white with
+    /// 28 pt headers (a bar of #F7F7F7 behind a title), with no footers.
     /// - Parameters:
     ///   - cellStyle: how every cell looks.
     ///   - sections: the sections, top to bottom.

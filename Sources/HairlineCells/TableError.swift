@@ -24,6 +24,13 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// A surface given to draw the table into is not the table's size.
     case surfaceSizeMismatch(expected: PixelRect, actual: PixelRect)
+    /// A range of device rows to render is empty or not inside the table
+    /// (`height` device pixels tall).
+    case invalidPixelRows(Range<Int>, height: Int)
+    /// A range of table rows ends before it starts.
+    case invalidRowRange(CellIndexPath, CellIndexPath)
+    /// A tile height (device pixels) below 1.
+    case invalidTileHeight(Int)
 
     /// A readable description, for messages and debugging.
     public var description: String {
@@ -46,6 +53,12 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(\(Surface.maximumDimension) a side, \(Surface.maximumPixelCount) pixels)"
         case .surfaceSizeMismatch(let expected, let actual):
             "the surface is \(actual.width) x \(actual.height) pixels; the table needs \(expected.width) x \(expected.height)"
+        case .invalidPixelRows(let rows, let height):
+            "device rows \(rows.lowerBound)..<\(rows.upperBound) are not a non-empty part of the table's 0..<\(height)"
+        case .invalidRowRange(let first, let last):
+            "rows \(first.section):\(first.row)..\(last.section):\(last.row) end before they start"
+        case .invalidTileHeight(let height):
+            "tile height \(height) px is not at least 1"
         }
     }
 }

@@ -1,5 +1,6 @@
 // HairlineCells: the table's header view (UITableView.tableHeaderView): a
-// band across the top of the table, above the first section, with an
+// band across the top of the table, above the first section (and, as
+// `footerView`, below the last), with an
 // optional background of its own and a title centred in it, optionally
 // with a shadow (the image-backgrounds look: a title over a picture).
 
@@ -27,6 +28,10 @@ public struct TableHeaderView: Hashable, Sendable {
     public var alignment: TextAlignment
     /// The gap between the table's sides and the title, in points.
     public var horizontalInset: Double
+    /// How far the title is moved from its place (centred vertically in
+    /// the band, placed across it by `alignment`), in points, y down
+    /// (a title 10 pt below the centre: `Size(width: 0, height: 10)`).
+    public var titleOffset: Size = Size(width: 0, height: 0)
 
     /// A header view `height` points tall titled `title`: 20 pt bold in
     /// iOS 6's header slate (#4C566C) over a white 1 pt shadow by default,
@@ -57,7 +62,8 @@ public struct TableHeaderView: Hashable, Sendable {
         guard let font = font ?? StandardFonts.bold else { return nil }
         let box = SectionTitleStyle.lineBox(font, size: size)
         let padding = (height - box) / 2
+        let dy = titleOffset.height.isFinite ? titleOffset.height : 0
         return SectionTitleStyle(font: font, size: size, color: color, shadow: shadow, alignment: alignment,
-                                 horizontalInset: horizontalInset, topPadding: padding, bottomPadding: padding)
+                                 horizontalInset: horizontalInset, topPadding: padding + dy, bottomPadding: padding - dy)
     }
 }

@@ -27,6 +27,9 @@ public struct TableLayout: Hashable, Sendable {
     /// The table header view's band (full table width, at the top), or an
     /// empty rect if the table has none.
     public let headerView: PixelRect
+    /// The table footer view's band (full table width, at the bottom), or
+    /// an empty rect if the table has none.
+    public let footerView: PixelRect
 }
 
 extension TableDescription {
@@ -38,6 +41,26 @@ extension TableDescription {
     ///   is not positive, a negative or non-finite height or inset, no
     ///   sections, or a table larger than a `Surface` can hold.
     public func layout() throws(TableError) -> TableLayout {
+        try layout(fittingOneSurface: true)
+    }
+
+    /// Lays the table out as `layout()` does, without requiring the whole
+    /// table to fit one surface: it may be up to `maximumLayoutPixelHeight`
+    /// device pixels tall (still at most `Surface.maximumDimension` wide),
+    /// for rendering in parts (`TableRenderer.render(_:pixelRows:workers:)`,
+    /// `tileRanges(tileHeight:)`).
+    /// - Throws: `TableError` as `layout()`, with `.tooLarge` only past
+    ///   those limits.
+    public func unboundedLayout() throws(TableError) -> TableLayout {
+        try layout(fittingOneSurface: false)
+    }
+
+    /// The tallest table `unboundedLayout()` lays out, in device pixels
+    /// (2^30: a table of a million 44 pt rows at 16x is 704 Mi pixels
+    /// tall, and every row index still fits an `Int32`).
+    public static let maximumLayoutPixelHeight = 1 << 30
+
+    func layout(fittingOneSurface: Bool) throws(TableError) -> TableLayout {
         guard scale.isFinite, TableDescription.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         guard !sections.isEmpty else { throw .noSections }
@@ -50,6 +73,10 @@ extension TableDescription {
         try TableDescription.check(defaultFooterHeight, "the default footer height")
         // Check every length and the total before any conversion to Int.
         var total = try headerViewHeight()
+        if let view = footerView {
+            try TableDescription.check(view.height, "the footer view's height")
+            total += view.height
+        }
         for (s, section) in sections.enumerated() {
             let header = headerHeight(ofSection: s), footer = footerHeight(ofSection: s)
             try TableDescription.check(header, "the header height of section \(s)")
@@ -61,13 +88,14 @@ extension TableDescription {
             }
         }
         let limit = Double(Surface.maximumDimension)
-        guard (total * scale).rounded() <= limit, (width * scale).rounded() <= limit else {
+        let heightLimit = fittingOneSurface ? limit : Double(TableDescription.maximumLayoutPixelHeight)
+        guard (total * scale).rounded() <= heightLimit, (width * scale).rounded() <= limit else {
             throw .tooLarge(width: TableDescription.clampedPixels(width * scale),
                             height: TableDescription.clampedPixels(total * scale))
         }
         let pixelWidth = max(1, Int((width * scale).rounded()))
         let pixelHeight = max(1, Int((total * scale).rounded()))
-        guard pixelWidth * pixelHeight <= Surface.maximumPixelCount else {
+        guard !fittingOneSurface || pixelWidth * pixelHeight <= Surface.maximumPixelCount else {
             throw .tooLarge(width: pixelWidth, height: pixelHeight)
         }
         return placeCells(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
@@ -109,8 +137,11 @@ extension TableDescription {
             y += footerHeight(ofSection: s)
             footers.append(PixelRect(x: 0, y: bottom, width: pixelWidth, height: pixels(y) - bottom))
         }
+        let footerTop = pixels(y)
+        let footerBottom = footerView.map { pixels(y + $0.height) } ?? footerTop
         return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
-                           headers: headers, footers: footers, headerView: headerView)
+                           headers: headers, footers: footers, headerView: headerView,
+                           footerView: PixelRect(x: 0, y: footerTop, width: pixelWidth, height: footerBottom - footerTop))
     }
 
     /// The header view's height in points (0 without one).
@@ -126,14 +157,14 @@ extension TableDescription {
     /// `layout()`).
     func headerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.headerHeight, title: section.headerTitle, style: resolvedHeaderTitleStyle,
+        return bandHeight(section.headerHeight, title: section.headerTitle, style: headerTitleStyle(ofSection: index),
                           default: defaultHeaderHeight, section: index)
     }
 
     /// Section `index`'s footer height in points, as `headerHeight(ofSection:)`.
     func footerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.footerHeight, title: section.footerTitle, style: resolvedFooterTitleStyle,
+        return bandHeight(section.footerHeight, title: section.footerTitle, style: footerTitleStyle(ofSection: index),
                           default: defaultFooterHeight, section: index)
     }
 

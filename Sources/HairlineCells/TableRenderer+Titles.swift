@@ -84,14 +84,17 @@ struct TitleIndex: Sendable {
 }
 
 extension TableDescription {
-    /// Every title of the table laid out in `layout`: the header view's,
-    /// then each section's header and footer titles.
+    /// Every title of the table laid out in `layout`: the header and
+    /// footer views', then each section's header and footer titles (each
+    /// in its section's own style, if it has one).
     func titles(in layout: TableLayout) -> [TableTitle] {
         var titles: [TableTitle] = []
         let s = layout.scale
-        if let view = headerView, !view.title.isEmpty, let style = withFallback(view.titleStyle) {
+        for (view, band) in [(headerView, layout.headerView), (footerView, layout.footerView)] {
+            guard let view, !view.title.isEmpty, let style = withFallback(view.titleStyle) else { continue }
             let box = max(0, width - 2 * max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0))
-            titles.append(title(view.title, style: style, band: layout.headerView, x: style.horizontalInset,
+            let dx = view.titleOffset.width.isFinite ? view.titleOffset.width : 0
+            titles.append(title(view.title, style: style, band: band, x: style.horizontalInset + dx,
                                 width: box, anchoredAtTop: false, scale: s))
         }
         for (index, section) in sections.enumerated() where index < layout.headers.count {
@@ -99,11 +102,11 @@ extension TableDescription {
             let own = horizontalInset(ofSection: index)
             let inset = own.isFinite ? min(max(0, own), width / 2) : 0
             let sectionsX = (inset * s).rounded() / s
-            if let text = section.headerTitle, !text.isEmpty, let style = resolvedHeaderTitleStyle {
+            if let text = section.headerTitle, !text.isEmpty, let style = headerTitleStyle(ofSection: index) {
                 titles.append(title(text, style: style, band: layout.headers[index], x: sectionsX + style.horizontalInset,
                                     width: titleWidth(style, section: index), anchoredAtTop: false, scale: s))
             }
-            if let text = section.footerTitle, !text.isEmpty, let style = resolvedFooterTitleStyle {
+            if let text = section.footerTitle, !text.isEmpty, let style = footerTitleStyle(ofSection: index) {
                 titles.append(title(text, style: style, band: layout.footers[index], x: sectionsX + style.horizontalInset,
                                     width: titleWidth(style, section: index), anchoredAtTop: true, scale: s))
             }

@@ -93,23 +93,30 @@ public enum TableRenderer {
         perform(jobs: slabs.count, workers: workers, makeWorker: {
             styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
         }) { renderers, index in
-            let slab = slabs[index], band = bands[index]
-            let canvas = renderers[0].canvas
-            // The band's rows in the table's coordinates.
-            canvas.retarget(to: band.makeSurface())
-            canvas.translateBy(devicePixelsX: 0, y: -band.rows.lowerBound)
-            paintBackground(of: table, layout: layout, titles: titles, rows: slab.rows, on: canvas)
-            guard let cell = slab.cell else { return }
-            let frame = layout.cells[cell], r = frame.pixelRect
-            // Straight into the band, moved to the cell by whole device
-            // pixels: the cell's paths are the same wherever it is (the
-            // renderer keeps them), and its draw is clipped to it (a clip
-            // path's mask covers the cell only).
-            canvas.save()
-            canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
-            drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
-            canvas.restore()
+            drawSlab(slabs[index], of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
+                     on: bands[index].makeSurface())
         }
+    }
+
+    /// Draws one slab (`slab.rows` of the table) into `surface`, a surface
+    /// of exactly those rows: the background of its rows, then its cell.
+    static func drawSlab(_ slab: TableSlab, of table: TableDescription, layout: TableLayout, titles: TitleIndex,
+                         styles: SectionStyles, renderers: [CellRenderer], on surface: Surface) {
+        let canvas = renderers[0].canvas
+        // The slab's rows in the table's coordinates.
+        canvas.retarget(to: surface)
+        canvas.translateBy(devicePixelsX: 0, y: -slab.rows.lowerBound)
+        paintBackground(of: table, layout: layout, titles: titles, rows: slab.rows, on: canvas)
+        guard let cell = slab.cell else { return }
+        let frame = layout.cells[cell], r = frame.pixelRect
+        // Straight into the band, moved to the cell by whole device
+        // pixels: the cell's paths are the same wherever it is (the
+        // renderer keeps them), and its draw is clipped to it (a clip
+        // path's mask covers the cell only).
+        canvas.save()
+        canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
+        drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
+        canvas.restore()
     }
 
     /// Draws `frame`'s cell (background, then its text and accessory) at
@@ -122,7 +129,7 @@ public enum TableRenderer {
         guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
               var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
         else { return }
-        if let fallback = table.fontFallback { style.font = style.font.withFallback(fallback) }
+        if let fallback = table.fontFallback { style = style.withFallback(fallback) }
         let accessory = renderer.style.accessory
         let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
         renderer.canvas.save()
@@ -185,24 +192,24 @@ public enum TableRenderer {
         path.addRect(whole)
         table.background.draw(path, cellRect: whole, on: canvas)
         func reaches(_ rect: PixelRect) -> Bool { !rect.isEmpty && rect.minY < rows.upperBound && rect.maxY > rows.lowerBound }
-        if let fill = table.headerView?.background, reaches(layout.headerView) {
-            let rect = layout.headerView.points(scale: s)
+        for (view, rect) in [(table.headerView, layout.headerView), (table.footerView, layout.footerView)] {
+            guard let fill = view?.background, reaches(rect) else { continue }
+            let points = rect.points(scale: s)
             var band = Path()
-            band.addRect(rect)
-            fill.draw(band, cellRect: rect, on: canvas)
+            band.addRect(points)
+            fill.draw(band, cellRect: points, on: canvas)
         }
-        if let color = table.headerColor {
-            // Header bars, and footer bars where a footer has a title.
-            func fillBar(_ bar: PixelRect) {
-                var path = Path()
-                path.addRect(bar.points(scale: s))
-                canvas.fill(path, with: color)
-            }
-            for header in layout.headers where reaches(header) { fillBar(header) }
-            for (index, footer) in layout.footers.enumerated() where reaches(footer) && index < table.sections.count
-                && !(table.sections[index].footerTitle ?? "").isEmpty {
-                fillBar(footer)
-            }
+        // Each section's header and footer bars (SectionBar: by default the
+        // table's header color behind a title only, as UIKit draws them).
+        func fillBar(_ bar: PixelRect, _ color: Color?) {
+            guard let color, reaches(bar) else { return }
+            var path = Path()
+            path.addRect(bar.points(scale: s))
+            canvas.fill(path, with: color)
+        }
+        for (index, section) in table.sections.enumerated() where index < layout.headers.count {
+            fillBar(layout.headers[index], section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
+            fillBar(layout.footers[index], section.footerBar.color(title: section.footerTitle, tableColor: table.headerColor))
         }
         drawTitles(titles, rows: rows, scale: s, on: canvas)
     }

@@ -1,5 +1,6 @@
-// HairlineCells: one section of a table as data: its rows' heights and
-// the spacing of its header and footer, in points. A value only;
+// HairlineCells: one section of a table as data: its rows' heights, the
+// spacing of its header and footer (points), and their own look (title
+// styles, bars). A value only;
 // TableLayout.swift checks and places it.
 
 import Hairline
@@ -33,6 +34,16 @@ public struct TableSection: Hashable, Sendable {
     /// The space between the table's sides and this section's cells, in
     /// points; nil for the table's `horizontalInset`.
     public var horizontalInset: Double? = nil
+    /// How this section's header title looks; nil for the table's
+    /// (`TableDescription.headerTitleStyle`, else the layout's standard).
+    public var headerTitleStyle: SectionTitleStyle? = nil
+    /// How this section's footer title looks; nil for the table's.
+    public var footerTitleStyle: SectionTitleStyle? = nil
+    /// What fills the header band (its height is the header's):
+    /// `.automatic` is the table's `headerColor` behind a title only.
+    public var headerBar: SectionBar = .automatic
+    /// What fills the footer band, as `headerBar`.
+    public var footerBar: SectionBar = .automatic
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).

@@ -17,10 +17,13 @@ import Testing
         var stderr: String
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs the executable in `folder` (default: a new temporary folder,
+    /// so that outputs written to the current folder land there).
+    func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        process.currentDirectoryURL = try folder ?? temporaryFolder()
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()
@@ -31,10 +34,13 @@ import Testing
     }
 
     /// Runs the executable, reading its standard output and error.
-    func runWithOutput(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func runWithOutput(_ arguments: [String], in folder: URL? = nil, executable: URL = RenderCommandTests.executable)
+        throws -> (status: Int32, stdout: String, stderr: String)
+    {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
+        process.currentDirectoryURL = try folder ?? temporaryFolder()
         let errors = Pipe(), output = Pipe()
         process.standardError = errors
         process.standardOutput = output

@@ -30,11 +30,14 @@ import Testing
         #expect(try cli.pngSize(output) == (320, 336))
         #expect(try cli.pngSize(folder.appendingPathComponent("out/alternating@2x.png")) == (640, 672))
         #expect(try cli.pngSize(folder.appendingPathComponent("out/alternating@3x.png")) == (960, 1008))
-        // Without a scale: the spec's own (2), to the spec's name with .png.
+        // Without a scale: the spec's own (2), to the spec's name with .png
+        // in the current folder (not beside the spec).
         let copy = folder.appendingPathComponent("copy.json")
         try FileManager.default.copyItem(atPath: Self.alternating, toPath: copy.path)
-        #expect(try cli.run(["table", "--spec", copy.path]).status == 0)
-        #expect(try cli.pngSize(folder.appendingPathComponent("copy.png")) == (640, 672))
+        let here = try cli.temporaryFolder()
+        #expect(try cli.run(["table", "--spec", copy.path], in: here).status == 0)
+        #expect(try cli.pngSize(here.appendingPathComponent("copy.png")) == (640, 672))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("copy.png").path))
     }
 
     @Test func outputIsTheSameForAnyNumberOfWorkers() throws {

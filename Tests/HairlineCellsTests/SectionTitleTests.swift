@@ -82,8 +82,13 @@ import Testing
                 let expected = try TableRenderer.render(bare, workers: 1)
                 let canvas = Canvas(surface: expected, scale: scale)
                 if let bar = titled.headerColor {
+                    // The bars behind the titles (the untitled twin has
+                    // none: UIKit draws no bar behind an untitled band).
                     var path = Path()
                     path.addRect(result.footers[0].points(scale: scale))
+                    for s in titled.sections.indices where titled.sections[s].headerTitle != nil {
+                        path.addRect(result.headers[s].points(scale: scale))
+                    }
                     canvas.fill(path, with: bar)
                 }
                 let header = try #require(SectionTitleStyle.standardHeader(for: layout))

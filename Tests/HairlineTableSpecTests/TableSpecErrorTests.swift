@@ -92,7 +92,7 @@ struct Malformed: Sendable, CustomTestStringConvertible {
                ##"unknown key "capInsets"; expected one of "pattern", "scale", "sampling""##),
         .style(##""imageSet": {‸"left": "single.png"}"##, "$.style.imageSet.left", ##"expected one of "single", "top", "middle", "bottom", "selected""##),
         .style(##""imageSet": {"selected": {‸"selected": "single.png"}}"##, "$.style.imageSet.selected.selected", ##"unknown key "selected""##),
-        .root(##""textStyle": {‸"size": 3}"##, "$.textStyle.size", ##"unknown key "size"; expected one of "font", "titleSize""##),
+        .root(##""textStyle": {‸"size": 3}"##, "$.textStyle.size", ##"unknown key "size"; expected one of "font", "titleFont", "titleSize""##),
         .root(##""headerView": {"title": "T", ‸"subtitle": "U"}"##, "$.headerView.subtitle", ##"unknown key "subtitle""##),
         .root(##""headerView": {"title": "T", "shadow": {"offset": [0, 1], "color": "#000", ‸"spread": 1}}"##, "$.headerView.shadow.spread", ##"expected one of "offset", "blur", "color""##),
         .style(##""fill": {"linearGradient": {"stops": [[0, "#FFF"]], ‸"angle": 90}}"##, "$.style.fill.linearGradient.angle", ##"unknown key "angle""##),

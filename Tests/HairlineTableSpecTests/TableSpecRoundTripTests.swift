@@ -129,6 +129,8 @@ let selectRow = ##""selectedRows": [[0, 1]]"##
             """##) { t, _ in
             var style = CellTextStyle.standard(for: .grouped)!
             style.font = SpecFixtures.bold
+            // "font" is every label's: it replaces iOS 6's bold title font.
+            style.titleFont = nil
             style.titleSize = 16
             style.detailSize = 14
             style.subtitleSize = 11
@@ -151,6 +153,11 @@ let selectRow = ##""selectedRows": [[0, 1]]"##
              {"rows": 1, "texts": [{"title": "Wi-Fi", "detail": "Home", "layout": "value1"}]}],
             "selectedRows": [[1, 0]]
             """##),
+        .root("textStyle titleFont", ##""textStyle": {"titleFont": "regular"}"##) { t, _ in
+            var style = CellTextStyle.standard(for: .grouped)!
+            style.titleFont = SpecFixtures.regular
+            t.textStyle = style
+        },
         .root("textStyle selectedColor", ##""textStyle": {"selectedColor": "#FFEE00"}"##) { t, _ in
             var style = CellTextStyle.standard(for: .grouped)!
             style.selectedColor = Color(red8: 0xFF, green8: 0xEE, blue8: 0x00)

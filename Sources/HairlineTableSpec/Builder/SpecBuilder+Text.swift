@@ -53,7 +53,11 @@ extension SpecBuilder {
     mutating func textStyle(_ field: SpecField, base: CellTextStyle?) throws(TableSpecError) -> CellTextStyle {
         let o = try field.object(allowed: SpecFormat.textStyleKeys, expected: "an object (a text style)")
         guard var style = base else { throw field.mismatch("a text style (the bundled fonts cannot be read)") }
-        if let f = o["font"] { style.font = try font(f) }
+        if let f = o["font"] {
+            style.font = try font(f)
+            style.titleFont = nil
+        }
+        if let f = o["titleFont"] { style.titleFont = f.isNull ? nil : try font(f) }
         if let v = try o["titleSize"]?.textSize() { style.titleSize = v }
         if let v = try o["detailSize"]?.textSize() { style.detailSize = v }
         if let v = try o["subtitleSize"]?.textSize() { style.subtitleSize = v }
@@ -81,6 +85,7 @@ extension SpecBuilder {
         if let f = o["font"] { view.font = try font(f) }
         if let v = try o["alignment"]?.textAlignment() { view.alignment = v }
         if let v = try o["horizontalInset"]?.length() { view.horizontalInset = v }
+        if let v = try o["titleOffset"]?.offset() { view.titleOffset = v }
         return view
     }
 

@@ -55,6 +55,7 @@ struct SpecBuilder {
         }
         if let f = root["textStyle"] { table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout)) }
         if let f = root["headerView"] { table.headerView = try headerView(f) }
+        if let f = root["footerView"] { table.footerView = try headerView(f) }
         let sectionsField = try root.required("sections")
         table.sections = try sections(sectionsField, tableStyle: style)
         if let f = root["selectedRows"] { table.selectedRows = try selection(f, sections: table.sections) }
@@ -131,7 +132,28 @@ struct SpecBuilder {
         if let f = object["style"] { section.style = try cellStyle(f, base: tableStyle) }
         if let f = object["horizontalInset"] { section.horizontalInset = try f.length() }
         if let f = object["texts"] { section.texts = try texts(f, rowCount: section.rowCount) }
+        let layout = section.style?.layout ?? tableStyle.layout
+        if let f = object["headerTitleStyle"] {
+            section.headerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardHeader(for: layout))
+        }
+        if let f = object["footerTitleStyle"] {
+            section.footerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardFooter(for: layout))
+        }
+        if let f = object["headerBar"] { section.headerBar = try SpecBuilder.bar(f) }
+        if let f = object["footerBar"] { section.footerBar = try SpecBuilder.bar(f) }
         return section
+    }
+
+    /// A section bar: `"automatic"`, `"none"`, or a color.
+    static func bar(_ field: SpecField) throws(TableSpecError) -> SectionBar {
+        if field.isString, let name = try? field.string() {
+            if name == "automatic" { return .automatic }
+            if name == "none" { return .hidden }
+        }
+        guard let color = try? field.color() else {
+            throw field.mismatch("a section bar: \"automatic\", \"none\" or a color")
+        }
+        return .color(color)
     }
 
     // MARK: Selection
@@ -171,9 +193,15 @@ struct SpecBuilder {
             if let (field, font) = fonts.first, let bundled = try? Font(.dejaVuSans) {
                 var probe = table
                 probe.textStyle?.font = bundled
+                if probe.textStyle?.titleFont != nil { probe.textStyle?.titleFont = bundled }
                 probe.headerTitleStyle?.font = bundled
                 probe.footerTitleStyle?.font = bundled
                 if probe.headerView?.font != nil { probe.headerView?.font = bundled }
+                if probe.footerView?.font != nil { probe.footerView?.font = bundled }
+                for i in probe.sections.indices {
+                    probe.sections[i].headerTitleStyle?.font = bundled
+                    probe.sections[i].footerTitleStyle?.font = bundled
+                }
                 if (try? probe.layout()) != nil {
                     let m = font.metrics
                     throw TableSpecError.invalidValue(

@@ -10,12 +10,13 @@ enum SpecFormat {
     /// The root object: a `TableDescription`.
     static let tableKeys = [
         "width", "scale", "style", "background", "horizontalInset", "defaultHeaderHeight", "defaultFooterHeight",
-        "headerColor", "headerTitleStyle", "footerTitleStyle", "textStyle", "headerView", "sections", "selectedRows",
+        "headerColor", "headerTitleStyle", "footerTitleStyle", "textStyle", "headerView", "footerView", "sections",
+        "selectedRows",
     ]
     /// A section: a `TableSection`.
     static let sectionKeys = [
         "rows", "rowHeight", "rowHeights", "headerHeight", "footerHeight", "headerTitle", "footerTitle", "style",
-        "horizontalInset", "texts",
+        "horizontalInset", "texts", "headerTitleStyle", "footerTitleStyle", "headerBar", "footerBar",
     ]
     /// A cell style: a `CellStyle`.
     static let styleKeys = [
@@ -50,12 +51,13 @@ enum SpecFormat {
     static let shadowKeys = ["offset", "blur", "color"]
     /// The cells' text style: a `CellTextStyle`.
     static let textStyleKeys = [
-        "font", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize", "titleColor",
+        "font", "titleFont", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize", "titleColor",
         "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth",
     ]
     /// The header view: a `TableHeaderView`.
     static let headerViewKeys = [
         "title", "height", "size", "color", "shadow", "background", "font", "alignment", "horizontalInset",
+        "titleOffset",
     ]
     /// A row's text: a `CellText`.
     static let textKeys = ["title", "detail", "layout"]
