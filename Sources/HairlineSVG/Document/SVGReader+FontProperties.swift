@@ -376,3 +376,95 @@ extension SVGReader {
         return families
     }
 }
+
+extension SVGReader {
+    /// Font-size keywords the `font` shorthand may give in place of a length.
+    private static let fontSizeKeywords: Set<String> = [
+        "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "larger", "smaller",
+    ]
+
+    /// `declarations` with each CSS `font` shorthand (CSS Fonts 4 §2.8:
+    /// `[style || small-caps || weight || stretch]? size[/line-height]?
+    /// family-list`) replaced, in place, by its longhands: `font-style`,
+    /// `font-variant`, `font-weight`, `font-stretch`, `font-size` and
+    /// `font-family`, with `font-kerning` reset to `auto` as the shorthand
+    /// resets it (`line-height` is read and dropped: SVG text has one line).
+    /// A value outside that grammar (a system font keyword, no size or no
+    /// family) is kept as `font`, which then warns and is ignored.
+    static func expandingFontShorthand(_ declarations: [Declaration]) -> [Declaration] {
+        guard declarations.contains(where: { $0.name == "font" }) else { return declarations }
+        var result: [Declaration] = []
+        for declaration in declarations {
+            guard declaration.name == "font", let longhands = fontLonghands(declaration.value) else {
+                result.append(declaration)
+                continue
+            }
+            for (name, value) in longhands {
+                result.append(Declaration(name: name, value: value, offset: declaration.offset,
+                                          nameOffset: declaration.nameOffset))
+            }
+        }
+        return result
+    }
+
+    /// The longhands of one `font` value, or nil outside its grammar.
+    private static func fontLonghands(_ value: String) -> [(String, String)]? {
+        let scalars = Array(value.unicodeScalars)
+        var i = 0
+        func skipSpace() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i += 1 } }
+        func word() -> String {
+            var w = String.UnicodeScalarView()
+            while i < scalars.count, scalars[i] != " ", scalars[i] != "\t", scalars[i] != "\n", scalars[i] != "/" {
+                w.append(scalars[i])
+                i += 1
+            }
+            return String(w)
+        }
+        var style = "normal", variant = "normal", weight = "normal", stretch = "normal"
+        var size: String?
+        // Up to four leading keywords, then the size.
+        for _ in 0..<5 {
+            skipSpace()
+            let start = i
+            let token = word()
+            let lower = token.lowercased()
+            guard !token.isEmpty else { return nil }
+            switch lower {
+            case "normal": continue
+            case "italic", "oblique": style = lower
+            case "small-caps": variant = lower
+            case "bold", "bolder", "lighter": weight = lower
+            default:
+                if stretchKeywords[lower] != nil {  // (the only stretch values the shorthand takes)
+                    stretch = lower
+                } else if let number = Double(token), number >= 1, number <= 1000, !token.contains("e"),
+                          !token.contains("E") {
+                    weight = token
+                } else if fontSizeKeywords.contains(lower) || ValueScanner.length(token) != nil {
+                    size = token
+                } else {
+                    i = start
+                    return nil
+                }
+            }
+            if size != nil { break }
+        }
+        guard let size else { return nil }
+        // An optional `/line-height`.
+        skipSpace()
+        if i < scalars.count, scalars[i] == "/" {
+            i += 1
+            skipSpace()
+            guard !word().isEmpty else { return nil }
+        }
+        skipSpace()
+        var end = scalars.count
+        while end > i, scalars[end - 1] == " " || scalars[end - 1] == "\t" || scalars[end - 1] == "\n" { end -= 1 }
+        guard end > i else { return nil }
+        var family = String.UnicodeScalarView()
+        family.append(contentsOf: scalars[i..<end])
+        let families = String(family)
+        return [("font-style", style), ("font-variant", variant), ("font-weight", weight), ("font-stretch", stretch),
+                ("font-size", size), ("font-family", families), ("font-kerning", "auto")]
+    }
+}

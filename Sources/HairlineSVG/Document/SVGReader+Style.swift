@@ -48,6 +48,7 @@ extension SVGReader {
                         to style: inout InheritedStyle) throws(SVGError) -> LocalStyle {
         let parent = style
         var local = LocalStyle()
+        let declarations = Self.expandingFontShorthand(declarations)
         for declaration in declarations where declaration.name == "font-size" {
             do throws(SVGError) {
                 style.fontSize = try fontSize(declaration, parent: parent.fontSize, element)
@@ -253,6 +254,8 @@ extension SVGReader {
             local.isDisplayed = keyword != "none"
         case "font-size":
             break  // applied first
+        case "font":
+            throw invalidValue(declaration)  // a shorthand outside its grammar (expanded otherwise)
         case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
              "letter-spacing", "word-spacing", "baseline-shift",
              "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning":

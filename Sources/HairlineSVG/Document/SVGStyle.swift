@@ -151,11 +151,11 @@ enum SVGProperties {
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
         "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
-        "shape-rendering",
+        "shape-rendering", "font",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
-    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker"]
+    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker", "font"]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values,
     /// and `line-height`, which single-line SVG text does not use): these

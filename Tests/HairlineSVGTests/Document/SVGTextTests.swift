@@ -152,6 +152,28 @@ struct SVGTextTests {
         #expect(isBold ? expected.advance > other.advance : expected.advance < other.advance)
     }
 
+    @Test("the font shorthand sets size, family, weight and style, and resets what it leaves out", arguments: [
+        (#"style="font: bold 18px DejaVu Sans""#, true, 18.0),
+        (#"style="font: normal 700 18px/1.5 'DejaVu Sans', serif""#, true, 18.0),
+        (#"style="font: normal small-caps 600 24px sans-serif""#, true, 24.0),
+        (#"font-weight="bold" style="font: 20px sans-serif""#, false, 20.0),  // reset to normal
+    ] as [(String, Bool, Double)])
+    func fontShorthand(_ attribute: String, _ isBold: Bool, _ size: Double) throws {
+        let font = isBold ? try Self.bold.get() : try Self.regular.get()
+        let (fills, warnings) = try read(#"<g font-weight="bold" font-size="40"><text x="4" y="40" \#(attribute)>AV</text></g>"#)
+        #expect(fills.first?.path == glyphPath("AV", font: font, size: size, x: 4, y: 40).path)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("a font shorthand outside its grammar warns and is ignored", arguments: [
+        "font: caption", "font: bold sans-serif", "font: 12px", "font: 12px / serif",
+    ])
+    func invalidFontShorthand(_ declaration: String) throws {
+        let (fills, warnings) = try read(#"<text x="4" y="40" font-size="18" style="\#(declaration)">AV</text>"#)
+        #expect(fills.first?.path == glyphPath("AV", font: try Self.regular.get(), size: 18, x: 4, y: 40).path)
+        #expect(warnings.count == 1)
+    }
+
     @Test("lighter and bolder are relative to the parent's weight")
     func relativeWeights() throws {
         let regular = try Self.regular.get(), bold = try Self.bold.get()
