@@ -104,8 +104,10 @@ enum SVGTextAnchor: Sendable {
 }
 
 extension SVGReader {
-    /// CSS's initial font size (`medium`), in user units (CSS px).
-    static let defaultFontSize = 16.0
+    /// The initial font size (`medium`), in user units: 12, as resvg and
+    /// librsvg take it (browsers take 16 CSS px); `em`, `ex` and `rem` on
+    /// the root and the size keywords scale it.
+    static let defaultFontSize = 12.0
     /// The usual x-height / em ratio, for `ex` lengths (the real one would
     /// need the font; such lengths warn).
     static let assumedXHeightRatio = 0.5

@@ -81,7 +81,7 @@ struct SVGErrorRecoveryTests {
     }
 
     @Test("ch, vw, vh, vmin and vmax are lengths", arguments: [
-        ("2ch", 16.0), ("10vw", 20.0), ("10vh", 10.0), ("10vmin", 10.0), ("10vmax", 20.0),
+        ("2ch", SVGReader.defaultFontSize), ("10vw", 20.0), ("10vh", 10.0), ("10vmin", 10.0), ("10vmax", 20.0),
     ])
     func units(_ value: String, _ expected: Double) throws {
         let fills = try commands(svg(#"<rect width="\#(value)" height="1"/>"#, #"viewBox="0 0 200 100""#))

@@ -17,7 +17,7 @@ struct SVGTextPositioningTests {
 
     /// The outline of one character at `size`, its pen mapped by `placement`
     /// (glyph space: user units, y down, origin on the baseline).
-    private func glyph(_ character: Unicode.Scalar, size: Double = 16, _ placement: AffineTransform) throws -> Path {
+    private func glyph(_ character: Unicode.Scalar, size: Double = SVGReader.defaultFontSize, _ placement: AffineTransform) throws -> Path {
         let font = try Self.font.get()
         let unit = size / Double(font.metrics.unitsPerEm)
         let outline = try font.outline(of: font.glyph(for: character))
@@ -25,7 +25,7 @@ struct SVGTextPositioningTests {
     }
 
     /// The advance of one character at `size` (user units).
-    private func advance(_ character: Unicode.Scalar, size: Double = 16) throws -> Double {
+    private func advance(_ character: Unicode.Scalar, size: Double = SVGReader.defaultFontSize) throws -> Double {
         let font = try Self.font.get()
         return Double(font.advance(of: font.glyph(for: character))) * size / Double(font.metrics.unitsPerEm)
     }
@@ -194,7 +194,7 @@ struct SVGTextPositioningTests {
     @Test("vertical writing: Latin turns with the line and is centred on it; CJK stands upright")
     func verticalWriting() throws {
         let font = try Self.font.get()
-        let unit = 16 / Double(font.metrics.unitsPerEm)
+        let unit = SVGReader.defaultFontSize / Double(font.metrics.unitsPerEm)
         let half = Double(font.metrics.ascent - font.metrics.descent) * unit / 2
         let quarter = SVGTransformParser.rotation(degrees: 90)
         let path = try fill(#"<text x="100" y="10" writing-mode="tb">ab</text>"#)

@@ -122,7 +122,7 @@ struct SVGTextTests {
     func anchoredPreservedSpaces() throws {
         let font = try Self.regular.get()
         let fills = try read(#"<text xml:space="preserve" x="150" y="30" text-anchor="end"> a&#9;b  </text>"#).fills
-        #expect(fills.first?.path == glyphPath(" a b  ", font: font, size: 16, x: 150, y: 30, anchor: 1).path)
+        #expect(fills.first?.path == glyphPath(" a b  ", font: font, size: SVGReader.defaultFontSize, x: 150, y: 30, anchor: 1).path)
     }
 
     @Test("x, y, dx and dy place the line; em is the text's font size")
@@ -131,7 +131,7 @@ struct SVGTextTests {
         let fills = try read(#"<text x="1em" y="2em" dx="3" dy="-4" font-size="20">Hi</text>"#).fills
         #expect(fills.first?.path == glyphPath("Hi", font: font, size: 20, x: 23, y: 36).path)
         let percent = try read(#"<text x="10%" y="50%">Hi</text>"#).fills
-        #expect(percent.first?.path == glyphPath("Hi", font: font, size: 16, x: 20, y: 30).path)
+        #expect(percent.first?.path == glyphPath("Hi", font: font, size: SVGReader.defaultFontSize, x: 20, y: 30).path)
     }
 
     // MARK: Fonts
@@ -178,11 +178,11 @@ struct SVGTextTests {
     func relativeWeights() throws {
         let regular = try Self.regular.get(), bold = try Self.bold.get()
         let fills = try read(#"<g font-weight="700"><text y="20" font-weight="lighter">a</text><text y="30" font-weight="bolder">a</text></g><g font-weight="300"><text y="40" font-weight="bolder">a</text><text y="50" style="font-weight: bolder"><tspan font-weight="bolder">a</tspan></text></g><g font-weight="800"><text y="60" font-weight="lighter">a</text></g>"#).fills
-        #expect(fills.map(\.path) == [glyphPath("a", font: regular, size: 16, x: 0, y: 20).path,  // 700 -> 400
-                                      glyphPath("a", font: bold, size: 16, x: 0, y: 30).path,     // 700 -> 900
-                                      glyphPath("a", font: regular, size: 16, x: 0, y: 40).path,  // 300 -> 400
-                                      glyphPath("a", font: bold, size: 16, x: 0, y: 50).path,     // 300 -> 400 -> 700
-                                      glyphPath("a", font: bold, size: 16, x: 0, y: 60).path])    // 800 -> 700
+        #expect(fills.map(\.path) == [glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 20).path,  // 700 -> 400
+                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 30).path,     // 700 -> 900
+                                      glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 40).path,  // 300 -> 400
+                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 50).path,     // 300 -> 400 -> 700
+                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 60).path])    // 800 -> 700
     }
 
     @Test("families resolve among the loader's fonts, first match first, case-insensitively")
@@ -199,8 +199,8 @@ struct SVGTextTests {
         // Tiny has no bold face: its regular one, with a warning (once).
         let text = svg(#"<text y="30" font-family="Tiny" font-weight="bold">AB</text><text y="50" font-family="Tiny" font-weight="bold">AB</text>"#)
         let document = try SVGDocument(parsing: text, loader: loader)
-        #expect(document.fillCommands().map(\.path) == [glyphPath("AB", font: tiny, size: 16, x: 0, y: 30).path,
-                                                        glyphPath("AB", font: tiny, size: 16, x: 0, y: 50).path])
+        #expect(document.fillCommands().map(\.path) == [glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
+                                                        glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 50).path])
         #expect(document.warnings.map(\.kind) == [.fontSubstituted("Tiny bold")])
         #expect(document.warnings.first?.attribute == "font-family" && document.warnings.first?.offset == offset(of: "<text", in: text))
     }
@@ -210,7 +210,7 @@ struct SVGTextTests {
         let bold = try Self.bold.get()
         let loader = SVGResourceLoader(loadImage: { _ in throw SVGResourceError.noImageLoader }, fonts: [bold])
         let (fills, warnings) = try read(#"<text y="30" font-family="dejavu sans" font-weight="700">Ab</text>"#, loader: loader)
-        #expect(fills.first?.path == glyphPath("Ab", font: bold, size: 16, x: 0, y: 30).path)
+        #expect(fills.first?.path == glyphPath("Ab", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 30).path)
         #expect(warnings.isEmpty)
         #expect(loader.fonts.count == 1 && SVGResourceLoader.none.fonts.isEmpty)
     }
@@ -223,8 +223,8 @@ struct SVGTextTests {
     func fallbackFamilies(_ attribute: String, _ substituted: String?) throws {
         let (fills, warnings) = try read(#"<text y="30" \#(attribute)>Ab</text><text y="50" \#(attribute)>Ab</text>"#)
         let regular = try Self.regular.get()
-        #expect(fills.map(\.path) == [glyphPath("Ab", font: regular, size: 16, x: 0, y: 30).path,
-                                      glyphPath("Ab", font: regular, size: 16, x: 0, y: 50).path])
+        #expect(fills.map(\.path) == [glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
+                                      glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 50).path])
         #expect(warnings.map(\.kind) == (substituted.map { [.fontSubstituted($0)] } ?? []))
     }
 
@@ -243,8 +243,8 @@ struct SVGTextTests {
     }
 
     @Test("font-size keywords and units", arguments: [
-        ("medium", 16.0), ("x-large", 24), ("xx-small", 9.6), ("larger", 19.2), ("smaller", 16 / 1.2), ("12pt", 16),
-        ("1in", 96), ("inherit", 16), ("1.5rem", 24), ("0.5em", 8),
+        ("medium", 12.0), ("x-large", 18), ("xx-small", 7.2), ("larger", 14.4), ("smaller", 12 / 1.2), ("12pt", 16),
+        ("1in", 96), ("inherit", 12), ("1.5rem", 18), ("0.5em", 6),
     ] as [(String, Double)])
     func fontSizes(_ value: String, _ size: Double) throws {
         let fills = try read(#"<text y="40" font-size="\#(value)">x</text>"#).fills
@@ -264,7 +264,7 @@ struct SVGTextTests {
         if drawn.isEmpty {
             #expect(fills.isEmpty)
         } else {
-            #expect(fills.first?.path == glyphPath(drawn, font: try Self.regular.get(), size: 16, x: 10, y: 30, anchor: 0.5).path)
+            #expect(fills.first?.path == glyphPath(drawn, font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5).path)
         }
     }
 
@@ -272,9 +272,9 @@ struct SVGTextTests {
     func preservedWhitespace() throws {
         let font = try Self.regular.get()
         let fills = try read("<g xml:space='preserve'><text x='10' y='30' text-anchor='middle'>\n a\t\tb  \r\n</text></g>").fills
-        #expect(fills.first?.path == glyphPath("  a  b   ", font: font, size: 16, x: 10, y: 30, anchor: 0.5).path)
+        #expect(fills.first?.path == glyphPath("  a  b   ", font: font, size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5).path)
         let reset = try read("<g xml:space='preserve'><text xml:space='default' x='10' y='30'> a  b </text></g>").fills
-        #expect(reset.first?.path == glyphPath("a b", font: font, size: 16, x: 10, y: 30).path)
+        #expect(reset.first?.path == glyphPath("a b", font: font, size: SVGReader.defaultFontSize, x: 10, y: 30).path)
     }
 
     @Test("entities, character references, CDATA and tspan content are the text; metadata is not")
@@ -283,7 +283,7 @@ struct SVGTextTests {
             + svg(##"<text x="3" y="30">&name;&amp;<tspan>C&lt;</tspan>&#x44;<![CDATA[<E>]]><title>no</title><a href="#x">F</a></text>"##,
                   #"width="200" height="60""#)
         let document = try SVGDocument(parsing: text)
-        #expect(document.fillCommands().first?.path == glyphPath("Hair&C<D<E>F", font: try Self.regular.get(), size: 16, x: 3, y: 30).path)
+        #expect(document.fillCommands().first?.path == glyphPath("Hair&C<D<E>F", font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 3, y: 30).path)
         #expect(document.warnings.isEmpty)
         // Text outside <text> is still not read (a bare & there was never checked).
         #expect(throws: Never.self) { _ = try SVGDocument(parsing: svg("<desc>Tom & Jerry</desc>")) }
@@ -298,21 +298,21 @@ struct SVGTextTests {
         let (fills, warnings) = try read(#"<text x="5" y="30">ab<tspan fill="red" font-weight="bold">cd</tspan>ef</text>"#)
         #expect(warnings.isEmpty)
         #expect(fills.map(\.color) == [.black, Color(red: 1, green: 0, blue: 0), .black])
-        let ab = glyphPath("ab", font: regular, size: 16, x: 5, y: 30)
-        let cd = glyphPath("cd", font: bold, size: 16, x: 5 + ab.advance, y: 30)
-        let ef = glyphPath("ef", font: regular, size: 16, x: 5 + ab.advance + cd.advance, y: 30)
+        let ab = glyphPath("ab", font: regular, size: SVGReader.defaultFontSize, x: 5, y: 30)
+        let cd = glyphPath("cd", font: bold, size: SVGReader.defaultFontSize, x: 5 + ab.advance, y: 30)
+        let ef = glyphPath("ef", font: regular, size: SVGReader.defaultFontSize, x: 5 + ab.advance + cd.advance, y: 30)
         #expect(fills.count == 3 && zip(fills.map(\.path), [ab.path, cd.path, ef.path]).allSatisfy(isClose))
         // A shift inside one paint: still one shape; dy moves the baseline.
         let shifted = try read(#"<text x="5" y="30">A<tspan dx="4" dy="-2">V</tspan>A</text>"#).fills
-        let unit = 16.0 / Double(regular.metrics.unitsPerEm)
+        let unit = SVGReader.defaultFontSize / Double(regular.metrics.unitsPerEm)
         let a = regular.glyph(for: "A"), v = regular.glyph(for: "V")
         let vX = 5 + Double(regular.advance(of: a) + regular.kerning(between: a, and: v)) * unit + 4
         let aX = vX + Double(regular.advance(of: v) + regular.kerning(between: v, and: a)) * unit
         #expect(shifted.count == 1)
-        let expected = glyphPath("A", font: regular, size: 16, x: 5, y: 30).path
+        let expected = glyphPath("A", font: regular, size: SVGReader.defaultFontSize, x: 5, y: 30).path
         var path = expected
-        path.addPath(glyphPath("V", font: regular, size: 16, x: vX, y: 28).path)
-        path.addPath(glyphPath("A", font: regular, size: 16, x: aX, y: 28).path)
+        path.addPath(glyphPath("V", font: regular, size: SVGReader.defaultFontSize, x: vX, y: 28).path)
+        path.addPath(glyphPath("A", font: regular, size: SVGReader.defaultFontSize, x: aX, y: 28).path)
         #expect(isClose(try #require(shifted.first?.path), path))
     }
 
