@@ -173,12 +173,8 @@ struct TableCommand {
         case "--scales":
             scales = try RenderCommand.parseScales(try value())
         case "--workers":
-            let text = try value()
-            guard let n = Int(text), n >= 1, n <= Self.maximumWorkers else {
-                throw CommandLineError.invalidValue(option: arg, value: text,
-                                                    expected: "a number of threads, 1...\(Self.maximumWorkers)")
-            }
-            workers = n
+            workers = try Self.parseCount(try value(), option: arg, in: 1...Self.maximumWorkers,
+                                          expected: "a number of threads, 1...\(Self.maximumWorkers)")
         case "--cells":
             cellsFolder = try value()
         case "--image-budget":
@@ -196,16 +192,22 @@ struct TableCommand {
         case "--rows":
             viewport = try Self.parseRowRange(try value(), option: arg)
         case "--tile-height":
-            let text = try value()
-            guard let n = Int(text), n >= 1, n <= Surface.maximumDimension else {
-                throw CommandLineError.invalidValue(option: arg, value: text,
-                                                    expected: "device pixels per tile, 1...\(Surface.maximumDimension)")
-            }
-            tileHeight = n
+            tileHeight = try Self.parseCount(try value(), option: arg, in: 1...Surface.maximumDimension,
+                                             expected: "device pixels per tile, 1...\(Surface.maximumDimension)")
         default:
             return false
         }
         return true
+    }
+
+    /// A whole number in `range` as an option writes it (`--workers 4`),
+    /// or a usage error naming what `expected` says.
+    static func parseCount(_ text: String, option: String, in range: ClosedRange<Int>,
+                           expected: String) throws -> Int {
+        guard let n = Int(text), range.contains(n) else {
+            throw CommandLineError.invalidValue(option: option, value: text, expected: expected)
+        }
+        return n
     }
 
     /// `S:R..S:R`: the first and last rows of a viewport (in order).

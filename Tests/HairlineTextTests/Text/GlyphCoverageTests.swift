@@ -53,6 +53,32 @@ import HairlineTestSupport
         return result
     }
 
+    /// The largest difference (in 1/255) between the cached mask of
+    /// `glyph` at `size` and `subpixel` and the exact area of its
+    /// `outline` (curves as `segments` lines) in each pixel; nil for a
+    /// glyph with no mask pixels (an error if `requiresInk`).
+    static func maskError(_ glyph: GlyphID, _ outline: Path, of font: Font, size: Double, subpixel quarter: Int,
+                          cache: GlyphCache, segments: Int, requiresInk: Bool) throws -> Double? {
+        let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
+        guard let surface = mask.surface else {
+            if requiresInk { Issue.record("glyph \(glyph) at \(size) has no mask") }
+            return nil
+        }
+        let scale = size / Double(font.metrics.unitsPerEm)
+        let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
+                                    tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
+        let exact = ExactCoverage(contours: contours(outline.applying(place), segments: segments),
+                                  rule: .nonZero, width: surface.width, height: surface.height).coverage()
+        var worst = 0.0
+        for y in 0..<surface.height {
+            for x in 0..<surface.width {
+                let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
+                worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
+            }
+        }
+        return worst
+    }
+
     /// Label sizes at 1x/2x/3x (13 and 17 pt) and a title size, each
     /// glyph at every quarter-pixel offset (the oracle is slow: a dozen
     /// glyphs of each font).
@@ -66,19 +92,9 @@ import HairlineTestSupport
             let glyph = font.glyph(for: scalar)
             let outline = try font.outline(of: glyph)
             for quarter in 0..<GlyphCache.subpixelSteps {
-                let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
-                let surface = try #require(mask.surface)
-                let scale = size / Double(font.metrics.unitsPerEm)
-                let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
-                                            tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
-                let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 32),
-                                          rule: .nonZero, width: surface.width, height: surface.height).coverage()
-                for y in 0..<surface.height {
-                    for x in 0..<surface.width {
-                        let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
-                        worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
-                    }
-                }
+                guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                                                     segments: 32, requiresInk: true) else { continue }
+                worst = max(worst, error)
                 compared += 1
             }
         }
@@ -98,19 +114,9 @@ import HairlineTestSupport
             let outline = try font.outline(of: glyph)
             guard !outline.isEmpty else { continue }
             for quarter in 0..<GlyphCache.subpixelSteps {
-                let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
-                guard let surface = mask.surface else { continue }
-                let scale = size / Double(font.metrics.unitsPerEm)
-                let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
-                                            tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
-                let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 64),
-                                          rule: .nonZero, width: surface.width, height: surface.height).coverage()
-                for y in 0..<surface.height {
-                    for x in 0..<surface.width {
-                        let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
-                        worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
-                    }
-                }
+                guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                                                     segments: 64, requiresInk: false) else { continue }
+                worst = max(worst, error)
                 compared += 1
             }
         }
@@ -132,19 +138,9 @@ import HairlineTestSupport
                 let glyph = font.glyph(for: scalar)
                 let outline = try font.outline(of: glyph)
                 for quarter in 0..<GlyphCache.subpixelSteps {
-                    let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
-                    let surface = try #require(mask.surface)
-                    let scale = size / Double(font.metrics.unitsPerEm)
-                    let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
-                                                tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
-                    let exact = ExactCoverage(contours: Self.contours(outline.applying(place), segments: 32),
-                                              rule: .nonZero, width: surface.width, height: surface.height).coverage()
-                    for y in 0..<surface.height {
-                        for x in 0..<surface.width {
-                            let got = Double(surface.pixel(x: x, y: y)?.alpha ?? 0)
-                            worst = max(worst, abs(got - exact[y * surface.width + x] * 255))
-                        }
-                    }
+                    guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                                                         segments: 32, requiresInk: true) else { continue }
+                    worst = max(worst, error)
                     compared += 1
                 }
             }
