@@ -133,6 +133,7 @@ extension SVGReader {
             case "paint-order": style.paintOrder = parent.paintOrder
             case "image-rendering": style.imageSampling = parent.imageSampling
             case "shape-rendering": style.isCrisp = parent.isCrisp
+            case "text-rendering": style.isCrispText = parent.isCrispText
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
             case "font-style": style.fontStyle = parent.fontStyle
@@ -203,6 +204,12 @@ extension SVGReader {
                 throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             local.backgroundColor = color
+        }
+    case "text-rendering":
+        switch keyword {
+        case "auto", "optimizelegibility", "geometricprecision": style.isCrispText = false
+        case "optimizespeed": style.isCrispText = true
+        default: throw invalidValue(declaration)
         }
     case "shape-rendering":
         switch keyword {

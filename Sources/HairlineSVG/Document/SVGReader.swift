@@ -313,7 +313,7 @@ struct SVGReader {
         var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
                            opacity: local.opacity, content: content)
         node.imageSampling = style.imageSampling
-        node.isAntialiased = !style.isCrisp
+        node.isAntialiased = kind == .text ? !style.isCrispText : !style.isCrisp
         return try finish(node, local, element)
     }
 

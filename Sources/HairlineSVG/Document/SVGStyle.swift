@@ -113,6 +113,10 @@ struct InheritedStyle: Sendable {
     /// `shape-rendering: crispEdges` or `optimizeSpeed`: shapes are drawn
     /// without anti-aliasing (as resvg does for both).
     var isCrisp = false
+    /// `text-rendering: optimizeSpeed`: text is drawn without
+    /// anti-aliasing (resvg's crisp edges for such text); its other values
+    /// draw text as any shape.
+    var isCrispText = false
 
     /// The color of a plain paint (`nil` for none, hidden, or a paint
     /// server), alpha multiplied by `opacity`.
@@ -151,7 +155,7 @@ enum SVGProperties {
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
         "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
-        "shape-rendering", "font",
+        "shape-rendering", "font", "text-rendering",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
@@ -163,7 +167,6 @@ enum SVGProperties {
     static let initialTextValues: [String: Set<String>] = [
         "direction": ["ltr"],
         "unicode-bidi": ["normal"],
-        "text-rendering": ["auto"],
     ]
     /// Properties whose every value draws what the reader draws.
     static let ignoredTextProperties: Set<String> = ["line-height"]

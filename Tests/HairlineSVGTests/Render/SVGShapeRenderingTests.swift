@@ -73,3 +73,36 @@ struct SVGShapeRenderingTests {
         #expect(alpha(s, 3, 8) == 255)
     }
 }
+
+/// `text-rendering`: optimizeSpeed draws text without anti-aliasing (as
+/// resvg), its other values as any shape; text ignores `shape-rendering`.
+@Suite("text-rendering")
+struct SVGTextRenderingTests {
+    /// The alpha values of a line of text drawn with `attributes`.
+    func alphas(_ attributes: String) throws -> [Int] {
+        let s = try render(svg(#"<text x="3" y="20" font-size="17" \#(attributes)>Hairline</text>"#,
+                               #"width="90" height="28""#))
+        return (0..<s.height).flatMap { y in (0..<s.width).map { x in alpha(s, x, y) } }
+    }
+
+    @Test("optimizeSpeed makes every text pixel all or nothing; it inherits")
+    func crispText() throws {
+        for attributes in [#"text-rendering="optimizeSpeed""#, #"style="text-rendering: optimizespeed""#] {
+            let values = try alphas(attributes)
+            #expect(values.allSatisfy { $0 == 0 || $0 == 255 })
+            #expect(values.filter { $0 == 255 }.count > 100)
+        }
+        let s = try render(svg(#"<g text-rendering="optimizeSpeed"><text x="3" y="20" font-size="17">Hairline</text></g>"#,
+                               #"width="90" height="28""#))
+        #expect((0..<s.height).allSatisfy { y in (0..<s.width).allSatisfy { [0, 255].contains(alpha(s, $0, y)) } })
+    }
+
+    @Test("auto, optimizeLegibility and geometricPrecision keep the coverage; shape-rendering does not change text",
+          arguments: [#"text-rendering="auto""#, #"text-rendering="optimizeLegibility""#,
+                      #"text-rendering="geometricPrecision""#, #"shape-rendering="crispEdges""#])
+    func smoothText(_ attributes: String) throws {
+        let values = try alphas(attributes)
+        #expect(values.contains { $0 > 0 && $0 < 255 })
+        #expect(values == (try alphas("")))
+    }
+}
