@@ -50,13 +50,7 @@ public enum FileBytes {
             if count == bytes.count {
                 bytes.append(contentsOf: repeatElement(0, count: max(readSize, min(count, maximumByteCount + 1 - count))))
             }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, errno: errno, call: "read(2)")
-            }
+            let result = try readOnce(descriptor, into: &bytes, at: count, path)
             if result == 0 { break }
             count += result
             guard count <= maximumByteCount else {
@@ -78,6 +72,20 @@ public enum FileBytes {
         case S_IFCHR: return .notRegularFile(kind: "a character device")
         case S_IFBLK: return .notRegularFile(kind: "a block device")
         default: return .notRegularFile(kind: "not a regular file")
+        }
+    }
+
+    /// One read(2) of `descriptor` into `bytes[count...]` (the space after
+    /// `count` must not be empty), retried when a signal interrupts it.
+    /// - Returns: the bytes read, 0 at the end of the file.
+    fileprivate static func readOnce(_ descriptor: Int32, into bytes: inout [UInt8], at count: Int,
+                                     _ path: String) throws(FileReadError) -> Int {
+        while true {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if result >= 0 { return result }
+            if errno != EINTR { throw FileReadError(path: path, errno: errno, call: "read(2)") }
         }
     }
 
@@ -228,13 +236,7 @@ extension FileBytes {
         var bytes = [UInt8](repeating: 0, count: max(0, min(byteCount, size)))
         var count = 0
         while count < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, errno: errno, call: "read(2)")
-            }
+            let result = try readOnce(descriptor, into: &bytes, at: count, path)
             if result == 0 { break }
             count += result
         }
