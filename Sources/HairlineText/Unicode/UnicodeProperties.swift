@@ -1,7 +1,7 @@
 // Unicode properties for bidi and line breaking: a scalar -> its
 // Bidi_Class, Line_Break class (after UAX #14 LB1), paired bracket and
 // mirrored glyph, read from the generated range tables
-// (UnicodeTables+Generated.swift, from the UCD by
+// (UnicodeTables+Bidi.swift and UnicodeTables+LineBreak.swift, from the UCD by
 // Scripts/generate_unicode_tables.py). Lookups binary-search sorted range
 // starts (O(log n), n about 1,200 and 2,600 ranges); Latin-1 has a direct
 // table. Grapheme clusters and general categories come from the stdlib.
