@@ -38,7 +38,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "HairlineCLI",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec", "HairlineText"]
+            dependencies: [
+                "Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec", "HairlineText",
+            ]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
@@ -49,7 +51,9 @@ let package = Package(
         // -sanitize=fuzzer (Fuzz/run.sh), a libFuzzer target.
         .executableTarget(
             name: "HairlineFuzz",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineText", "HairlineTableSpec"],
+            dependencies: [
+                "Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineText", "HairlineTableSpec",
+            ],
             path: "Fuzz/HairlineFuzz"
         ),
         // What the test targets share: the seeded generator (SplitMix64), the
@@ -76,8 +80,10 @@ let package = Package(
         ),
         // Fixtures/Fonts: fonts with their licences, read by path (#filePath);
         // Fixtures/Unicode: Unicode's conformance files, gzipped (HairlinePNG inflates them).
-        .testTarget(name: "HairlineTextTests", dependencies: ["Hairline", "HairlineText", "HairlinePNG", "HairlineTestSupport"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HairlineTextTests",
+            dependencies: ["Hairline", "HairlineText", "HairlinePNG", "HairlineTestSupport"],
+            exclude: ["Fixtures"]),
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",

@@ -162,6 +162,7 @@ def main():
 // (https://www.unicode.org/license.txt; a copy is in
 // Tests/HairlineTextTests/Fixtures/Unicode/LICENSE-Unicode.txt). The data here
 // is modified: reduced to range tables{{modified}}.
+// swift-format-ignore-file
 """
 
     # UnicodeTables+Bidi.swift: UAX #9's classes, brackets and mirrors.

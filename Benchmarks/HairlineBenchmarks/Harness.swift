@@ -48,20 +48,20 @@ struct Options {
     var runsShapes: Bool { filter?.hasPrefix("shapes") ?? false }
 
     static let usage = """
-    usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
-                              [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
-                              [--draws N] [--parts] [--profile] [--cold]
-           HairlineBenchmarks --filter shapes[.NAME] [--quick | --all] [--json PATH] [--png DIR] [--list]
-      --parts    also time each cell draw's fill and stroke alone
-                 (cell.solid.single.fill@1x, ...; a filter naming a part
-                 selects it too)
-      --profile  per cell draw, the time of each stage (flatten, stroke
-                 outline, edge building, row loop, compositing) with counts
-      --cold     every draw works its coverage out afresh, as a cell's
-                 first draw does (by default the rasterizer keeps the
-                 sweeps of the last few geometries it drew, as a table's
-                 repeated cells use them: Raster/PairSweepCache.swift)
-    """
+        usage: HairlineBenchmarks [--filter SUBSTRING] [--json PATH] [--budget SECONDS]
+                                  [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
+                                  [--draws N] [--parts] [--profile] [--cold]
+               HairlineBenchmarks --filter shapes[.NAME] [--quick | --all] [--json PATH] [--png DIR] [--list]
+          --parts    also time each cell draw's fill and stroke alone
+                     (cell.solid.single.fill@1x, ...; a filter naming a part
+                     selects it too)
+          --profile  per cell draw, the time of each stage (flatten, stroke
+                     outline, edge building, row loop, compositing) with counts
+          --cold     every draw works its coverage out afresh, as a cell's
+                     first draw does (by default the rasterizer keeps the
+                     sweeps of the last few geometries it drew, as a table's
+                     repeated cells use them: Raster/PairSweepCache.swift)
+        """
 
     init(arguments: [String]) throws(OptionError) {
         var rest = arguments[...]
@@ -149,8 +149,10 @@ struct Measurement {
 /// of the floor taken right before it (a third of the time), and the
 /// measurement keeps each pair's ratio: a shared machine's slow and fast
 /// phases then move both sides of the ratio together.
-func measure(_ name: String, budget: Double, sampleCount: Int, floor: (() -> Void)? = nil,
-             _ body: () -> Void) -> Measurement {
+func measure(
+    _ name: String, budget: Double, sampleCount: Int, floor: (() -> Void)? = nil,
+    _ body: () -> Void
+) -> Measurement {
     let budgetNs = budget * 1e9
     func rate(_ run: () -> Void) -> Double {
         var iterations = 0

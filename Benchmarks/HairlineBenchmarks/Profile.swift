@@ -29,9 +29,10 @@ func runProfile(_ options: Options) throws {
     }
     print("Hairline stage profile: release build, ns per draw (medians; fill + stroke), counts per draw")
     print("")
-    print(padRight("workload", 26) + pad("draw", 8) + pad("clear", 7) + pad("flatten", 8) + pad("outline", 8)
-          + pad("edges", 7) + pad("rows", 7) + pad("compos.", 8) + "  " + pad("edges#", 7) + pad("pieces", 7)
-          + pad("rows#", 13) + pad("groups", 7) + pad("span px", 8))
+    print(
+        padRight("workload", 26) + pad("draw", 8) + pad("clear", 7) + pad("flatten", 8) + pad("outline", 8)
+            + pad("edges", 7) + pad("rows", 7) + pad("compos.", 8) + "  " + pad("edges#", 7) + pad("pieces", 7)
+            + pad("rows#", 13) + pad("groups", 7) + pad("span px", 8))
     for scale in options.scales {
         for draw in Draw.allCases {
             for position in Position.allCases {
@@ -44,33 +45,41 @@ func runProfile(_ options: Options) throws {
                 p.draw = time(name) { cell.run(on: canvas) } - p.clear
                 // Flattening and the stroke's outline, each part alone.
                 let fillFlatten = time(name) { _ = canvas.profileFill(cell.path, through: .flatten) }
-                let strokeFlatten = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .flatten) }
-                let strokeOutline = time(name) { _ = canvas.profileStroke(cell.path, style: cell.border, through: .outline) }
+                let strokeFlatten = time(name) {
+                    _ = canvas.profileStroke(cell.path, style: cell.border, through: .flatten)
+                }
+                let strokeOutline = time(name) {
+                    _ = canvas.profileStroke(cell.path, style: cell.border, through: .outline)
+                }
                 // Both edge lists, then the row loops, as the draw runs them.
                 let stroke = Paint.solid(Cell.border)
                 let edges = time(name) {
-                    _ = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
-                                                    through: .edges)
+                    _ = canvas.profileFillAndStroke(
+                        cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                        through: .edges)
                 }
                 let rows = time(name) {
-                    _ = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
-                                                    through: .rows)
+                    _ = canvas.profileFillAndStroke(
+                        cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                        through: .rows)
                 }
                 p.flatten = fillFlatten + strokeFlatten
                 p.outline = strokeOutline - strokeFlatten
                 p.edges = edges - fillFlatten - strokeOutline
                 p.rows = rows - edges
                 p.composite = p.draw - rows
-                p.counts = canvas.profileFillAndStroke(cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
-                                                       through: .rows)
+                p.counts = canvas.profileFillAndStroke(
+                    cell.path, fill: cell.paint, stroke: stroke, style: cell.border,
+                    through: .rows)
                 let half = p.counts.halfSweptRows > 0 ? " (\(p.counts.halfSweptRows))" : ""
                 let kept = p.counts.keptRows > 0 ? "*" : ""
                 let rowText = "\(p.counts.rows)\(kept)\(half)+\(p.counts.repeatedRows)"
-                print(padRight(name, 26) + pad(fixed(p.draw, 0), 8) + pad(fixed(p.clear, 0), 7)
-                      + pad(fixed(p.flatten, 0), 8) + pad(fixed(p.outline, 0), 8) + pad(fixed(p.edges, 0), 7)
-                      + pad(fixed(p.rows, 0), 7) + pad(fixed(p.composite, 0), 8) + "  "
-                      + pad(String(p.counts.edges), 7) + pad(String(p.counts.pieces), 7) + pad(rowText, 13)
-                      + pad(String(p.counts.groups), 7) + pad(String(p.counts.spanPixels), 8))
+                print(
+                    padRight(name, 26) + pad(fixed(p.draw, 0), 8) + pad(fixed(p.clear, 0), 7)
+                        + pad(fixed(p.flatten, 0), 8) + pad(fixed(p.outline, 0), 8) + pad(fixed(p.edges, 0), 7)
+                        + pad(fixed(p.rows, 0), 7) + pad(fixed(p.composite, 0), 8) + "  "
+                        + pad(String(p.counts.edges), 7) + pad(String(p.counts.pieces), 7) + pad(rowText, 13)
+                        + pad(String(p.counts.groups), 7) + pad(String(p.counts.spanPixels), 8))
             }
         }
     }

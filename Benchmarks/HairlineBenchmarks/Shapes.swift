@@ -101,7 +101,7 @@ struct ShapeTest {
 
 enum ShapeStyle: String, CaseIterable {
     case solid = "Solid", linear = "Linear", radial = "Radial", patternBI = "PatternBI", conic = "Conic",
-         patternNN = "PatternNN"
+        patternNN = "PatternNN"
 
     var isOptional: Bool { self == .conic || self == .patternNN }
     var colorCount: Int {
@@ -206,8 +206,9 @@ final class ShapeDraw {
 
     /// A straight-alpha 0xAARRGGBB color.
     static func color(_ argb: UInt32) -> Color {
-        Color(red8: UInt8(truncatingIfNeeded: argb >> 16), green8: UInt8(truncatingIfNeeded: argb >> 8),
-              blue8: UInt8(truncatingIfNeeded: argb), alpha8: UInt8(truncatingIfNeeded: argb >> 24))
+        Color(
+            red8: UInt8(truncatingIfNeeded: argb >> 16), green8: UInt8(truncatingIfNeeded: argb >> 8),
+            blue8: UInt8(truncatingIfNeeded: argb), alpha8: UInt8(truncatingIfNeeded: argb >> 24))
     }
 
     /// The 64 x 64 pattern image of section 9.
@@ -215,7 +216,8 @@ final class ShapeDraw {
         var pixels: [UInt32] = []
         for j in 0..<64 {
             for i in 0..<64 {
-                let p = ((i >> 3) ^ (j >> 3)) & 1 == 0
+                let p =
+                    ((i >> 3) ^ (j >> 3)) & 1 == 0
                     ? PremultipliedColor(red: UInt8(4 * i), green: UInt8(4 * j), blue: 192, alpha: 255)
                     : PremultipliedColor(red: UInt8(2 * i), green: 64, blue: UInt8(2 * j), alpha: 128)
                 pixels.append(p.packed)
@@ -234,26 +236,41 @@ final class ShapeDraw {
             return .solid(Self.color(colors[i]))
         case .linear, .radial, .conic:
             let c = 3 * i
-            let stops = style == .conic
-                ? [GradientStop(location: 0, color: Self.color(colors[c])), GradientStop(location: 0.33, color: Self.color(colors[c + 1])),
-                   GradientStop(location: 0.66, color: Self.color(colors[c + 2])), GradientStop(location: 1, color: Self.color(colors[c]))]
-                : [GradientStop(location: 0, color: Self.color(colors[c])), GradientStop(location: 0.5, color: Self.color(colors[c + 1])),
-                   GradientStop(location: 1, color: Self.color(colors[c + 2]))]
+            let stops =
+                style == .conic
+                ? [
+                    GradientStop(location: 0, color: Self.color(colors[c])),
+                    GradientStop(location: 0.33, color: Self.color(colors[c + 1])),
+                    GradientStop(location: 0.66, color: Self.color(colors[c + 2])),
+                    GradientStop(location: 1, color: Self.color(colors[c])),
+                ]
+                : [
+                    GradientStop(location: 0, color: Self.color(colors[c])),
+                    GradientStop(location: 0.5, color: Self.color(colors[c + 1])),
+                    GradientStop(location: 1, color: Self.color(colors[c + 2])),
+                ]
             let gradient = Gradient(stops: stops, extend: .pad)
             switch style {
             case .linear:
-                return .linearGradient(LinearGradient(gradient, start: Point(x: px + 0.2 * s, y: py + 0.2 * s),
-                                                      end: Point(x: px + 0.8 * s, y: py + 0.8 * s)))
+                return .linearGradient(
+                    LinearGradient(
+                        gradient, start: Point(x: px + 0.2 * s, y: py + 0.2 * s),
+                        end: Point(x: px + 0.8 * s, y: py + 0.8 * s)))
             case .radial:
                 let center = Point(x: px + s / 2, y: py + s / 2), r = (s + s) / 4
-                return .radialGradient(RadialGradient(gradient, startCenter: Point(x: center.x - r / 2, y: center.y - r / 2),
-                                                      startRadius: 0, endCenter: center, endRadius: r))
+                return .radialGradient(
+                    RadialGradient(
+                        gradient, startCenter: Point(x: center.x - r / 2, y: center.y - r / 2),
+                        startRadius: 0, endCenter: center, endRadius: r))
             default:
-                return .conicGradient(ConicGradient(gradient, center: Point(x: px + s / 2, y: py + s / 2), startAngle: 0))
+                return .conicGradient(
+                    ConicGradient(gradient, center: Point(x: px + s / 2, y: py + s / 2), startAngle: 0))
             }
         case .patternBI, .patternNN:
-            return .pattern(ImagePattern(Self.patternImage, transform: AffineTransform(translationX: px, y: py),
-                                         sampling: style == .patternBI ? .bilinear : .nearest))
+            return .pattern(
+                ImagePattern(
+                    Self.patternImage, transform: AffineTransform(translationX: px, y: py),
+                    sampling: style == .patternBI ? .bilinear : .nearest))
         }
     }
 
@@ -292,7 +309,9 @@ final class ShapeDraw {
                 paint = self.paint(i, 0, 0, s)
             }
             if case .butterfly = test.geometry {
-                if test.stroke { canvas.stroke(butterfly, with: paint, style: stroke) } else {
+                if test.stroke {
+                    canvas.stroke(butterfly, with: paint, style: stroke)
+                } else {
                     canvas.fill(butterfly, with: paint, rule: test.rule)
                 }
                 canvas.restore()
@@ -310,8 +329,10 @@ final class ShapeDraw {
 func checkShapeGenerator() -> Bool {
     var coord = BLRandom(seed: BLRandom.coordSeed)
     guard coord.s0 == 0xA947_90CB_B845_63DB, coord.s1 == 0x47F3_20D3_D89D_CE21 else { return false }
-    let u64: [UInt64] = [0xCF23_F25F_455B_F74A, 0xAF8F_C120_ECED_7BD8, 0x2C06_071E_ED89_B9DB, 0x4633_4A17_278C_53BC,
-                         0x6BF5_FE1D_9CA9_B55D]
+    let u64: [UInt64] = [
+        0xCF23_F25F_455B_F74A, 0xAF8F_C120_ECED_7BD8, 0x2C06_071E_ED89_B9DB, 0x4633_4A17_278C_53BC,
+        0x6BF5_FE1D_9CA9_B55D,
+    ]
     for v in u64 where coord.nextU64() != v { return false }
     var color = BLRandom(seed: BLRandom.colorSeed)
     for v: UInt32 in [0x3237_A146, 0xC0B7_CCC9, 0x5A81_E816, 0xB63C_3198, 0xD48B_ADE6] where color.nextU32() != v {
@@ -382,9 +403,11 @@ func runShapes(_ options: Options) throws {
         let sorted = samples[d].sorted()
         let median = sorted[sorted.count / 2]
         print(padRight(draw.name, 40) + pad(String(format: "%.1f", best), 12) + pad(String(format: "%.1f", median), 12))
-        rows.append("    {\"name\": \"\(draw.name)\", \"test\": \"\(draw.test.name)\", \"style\": \"\(draw.style.rawValue)\", "
-            + "\"size\": \(draw.size), \"shapesPerCall\": \(draw.q), \"callsPerSample\": \(callsPerSample[d]), "
-            + "\"nsPerShape\": \(best), \"medianNsPerShape\": \(median), \"samples\": [\(samples[d].map { String($0) }.joined(separator: ", "))]}")
+        rows.append(
+            "    {\"name\": \"\(draw.name)\", \"test\": \"\(draw.test.name)\", \"style\": \"\(draw.style.rawValue)\", "
+                + "\"size\": \(draw.size), \"shapesPerCall\": \(draw.q), \"callsPerSample\": \(callsPerSample[d]), "
+                + "\"nsPerShape\": \(best), \"medianNsPerShape\": \(median), \"samples\": [\(samples[d].map { String($0) }.joined(separator: ", "))]}"
+        )
         if let folder = options.pngFolder {
             canvas.clear()
             draw.call(on: canvas)

@@ -23,7 +23,7 @@ import HairlineText
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Pins the calling thread to one core (Linux: glibc's
@@ -36,10 +36,10 @@ struct Affinity {
 
     init?() {
         #if canImport(Glibc)
-        guard let handle = dlopen(nil, RTLD_NOW), let s = dlsym(handle, "sched_setaffinity") else { return nil }
-        set = unsafeBitCast(s, to: Call.self)
+            guard let handle = dlopen(nil, RTLD_NOW), let s = dlsym(handle, "sched_setaffinity") else { return nil }
+            set = unsafeBitCast(s, to: Call.self)
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -87,8 +87,10 @@ func workloadStyle() -> CellStyle {
 /// One cell of the table: clear the cell's buffer, then draw its background
 /// through the kit, and its labels if it has them (`table.labels`).
 @inline(__always)
-func drawTableCell(_ placement: CellPlacement, with renderer: CellRenderer, text: CellText? = nil,
-                   style: CellTextStyle? = nil) {
+func drawTableCell(
+    _ placement: CellPlacement, with renderer: CellRenderer, text: CellText? = nil,
+    style: CellTextStyle? = nil
+) {
     renderer.canvas.clear()
     let rect = Rect(origin: .zero, size: Cell.size)
     renderer.draw(placement, in: rect)
@@ -99,12 +101,15 @@ func drawTableCell(_ placement: CellPlacement, with renderer: CellRenderer, text
 /// (UITableViewCell's value1 layout), varied from cell to cell as a
 /// settings list is.
 func tableTexts(cells: Int) -> [CellText] {
-    let titles = ["Wi-Fi", "Bluetooth", "Cellular Data", "Personal Hotspot", "Notifications", "Sounds & Haptics",
-                  "Do Not Disturb", "Screen Time", "General", "Display & Brightness", "Wallpaper", "Battery"]
+    let titles = [
+        "Wi-Fi", "Bluetooth", "Cellular Data", "Personal Hotspot", "Notifications", "Sounds & Haptics",
+        "Do Not Disturb", "Screen Time", "General", "Display & Brightness", "Wallpaper", "Battery",
+    ]
     let details = ["On", "Off", "Home Network", "Never", "42%", "Automatic", "1.0 (17)"]
     return (0..<cells).map { i in
-        CellText("\(titles[i % titles.count]) \(i / titles.count + 1)", detail: details[i % details.count],
-                 layout: .value1)
+        CellText(
+            "\(titles[i % titles.count]) \(i / titles.count + 1)", detail: details[i % details.count],
+            layout: .value1)
     }
 }
 
@@ -235,7 +240,8 @@ let chunk = 4
 
 /// Runs the table at `scale` for `rounds` rounds on `workers` threads;
 /// with `labels`, every cell also draws a title and a detail.
-func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, labels: Bool = false) throws -> TableResult {
+func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, labels: Bool = false) throws -> TableResult
+{
     let placements = tablePlacements(cells: cells)
     let texts = labels ? tableTexts(cells: cells) : []
     // Each worker draws with its own renderer, whose kept paths are its
@@ -263,8 +269,10 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, lab
     for w in 0..<workers {
         let make = { () -> Result<(CellRenderer, [CellPlacement], [CellText], CellTextStyle?), Error> in
             Result {
-                (CellRenderer(canvas: try Cell.canvas(scale: scale, cold: cold), style: workloadStyle()),
-                 placements.map { $0 }, texts.map { $0 }, labels ? CellTextStyle(font: try Font(.dejaVuSans)) : nil)
+                (
+                    CellRenderer(canvas: try Cell.canvas(scale: scale, cold: cold), style: workloadStyle()),
+                    placements.map { $0 }, texts.map { $0 }, labels ? CellTextStyle(font: try Font(.dejaVuSans)) : nil
+                )
             }
         }
         let made = try (affinity.flatMap { onPinnedThread(cpu: w, affinity: $0, make) } ?? onNewThread(make)).get()
@@ -273,8 +281,9 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, lab
         ownTexts.append(made.2)
         styles.append(made.3)
     }
-    let set = WorkerSet(renderers: renderers, slots: slots, next: Counter(), placements: ownPlacements,
-                        texts: ownTexts, styles: styles)
+    let set = WorkerSet(
+        renderers: renderers, slots: slots, next: Counter(), placements: ownPlacements,
+        texts: ownTexts, styles: styles)
 
     func tableSerial() {
         for i in 0..<cells { set.drawCell(i, worker: 0) }
@@ -335,7 +344,9 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, lab
         for cpu in 0..<cpus {
             // On a thread of its own, so that no thread the main one or
             // Dispatch later makes inherits the pinning.
-            guard let (t, c) = onPinnedThread(cpu: cpu, affinity: affinity!, { (seconds(tableSerial), seconds(controlSerial)) })
+            guard
+                let (t, c) = onPinnedThread(
+                    cpu: cpu, affinity: affinity!, { (seconds(tableSerial), seconds(controlSerial)) })
             else { continue }
             perCPU[cpu].append(Double(cells) / t)
             tableRates += 1 / t
@@ -355,10 +366,11 @@ func runTable(scale: Int, cells: Int, workers: Int, rounds: Int, cold: Bool, lab
         controlEfficiencies.append(controlEfficiency)
         ratios.append(efficiency / controlEfficiency)
     }
-    return TableResult(scale: scale, cells: cells, workers: workers,
-                       serialSeconds: median(serial), concurrentSeconds: median(concurrent),
-                       speedup: median(speedups),
-                       coreRates: perCPU.map { $0.isEmpty ? 0 : median($0) },
-                       efficiency: median(efficiencies), controlEfficiency: median(controlEfficiencies),
-                       speedupRatio: median(ratios), labels: labels)
+    return TableResult(
+        scale: scale, cells: cells, workers: workers,
+        serialSeconds: median(serial), concurrentSeconds: median(concurrent),
+        speedup: median(speedups),
+        coreRates: perCPU.map { $0.isEmpty ? 0 : median($0) },
+        efficiency: median(efficiencies), controlEfficiency: median(controlEfficiencies),
+        speedupRatio: median(ratios), labels: labels)
 }

@@ -47,18 +47,21 @@ func wholeTable(_ kind: WholeTableKind, scale: Int) throws -> TableDescription {
     let rowCounts = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]
     switch kind {
     case .layout(let layout):
-        return TableDescription(cellStyle: CellStyle(layout: layout), rowCounts: rowCounts, width: 375,
-                                scale: Double(scale))
+        return TableDescription(
+            cellStyle: CellStyle(layout: layout), rowCounts: rowCounts, width: 375,
+            scale: Double(scale))
     case .imageCells:
         var style = CellStyle(layout: .grouped)
         let c = ImageCellDraw.capPoints * Double(scale)
-        style.fill = .stretchableImage(try ImageCellDraw.cellImage(scale: scale),
-                                       capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
-                                       imageScale: Double(scale))
+        style.fill = .stretchableImage(
+            try ImageCellDraw.cellImage(scale: scale),
+            capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+            imageScale: Double(scale))
         return TableDescription(cellStyle: style, rowCounts: rowCounts, width: 375, scale: Double(scale))
     case .imageBackground:
-        var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: rowCounts, width: 375,
-                                     scale: Double(scale))
+        var table = TableDescription(
+            cellStyle: CellStyle(layout: .grouped), rowCounts: rowCounts, width: 375,
+            scale: Double(scale))
         // A 40 x 40 pt image at the screen's scale, 8 pt caps, its middle
         // stretched over the table.
         let n = 40 * scale
@@ -67,14 +70,17 @@ func wholeTable(_ kind: WholeTableKind, scale: Int) throws -> TableDescription {
         for y in 0..<n {
             for x in 0..<n {
                 let edge = min(x, y, n - 1 - x, n - 1 - y) < 8 * scale
-                colors.append(edge ? Color(red: 0.80, green: 0.82, blue: 0.86)
-                              : Color(red: 0.90, green: 0.91, blue: 0.94 - 0.04 * Double(y) / Double(n)))
+                colors.append(
+                    edge
+                        ? Color(red: 0.80, green: 0.82, blue: 0.86)
+                        : Color(red: 0.90, green: 0.91, blue: 0.94 - 0.04 * Double(y) / Double(n)))
             }
         }
         let c = 8.0 * Double(scale)
-        table.background = .stretchableImage(try Image(width: n, height: n, colors: colors),
-                                             capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
-                                             imageScale: Double(scale))
+        table.background = .stretchableImage(
+            try Image(width: n, height: n, colors: colors),
+            capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+            imageScale: Double(scale))
         return table
     }
 }
@@ -98,6 +104,7 @@ func runWholeTable(_ kind: WholeTableKind, scale: Int, workers: Int, rounds: Int
         concurrent.append(c)
         speedups.append(s / c)
     }
-    return WholeTableResult(kind: kind, scale: scale, cells: cells, serialSeconds: median(serial),
-                            concurrentSeconds: median(concurrent), speedup: median(speedups))
+    return WholeTableResult(
+        kind: kind, scale: scale, cells: cells, serialSeconds: median(serial),
+        concurrentSeconds: median(concurrent), speedup: median(speedups))
 }

@@ -55,13 +55,16 @@ enum Cell {
         case .solid:
             return .solid(fill)
         case .gradient:
-            return .linearGradient(LinearGradient(
-                Gradient(from: Color(red: 1, green: 1, blue: 1), to: Color(red: 0.85, green: 0.88, blue: 0.95)),
-                start: .zero, end: Point(x: 0, y: size.height)))
+            return .linearGradient(
+                LinearGradient(
+                    Gradient(from: Color(red: 1, green: 1, blue: 1), to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+                    start: .zero, end: Point(x: 0, y: size.height)))
         case .pattern:
             let s = Double(scale)
-            return .pattern(ImagePattern(try checkerTile(scale: scale),
-                                         transform: AffineTransform(scaleX: 1 / s, y: 1 / s)))
+            return .pattern(
+                ImagePattern(
+                    try checkerTile(scale: scale),
+                    transform: AffineTransform(scaleX: 1 / s, y: 1 / s)))
         }
     }
 
@@ -164,9 +167,11 @@ final class ImageCellDraw {
         let canvas = Canvas(surface: surface, scale: s)
         var path = Path()
         let b = 0.5 / s
-        path.addRoundedRect(in: Rect(x: b, y: b, width: 21 - 2 * b, height: 44 - 2 * b), cornerRadius: Cell.cornerRadius)
-        canvas.draw(path, fill: .solid(Cell.fill), stroke: .solid(Cell.border),
-                    style: StrokeStyle(width: 1 / s, lineJoin: .miter, lineCap: .butt))
+        path.addRoundedRect(
+            in: Rect(x: b, y: b, width: 21 - 2 * b, height: 44 - 2 * b), cornerRadius: Cell.cornerRadius)
+        canvas.draw(
+            path, fill: .solid(Cell.fill), stroke: .solid(Cell.border),
+            style: StrokeStyle(width: 1 / s, lineJoin: .miter, lineCap: .butt))
         return Image(surface)
     }
 
@@ -184,8 +189,9 @@ final class ImageCellDraw {
         Cell.addPath(position, scale: scale, to: &path)
         canvas.save()
         canvas.clip(to: path)
-        canvas.draw(image, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height),
-                    capInsets: capInsets, imageScale: scale)
+        canvas.draw(
+            image, in: Rect(x: 0, y: 0, width: Cell.size.width, height: Cell.size.height),
+            capInsets: capInsets, imageScale: scale)
         canvas.restore()
     }
 }
@@ -208,8 +214,11 @@ final class ImageSetCellDraw {
             CellRenderer(canvas: Canvas(surface: surface, scale: Double(scale)), style: workloadStyle())
                 .draw(CellPlacement(position: kit), in: Rect(x: 0, y: 0, width: 21, height: 44))
             surface.flush()
-            images[kit] = [CellImage(Image(surface), capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
-                                     imageScale: Double(scale))]
+            images[kit] = [
+                CellImage(
+                    Image(surface), capInsets: EdgeInsets(top: c, left: c, bottom: c, right: c),
+                    imageScale: Double(scale))
+            ]
         }
         var style = workloadStyle()
         style.imageSet = CellImageSet(images: images)
@@ -268,7 +277,8 @@ final class ShadowCellDraw {
 
     /// Sets the shadow on `canvas` (part of its state until cleared).
     func prepare(_ canvas: Canvas) {
-        canvas.setShadow(offset: Size(width: 0, height: 1), blur: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+        canvas.setShadow(
+            offset: Size(width: 0, height: 1), blur: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
     }
 
     /// The clear, the shadow, the fill and the stroke.

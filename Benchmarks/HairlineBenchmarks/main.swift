@@ -110,8 +110,10 @@ if let draws = options.drawCount {
             // (The uncached label allocates its glyphs' masks by design:
             // only when the filter names it, so that counting the
             // allocations of every workload's draws sees steady drawing.)
-            for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale))
-                && (cached || options.filter?.contains("uncached") == true) {
+            for cached in [true, false]
+            where options.selects(LabelDraw.name(cached: cached, scale: scale))
+                && (cached || options.filter?.contains("uncached") == true)
+            {
                 let cell = try LabelDraw(scale: scale, cached: cached)
                 for _ in 0...draws { cell.run(on: canvas) }
                 drawn += 1
@@ -161,8 +163,9 @@ do {
         func report(_ m: Measurement) {
             let row = CellRow(measurement: m, scale: scale)
             rows.append(row)
-            print(padRight(m.name, 28) + pad(fixed(m.min, 0), 11) + pad(fixed(m.median, 0), 11)
-                  + pad(fixed(m.max, 0), 11) + pad(fixed(row.ratio, 2), 9))
+            print(
+                padRight(m.name, 28) + pad(fixed(m.min, 0), 11) + pad(fixed(m.median, 0), 11)
+                    + pad(fixed(m.max, 0), 11) + pad(fixed(row.ratio, 2), 9))
         }
         report(floor)
         for draw in Draw.allCases {
@@ -170,42 +173,62 @@ do {
                 let base = "cell.\(draw.rawValue).\(position.rawValue)"
                 let cell = try CellDraw(position, draw, scale: scale)
                 if options.selects("\(base)@\(scale)x") {
-                    report(measure("\(base)@\(scale)x", budget: options.budget, sampleCount: options.samples,
-                                   floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+                    report(
+                        measure(
+                            "\(base)@\(scale)x", budget: options.budget, sampleCount: options.samples,
+                            floor: { Cell.clearNow(canvas) }
+                        ) { cell.run(on: canvas) })
                 }
                 for part in DrawPart.allCases where options.selectsPart("\(base).\(part.rawValue)@\(scale)x") {
-                    report(measure("\(base).\(part.rawValue)@\(scale)x", budget: options.budget,
-                                   sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) {
-                        cell.run(part, on: canvas)
-                    })
+                    report(
+                        measure(
+                            "\(base).\(part.rawValue)@\(scale)x", budget: options.budget,
+                            sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
+                        ) {
+                            cell.run(part, on: canvas)
+                        })
                 }
             }
         }
         for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
             let cell = try ImageCellDraw(position, scale: scale)
-            report(measure("cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
-                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+            report(
+                measure(
+                    "cell.image.\(position.rawValue)@\(scale)x", budget: options.budget,
+                    sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
+                ) { cell.run(on: canvas) })
         }
         for position in Position.allCases where options.selects(ImageSetCellDraw.name(position, scale: scale)) {
             let cell = try ImageSetCellDraw(position, canvas: canvas, scale: scale)
-            report(measure(ImageSetCellDraw.name(position, scale: scale), budget: options.budget,
-                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+            report(
+                measure(
+                    ImageSetCellDraw.name(position, scale: scale), budget: options.budget,
+                    sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
+                ) { cell.run(on: canvas) })
         }
         for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
             let cell = try LabelDraw(scale: scale, cached: cached)
-            report(measure(LabelDraw.name(cached: cached, scale: scale), budget: options.budget,
-                           sampleCount: options.samples, floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+            report(
+                measure(
+                    LabelDraw.name(cached: cached, scale: scale), budget: options.budget,
+                    sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
+                ) { cell.run(on: canvas) })
         }
         if options.selects("cell.shadow.single@\(scale)x") {
             let cell = try ShadowCellDraw(scale: scale)
             cell.prepare(canvas)
-            report(measure("cell.shadow.single@\(scale)x", budget: options.budget, sampleCount: options.samples,
-                           floor: { Cell.clearNow(canvas) }) { cell.run(on: canvas) })
+            report(
+                measure(
+                    "cell.shadow.single@\(scale)x", budget: options.budget, sampleCount: options.samples,
+                    floor: { Cell.clearNow(canvas) }
+                ) { cell.run(on: canvas) })
             canvas.clearShadow()
         }
         for labels in [false, true] where options.selects("table.\(labels ? "labels" : "solid")@\(scale)x") {
-            tables.append(try runTable(scale: scale, cells: options.tableCells, workers: workers,
-                                       rounds: options.tableRounds, cold: options.cold, labels: labels))
+            tables.append(
+                try runTable(
+                    scale: scale, cells: options.tableCells, workers: workers,
+                    rounds: options.tableRounds, cold: options.cold, labels: labels))
         }
         for table in WholeTableKind.allCases where options.selects("table.render.\(table.name)@\(scale)x") {
             wholeTables.append(try runWholeTable(table, scale: scale, workers: workers, rounds: options.tableRounds))
@@ -222,26 +245,31 @@ if !tables.isEmpty {
     // balanced: the concurrent rate over the mean core rate, for the table
     // and the control loop; ratio: table over control.
     print("")
-    print(padRight("table (\(options.tableCells) cells)", 24) + pad("serial/s", 9) + pad("per core/s", 16)
-          + pad("conc./s", 9) + pad("speedup", 9) + pad("balanced", 10) + pad("control", 9) + pad("ratio", 7))
+    print(
+        padRight("table (\(options.tableCells) cells)", 24) + pad("serial/s", 9) + pad("per core/s", 16)
+            + pad("conc./s", 9) + pad("speedup", 9) + pad("balanced", 10) + pad("control", 9) + pad("ratio", 7))
     for t in tables {
         let cores = t.coreRates.isEmpty ? "-" : t.coreRates.map { fixed($0, 0) }.joined(separator: "/")
-        print(padRight(t.name, 24) + pad(fixed(t.serialCellsPerSecond, 0), 9) + pad(cores, 16)
-              + pad(fixed(t.concurrentCellsPerSecond, 0), 9) + pad(fixed(t.speedup, 2), 9)
-              + pad(fixed(t.balancedSpeedup, 2), 10) + pad(fixed(t.controlSpeedup, 2), 9)
-              + pad(fixed(t.speedupRatio, 3), 7))
+        print(
+            padRight(t.name, 24) + pad(fixed(t.serialCellsPerSecond, 0), 9) + pad(cores, 16)
+                + pad(fixed(t.concurrentCellsPerSecond, 0), 9) + pad(fixed(t.speedup, 2), 9)
+                + pad(fixed(t.balancedSpeedup, 2), 10) + pad(fixed(t.controlSpeedup, 2), 9)
+                + pad(fixed(t.speedupRatio, 3), 7))
     }
 }
 if !wholeTables.isEmpty {
     // Whole tables through the kit: ms per table on one worker and on all,
     // cells per second each way, and the speedup.
     print("")
-    print(padRight("whole table (39 cells)", 30) + pad("serial ms", 10) + pad("conc. ms", 10) + pad("serial/s", 10)
-          + pad("conc./s", 10) + pad("speedup", 9))
+    print(
+        padRight("whole table (39 cells)", 30) + pad("serial ms", 10) + pad("conc. ms", 10) + pad("serial/s", 10)
+            + pad("conc./s", 10) + pad("speedup", 9))
     for t in wholeTables {
-        print(padRight(t.name, 30) + pad(fixed(t.serialSeconds * 1e3, 3), 10) + pad(fixed(t.concurrentSeconds * 1e3, 3), 10)
-              + pad(fixed(Double(t.cells) / t.serialSeconds, 0), 10)
-              + pad(fixed(Double(t.cells) / t.concurrentSeconds, 0), 10) + pad(fixed(t.speedup, 2), 9))
+        print(
+            padRight(t.name, 30) + pad(fixed(t.serialSeconds * 1e3, 3), 10)
+                + pad(fixed(t.concurrentSeconds * 1e3, 3), 10)
+                + pad(fixed(Double(t.cells) / t.serialSeconds, 0), 10)
+                + pad(fixed(Double(t.cells) / t.concurrentSeconds, 0), 10) + pad(fixed(t.speedup, 2), 9))
     }
 }
 print("")

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "QuickStart",
     dependencies: [
-        .package(name: "Hairline", path: "../.."),
+        .package(name: "Hairline", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -18,6 +18,6 @@ let package = Package(
                 .product(name: "HairlinePNG", package: "Hairline"),
                 .product(name: "HairlineTableSpec", package: "Hairline"),
             ]
-        ),
+        )
     ]
 )

@@ -20,13 +20,17 @@ extension FuzzDrivers {
             case 3: path.addQuadCurve(to: point(), control: point())
             case 4: path.addCurve(to: point(), control1: point(), control2: point())
             case 5:
-                path.addArc(EllipticalArc(center: point(), radii: Size(width: input.coordinate(), height: input.coordinate()),
-                                          startAngle: input.coordinate(), sweepAngle: input.coordinate()))
-            case 6: path.addRect(Rect(origin: point(), size: Size(width: input.coordinate(), height: input.coordinate())))
+                path.addArc(
+                    EllipticalArc(
+                        center: point(), radii: Size(width: input.coordinate(), height: input.coordinate()),
+                        startAngle: input.coordinate(), sweepAngle: input.coordinate()))
+            case 6:
+                path.addRect(Rect(origin: point(), size: Size(width: input.coordinate(), height: input.coordinate())))
             case 7:
-                path.addRoundedRect(in: Rect(origin: point(), size: Size(width: input.coordinate(), height: input.coordinate())),
-                                    cornerRadius: input.coordinate(), corners: RectCorner(rawValue: input.byte() & 15),
-                                    curve: input.bool() ? .circular : .continuous)
+                path.addRoundedRect(
+                    in: Rect(origin: point(), size: Size(width: input.coordinate(), height: input.coordinate())),
+                    cornerRadius: input.coordinate(), corners: RectCorner(rawValue: input.byte() & 15),
+                    curve: input.bool() ? .circular : .continuous)
             default: path.closeSubpath()
             }
         }
@@ -39,15 +43,17 @@ extension FuzzDrivers {
         case 1: return AffineTransform(translationX: input.coordinate(), y: input.coordinate())
         case 2: return AffineTransform(scaleX: input.unit() * 4, y: input.unit() * 4)
         default:
-            return AffineTransform(a: input.unit() * 2 - 1, b: input.unit() * 2 - 1, c: input.unit() * 2 - 1,
-                                   d: input.unit() * 2 - 1, tx: input.coordinate(), ty: input.coordinate())
+            return AffineTransform(
+                a: input.unit() * 2 - 1, b: input.unit() * 2 - 1, c: input.unit() * 2 - 1,
+                d: input.unit() * 2 - 1, tx: input.coordinate(), ty: input.coordinate())
         }
     }
 
     static func paint(_ input: inout FuzzInput) -> Paint {
         func color() -> Color { Color(red: input.unit(), green: input.unit(), blue: input.unit(), alpha: input.unit()) }
         func gradient() -> Gradient {
-            let stops = (0..<input.int(0...5)).map { _ in GradientStop(location: input.unit() * 2 - 0.5, color: color()) }
+            let stops = (0..<input.int(0...5)).map { _ in GradientStop(location: input.unit() * 2 - 0.5, color: color())
+            }
             return Gradient(stops: stops, extend: input.pick([ExtendMode.pad, .repeat, .reflect]))
         }
         func point() -> Point { Point(x: input.coordinate(), y: input.coordinate()) }
@@ -55,16 +61,20 @@ extension FuzzDrivers {
         case 0: return .solid(color())
         case 1: return .linearGradient(LinearGradient(gradient(), start: point(), end: point()))
         case 2:
-            return .radialGradient(RadialGradient(gradient(), startCenter: point(), startRadius: input.coordinate(),
-                                                  endCenter: point(), endRadius: input.coordinate()))
+            return .radialGradient(
+                RadialGradient(
+                    gradient(), startCenter: point(), startRadius: input.coordinate(),
+                    endCenter: point(), endRadius: input.coordinate()))
         case 3: return .conicGradient(ConicGradient(gradient(), center: point(), startAngle: input.coordinate()))
         default:
             let w = input.int(1...4), h = input.int(1...4)
             let colors = (0..<(w * h)).map { _ in color() }
             guard let image = try? Image(width: w, height: h, colors: colors) else { return .solid(.black) }
-            return .pattern(ImagePattern(image, transform: transform(&input), tileX: input.pick([TileMode.pad, .repeat, .reflect, .decal]),
-                                         tileY: input.pick([TileMode.pad, .repeat, .reflect, .decal]),
-                                         sampling: input.bool() ? .nearest : .bilinear))
+            return .pattern(
+                ImagePattern(
+                    image, transform: transform(&input), tileX: input.pick([TileMode.pad, .repeat, .reflect, .decal]),
+                    tileY: input.pick([TileMode.pad, .repeat, .reflect, .decal]),
+                    sampling: input.bool() ? .nearest : .bilinear))
         }
     }
 
@@ -93,7 +103,8 @@ extension FuzzDrivers {
                 let m = transform(&input)
                 for c in both { c.concatenate(m) }
             case 1:
-                let r = Rect(x: input.coordinate(), y: input.coordinate(), width: input.coordinate(), height: input.coordinate())
+                let r = Rect(
+                    x: input.coordinate(), y: input.coordinate(), width: input.coordinate(), height: input.coordinate())
                 for c in both { c.clip(to: r) }
             case 2:
                 let clip = path(&input), rule: FillRule = input.bool() ? .nonZero : .evenOdd
@@ -122,18 +133,21 @@ extension FuzzDrivers {
                     Color(red: input.unit(), green: input.unit(), blue: input.unit(), alpha: input.unit())
                 }
                 guard let image = try? Image(width: w, height: h, colors: colors) else { break }
-                let rect = Rect(x: input.coordinate(), y: input.coordinate(), width: input.coordinate(),
-                                height: input.coordinate())
-                let caps = EdgeInsets(top: input.coordinate(), left: input.coordinate(), bottom: input.coordinate(),
-                                      right: input.coordinate())
+                let rect = Rect(
+                    x: input.coordinate(), y: input.coordinate(), width: input.coordinate(),
+                    height: input.coordinate())
+                let caps = EdgeInsets(
+                    top: input.coordinate(), left: input.coordinate(), bottom: input.coordinate(),
+                    right: input.coordinate())
                 let imageScale = input.pick([1, 2, 3, input.coordinate()])
                 let center: NineSliceCenter = input.bool() ? .stretch : .tile
                 let sampling: ImageSampling = input.bool() ? .nearest : .bilinear
                 let sliced = input.bool()
                 for c in both {
                     if sliced {
-                        c.draw(image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
-                               sampling: sampling)
+                        c.draw(
+                            image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
+                            sampling: sampling)
                     } else {
                         c.draw(image, in: rect, sampling: sampling)
                     }
@@ -164,12 +178,15 @@ extension FuzzDrivers {
         if input.bool() { style.alternateFill = .color(.black) }
         if input.bool() { style.fill = .verticalGradient(.white, .black) }
         let sections = (0..<input.int(0...4)).map { _ in
-            TableSection(rowHeights: (0..<input.int(0...4)).map { _ in input.bool() ? input.unit() * 50 : input.coordinate() },
-                         headerHeight: input.bool() ? nil : input.coordinate(), footerHeight: input.bool() ? nil : input.unit() * 20)
+            TableSection(
+                rowHeights: (0..<input.int(0...4)).map { _ in input.bool() ? input.unit() * 50 : input.coordinate() },
+                headerHeight: input.bool() ? nil : input.coordinate(),
+                footerHeight: input.bool() ? nil : input.unit() * 20)
         }
-        var table = TableDescription(cellStyle: style, sections: sections,
-                                     width: input.bool() ? input.unit() * 100 : input.coordinate(),
-                                     scale: input.pick([1, 2, 3, 1.5, 0.25, 16, 0, .nan, .infinity, 100]))
+        var table = TableDescription(
+            cellStyle: style, sections: sections,
+            width: input.bool() ? input.unit() * 100 : input.coordinate(),
+            scale: input.pick([1, 2, 3, 1.5, 0.25, 16, 0, .nan, .infinity, 100]))
         table.horizontalInset = input.bool() ? input.unit() * 20 : input.coordinate()
         if input.bool() { table.selectedRows = [CellIndexPath(row: input.int(0...3), section: input.int(0...3))] }
         guard let layout = try? table.layout() else { return }
@@ -177,14 +194,18 @@ extension FuzzDrivers {
         var bottom = 0
         for cell in layout.cells where !cell.pixelRect.isEmpty {
             let r = cell.pixelRect
-            guard r.minY >= bottom, r.minY + r.height <= layout.pixelHeight, r.minX >= 0, r.minX + r.width <= layout.pixelWidth else {
-                fatalError("table: cell \(cell.indexPath) at \(r) overlaps or leaves the \(layout.pixelWidth) x \(layout.pixelHeight) table")
+            guard r.minY >= bottom, r.minY + r.height <= layout.pixelHeight, r.minX >= 0,
+                r.minX + r.width <= layout.pixelWidth
+            else {
+                fatalError(
+                    "table: cell \(cell.indexPath) at \(r) overlaps or leaves the \(layout.pixelWidth) x \(layout.pixelHeight) table"
+                )
             }
             bottom = r.minY + r.height
         }
         guard layout.pixelWidth * layout.pixelHeight <= 1 << 18,
-              let serial = try? TableRenderer.render(table, workers: 1),
-              let parallel = try? TableRenderer.render(table, workers: 2)
+            let serial = try? TableRenderer.render(table, workers: 1),
+            let parallel = try? TableRenderer.render(table, workers: 2)
         else { return }
         checkWellFormed(serial, "table")
         if serial.bytes != parallel.bytes { fatalError("table: parallel render differs from serial") }

@@ -32,7 +32,9 @@ extension FuzzDrivers {
     private static func fontFace(_ font: Font) {
         var glyphs = fontScalars.map { font.glyph(for: $0) }
         let last = font.glyphCount - 1
-        glyphs += [GlyphID(1), GlyphID(UInt16(truncatingIfNeeded: last)), GlyphID(UInt16(truncatingIfNeeded: last + 1))]
+        glyphs += [
+            GlyphID(1), GlyphID(UInt16(truncatingIfNeeded: last)), GlyphID(UInt16(truncatingIfNeeded: last + 1)),
+        ]
         guard let surface = try? Surface(width: 24, height: 24) else { return }
         let canvas = makeCanvas(surface)
         let scale = 20 / Double(max(font.metrics.unitsPerEm, 1))
@@ -45,7 +47,8 @@ extension FuzzDrivers {
                 canvas.fill(layer.path, with: layer.paint)
             }
             guard let path = try? font.outline(of: glyph) else { continue }
-            canvas.fill(path, with: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
+            canvas.fill(
+                path, with: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
         }
         checkWellFormed(surface, "font")
     }

@@ -6,9 +6,9 @@
 // surface, and builds again at another scale.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Hairline
 import HairlineCells
@@ -40,7 +40,7 @@ extension FuzzDrivers {
         for table in tables {
             guard let layout = try? table.layout() else { fatalError("spec: a built table does not lay out") }
             guard layout.pixelWidth * layout.pixelHeight <= 1 << 18,
-                  let surface = try? TableRenderer.render(table, workers: 1)
+                let surface = try? TableRenderer.render(table, workers: 1)
             else { continue }
             checkWellFormed(surface, "spec")
         }
@@ -52,7 +52,8 @@ extension FuzzDrivers {
             fatalError("spec: a message of \(message.utf8.count) bytes: \(message.prefix(200))…")
         }
         if let bad = message.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            fatalError("spec: a message with control character U+\(String(bad.value, radix: 16)): \(message.prefix(200))")
+            fatalError(
+                "spec: a message with control character U+\(String(bad.value, radix: 16)): \(message.prefix(200))")
         }
     }
 }

@@ -55,8 +55,10 @@ enum FuzzDrivers {
             fatalError("png: decodeImage differs from decode(_:).image()")
         }
         guard image.width == decoded.width, image.height == decoded.height,
-              image.pixels.count == image.width * image.height
-        else { fatalError("png: decoded size \(decoded.width) x \(decoded.height), image \(image.width) x \(image.height)") }
+            image.pixels.count == image.width * image.height
+        else {
+            fatalError("png: decoded size \(decoded.width) x \(decoded.height), image \(image.width) x \(image.height)")
+        }
         guard let surface = try? Surface(width: 16, height: 16) else { return }
         makeCanvas(surface).draw(image, in: Rect(x: 0, y: 0, width: 16, height: 16))
         checkWellFormed(surface, "png")
@@ -98,7 +100,8 @@ enum FuzzDrivers {
     /// every pixel is gray (a = r = g = b) and that even-odd covers no more
     /// than non-zero.
     static func fillAndCompare(_ path: Path, transform: AffineTransform, _ what: String) {
-        guard let nonZero = try? Surface(width: 24, height: 24), let evenOdd = try? Surface(width: 24, height: 24) else { return }
+        guard let nonZero = try? Surface(width: 24, height: 24), let evenOdd = try? Surface(width: 24, height: 24)
+        else { return }
         for (surface, rule) in [(nonZero, FillRule.nonZero), (evenOdd, .evenOdd)] {
             let canvas = makeCanvas(surface)
             canvas.concatenate(transform)

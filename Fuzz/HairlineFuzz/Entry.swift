@@ -4,9 +4,9 @@
 // FILE...` replays saved inputs (a crash's reproducer) through a driver.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The driver the environment asks for, looked up once.
@@ -28,45 +28,47 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 #if FUZZING
-/// libFuzzer's driver, called from the entry point SwiftPM links an
-/// executable target with (its `main` is renamed to `HairlineFuzz_main`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    /// libFuzzer's driver, called from the entry point SwiftPM links an
+    /// executable target with (its `main` is renamed to `HairlineFuzz_main`).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-@_cdecl("HairlineFuzz_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
-}
+    @_cdecl("HairlineFuzz_main")
+    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var count = argc
+        var arguments = argv
+        return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+    }
 #else
-@main
-struct Replay {
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first, let driver = FuzzDrivers.all.first(where: { $0.name == name }) else {
-            let names = FuzzDrivers.all.map(\.name).joined(separator: "|")
-            print("usage: HairlineFuzz \(names) FILE...")
-            exit(2)
-        }
-        for path in arguments.dropFirst() {
-            guard let file = fopen(path, "rb") else {
-                print("cannot open \(path)")
-                exit(1)
+    @main
+    struct Replay {
+        static func main() {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            guard let name = arguments.first, let driver = FuzzDrivers.all.first(where: { $0.name == name }) else {
+                let names = FuzzDrivers.all.map(\.name).joined(separator: "|")
+                print("usage: HairlineFuzz \(names) FILE...")
+                exit(2)
             }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = fread(&buffer, 1, buffer.count, file)
-                if n <= 0 { break }
-                bytes += buffer[0..<n]
+            for path in arguments.dropFirst() {
+                guard let file = fopen(path, "rb") else {
+                    print("cannot open \(path)")
+                    exit(1)
+                }
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = fread(&buffer, 1, buffer.count, file)
+                    if n <= 0 { break }
+                    bytes += buffer[0..<n]
+                }
+                fclose(file)
+                driver.run(bytes)
+                print("\(path): ok")
             }
-            fclose(file)
-            driver.run(bytes)
-            print("\(path): ok")
         }
     }
-}
 #endif

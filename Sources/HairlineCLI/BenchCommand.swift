@@ -20,9 +20,9 @@ import HairlinePNG
 @_spi(Profiling) import HairlineSVG
 import HairlineTableSpec
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct BenchCommand {
@@ -57,8 +57,9 @@ struct BenchCommand {
             case "--iterations":
                 let text = try value(arg)
                 guard let n = Int(text), n >= 1, n <= Self.maximumIterations else {
-                    throw CommandLineError.invalidValue(option: arg, value: text,
-                                                        expected: "a number of renders, 1...\(Self.maximumIterations)")
+                    throw CommandLineError.invalidValue(
+                        option: arg, value: text,
+                        expected: "a number of renders, 1...\(Self.maximumIterations)")
                 }
                 iterations = n
             case "--budget":
@@ -71,8 +72,9 @@ struct BenchCommand {
             case "--workers":
                 let text = try value(arg)
                 guard let n = Int(text), n >= 1, n <= TableCommand.maximumWorkers else {
-                    throw CommandLineError.invalidValue(option: arg, value: text,
-                                                        expected: "a number of threads, 1...\(TableCommand.maximumWorkers)")
+                    throw CommandLineError.invalidValue(
+                        option: arg, value: text,
+                        expected: "a number of threads, 1...\(TableCommand.maximumWorkers)")
                 }
                 workers = n
             case "--cold": cold = true
@@ -85,7 +87,8 @@ struct BenchCommand {
             }
         }
         guard (input == nil) != (spec == nil) else {
-            throw input == nil ? CommandLineError.missingInput : CommandLineError.conflictingOptions("--spec", input ?? "")
+            throw input == nil
+                ? CommandLineError.missingInput : CommandLineError.conflictingOptions("--spec", input ?? "")
         }
     }
 
@@ -135,10 +138,11 @@ struct BenchCommand {
                 input, imageBudget: TableSpec.Options.defaultImagePixelBudget)
             for scale in scales ?? [1] {
                 guard let width = RenderCommand.pixels(document.width * scale),
-                      let height = RenderCommand.pixels(document.height * scale),
-                      width * height <= OutputFiles.defaultMaximumPixels
+                    let height = RenderCommand.pixels(document.height * scale),
+                    width * height <= OutputFiles.defaultMaximumPixels
                 else {
-                    throw RenderError.badSize(path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
+                    throw RenderError.badSize(
+                        path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
                 }
                 let surface = try Surface(width: width, height: height)
                 var canvas = Canvas(surface: surface, scale: scale)
@@ -149,7 +153,10 @@ struct BenchCommand {
                     surface.flush()
                 }
                 results.append(Figures(scale: scale, width: width, height: height, samples: samples))
-                if profile { profiles.append(Self.elementProfile(document, text: bytes, canvas: canvas, surface: surface, scale: scale)) }
+                if profile {
+                    profiles.append(
+                        Self.elementProfile(document, text: bytes, canvas: canvas, surface: surface, scale: scale))
+                }
             }
         } else if let spec {
             let loaded: TableSpec
@@ -167,12 +174,14 @@ struct BenchCommand {
                 }
                 let layout = try table.layout()
                 guard layout.pixelWidth * layout.pixelHeight <= OutputFiles.defaultMaximumPixels else {
-                    throw OutputError.tooManyPixels(path: spec, width: layout.pixelWidth, height: layout.pixelHeight,
-                                                    used: 0, limit: OutputFiles.defaultMaximumPixels)
+                    throw OutputError.tooManyPixels(
+                        path: spec, width: layout.pixelWidth, height: layout.pixelHeight,
+                        used: 0, limit: OutputFiles.defaultMaximumPixels)
                 }
                 let surface = try Surface(width: layout.pixelWidth, height: layout.pixelHeight)
                 let samples = try sample { try TableRenderer.render(table, into: surface, workers: workers) }
-                results.append(Figures(scale: scale, width: layout.pixelWidth, height: layout.pixelHeight, samples: samples))
+                results.append(
+                    Figures(scale: scale, width: layout.pixelWidth, height: layout.pixelHeight, samples: samples))
             }
         }
         print(report(results))
@@ -191,8 +200,10 @@ struct BenchCommand {
 
     /// The ten elements that cost most, over a few renders at `scale`:
     /// each with its line:column, tag and id, and its share of the time.
-    static func elementProfile(_ document: SVGDocument, text: [UInt8], canvas: Canvas, surface: Surface,
-                               scale: Double) -> String {
+    static func elementProfile(
+        _ document: SVGDocument, text: [UInt8], canvas: Canvas, surface: Surface,
+        scale: Double
+    ) -> String {
         var cost: [Int: UInt64] = [:]
         var total: UInt64 = 0
         let start = now()
@@ -217,7 +228,8 @@ struct BenchCommand {
         var lines = ["\(RenderCommand.scaleLabel(scale))x: the elements that cost most (\(renders) renders)"]
         for (offset, ns) in cost.sorted(by: { $0.value > $1.value }).prefix(10) {
             let share = String(format: "%5.1f%%", 100 * Double(ns) / Double(total))
-            lines.append("  \(share)  " + (offset < 0 ? "closing clips and layers (compositing)" : describe(offset, in: text)))
+            lines.append(
+                "  \(share)  " + (offset < 0 ? "closing clips and layers (compositing)" : describe(offset, in: text)))
         }
         return lines.joined(separator: "\n")
     }
@@ -238,8 +250,11 @@ struct BenchCommand {
         if let range = tag.range(of: " id=") {
             let rest = tag[range.upperBound...]
             if let quote = rest.first, quote == "\"" || quote == "'" {
-                id = " id=" + String(rest.prefix(while: { $0 != ">" }).split(separator: quote, omittingEmptySubsequences: false)
-                    .dropFirst().first ?? "")
+                id =
+                    " id="
+                    + String(
+                        rest.prefix(while: { $0 != ">" }).split(separator: quote, omittingEmptySubsequences: false)
+                            .dropFirst().first ?? "")
             }
         }
         return "\(line):\(column) <\(EchoedText.shown(name))\(EchoedText.shown(id))>"
@@ -248,15 +263,19 @@ struct BenchCommand {
     /// The table printed: one line per scale.
     func report(_ results: [Figures]) -> String {
         let name = EchoedText.shown(input ?? spec ?? "")
-        var lines = ["\(name): \(cold ? "cold" : "warm") renders, \(workers) worker\(workers == 1 ? "" : "s"), milliseconds",
-                     "scale           size   renders        min     median        max"]
+        var lines = [
+            "\(name): \(cold ? "cold" : "warm") renders, \(workers) worker\(workers == 1 ? "" : "s"), milliseconds",
+            "scale           size   renders        min     median        max",
+        ]
         for r in results {
             let size = "\(r.width)x\(r.height)"
             func pad(_ text: String, _ width: Int) -> String {
                 String(repeating: " ", count: max(0, width - text.count)) + text
             }
-            lines.append(pad(RenderCommand.scaleLabel(r.scale) + "x", 5) + pad(size, 15) + pad("\(r.samples.count)", 10)
-                + pad(Self.format(r.minimum), 11) + pad(Self.format(r.median), 11) + pad(Self.format(r.maximum), 11))
+            lines.append(
+                pad(RenderCommand.scaleLabel(r.scale) + "x", 5) + pad(size, 15) + pad("\(r.samples.count)", 10)
+                    + pad(Self.format(r.minimum), 11) + pad(Self.format(r.median), 11) + pad(Self.format(r.maximum), 11)
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -284,6 +303,7 @@ struct BenchCommand {
                 + "\"min_ms\": \(Self.format(r.minimum)), \"median_ms\": \(Self.format(r.median)), \"max_ms\": \(Self.format(r.maximum))}"
         }
         return "{\"input\": \(quoted(input ?? spec ?? "")), \"kind\": \"\(input != nil ? "svg" : "table")\", "
-            + "\"cold\": \(cold), \"workers\": \(workers),\n \"scales\": [" + scales.joined(separator: ",\n   ") + "]}\n"
+            + "\"cold\": \(cold), \"workers\": \(workers),\n \"scales\": [" + scales.joined(separator: ",\n   ")
+            + "]}\n"
     }
 }

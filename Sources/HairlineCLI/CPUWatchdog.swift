@@ -9,9 +9,9 @@ import Dispatch
 import Foundation
 import Hairline
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum CPUWatchdog {
@@ -34,8 +34,10 @@ enum CPUWatchdog {
                 let used = cpuSeconds()
                 guard used > seconds, OutputFiles.abandonAll() else { continue }
                 let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-                FileHandle.standardError.write(Data(("hairline: error: \(command) stopped after \(limit) s of CPU "
-                    + "(--time-limit raises it); no file was changed\n").utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        ("hairline: error: \(command) stopped after \(limit) s of CPU "
+                            + "(--time-limit raises it); no file was changed\n").utf8))
                 _exit(1)
             }
         }

@@ -22,7 +22,8 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .unknownOption(let o): return "unknown option \(EchoedText.quoted(o))"
         case .missingValue(let o): return "option \(EchoedText.quoted(o)) needs a value"
         case .invalidScale(let s):
-            return "invalid scale \(EchoedText.quoted(s)): scales are decimal numbers above 0, up to \(Int(maximumScale))"
+            return
+                "invalid scale \(EchoedText.quoted(s)): scales are decimal numbers above 0, up to \(Int(maximumScale))"
         case .repeatedScale(let s): return "scale \(RenderCommand.scaleLabel(s)) is given twice"
         case .missingInput: return "no input file given"
         case .unexpectedArgument(let a): return "unexpected argument \(EchoedText.quoted(a))"
@@ -30,7 +31,8 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .invalidValue(let o, let v, let e):
             return "invalid value \(EchoedText.quoted(v)) for \(EchoedText.quoted(o)): expected \(e)"
         case .conflictingOptions(let a, let b):
-            return "\(EchoedText.quoted(a)) cannot be combined with \(EchoedText.quoted(b)) (the spec describes the whole table)"
+            return
+                "\(EchoedText.quoted(a)) cannot be combined with \(EchoedText.quoted(b)) (the spec describes the whole table)"
         }
     }
 }

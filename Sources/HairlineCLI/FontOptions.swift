@@ -27,12 +27,15 @@ struct FontOptions {
         case "--generic-family":
             let text = try value()
             let parts = text.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let generic = GenericFontFamily(rawValue: parts[0].trimmingCharacters(in: .whitespaces)),
-                  !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+            guard parts.count == 2,
+                let generic = GenericFontFamily(rawValue: parts[0].trimmingCharacters(in: .whitespaces)),
+                !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
             else {
                 throw CommandLineError.invalidValue(
                     option: arg, value: text,
-                    expected: "GENERIC=FAMILY with GENERIC serif, sans-serif, monospace, cursive or fantasy, like \"sans-serif=Noto Sans\"")
+                    expected:
+                        "GENERIC=FAMILY with GENERIC serif, sans-serif, monospace, cursive or fantasy, like \"sans-serif=Noto Sans\""
+                )
             }
             generics.append((generic, parts[1].trimmingCharacters(in: .whitespaces)))
         default:

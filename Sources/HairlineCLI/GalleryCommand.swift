@@ -25,7 +25,8 @@ struct GalleryCommand {
                 guard let v = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 pngLevel = try PNGLevelOption.parse(v)
             default:
-                throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
+                throw arg.hasPrefix("-")
+                    ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
         }
     }

@@ -34,7 +34,8 @@ final class ImageBudget: @unchecked Sendable {
             image = try decode(ImageDecoder.Limits(maximumPixelCount: left))
         } catch let error as ImageDecoderError {
             if let (width, height) = error.refusedSize, width * height > left,
-               width <= Surface.maximumDimension, height <= Surface.maximumDimension {
+                width <= Surface.maximumDimension, height <= Surface.maximumDimension
+            {
                 throw Refusal(name: name, width: width, height: height, left: left, budget: pixels)
             }
             throw error

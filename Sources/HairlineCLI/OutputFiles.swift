@@ -11,9 +11,9 @@ import Foundation
 import Hairline
 import HairlinePNG
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A run's output files, all or none, holding at most `maximumPixels`
@@ -82,9 +82,11 @@ final class OutputFiles: @unchecked Sendable {
     /// - Throws: `OutputError.tooManyPixels` if the run's images would hold
     ///   more than `maximumPixels`.
     func reserve(width: Int, height: Int, for path: String) throws {
-        let (total, overflow) = pixels.addingReportingOverflow(width.multipliedReportingOverflow(by: height).partialValue)
+        let (total, overflow) = pixels.addingReportingOverflow(
+            width.multipliedReportingOverflow(by: height).partialValue)
         guard !overflow, total <= maximumPixels else {
-            throw OutputError.tooManyPixels(path: path, width: width, height: height, used: pixels, limit: maximumPixels)
+            throw OutputError.tooManyPixels(
+                path: path, width: width, height: height, used: pixels, limit: maximumPixels)
         }
         pixels = total
         counted.insert(path)
@@ -193,9 +195,12 @@ func createFolder(for path: String) throws -> [String] {
             created.append(prefix)
         } else if errno != EEXIST {
             let code = errno
-            let reason = code == EACCES || code == EPERM ? "permission denied"
-                : code == ENOTDIR ? "a file on its path is not a folder"
-                : String(cString: strerror(code)) + " (errno \(code))"
+            let reason =
+                code == EACCES || code == EPERM
+                ? "permission denied"
+                : code == ENOTDIR
+                    ? "a file on its path is not a folder"
+                    : String(cString: strerror(code)) + " (errno \(code))"
             for folder in created.reversed() { rmdir(folder) }
             throw OutputError.cannotCreateFolder(path: prefix, reason: reason)
         }

@@ -26,10 +26,15 @@ struct RenderCommand {
         var input: String?
         var iterator = arguments.makeIterator()
         while let arg = iterator.next() {
-            if try fontOptions.parse(arg, value: {
-                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
-                return value
-            }) { continue }
+            if try fontOptions.parse(
+                arg,
+                value: {
+                    guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                    return value
+                })
+            {
+                continue
+            }
             switch arg {
             case "-o", "--output":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
@@ -82,8 +87,10 @@ struct RenderCommand {
 
     /// A count of pixels as the options write it: decimal digits only,
     /// 1 ... `maximum`.
-    static func parsePixelCount(_ text: String, option: String, maximum: Int = 1 << 40,
-                                expected: String = "a number of pixels, like 268435456") throws -> Int {
+    static func parsePixelCount(
+        _ text: String, option: String, maximum: Int = 1 << 40,
+        expected: String = "a number of pixels, like 268435456"
+    ) throws -> Int {
         guard !text.contains("."), decimalNumber(text) != nil, let n = Int(text), n >= 1, n <= maximum else {
             throw CommandLineError.invalidValue(option: option, value: text, expected: expected)
         }
@@ -96,8 +103,9 @@ struct RenderCommand {
     /// The output path for `scale`: the base for 1x (and for a lone
     /// scale), `name@Sx.png` for the others.
     func outputPath(for scale: Double) -> String {
-        Self.outputPath(base: output ?? defaultOutput(for: input), scale: scale,
-                        scaleCount: scales.count)
+        Self.outputPath(
+            base: output ?? defaultOutput(for: input), scale: scale,
+            scaleCount: scales.count)
     }
 
     /// The file of `scale` among `scaleCount` scales written as `base`:
@@ -119,7 +127,7 @@ struct RenderCommand {
         guard stem.hasSuffix("x"), let at = stem.lastIndex(of: "@") else { return stem }
         let label = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
         guard !label.isEmpty, label.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              Double(label) != nil, !stem[..<at].hasSuffix("/"), at != stem.startIndex
+            Double(label) != nil, !stem[..<at].hasSuffix("/"), at != stem.startIndex
         else { return stem }
         return String(stem[..<at])
     }
@@ -155,28 +163,34 @@ struct RenderCommand {
     /// `budget`'s pixels.
     static func pngLoader(relativeTo svgPath: String, budget: ImageBudget) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        return SVGResourceLoader(loadImage: { source in
-            switch source {
-            case .data(let bytes, _):
-                return try budget.decode(name: "a data: URI") { limits in try ImageDecoder.decode(bytes, limits: limits) }
-            case .file(let path):
-                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try budget.decode(name: path, file: FileBytes.resolvedPath(url.path)) { limits in
-                    try ImageDecoder.decode(contentsOfFile: url.path, limits: limits)
+        return SVGResourceLoader(
+            loadImage: { source in
+                switch source {
+                case .data(let bytes, _):
+                    return try budget.decode(name: "a data: URI") { limits in
+                        try ImageDecoder.decode(bytes, limits: limits)
+                    }
+                case .file(let path):
+                    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+                    return try budget.decode(name: path, file: FileBytes.resolvedPath(url.path)) { limits in
+                        try ImageDecoder.decode(contentsOfFile: url.path, limits: limits)
+                    }
                 }
-            }
-        }, loadData: { path in
-            // SVG images (`.svg` paths) are read as documents by HairlineSVG:
-            // regular files only, within the SVG size limit.
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            return try FileBytes.read(url.path, maximumByteCount: maximumSVGByteCount)
-        })
+            },
+            loadData: { path in
+                // SVG images (`.svg` paths) are read as documents by HairlineSVG:
+                // regular files only, within the SVG size limit.
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+                return try FileBytes.read(url.path, maximumByteCount: maximumSVGByteCount)
+            })
     }
 
     /// The SVG document at `path` (a regular file within the size limit,
     /// UTF-8), its images loaded within `imageBudget` pixels, and its bytes.
     /// - Throws: `RenderError` naming the file and what is wrong.
-    static func readDocument(_ path: String, imageBudget: Int, fontDatabase: FontDatabase? = nil) throws
+    static func readDocument(
+        _ path: String, imageBudget: Int, fontDatabase: FontDatabase? = nil
+    ) throws
         -> (document: SVGDocument, bytes: [UInt8])
     {
         let bytes: [UInt8]
@@ -209,7 +223,7 @@ struct RenderCommand {
         outputs.protect(input, as: "the input file")
         for scale in scales {
             guard let width = Self.pixels(document.width * scale),
-                  let height = Self.pixels(document.height * scale)
+                let height = Self.pixels(document.height * scale)
             else {
                 throw RenderError.badSize(
                     path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
@@ -225,7 +239,9 @@ struct RenderCommand {
             let canvas = Canvas(surface: surface, scale: scale)
             document.draw(in: canvas)
             if canvas.droppedDrawCount > 0 {
-                warn("\(EchoedText.shown(input)): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments")
+                warn(
+                    "\(EchoedText.shown(input)): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments"
+                )
             }
             try outputs.add(surface, path: path)
         }

@@ -7,9 +7,9 @@
 import Foundation
 import Hairline
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The run's reporting settings and its progress line.
@@ -22,7 +22,7 @@ enum RunReport {
     /// seconds) changes it, for tests of the line itself.
     static let progressDelay: Double = {
         guard let text = ProcessInfo.processInfo.environment["HAIRLINE_PROGRESS_AFTER"],
-              let value = decimalNumber(text), value >= 0, value <= 60
+            let value = decimalNumber(text), value >= 0, value <= 60
         else { return 1 }
         return value
     }()
@@ -84,7 +84,8 @@ final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isFinished, let status else { return false }
         let seconds = Date().timeIntervalSince(start)
-        let line = "\r\u{1B}[2Khairline: \(status) (\(staged) file\(staged == 1 ? "" : "s") staged, "
+        let line =
+            "\r\u{1B}[2Khairline: \(status) (\(staged) file\(staged == 1 ? "" : "s") staged, "
             + String(format: "%.1f s)", seconds)
         FileHandle.standardError.write(Data(line.utf8))
         isDrawn = true

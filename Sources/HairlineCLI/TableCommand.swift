@@ -63,7 +63,8 @@ struct TableCommand {
     /// The options that describe the table (a spec describes it instead).
     static let shapingOptionNames: Set<String> = [
         "--style", "--sections", "--width", "--row-height", "--select", "--header-title", "--footer-title",
-        "--header-view", "--footer-view", "--header-bar", "--title", "--detail", "--text-layout", "--accessory", "--alternating", "--continuous",
+        "--header-view", "--footer-view", "--header-bar", "--title", "--detail", "--text-layout", "--accessory",
+        "--alternating", "--continuous",
     ]
 
     /// The most worker threads `--workers` accepts.
@@ -83,8 +84,9 @@ struct TableCommand {
             case "--style":
                 let name = try value(arg)
                 guard let l = CellLayout.allCases.first(where: { "\($0)" == name }) else {
-                    throw CommandLineError.invalidValue(option: arg, value: name,
-                                                        expected: "grouped, insetGrouped, plain or fullWidthGrouped")
+                    throw CommandLineError.invalidValue(
+                        option: arg, value: name,
+                        expected: "grouped, insetGrouped, plain or fullWidthGrouped")
                 }
                 layout = l
             case "--sections":
@@ -92,7 +94,8 @@ struct TableCommand {
                 rowCounts = try text.split(separator: ",", omittingEmptySubsequences: false).map {
                     guard let n = Int($0.trimmingCharacters(in: .whitespaces)), n >= 0, n <= Self.maximumRows else {
                         throw CommandLineError.invalidValue(
-                            option: arg, value: text, expected: "row counts 0...\(Self.maximumRows) separated by commas")
+                            option: arg, value: text, expected: "row counts 0...\(Self.maximumRows) separated by commas"
+                        )
                     }
                     return n
                 }
@@ -124,8 +127,9 @@ struct TableCommand {
                 } else if let color = Color(css: text) {
                     headerBars[section] = .color(color)
                 } else {
-                    throw CommandLineError.invalidValue(option: arg, value: "\(section):\(text)",
-                                                        expected: "SECTION:COLOR or SECTION:none, like 0:#F7F7F7")
+                    throw CommandLineError.invalidValue(
+                        option: arg, value: "\(section):\(text)",
+                        expected: "SECTION:COLOR or SECTION:none, like 0:#F7F7F7")
                 }
             case "--title":
                 let (path, text) = try Self.rowText(try value(arg), option: arg)
@@ -136,8 +140,9 @@ struct TableCommand {
             case "--text-layout":
                 let name = try value(arg)
                 guard let l = CellText.Layout.allCases.first(where: { "\($0)" == name }) else {
-                    throw CommandLineError.invalidValue(option: arg, value: name,
-                                                        expected: "default, subtitle, value1 or value2")
+                    throw CommandLineError.invalidValue(
+                        option: arg, value: name,
+                        expected: "default, subtitle, value1 or value2")
                 }
                 textLayout = l
             case "--accessory":
@@ -153,7 +158,8 @@ struct TableCommand {
             case "--continuous":
                 continuous = true
             default:
-                throw arg.hasPrefix("-") ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
+                throw arg.hasPrefix("-")
+                    ? CommandLineError.unknownOption(arg) : CommandLineError.unexpectedArgument(arg)
             }
         }
         if spec != nil, let first = shapingOptions.first {
@@ -173,8 +179,9 @@ struct TableCommand {
         case "--scales":
             scales = try RenderCommand.parseScales(try value())
         case "--workers":
-            workers = try Self.parseCount(try value(), option: arg, in: 1...Self.maximumWorkers,
-                                          expected: "a number of threads, 1...\(Self.maximumWorkers)")
+            workers = try Self.parseCount(
+                try value(), option: arg, in: 1...Self.maximumWorkers,
+                expected: "a number of threads, 1...\(Self.maximumWorkers)")
         case "--cells":
             cellsFolder = try value()
         case "--image-budget":
@@ -192,8 +199,9 @@ struct TableCommand {
         case "--rows":
             viewport = try Self.parseRowRange(try value(), option: arg)
         case "--tile-height":
-            tileHeight = try Self.parseCount(try value(), option: arg, in: 1...Surface.maximumDimension,
-                                             expected: "device pixels per tile, 1...\(Surface.maximumDimension)")
+            tileHeight = try Self.parseCount(
+                try value(), option: arg, in: 1...Surface.maximumDimension,
+                expected: "device pixels per tile, 1...\(Surface.maximumDimension)")
         default:
             return false
         }
@@ -202,8 +210,10 @@ struct TableCommand {
 
     /// A whole number in `range` as an option writes it (`--workers 4`),
     /// or a usage error naming what `expected` says.
-    static func parseCount(_ text: String, option: String, in range: ClosedRange<Int>,
-                           expected: String) throws -> Int {
+    static func parseCount(
+        _ text: String, option: String, in range: ClosedRange<Int>,
+        expected: String
+    ) throws -> Int {
         guard let n = Int(text), range.contains(n) else {
             throw CommandLineError.invalidValue(option: option, value: text, expected: expected)
         }
@@ -214,14 +224,17 @@ struct TableCommand {
     static func parseRowRange(_ text: String, option: String) throws -> (CellIndexPath, CellIndexPath) {
         func path(_ part: Substring) -> CellIndexPath? {
             let numbers = part.split(separator: ":", omittingEmptySubsequences: false)
-            guard numbers.count == 2, let s = Int(numbers[0]), let r = Int(numbers[1]), s >= 0, r >= 0 else { return nil }
+            guard numbers.count == 2, let s = Int(numbers[0]), let r = Int(numbers[1]), s >= 0, r >= 0 else {
+                return nil
+            }
             return CellIndexPath(row: r, section: s)
         }
         guard let dots = text.range(of: ".."), let first = path(text[..<dots.lowerBound]),
-              let last = path(text[dots.upperBound...])
+            let last = path(text[dots.upperBound...])
         else {
-            throw CommandLineError.invalidValue(option: option, value: text,
-                                                expected: "FIRST..LAST as SECTION:ROW..SECTION:ROW, like 0:0..0:99")
+            throw CommandLineError.invalidValue(
+                option: option, value: text,
+                expected: "FIRST..LAST as SECTION:ROW..SECTION:ROW, like 0:0..0:99")
         }
         guard first <= last else {
             throw CommandLineError.invalidValue(option: option, value: text, expected: "a first row before the last")
@@ -255,7 +268,8 @@ struct TableCommand {
     static func sectionText(_ argument: String, option: String) throws -> (Int, String) {
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let section = Int(parts[0]), section >= 0 else {
-            throw CommandLineError.invalidValue(option: option, value: argument, expected: "SECTION:TEXT, like 0:General")
+            throw CommandLineError.invalidValue(
+                option: option, value: argument, expected: "SECTION:TEXT, like 0:General")
         }
         return (section, String(parts[1]))
     }
@@ -264,8 +278,9 @@ struct TableCommand {
     static func rowText(_ argument: String, option: String) throws -> (CellIndexPath, String) {
         let parts = argument.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let section = Int(parts[0]), let row = Int(parts[1]), section >= 0, row >= 0 else {
-            throw CommandLineError.invalidValue(option: option, value: argument,
-                                                expected: "SECTION:ROW:TEXT, like 0:1:Wi-Fi")
+            throw CommandLineError.invalidValue(
+                option: option, value: argument,
+                expected: "SECTION:ROW:TEXT, like 0:1:Wi-Fi")
         }
         return (CellIndexPath(row: row, section: section), String(parts[2]))
     }
@@ -288,14 +303,16 @@ struct TableCommand {
     /// Throws unless `section` is one of the table's (`option` named it).
     func check(section: Int, option: String) throws {
         guard section < rowCounts.count else {
-            throw CommandLineError.invalidValue(option: option, value: "\(section)",
-                                                expected: "a section of the table, 0..<\(rowCounts.count)")
+            throw CommandLineError.invalidValue(
+                option: option, value: "\(section)",
+                expected: "a section of the table, 0..<\(rowCounts.count)")
         }
     }
 
     static func parseLength(_ text: String, option: String, minimum: Double) throws -> Double {
         guard let v = Double(text), v.isFinite, v >= minimum, v <= 100_000 else {
-            throw CommandLineError.invalidValue(option: option, value: text, expected: "a length in points, \(minimum)...100000")
+            throw CommandLineError.invalidValue(
+                option: option, value: text, expected: "a length in points, \(minimum)...100000")
         }
         return v
     }
@@ -308,7 +325,8 @@ struct TableCommand {
         if alternating { style.alternateFill = .color(Color(red8: 0xF2, green8: 0xF5, blue8: 0xFA)) }
         if continuous { style.cornerCurve = .continuous }
         style.accessory = accessory
-        var table = TableDescription(cellStyle: style, rowCounts: rowCounts, rowHeight: rowHeight, width: width, scale: scale)
+        var table = TableDescription(
+            cellStyle: style, rowCounts: rowCounts, rowHeight: rowHeight, width: width, scale: scale)
         for path in selected { try check(path, option: "--select") }
         table.selectedRows = Set(selected)
         for (section, title) in headerTitles {
@@ -326,8 +344,9 @@ struct TableCommand {
             table.sections[section].headerBar = bar
         }
         for path in cellDetails.keys where cellTitles[path] == nil {
-            throw CommandLineError.invalidValue(option: "--detail", value: "\(path.section):\(path.row)",
-                                                expected: "a row given a --title too")
+            throw CommandLineError.invalidValue(
+                option: "--detail", value: "\(path.section):\(path.row)",
+                expected: "a row given a --title too")
         }
         for (path, title) in cellTitles {
             try check(path, option: "--title")
@@ -413,8 +432,10 @@ extension TableCommand {
     /// tiles (numbered `base-1.png`… at each scale), each tile held alone:
     /// `--max-pixels` bounds each tile rather than the run, so a table
     /// taller than a surface can be drawn whole.
-    func renderParts(of table: TableDescription, base: String, scale: Double, scaleCount: Int,
-                     into outputs: OutputFiles) throws {
+    func renderParts(
+        of table: TableDescription, base: String, scale: Double, scaleCount: Int,
+        into outputs: OutputFiles
+    ) throws {
         let layout = try table.unboundedLayout()
         let region = try viewport.map { try table.pixelRows(from: $0.first, through: $0.last) }
         let parts: [Range<Int>]
@@ -427,8 +448,9 @@ extension TableCommand {
             let name = tileHeight == nil ? base : Self.numbered(base, index: index + 1, count: parts.count)
             let path = RenderCommand.outputPath(base: name, scale: scale, scaleCount: scaleCount)
             guard layout.pixelWidth * rows.count <= outputs.maximumPixels else {
-                throw OutputError.tooManyPixels(path: path, width: layout.pixelWidth, height: rows.count, used: 0,
-                                                limit: outputs.maximumPixels)
+                throw OutputError.tooManyPixels(
+                    path: path, width: layout.pixelWidth, height: rows.count, used: 0,
+                    limit: outputs.maximumPixels)
             }
             let surface = try TableRenderer.render(table, pixelRows: rows, workers: workers)
             try outputs.add(surface, path: path, countingPixels: tileHeight == nil)
@@ -456,4 +478,3 @@ struct SpecFileError: Error, CustomStringConvertible {
         return "\(EchoedText.shown(file)): \(error)"
     }
 }
-

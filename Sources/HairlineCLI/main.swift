@@ -196,7 +196,9 @@ if let help = commandHelp[command], arguments.contains("--help") || arguments.co
     exit(0)
 }
 if command == "help", let name = arguments.first {
-    guard let help = commandHelp[name] else { fail("unknown command \(EchoedText.quoted(name)); see 'hairline --help'") }
+    guard let help = commandHelp[name] else {
+        fail("unknown command \(EchoedText.quoted(name)); see 'hairline --help'")
+    }
     print(help)
     exit(0)
 }
@@ -217,8 +219,9 @@ do {
             let text = arguments[at + 1]
             guard let value = decimalNumber(text), value.isFinite, value >= 0, value <= 86_400
             else {
-                throw CommandLineError.invalidValue(option: "--time-limit", value: text,
-                                                    expected: "seconds of CPU, 0...86400 (0: no limit)")
+                throw CommandLineError.invalidValue(
+                    option: "--time-limit", value: text,
+                    expected: "seconds of CPU, 0...86400 (0: no limit)")
             }
             seconds = value
             arguments.removeSubrange(at...(at + 1))

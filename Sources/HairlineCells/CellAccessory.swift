@@ -28,7 +28,8 @@ public enum CellAccessory: Hashable, Sendable, CaseIterable {
     /// The accessory's default color: UIKit's chevron gray #C4C4C7 for the
     /// disclosure indicator, the tint blue #007AFF for the others.
     public var defaultColor: Color {
-        self == .disclosureIndicator ? Color(red8: 0xC4, green8: 0xC4, blue8: 0xC7)
+        self == .disclosureIndicator
+            ? Color(red8: 0xC4, green8: 0xC4, blue8: 0xC7)
             : Color(red8: 0x00, green8: 0x7A, blue8: 0xFF)
     }
 
@@ -70,8 +71,9 @@ public enum CellAccessory: Hashable, Sendable, CaseIterable {
         case .detailButton:
             AccessoryShapes.drawDetailButton(right: right, middle: middle, paint: paint, on: canvas)
         case .detailDisclosureButton:
-            AccessoryShapes.drawChevron(right: right, middle: middle,
-                                        paint: .solid(chevronColor ?? Self.disclosureIndicator.defaultColor), on: canvas)
+            AccessoryShapes.drawChevron(
+                right: right, middle: middle,
+                paint: .solid(chevronColor ?? Self.disclosureIndicator.defaultColor), on: canvas)
             let buttonRight = right - AccessoryShapes.chevronSize.width - Self.detailSpacing
             AccessoryShapes.drawDetailButton(right: buttonRight, middle: middle, paint: paint, on: canvas)
         }
@@ -120,8 +122,10 @@ enum AccessoryShapes {
         let r = buttonDiameter / 2
         let center = Point(x: right - r, y: middle)
         var circle = Path()
-        circle.addEllipse(in: Rect(x: center.x - r + buttonLine / 2, y: middle - r + buttonLine / 2,
-                                   width: buttonDiameter - buttonLine, height: buttonDiameter - buttonLine))
+        circle.addEllipse(
+            in: Rect(
+                x: center.x - r + buttonLine / 2, y: middle - r + buttonLine / 2,
+                width: buttonDiameter - buttonLine, height: buttonDiameter - buttonLine))
         canvas.stroke(circle, with: paint, style: StrokeStyle(width: buttonLine))
         var glyph = Path()
         glyph.addEllipse(in: Rect(x: center.x - 1.25, y: middle - 6.75, width: 2.5, height: 2.5))

@@ -42,7 +42,8 @@ public enum CellFill: Hashable, Sendable {
         case .color(let color):
             return .solid(color)
         case .linearGradient(let gradient, let start, let end):
-            return .linearGradient(LinearGradient(gradient, start: start.point(in: cellRect), end: end.point(in: cellRect)))
+            return .linearGradient(
+                LinearGradient(gradient, start: start.point(in: cellRect), end: end.point(in: cellRect)))
         case .pattern(let image, let imageScale, let sampling):
             guard imageScale.isFinite, imageScale > 0 else { return nil }
             // Pattern pixels -> points: 1/imageScale, then to the cell's origin.

@@ -32,7 +32,9 @@ public enum CellGallery {
                 items.append(GalleryItem(name: suffix.map { "\(layout)-\($0)" } ?? "\(layout)", table: t))
             }
             add(nil, table(base))
-            add("selected", table(base, selected: [CellIndexPath(row: 0, section: 0), CellIndexPath(row: 1, section: 1)]))
+            add(
+                "selected",
+                table(base, selected: [CellIndexPath(row: 0, section: 0), CellIndexPath(row: 1, section: 1)]))
             var alternating = base
             alternating.alternateFill = .color(Color(red8: 0xF2, green8: 0xF5, blue8: 0xFA))
             add("alternating", table(alternating, rows: [2, 5], selected: [CellIndexPath(row: 3, section: 1)]))
@@ -43,8 +45,9 @@ public enum CellGallery {
             pattern.fill = .pattern(checkerTile(scale: imageScale), imageScale: Double(imageScale))
             add("pattern", table(pattern))
             var image = base
-            image.fill = .stretchableImage(bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
-                                           imageScale: Double(imageScale))
+            image.fill = .stretchableImage(
+                bevelImage(scale: imageScale), capInsets: EdgeInsets(all: Double(4 * imageScale)),
+                imageScale: Double(imageScale))
             add("image", table(image))
             var labeled = base
             labeled.accessory = .disclosureIndicator
@@ -79,8 +82,12 @@ public enum CellGallery {
         var t = TableDescription(cellStyle: style, rowCounts: [2, 1], width: 320, scale: scale)
         t.headerView = TableHeaderView(title: "Settings", height: 54)
         t.sections[0].headerTitle = "Network"
-        t.sections[0].texts = [CellText("Wi-Fi", detail: "Home", layout: .value1), CellText("Bluetooth", detail: "On",
-                                                                                         layout: .value1)]
+        t.sections[0].texts = [
+            CellText("Wi-Fi", detail: "Home", layout: .value1),
+            CellText(
+                "Bluetooth", detail: "On",
+                layout: .value1),
+        ]
         t.sections[0].footerTitle = "Devices you have paired with stay connected while Bluetooth is on."
         t.sections[1].headerTitle = "About"
         t.sections[1].texts = [CellText("Version", detail: "1.0", layout: .value1)]
@@ -93,11 +100,14 @@ public enum CellGallery {
     /// look).
     static func headerViewTable(_ style: CellStyle, scale: Double, imageScale: Int) -> TableDescription {
         var t = TableDescription(cellStyle: style, rowCounts: [3], width: 320, scale: scale)
-        var view = TableHeaderView(title: "Image Backgrounds", height: 72, size: 24, color: .white,
-                                   shadow: TitleShadow(offset: Size(width: 0, height: 2), blur: 4,
-                                                       color: Color(red: 0, green: 0, blue: 0, alpha: 0.6)))
-        view.background = .stretchableImage(skyImage(scale: imageScale), capInsets: EdgeInsets(all: 0),
-                                            imageScale: Double(imageScale))
+        var view = TableHeaderView(
+            title: "Image Backgrounds", height: 72, size: 24, color: .white,
+            shadow: TitleShadow(
+                offset: Size(width: 0, height: 2), blur: 4,
+                color: Color(red: 0, green: 0, blue: 0, alpha: 0.6)))
+        view.background = .stretchableImage(
+            skyImage(scale: imageScale), capInsets: EdgeInsets(all: 0),
+            imageScale: Double(imageScale))
         t.headerView = view
         t.sections[0].headerTitle = "Backgrounds"
         t.sections[0].texts = [CellText("Single"), CellText("Top"), CellText("Bottom")]
@@ -141,8 +151,10 @@ public enum CellGallery {
             let t = Double(y) / Double(n - 1)
             let highlight = y < 4 * s ? 0.04 * (1 - Double(y) / Double(4 * s)) : 0
             for _ in 0..<n {
-                colors.append(Color(red: min(1, 0.99 - 0.05 * t + highlight), green: min(1, 0.97 - 0.04 * t + highlight),
-                                    blue: min(1, 0.92 - 0.02 * t + highlight)))
+                colors.append(
+                    Color(
+                        red: min(1, 0.99 - 0.05 * t + highlight), green: min(1, 0.97 - 0.04 * t + highlight),
+                        blue: min(1, 0.92 - 0.02 * t + highlight)))
             }
         }
         return (try? Image(width: n, height: n, colors: colors)) ?? solidImage(.white)

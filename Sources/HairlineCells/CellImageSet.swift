@@ -58,7 +58,8 @@ public struct CellImageSet: Hashable, Sendable {
     /// @3x, if that is all there is, on a 2x one); nil if the position has
     /// no image.
     public func image(for position: CellPosition, isSelected: Bool, scale: Double) -> CellImage? {
-        let variants = (isSelected ? selectedImages[position] : nil).flatMap { $0.isEmpty ? nil : $0 }
+        let variants =
+            (isSelected ? selectedImages[position] : nil).flatMap { $0.isEmpty ? nil : $0 }
             ?? images[position] ?? []
         // One pass, nothing allocated (cells draw this on every draw).
         var fitting: CellImage?, largest: CellImage?

@@ -60,25 +60,30 @@ public final class CellRenderer {
     ///   - rect: the cell's bounds in the canvas's user space (points).
     ///   - isSelected: draws the selected fill.
     ///   - isNextSelected: whether the cell below it in its section is selected.
-    public func draw(_ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
-                     isNextSelected: Bool = false) {
+    public func draw(
+        _ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
+        isNextSelected: Bool = false
+    ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
         let scale = canvas.scale
         let hidesInner = style.hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
-        let key = ShapeKey(position: placement.position, drawsPlainBottom: placement.drawsPlainBottomSeparator,
-                           hidesInner: hidesInner, rect: rect, scale: scale)
+        let key = ShapeKey(
+            position: placement.position, drawsPlainBottom: placement.drawsPlainBottomSeparator,
+            hidesInner: hidesInner, rect: rect, scale: scale)
         let cell: Shapes
         if let kept = shapes[key] {
             cell = kept
         } else {
-            cell = Shapes(background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
-                          separator: style.separatorPath(for: placement, in: rect, scale: scale, hidesInner: hidesInner))
+            cell = Shapes(
+                background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
+                separator: style.separatorPath(for: placement, in: rect, scale: scale, hidesInner: hidesInner))
             if shapes.count >= CellRenderer.shapeLimit { shapes.removeAll(keepingCapacity: true) }
             shapes[key] = cell
         }
-        style.draw(placement, in: rect, on: canvas, isSelected: isSelected,
-                   background: cell.background, separator: cell.separator)
+        style.draw(
+            placement, in: rect, on: canvas, isSelected: isSelected,
+            background: cell.background, separator: cell.separator)
     }
 
     /// The number of shapes kept (for tests).

@@ -31,15 +31,19 @@ extension CellStyle {
     ///
     /// Builds the cell's paths on every call (a few small allocations);
     /// `CellRenderer` keeps them between draws for loops over many cells.
-    public func draw(_ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool = false,
-                     isNextSelected: Bool = false) {
+    public func draw(
+        _ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool = false,
+        isNextSelected: Bool = false
+    ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
-        let separator = separatorPath(for: placement, in: rect, scale: canvas.scale,
-                                      hidesInner: hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected))
-        draw(placement, in: rect, on: canvas, isSelected: isSelected,
-             background: backgroundPath(for: placement.position, in: rect, scale: canvas.scale),
-             separator: separator)
+        let separator = separatorPath(
+            for: placement, in: rect, scale: canvas.scale,
+            hidesInner: hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected))
+        draw(
+            placement, in: rect, on: canvas, isSelected: isSelected,
+            background: backgroundPath(for: placement.position, in: rect, scale: canvas.scale),
+            separator: separator)
     }
 
     /// Whether a cell that is (or whose next cell is) selected leaves its
@@ -50,14 +54,18 @@ extension CellStyle {
 
     /// Draws with the cell's paths already built for `rect` (standardized,
     /// finite, not empty) at the canvas's scale.
-    func draw(_ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool,
-              background: Path, separator: Path?) {
+    func draw(
+        _ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool,
+        background: Path, separator: Path?
+    ) {
         canvas.save()
         defer { canvas.restore() }
         canvas.clip(to: rect)
         let border = StrokeStyle(width: borderWidth.points(scale: canvas.scale))
         let strokesBorder = layout == .grouped && border.width > 0
-        if let set = imageSet, let image = set.image(for: placement.position, isSelected: isSelected, scale: canvas.scale) {
+        if let set = imageSet,
+            let image = set.image(for: placement.position, isSelected: isSelected, scale: canvas.scale)
+        {
             // The position's image over the whole cell, border and all.
             canvas.draw(image.image, in: rect, capInsets: image.capInsets, imageScale: image.imageScale)
         } else {
@@ -103,11 +111,13 @@ extension CellStyle {
             if position == .top || position == .middle {
                 bounds.size.height += max(CellStyle.sharedSeparatorOverlap, width)
             }
-            path.addRoundedRect(in: bounds, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
-                                curve: cornerCurve)
+            path.addRoundedRect(
+                in: bounds, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
+                curve: cornerCurve)
         case .insetGrouped:
-            path.addRoundedRect(in: rect, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
-                                curve: cornerCurve)
+            path.addRoundedRect(
+                in: rect, cornerRadius: cornerRadius, corners: roundedCorners(at: position),
+                curve: cornerCurve)
         case .plain, .fullWidthGrouped:
             path.addRect(rect)
         }
@@ -147,7 +157,9 @@ extension CellStyle {
         var path = Path()
         let position = placement.position
         if layout == .fullWidthGrouped {
-            if position.isFirstInSection { path.addRect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line)) }
+            if position.isFirstInSection {
+                path.addRect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line))
+            }
             if position.isLastInSection {
                 path.addRect(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line))
             }

@@ -79,10 +79,12 @@ public struct CellStyle: Hashable, Sendable {
     ///   - cornerRadius: in points (10 by default).
     ///   - cornerCurve: circular (default) or continuous.
     ///   - hidesSeparatorsNextToSelection: whether selection hides separators.
-    public init(layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
-                alternateFill: CellFill? = nil, separatorColor: Color? = nil,
-                separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
-                cornerCurve: CornerCurve = .circular, hidesSeparatorsNextToSelection: Bool = true) {
+    public init(
+        layout: CellLayout, fill: CellFill? = nil, selectedFill: CellFill? = nil,
+        alternateFill: CellFill? = nil, separatorColor: Color? = nil,
+        separatorInset: Double? = nil, cornerRadius: Double = CellStyle.defaultCornerRadius,
+        cornerCurve: CornerCurve = .circular, hidesSeparatorsNextToSelection: Bool = true
+    ) {
         self.layout = layout
         self.fill = fill ?? .color(.white)
         self.selectedFill = selectedFill ?? CellStyle.defaultSelectedFill(for: layout)
@@ -133,7 +135,8 @@ public struct CellStyle: Hashable, Sendable {
     public static func defaultSelectedFill(for layout: CellLayout) -> CellFill {
         switch layout {
         case .grouped:
-            .verticalGradient(Color(red8: 0x05, green8: 0x8C, blue8: 0xF5), Color(red8: 0x01, green8: 0x5E, blue8: 0xE6))
+            .verticalGradient(
+                Color(red8: 0x05, green8: 0x8C, blue8: 0xF5), Color(red8: 0x01, green8: 0x5E, blue8: 0xE6))
         case .insetGrouped:
             .color(Color(red8: 0xD1, green8: 0xD1, blue8: 0xD6))
         case .plain, .fullWidthGrouped:

@@ -103,8 +103,10 @@ extension CellText {
     /// Draws the labels in `rect` (a cell's bounds, points, the canvas's
     /// user space), leaving `trailingReserve` points at the trailing edge
     /// (the accessory), in `style`.
-    public func draw(in rect: Rect, style: CellTextStyle, trailingReserve: Double = 15, isSelected: Bool = false,
-                     on canvas: Canvas) {
+    public func draw(
+        in rect: Rect, style: CellTextStyle, trailingReserve: Double = 15, isSelected: Bool = false,
+        on canvas: Canvas
+    ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
         let left = rect.minX + style.leadingInset
@@ -113,13 +115,16 @@ extension CellText {
         func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
         /// Draws one label; its laid-out width (points), 0 if not drawn.
         @discardableResult
-        func label(_ text: String, size: Double, x: Double, width: Double, centerY: Double,
-                   alignment: TextAlignment = .leading, paint: Paint, isTitle: Bool = false) -> Double {
+        func label(
+            _ text: String, size: Double, x: Double, width: Double, centerY: Double,
+            alignment: TextAlignment = .leading, paint: Paint, isTitle: Bool = false
+        ) -> Double {
             // No room (a narrow cell's value2 detail): no label.
             guard width > 0 else { return 0 }
             let font = isTitle ? style.titleFont ?? style.font : style.font
-            let layout = TextLayout(text, font: font, size: size, width: width, lineBreakMode: .truncatingTail,
-                                    maximumLines: 1)
+            let layout = TextLayout(
+                text, font: font, size: size, width: width, lineBreakMode: .truncatingTail,
+                maximumLines: 1)
             // The line box (ascent + descent) centred on `centerY`.
             let baseline = centerY - (layout.ascent + layout.descent) / 2 + layout.ascent
             canvas.draw(layout, at: Point(x: x, y: baseline), width: width, alignment: alignment, paint: paint)
@@ -128,19 +133,22 @@ extension CellText {
         let middle = rect.midY
         switch layout {
         case .default:
-            label(title, size: style.titleSize, x: left, width: width, centerY: middle, paint: color(style.titleColor),
-                  isTitle: true)
+            label(
+                title, size: style.titleSize, x: left, width: width, centerY: middle, paint: color(style.titleColor),
+                isTitle: true)
         case .subtitle:
             let unit = 1 / Double(style.font.metrics.unitsPerEm)
             let m = style.font.metrics
             let titleHeight = Double(m.ascent + m.descent) * unit * style.titleSize
             let detailHeight = Double(m.ascent + m.descent) * unit * style.subtitleSize
             let top = middle - (titleHeight + detailHeight) / 2
-            label(title, size: style.titleSize, x: left, width: width, centerY: top + titleHeight / 2,
-                  paint: color(style.titleColor), isTitle: true)
+            label(
+                title, size: style.titleSize, x: left, width: width, centerY: top + titleHeight / 2,
+                paint: color(style.titleColor), isTitle: true)
             if let detail {
-                label(detail, size: style.subtitleSize, x: left, width: width,
-                      centerY: top + titleHeight + detailHeight / 2, paint: color(style.titleColor))
+                label(
+                    detail, size: style.subtitleSize, x: left, width: width,
+                    centerY: top + titleHeight + detailHeight / 2, paint: color(style.titleColor))
             }
         case .value1:
             // The detail first (up to 60% of the width), the title in the
@@ -148,20 +156,24 @@ extension CellText {
             var titleWidth = width
             if let detail {
                 // (The detail's own layout gives the width it takes.)
-                let measured = label(detail, size: style.detailSize, x: left + width * 0.4, width: width * 0.6,
-                                     centerY: middle, alignment: .trailing, paint: color(style.detailColor))
+                let measured = label(
+                    detail, size: style.detailSize, x: left + width * 0.4, width: width * 0.6,
+                    centerY: middle, alignment: .trailing, paint: color(style.detailColor))
                 titleWidth = max(0, width - measured - 8)
             }
-            label(title, size: style.titleSize, x: left, width: titleWidth, centerY: middle,
-                  paint: color(style.titleColor), isTitle: true)
+            label(
+                title, size: style.titleSize, x: left, width: titleWidth, centerY: middle,
+                paint: color(style.titleColor), isTitle: true)
         case .value2:
             let column = min(style.value2ColumnWidth, width)
-            label(title, size: style.value2TitleSize, x: left, width: column, centerY: middle, alignment: .trailing,
-                  paint: color(style.value2TitleColor), isTitle: true)
+            label(
+                title, size: style.value2TitleSize, x: left, width: column, centerY: middle, alignment: .trailing,
+                paint: color(style.value2TitleColor), isTitle: true)
             if let detail {
                 let gap = 6.0
-                label(detail, size: style.value2DetailSize, x: left + column + gap, width: width - column - gap,
-                      centerY: middle, paint: color(style.titleColor))
+                label(
+                    detail, size: style.value2DetailSize, x: left + column + gap, width: width - column - gap,
+                    centerY: middle, paint: color(style.titleColor))
             }
         }
     }

@@ -78,10 +78,12 @@ public struct SectionTitleStyle: Hashable, Sendable {
     ///   - bottomPadding: the space below the text (points).
     ///   - lineBreakMode: wrapping or truncation.
     ///   - maximumLines: the most lines (0: no limit).
-    public init(font: Font, size: Double = 17, color: Color = .black, shadow: TitleShadow? = nil,
-                isUppercased: Bool = false, alignment: TextAlignment = .leading, horizontalInset: Double = 15,
-                topPadding: Double = 6, bottomPadding: Double = 6, lineBreakMode: LineBreakMode = .truncatingTail,
-                maximumLines: Int = 1) {
+    public init(
+        font: Font, size: Double = 17, color: Color = .black, shadow: TitleShadow? = nil,
+        isUppercased: Bool = false, alignment: TextAlignment = .leading, horizontalInset: Double = 15,
+        topPadding: Double = 6, bottomPadding: Double = 6, lineBreakMode: LineBreakMode = .truncatingTail,
+        maximumLines: Int = 1
+    ) {
         self.font = font
         self.size = size
         self.color = color
@@ -108,20 +110,24 @@ public struct SectionTitleStyle: Hashable, Sendable {
         guard let regular = StandardFonts.regular, let bold = StandardFonts.bold else { return nil }
         switch layout {
         case .grouped:
-            return SectionTitleStyle(font: bold, size: 17, color: slate,
-                                     shadow: TitleShadow(offset: Size(width: 0, height: 1), color: .white),
-                                     horizontalInset: 9, topPadding: 16, bottomPadding: 7)
+            return SectionTitleStyle(
+                font: bold, size: 17, color: slate,
+                shadow: TitleShadow(offset: Size(width: 0, height: 1), color: .white),
+                horizontalInset: 9, topPadding: 16, bottomPadding: 7)
         case .insetGrouped:
-            return SectionTitleStyle(font: regular, size: 13, color: secondary, isUppercased: true,
-                                     horizontalInset: 16, topPadding: 16, bottomPadding: 7)
+            return SectionTitleStyle(
+                font: regular, size: 13, color: secondary, isUppercased: true,
+                horizontalInset: 16, topPadding: 16, bottomPadding: 7)
         case .fullWidthGrouped:
-            return SectionTitleStyle(font: regular, size: 14, color: secondary, isUppercased: true,
-                                     horizontalInset: 15, topPadding: 16, bottomPadding: 7)
+            return SectionTitleStyle(
+                font: regular, size: 14, color: secondary, isUppercased: true,
+                horizontalInset: 15, topPadding: 16, bottomPadding: 7)
         case .plain:
             // (28 − the line's 17.46 pt) / 2 above and below.
             let padding = (28 - lineBox(bold, size: 15)) / 2
-            return SectionTitleStyle(font: bold, size: 15, color: .black, horizontalInset: 15, topPadding: padding,
-                                     bottomPadding: padding)
+            return SectionTitleStyle(
+                font: bold, size: 15, color: .black, horizontalInset: 15, topPadding: padding,
+                bottomPadding: padding)
         }
     }
 
@@ -136,19 +142,22 @@ public struct SectionTitleStyle: Hashable, Sendable {
         guard let regular = StandardFonts.regular else { return nil }
         switch layout {
         case .grouped:
-            return SectionTitleStyle(font: regular, size: 15, color: slate,
-                                     shadow: TitleShadow(offset: Size(width: 0, height: 1), color: .white),
-                                     alignment: .center, horizontalInset: 9, topPadding: 6, bottomPadding: 10,
-                                     lineBreakMode: .wordWrapping, maximumLines: 0)
+            return SectionTitleStyle(
+                font: regular, size: 15, color: slate,
+                shadow: TitleShadow(offset: Size(width: 0, height: 1), color: .white),
+                alignment: .center, horizontalInset: 9, topPadding: 6, bottomPadding: 10,
+                lineBreakMode: .wordWrapping, maximumLines: 0)
         case .insetGrouped, .fullWidthGrouped:
-            return SectionTitleStyle(font: regular, size: 13, color: secondary,
-                                     horizontalInset: layout == .insetGrouped ? 16 : 15, topPadding: 7,
-                                     bottomPadding: 10, lineBreakMode: .wordWrapping, maximumLines: 0)
+            return SectionTitleStyle(
+                font: regular, size: 13, color: secondary,
+                horizontalInset: layout == .insetGrouped ? 16 : 15, topPadding: 7,
+                bottomPadding: 10, lineBreakMode: .wordWrapping, maximumLines: 0)
         case .plain:
             let padding = (28 - lineBox(regular, size: 15)) / 2
-            return SectionTitleStyle(font: regular, size: 15, color: .black, horizontalInset: 15,
-                                     topPadding: padding, bottomPadding: padding, lineBreakMode: .wordWrapping,
-                                     maximumLines: 0)
+            return SectionTitleStyle(
+                font: regular, size: 15, color: .black, horizontalInset: 15,
+                topPadding: padding, bottomPadding: padding, lineBreakMode: .wordWrapping,
+                maximumLines: 0)
         }
     }
 
@@ -178,8 +187,9 @@ public struct SectionTitleStyle: Hashable, Sendable {
                 lines = lines > 0 ? min(lines, Int(fit)) : Int(fit)
             }
         }
-        return TextLayout(isUppercased ? title.uppercased() : title, font: font, size: size, width: max(0, width),
-                          lineBreakMode: lineBreakMode, maximumLines: lines)
+        return TextLayout(
+            isUppercased ? title.uppercased() : title, font: font, size: size, width: max(0, width),
+            lineBreakMode: lineBreakMode, maximumLines: lines)
     }
 }
 

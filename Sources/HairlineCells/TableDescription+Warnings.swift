@@ -41,8 +41,9 @@ extension TableDescription {
                 checkGlyphs(text.title, font: resolved.titleFont ?? font, what: "row \(s):\(r)'s title", into: note)
                 guard let detail = text.detail, !detail.isEmpty else { continue }
                 if text.layout == .default {
-                    note("row \(s):\(r)'s detail \(EchoedText.quoted(detail)) is not drawn: the default layout has "
-                         + "no detail text (subtitle, value1 and value2 draw one)")
+                    note(
+                        "row \(s):\(r)'s detail \(EchoedText.quoted(detail)) is not drawn: the default layout has "
+                            + "no detail text (subtitle, value1 and value2 draw one)")
                 } else {
                     checkGlyphs(detail, font: font, what: "row \(s):\(r)'s detail", into: note)
                 }
@@ -75,8 +76,9 @@ extension TableDescription {
             .joined(separator: ", ")
         let rest = missing.count > listed.count ? " and \(missing.count - listed.count) more" : ""
         let name = font.fullName.isEmpty ? font.familyName : font.fullName
-        note("\(what) has characters \(EchoedText.quoted(characters)) (\(codes)\(rest)) that \(EchoedText.quoted(name)) "
-             + "and its fallback fonts lack: drawn as boxes")
+        note(
+            "\(what) has characters \(EchoedText.quoted(characters)) (\(codes)\(rest)) that \(EchoedText.quoted(name)) "
+                + "and its fallback fonts lack: drawn as boxes")
     }
 
     /// Whether `scalar` draws no glyph of its own (spaces, controls,

@@ -67,7 +67,8 @@ public struct TableDescription: Hashable, Sendable {
     /// The inset of `section`'s cells from the table's sides, in points:
     /// its own, else the table's (not checked: `layout()` does).
     func horizontalInset(ofSection section: Int) -> Double {
-        section >= 0 && section < sections.count ? sections[section].horizontalInset ?? horizontalInset : horizontalInset
+        section >= 0 && section < sections.count
+            ? sections[section].horizontalInset ?? horizontalInset : horizontalInset
     }
 
     /// The header title style in effect: `headerTitleStyle` or the
@@ -161,10 +162,13 @@ public struct TableDescription: Hashable, Sendable {
     ///   - rowHeight: every row's height, in points.
     ///   - width: the table's width in points.
     ///   - scale: device pixels per point.
-    public init(cellStyle: CellStyle, rowCounts: [Int], rowHeight: Double = TableSection.defaultRowHeight,
-                width: Double = 375, scale: Double = 1) {
-        self.init(cellStyle: cellStyle, sections: rowCounts.map { TableSection(rows: $0, rowHeight: rowHeight) },
-                  width: width, scale: scale)
+    public init(
+        cellStyle: CellStyle, rowCounts: [Int], rowHeight: Double = TableSection.defaultRowHeight,
+        width: Double = 375, scale: Double = 1
+    ) {
+        self.init(
+            cellStyle: cellStyle, sections: rowCounts.map { TableSection(rows: $0, rowHeight: rowHeight) },
+            width: width, scale: scale)
     }
 
     /// The iOS 6 grouped table background: vertical pinstripes, 5 pt of
@@ -191,8 +195,10 @@ public struct TableDescription: Hashable, Sendable {
     ///   - row: the row they are inserted before.
     ///   - section: the section, from 0.
     ///   - rowHeight: their height, in points.
-    public mutating func insertRows(_ count: Int, at row: Int, inSection section: Int,
-                                    rowHeight: Double = TableSection.defaultRowHeight) throws(TableError) {
+    public mutating func insertRows(
+        _ count: Int, at row: Int, inSection section: Int,
+        rowHeight: Double = TableSection.defaultRowHeight
+    ) throws(TableError) {
         guard section >= 0, section < sections.count else {
             throw .sectionOutOfRange(section: section, sectionCount: sections.count)
         }
@@ -204,9 +210,10 @@ public struct TableDescription: Hashable, Sendable {
         if sections[section].texts.count > row {
             sections[section].texts.insert(contentsOf: repeatElement(nil, count: added), at: row)
         }
-        selectedRows = Set(selectedRows.map { p in
-            p.section == section && p.row >= row ? CellIndexPath(row: p.row + added, section: section) : p
-        })
+        selectedRows = Set(
+            selectedRows.map { p in
+                p.section == section && p.row >= row ? CellIndexPath(row: p.row + added, section: section) : p
+            })
     }
 
     /// Deletes the rows `rows` of `section`, dropping their selection and
@@ -229,11 +236,12 @@ public struct TableDescription: Hashable, Sendable {
         texts.removeSubrange(min(rows.lowerBound, texts.count)..<min(rows.upperBound, texts.count))
         while let last = texts.last, last == nil { texts.removeLast() }
         sections[section].texts = texts
-        selectedRows = Set(selectedRows.compactMap { p in
-            guard p.section == section, p.row >= rows.lowerBound else { return p }
-            if rows.contains(p.row) { return nil }
-            return CellIndexPath(row: p.row - rows.count, section: section)
-        })
+        selectedRows = Set(
+            selectedRows.compactMap { p in
+                guard p.section == section, p.row >= rows.lowerBound else { return p }
+                if rows.contains(p.row) { return nil }
+                return CellIndexPath(row: p.row - rows.count, section: section)
+            })
     }
 
     /// Moves the row at `source` to `destination` (an index path in the
@@ -262,7 +270,8 @@ public struct TableDescription: Hashable, Sendable {
         struct Row { var height: Double; var text: CellText?; var isSelected: Bool }
         func rowsOf(_ s: Int) -> [Row] {
             sections[s].rowHeights.indices.map { r in
-                Row(height: sections[s].rowHeights[r], text: sections[s].text(ofRow: r),
+                Row(
+                    height: sections[s].rowHeights[r], text: sections[s].text(ofRow: r),
                     isSelected: selectedRows.contains(CellIndexPath(row: r, section: s)))
             }
         }
@@ -272,7 +281,9 @@ public struct TableDescription: Hashable, Sendable {
             while let last = texts.last, last == nil { texts.removeLast() }
             sections[s].texts = texts
             selectedRows = selectedRows.filter { $0.section != s }
-            for (r, row) in rows.enumerated() where row.isSelected { selectedRows.insert(CellIndexPath(row: r, section: s)) }
+            for (r, row) in rows.enumerated() where row.isSelected {
+                selectedRows.insert(CellIndexPath(row: r, section: s))
+            }
         }
         var from = rowsOf(source.section)
         let moved = from.remove(at: source.row)

@@ -43,9 +43,12 @@ public struct TableHeaderView: Hashable, Sendable {
     ///   - color: the title's color.
     ///   - shadow: the shadow under the title.
     ///   - background: the band's own fill (nil: the table's background).
-    public init(title: String, height: Double = 60, size: Double = 20, color: Color = Color(red8: 0x4C, green8: 0x56, blue8: 0x6C),
-                shadow: TitleShadow? = TitleShadow(offset: Size(width: 0, height: 1), color: .white),
-                background: CellFill? = nil) {
+    public init(
+        title: String, height: Double = 60, size: Double = 20,
+        color: Color = Color(red8: 0x4C, green8: 0x56, blue8: 0x6C),
+        shadow: TitleShadow? = TitleShadow(offset: Size(width: 0, height: 1), color: .white),
+        background: CellFill? = nil
+    ) {
         self.title = title
         self.height = height
         self.size = size
@@ -63,7 +66,8 @@ public struct TableHeaderView: Hashable, Sendable {
         let box = SectionTitleStyle.lineBox(font, size: size)
         let padding = (height - box) / 2
         let dy = titleOffset.height.isFinite ? titleOffset.height : 0
-        return SectionTitleStyle(font: font, size: size, color: color, shadow: shadow, alignment: alignment,
-                                 horizontalInset: horizontalInset, topPadding: padding + dy, bottomPadding: padding - dy)
+        return SectionTitleStyle(
+            font: font, size: size, color: color, shadow: shadow, alignment: alignment,
+            horizontalInset: horizontalInset, topPadding: padding + dy, bottomPadding: padding - dy)
     }
 }

@@ -66,7 +66,9 @@ extension TableDescription {
         guard !sections.isEmpty else { throw .noSections }
         try TableDescription.check(horizontalInset, "the horizontal inset")
         for (s, section) in sections.enumerated() {
-            if let inset = section.horizontalInset { try TableDescription.check(inset, "the horizontal inset of section \(s)") }
+            if let inset = section.horizontalInset {
+                try TableDescription.check(inset, "the horizontal inset of section \(s)")
+            }
             try TableDescription.check(style(ofSection: s).cellGap, "the cell gap of section \(s)")
         }
         try TableDescription.check(defaultHeaderHeight, "the default header height")
@@ -90,8 +92,9 @@ extension TableDescription {
         let limit = Double(Surface.maximumDimension)
         let heightLimit = fittingOneSurface ? limit : Double(TableDescription.maximumLayoutPixelHeight)
         guard (total * scale).rounded() <= heightLimit, (width * scale).rounded() <= limit else {
-            throw .tooLarge(width: TableDescription.clampedPixels(width * scale),
-                            height: TableDescription.clampedPixels(total * scale))
+            throw .tooLarge(
+                width: TableDescription.clampedPixels(width * scale),
+                height: TableDescription.clampedPixels(total * scale))
         }
         let pixelWidth = max(1, Int((width * scale).rounded()))
         let pixelHeight = max(1, Int((total * scale).rounded()))
@@ -124,14 +127,18 @@ extension TableDescription {
                 let cellBottom = pixels(y + max(0, height - gap))
                 y += height
                 // The counts and indices come from the arrays: valid.
-                guard let placement = try? CellPlacement(row: r, rowsInSection: section.rowCount,
-                                                         section: s, sectionCount: sections.count) else { continue }
-                cells.append(CellFrame(
-                    placement: placement,
-                    pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: cellBottom - cellTop),
-                    isSelected: selectedRows.contains(placement.indexPath),
-                    isNextSelected: r + 1 < section.rowCount
-                        && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
+                guard
+                    let placement = try? CellPlacement(
+                        row: r, rowsInSection: section.rowCount,
+                        section: s, sectionCount: sections.count)
+                else { continue }
+                cells.append(
+                    CellFrame(
+                        placement: placement,
+                        pixelRect: PixelRect(x: x0, y: cellTop, width: x1 - x0, height: cellBottom - cellTop),
+                        isSelected: selectedRows.contains(placement.indexPath),
+                        isNextSelected: r + 1 < section.rowCount
+                            && selectedRows.contains(CellIndexPath(row: r + 1, section: s))))
             }
             let bottom = pixels(y)
             y += footerHeight(ofSection: s)
@@ -139,9 +146,10 @@ extension TableDescription {
         }
         let footerTop = pixels(y)
         let footerBottom = footerView.map { pixels(y + $0.height) } ?? footerTop
-        return TableLayout(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
-                           headers: headers, footers: footers, headerView: headerView,
-                           footerView: PixelRect(x: 0, y: footerTop, width: pixelWidth, height: footerBottom - footerTop))
+        return TableLayout(
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, cells: cells,
+            headers: headers, footers: footers, headerView: headerView,
+            footerView: PixelRect(x: 0, y: footerTop, width: pixelWidth, height: footerBottom - footerTop))
     }
 
     /// The header view's height in points (0 without one).
@@ -157,21 +165,25 @@ extension TableDescription {
     /// `layout()`).
     func headerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.headerHeight, title: section.headerTitle, style: headerTitleStyle(ofSection: index),
-                          default: defaultHeaderHeight, section: index)
+        return bandHeight(
+            section.headerHeight, title: section.headerTitle, style: headerTitleStyle(ofSection: index),
+            default: defaultHeaderHeight, section: index)
     }
 
     /// Section `index`'s footer height in points, as `headerHeight(ofSection:)`.
     func footerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
-        return bandHeight(section.footerHeight, title: section.footerTitle, style: footerTitleStyle(ofSection: index),
-                          default: defaultFooterHeight, section: index)
+        return bandHeight(
+            section.footerHeight, title: section.footerTitle, style: footerTitleStyle(ofSection: index),
+            default: defaultFooterHeight, section: index)
     }
 
     /// A header or footer band's height (points): `own`, else the padded
     /// height of `title` in `style`, else `fallback`.
-    private func bandHeight(_ own: Double?, title: String?, style: SectionTitleStyle?, default fallback: Double,
-                            section index: Int) -> Double {
+    private func bandHeight(
+        _ own: Double?, title: String?, style: SectionTitleStyle?, default fallback: Double,
+        section index: Int
+    ) -> Double {
         if let own { return own }
         guard let title, let style else { return fallback }
         return style.topPadding + style.layout(title, width: titleWidth(style, section: index), scale: scale).height

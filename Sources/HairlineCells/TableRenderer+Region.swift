@@ -30,10 +30,11 @@ extension TableDescription {
         guard (first.section, first.row) <= (last.section, last.row) else { throw .invalidRowRange(first, last) }
         let layout = try unboundedLayout()
         guard let top = layout.cells.first(where: { $0.indexPath == first })?.pixelRect.minY,
-              let lastIndex = layout.cells.firstIndex(where: { $0.indexPath == last })
+            let lastIndex = layout.cells.firstIndex(where: { $0.indexPath == last })
         else { throw .rowOutOfRange(row: last.row, rowsInSection: sections[last.section].rowCount) }
         // The row ends where the next row, or its section's footer, starts.
-        let next = lastIndex + 1 < layout.cells.count && layout.cells[lastIndex + 1].indexPath.section == last.section
+        let next =
+            lastIndex + 1 < layout.cells.count && layout.cells[lastIndex + 1].indexPath.section == last.section
             ? layout.cells[lastIndex + 1].pixelRect.minY
             : layout.footers[last.section].minY
         return top..<max(top + 1, min(next, layout.pixelHeight))
@@ -73,7 +74,9 @@ extension TableRenderer {
     ///   rows do not fit one surface.
     /// - Complexity: the slabs that reach the rows, each drawn once; a
     ///   cell cut by the range's top or bottom is drawn whole.
-    public static func render(_ table: TableDescription, pixelRows: Range<Int>, workers: Int? = nil)
+    public static func render(
+        _ table: TableDescription, pixelRows: Range<Int>, workers: Int? = nil
+    )
         throws(TableError) -> Surface
     {
         let layout = try table.unboundedLayout()
@@ -93,23 +96,28 @@ extension TableRenderer {
         // inside and disjoint, as the slabs are.
         let bands: [SurfaceBand]
         do {
-            bands = try surface.bands(slabs.map {
-                (max($0.rows.lowerBound, pixelRows.lowerBound) - pixelRows.lowerBound)
-                    ..< (min($0.rows.upperBound, pixelRows.upperBound) - pixelRows.lowerBound)
-            })
+            bands = try surface.bands(
+                slabs.map {
+                    (max($0.rows.lowerBound, pixelRows.lowerBound) - pixelRows.lowerBound)..<(min(
+                        $0.rows.upperBound, pixelRows.upperBound) - pixelRows.lowerBound)
+                })
         } catch {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return surface }
         let titles = TitleIndex(table.titles(in: layout))
         let styles = SectionStyles(table)
-        perform(jobs: slabs.count, workers: workers ?? defaultWorkerCount, makeWorker: {
-            styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
-        }) { renderers, index in
+        perform(
+            jobs: slabs.count, workers: workers ?? defaultWorkerCount,
+            makeWorker: {
+                styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
+            }
+        ) { renderers, index in
             let slab = slabs[index], band = bands[index]
             if band.rows.count == slab.rows.count {
-                drawSlab(slab, of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
-                         on: band.makeSurface())
+                drawSlab(
+                    slab, of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
+                    on: band.makeSurface())
                 return
             }
             // Cut by the range: drawn whole, then its rows in the range
@@ -117,8 +125,9 @@ extension TableRenderer {
             // render of the table holds too).
             guard let scratch = try? Surface(width: layout.pixelWidth, height: slab.rows.count) else { return }
             drawSlab(slab, of: table, layout: layout, titles: titles, styles: styles, renderers: renderers, on: scratch)
-            copyRows(of: scratch, from: band.rows.lowerBound + pixelRows.lowerBound - slab.rows.lowerBound,
-                     into: band.makeSurface())
+            copyRows(
+                of: scratch, from: band.rows.lowerBound + pixelRows.lowerBound - slab.rows.lowerBound,
+                into: band.makeSurface())
         }
         return surface
     }
@@ -127,8 +136,9 @@ extension TableRenderer {
     /// `firstRow` into `destination` (same width and format).
     private static func copyRows(of source: Surface, from firstRow: Int, into destination: Surface) {
         let rowBytes = source.width * source.format.bytesPerPixel
-        precondition(destination.width == source.width && destination.format == source.format
-                     && firstRow >= 0 && firstRow + destination.height <= source.height)
+        precondition(
+            destination.width == source.width && destination.format == source.format
+                && firstRow >= 0 && firstRow + destination.height <= source.height)
         source.withUnsafeBytes { from in
             destination.withUnsafeMutableBytes { to in
                 for y in 0..<destination.height {

@@ -94,8 +94,10 @@ extension TableDescription {
             guard let view, !view.title.isEmpty, let style = withFallback(view.titleStyle) else { continue }
             let box = max(0, width - 2 * max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0))
             let dx = view.titleOffset.width.isFinite ? view.titleOffset.width : 0
-            titles.append(title(view.title, style: style, band: band, x: style.horizontalInset + dx,
-                                width: box, anchoredAtTop: false, scale: s))
+            titles.append(
+                title(
+                    view.title, style: style, band: band, x: style.horizontalInset + dx,
+                    width: box, anchoredAtTop: false, scale: s))
         }
         for (index, section) in sections.enumerated() where index < layout.headers.count {
             // The section's cells' leading edge, on a whole device pixel.
@@ -103,12 +105,16 @@ extension TableDescription {
             let inset = own.isFinite ? min(max(0, own), width / 2) : 0
             let sectionsX = (inset * s).rounded() / s
             if let text = section.headerTitle, !text.isEmpty, let style = headerTitleStyle(ofSection: index) {
-                titles.append(title(text, style: style, band: layout.headers[index], x: sectionsX + style.horizontalInset,
-                                    width: titleWidth(style, section: index), anchoredAtTop: false, scale: s))
+                titles.append(
+                    title(
+                        text, style: style, band: layout.headers[index], x: sectionsX + style.horizontalInset,
+                        width: titleWidth(style, section: index), anchoredAtTop: false, scale: s))
             }
             if let text = section.footerTitle, !text.isEmpty, let style = footerTitleStyle(ofSection: index) {
-                titles.append(title(text, style: style, band: layout.footers[index], x: sectionsX + style.horizontalInset,
-                                    width: titleWidth(style, section: index), anchoredAtTop: true, scale: s))
+                titles.append(
+                    title(
+                        text, style: style, band: layout.footers[index], x: sectionsX + style.horizontalInset,
+                        width: titleWidth(style, section: index), anchoredAtTop: true, scale: s))
             }
         }
         return titles.filter { !$0.rows.isEmpty && !$0.text.lines.isEmpty }
@@ -117,11 +123,15 @@ extension TableDescription {
     /// `text` laid out in `style` in `band` (device pixels): its top
     /// `topPadding` below the band's top (`anchoredAtTop`), else its
     /// bottom `bottomPadding` above the band's bottom.
-    private func title(_ text: String, style: SectionTitleStyle, band: PixelRect, x: Double, width: Double,
-                       anchoredAtTop: Bool, scale s: Double) -> TableTitle {
+    private func title(
+        _ text: String, style: SectionTitleStyle, band: PixelRect, x: Double, width: Double,
+        anchoredAtTop: Bool, scale s: Double
+    ) -> TableTitle {
         let laid = style.layout(text, width: width, scale: s)
         let lines = Double(max(0, laid.lines.count - 1))
-        let baseline = anchoredAtTop ? Double(band.minY) / s + style.topPadding + laid.ascent
+        let baseline =
+            anchoredAtTop
+            ? Double(band.minY) / s + style.topPadding + laid.ascent
             : Double(band.maxY) / s - style.bottomPadding - laid.descent - lines * laid.lineHeight
         // On a whole device row (finite: the band and the paddings were
         // checked by layout()).
@@ -140,8 +150,9 @@ extension TableDescription {
         let limit = Double(Int32.max)
         let first = Int(max(-limit, min(limit, (top * s).rounded(.down))))
         let last = Int(max(-limit, min(limit, (bottom * s).rounded(.up))))
-        return TableTitle(text: laid, origin: origin, width: width, alignment: style.alignment, color: style.color,
-                          shadow: style.shadow, rows: first..<max(first, last), above: above, below: below)
+        return TableTitle(
+            text: laid, origin: origin, width: width, alignment: style.alignment, color: style.color,
+            shadow: style.shadow, rows: first..<max(first, last), above: above, below: below)
     }
 }
 
@@ -155,8 +166,9 @@ extension TableRenderer {
             if let shadow = title.shadow {
                 canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
             }
-            canvas.draw(title.text, lines: title.lines(reaching: rows, scale: scale), at: title.origin,
-                        width: title.width, alignment: title.alignment, paint: .solid(title.color))
+            canvas.draw(
+                title.text, lines: title.lines(reaching: rows, scale: scale), at: title.origin,
+                width: title.width, alignment: title.alignment, paint: .solid(title.color))
             canvas.restore()
         }
     }

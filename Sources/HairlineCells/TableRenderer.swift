@@ -9,9 +9,9 @@ import Dispatch
 import Hairline
 import HairlineText
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Renders tables described by `TableDescription`.
@@ -20,9 +20,9 @@ public enum TableRenderer {
     /// processors online (at least 1).
     public static var defaultWorkerCount: Int {
         #if canImport(Glibc) || canImport(Darwin)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
-        return 1
+            return 1
         #endif
     }
 
@@ -63,11 +63,13 @@ public enum TableRenderer {
     ///   - table: the table; lengths in points, laid out at its `scale`.
     ///   - surface: the destination, of the layout's pixel size.
     ///   - workers: as for `render(_:workers:)`.
-    public static func render(_ table: TableDescription, into surface: Surface, workers: Int? = nil) throws(TableError) {
+    public static func render(_ table: TableDescription, into surface: Surface, workers: Int? = nil) throws(TableError)
+    {
         let layout = try table.layout()
         guard surface.width == layout.pixelWidth, surface.height == layout.pixelHeight else {
-            throw .surfaceSizeMismatch(expected: PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
-                                       actual: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
+            throw .surfaceSizeMismatch(
+                expected: PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
+                actual: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
         }
         draw(table, layout: layout, into: surface, workers: workers ?? defaultWorkerCount)
     }
@@ -90,18 +92,24 @@ public enum TableRenderer {
         guard !bands.isEmpty else { return }
         let titles = TitleIndex(table.titles(in: layout))
         let styles = SectionStyles(table)
-        perform(jobs: slabs.count, workers: workers, makeWorker: {
-            styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
-        }) { renderers, index in
-            drawSlab(slabs[index], of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
-                     on: bands[index].makeSurface())
+        perform(
+            jobs: slabs.count, workers: workers,
+            makeWorker: {
+                styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
+            }
+        ) { renderers, index in
+            drawSlab(
+                slabs[index], of: table, layout: layout, titles: titles, styles: styles, renderers: renderers,
+                on: bands[index].makeSurface())
         }
     }
 
     /// Draws one slab (`slab.rows` of the table) into `surface`, a surface
     /// of exactly those rows: the background of its rows, then its cell.
-    static func drawSlab(_ slab: TableSlab, of table: TableDescription, layout: TableLayout, titles: TitleIndex,
-                         styles: SectionStyles, renderers: [CellRenderer], on surface: Surface) {
+    static func drawSlab(
+        _ slab: TableSlab, of table: TableDescription, layout: TableLayout, titles: TitleIndex,
+        styles: SectionStyles, renderers: [CellRenderer], on surface: Surface
+    ) {
         let canvas = renderers[0].canvas
         // The slab's rows in the table's coordinates.
         canvas.retarget(to: surface)
@@ -115,7 +123,8 @@ public enum TableRenderer {
         // path's mask covers the cell only).
         canvas.save()
         canvas.translateBy(devicePixelsX: r.minX, y: r.minY)
-        drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
+        drawCell(
+            frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
         canvas.restore()
     }
 
@@ -127,7 +136,7 @@ public enum TableRenderer {
         renderer.draw(frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         let path = frame.indexPath
         guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
-              var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
+            var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
         else { return }
         if let fallback = table.fontFallback { style = style.withFallback(fallback) }
         let accessory = renderer.style.accessory
@@ -146,7 +155,8 @@ public enum TableRenderer {
     ///   - table: the table; lengths in points, laid out at its `scale`.
     ///   - workers: as for `render(_:workers:)`.
     /// - Throws: `TableError` from `layout()`.
-    public static func renderCells(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> [RenderedCell] {
+    public static func renderCells(_ table: TableDescription, workers: Int? = nil) throws(TableError) -> [RenderedCell]
+    {
         let layout = try table.layout()
         let cells = layout.cells.filter { !$0.pixelRect.isEmpty }
         // Every cell's surface is made here; each job draws into its own
@@ -158,7 +168,7 @@ public enum TableRenderer {
         bands.reserveCapacity(cells.count)
         for frame in cells {
             guard let surface = try? Surface(width: frame.pixelRect.width, height: frame.pixelRect.height),
-                  let band = try? surface.bands([0..<surface.height]).first
+                let band = try? surface.bands([0..<surface.height]).first
             else { continue }
             rendered.append(RenderedCell(frame: frame, surface: surface))
             bands.append(band)
@@ -166,12 +176,17 @@ public enum TableRenderer {
         let frames = rendered.map(\.frame)
         guard !bands.isEmpty else { return rendered }
         let styles = SectionStyles(table)
-        perform(jobs: bands.count, workers: workers ?? defaultWorkerCount, makeWorker: {
-            styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
-        }) { renderers, index in
+        perform(
+            jobs: bands.count, workers: workers ?? defaultWorkerCount,
+            makeWorker: {
+                styles.renderers(on: Canvas(surface: bands[0].makeSurface(), scale: layout.scale))
+            }
+        ) { renderers, index in
             renderers[0].canvas.retarget(to: bands[index].makeSurface())
             let frame = frames[index]
-            drawCell(frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)])
+            drawCell(
+                frame, of: table, scale: layout.scale, with: renderers[styles.index(ofSection: frame.indexPath.section)]
+            )
         }
         return rendered
     }
@@ -180,8 +195,10 @@ public enum TableRenderer {
     /// header bars (and the bars of titled footers) and the titles into
     /// `rows` (device pixel rows) of the canvas's surface, and nothing
     /// outside them.
-    static func paintBackground(of table: TableDescription, layout: TableLayout, titles: TitleIndex,
-                                rows: Range<Int>, on canvas: Canvas) {
+    static func paintBackground(
+        of table: TableDescription, layout: TableLayout, titles: TitleIndex,
+        rows: Range<Int>, on canvas: Canvas
+    ) {
         let s = layout.scale
         let band = PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
         let whole = PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight).points(scale: s)
@@ -191,7 +208,9 @@ public enum TableRenderer {
         var path = Path()
         path.addRect(whole)
         table.background.draw(path, cellRect: whole, on: canvas)
-        func reaches(_ rect: PixelRect) -> Bool { !rect.isEmpty && rect.minY < rows.upperBound && rect.maxY > rows.lowerBound }
+        func reaches(_ rect: PixelRect) -> Bool {
+            !rect.isEmpty && rect.minY < rows.upperBound && rect.maxY > rows.lowerBound
+        }
         for (view, rect) in [(table.headerView, layout.headerView), (table.footerView, layout.footerView)] {
             guard let fill = view?.background, reaches(rect) else { continue }
             let points = rect.points(scale: s)
@@ -208,8 +227,12 @@ public enum TableRenderer {
             canvas.fill(path, with: color)
         }
         for (index, section) in table.sections.enumerated() where index < layout.headers.count {
-            fillBar(layout.headers[index], section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
-            fillBar(layout.footers[index], section.footerBar.color(title: section.footerTitle, tableColor: table.headerColor))
+            fillBar(
+                layout.headers[index],
+                section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
+            fillBar(
+                layout.footers[index],
+                section.footerBar.color(title: section.footerTitle, tableColor: table.headerColor))
         }
         drawTitles(titles, rows: rows, scale: s, on: canvas)
     }
@@ -218,8 +241,10 @@ public enum TableRenderer {
     /// thread makes its own worker state and claims jobs one at a time from
     /// a shared counter (cells differ in cost, so a fixed split would leave
     /// a core idle). One worker runs on the calling thread.
-    static func perform<Worker>(jobs: Int, workers: Int, makeWorker: () -> Worker,
-                                _ body: (inout Worker, Int) -> Void) {
+    static func perform<Worker>(
+        jobs: Int, workers: Int, makeWorker: () -> Worker,
+        _ body: (inout Worker, Int) -> Void
+    ) {
         guard jobs > 0 else { return }
         let threads = min(max(workers, 1), jobs)
         guard threads > 1 else {

@@ -52,10 +52,13 @@ public struct TableSection: Hashable, Sendable {
     ///   - rowHeight: each row's height, in points.
     ///   - headerHeight: the space above, in points (`nil`: the table's default).
     ///   - footerHeight: the space below, in points (`nil`: the table's default).
-    public init(rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
-                headerHeight: Double? = nil, footerHeight: Double? = nil) {
-        self.init(rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
-                  headerHeight: headerHeight, footerHeight: footerHeight)
+    public init(
+        rows: Int, rowHeight: Double = TableSection.defaultRowHeight,
+        headerHeight: Double? = nil, footerHeight: Double? = nil
+    ) {
+        self.init(
+            rowHeights: Array(repeating: rowHeight, count: max(rows, 0)),
+            headerHeight: headerHeight, footerHeight: footerHeight)
     }
 
     /// A section whose rows have the given heights (points).

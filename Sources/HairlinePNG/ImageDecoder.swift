@@ -69,7 +69,8 @@ public enum ImageDecoder {
     /// Reads and decodes the image file at `path`; see `decode(_:limits:)`.
     /// - Throws: `.cannotRead` if the file cannot be read or is larger than
     ///   `limits.maximumFileByteCount`; otherwise as `decode(_:limits:)`.
-    public static func decode(contentsOfFile path: String, limits: Limits = .default) throws(ImageDecoderError) -> Image {
+    public static func decode(contentsOfFile path: String, limits: Limits = .default) throws(ImageDecoderError) -> Image
+    {
         try decode(read(path, limits: limits), limits: limits)
     }
 

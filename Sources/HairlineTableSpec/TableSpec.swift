@@ -97,7 +97,9 @@ public struct TableSpec: Sendable {
     /// fonts are relative to the file's folder.
     /// - Throws: `TableSpecError.cannotRead` if the file cannot be read,
     ///   `.tooLong` past `maximumByteCount`, else as `init(json:baseDirectory:)`.
-    public static func load(contentsOfFile path: String, options: Options = Options()) throws(TableSpecError) -> TableSpec {
+    public static func load(
+        contentsOfFile path: String, options: Options = Options()
+    ) throws(TableSpecError) -> TableSpec {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maximumByteCount: maximumByteCount)

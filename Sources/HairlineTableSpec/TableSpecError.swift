@@ -42,8 +42,8 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotRead, .tooLong, .invalidScale: nil
         case .syntax(let path, _, _, _), .duplicateKey(let path, _, _, _), .invalidValue(let path, _, _, _),
-             .unknownKey(let path, _, _, _), .missingKey(let path, _, _), .badImage(let path, _, _, _, _),
-             .badFont(let path, _, _, _, _):
+            .unknownKey(let path, _, _, _), .missingKey(let path, _, _), .badImage(let path, _, _, _, _),
+            .badFont(let path, _, _, _, _):
             path
         }
     }
@@ -53,8 +53,8 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotRead, .tooLong, .invalidScale: nil
         case .syntax(_, _, _, let at), .duplicateKey(_, _, let at, _), .invalidValue(_, _, _, let at),
-             .unknownKey(_, _, _, let at), .missingKey(_, _, let at), .badImage(_, _, _, _, let at),
-             .badFont(_, _, _, _, let at):
+            .unknownKey(_, _, _, let at), .missingKey(_, _, let at), .badImage(_, _, _, _, let at),
+            .badFont(_, _, _, _, let at):
             at
         }
     }
@@ -80,9 +80,11 @@ public enum TableSpecError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey(let path, let key, let at):
             return "\(path): expected the key \(JSONValue.quoted(key)), found an object without it (\(at))"
         case .badImage(let path, let file, let resolved, let reason, let at):
-            return "\(path): expected a PNG image, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
+            return
+                "\(path): expected a PNG image, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
         case .badFont(let path, let file, let resolved, let reason, let at):
-            return "\(path): expected a TrueType font, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
+            return
+                "\(path): expected a TrueType font, found \(JSONValue.quoted(file)) (\(EchoedText.quoted(resolved))): \(reason) (\(at))"
         case .invalidScale(let scale):
             let range = TableDescription.scaleRange
             return "scale \(SpecField.format(scale)) is not a number of device pixels per point in "

@@ -14,8 +14,10 @@ import Testing
         let svg = dir.appendingPathComponent("cell.svg")
         try cli.cell.write(to: svg, atomically: true, encoding: .utf8)
         let json = dir.appendingPathComponent("out/bench.json")
-        let result = try cli.runWithOutput(["bench", svg.path, "--scales", "1,2", "--iterations", "3", "--cold",
-                                            "--json", json.path])
+        let result = try cli.runWithOutput([
+            "bench", svg.path, "--scales", "1,2", "--iterations", "3", "--cold",
+            "--json", json.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4, "\(result.stdout)")
@@ -25,7 +27,8 @@ import Testing
         #expect(profiled.status == 0)
         let profileLines = profiled.stdout.split(separator: "\n").drop { !$0.contains("elements that cost most") }
         #expect(profileLines.count >= 2, "\(profiled.stdout)")
-        #expect(profileLines.dropFirst().allSatisfy { $0.contains("%") && ($0.contains(":") || $0.contains("closing")) })
+        #expect(
+            profileLines.dropFirst().allSatisfy { $0.contains("%") && ($0.contains(":") || $0.contains("closing")) })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         #expect(object["kind"] as? String == "svg" && object["cold"] as? Bool == true)
         let scales = try #require(object["scales"] as? [[String: Any]])
@@ -44,9 +47,11 @@ import Testing
         let result = try cli.runWithOutput(["bench", "--spec", spec.path, "--iterations", "2", "--workers", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("2 workers") && result.stdout.contains("2x"), "\(result.stdout)")
-        for (arguments, message) in [(["bench"], "no input file given"),
-                                     (["bench", "a.svg", "--iterations", "0"], "invalid value '0' for '--iterations'"),
-                                     (["bench", "a.svg", "--budget", "-1"], "invalid value '-1' for '--budget'")] {
+        for (arguments, message) in [
+            (["bench"], "no input file given"),
+            (["bench", "a.svg", "--iterations", "0"], "invalid value '0' for '--iterations'"),
+            (["bench", "a.svg", "--budget", "-1"], "invalid value '-1' for '--budget'"),
+        ] {
             let failed = try cli.run(arguments)
             #expect(failed.status != 0 && failed.stderr.contains(message), "\(arguments): \(failed.stderr)")
         }
@@ -69,10 +74,14 @@ import Testing
         #expect(version.status == 0 && version.stdout.hasPrefix("hairline "))
         let overview = try cli.runWithOutput(["--help"])
         #expect(overview.status == 0 && overview.stdout.contains("hairline COMMAND --help"))
-        for (arguments, line) in [(["render", "--bogus"], "hairline: error: unknown option '--bogus'; see 'hairline render --help'"),
-                                  (["frob"], "hairline: error: unknown command 'frob'; see 'hairline --help'"),
-                                  (["table", "--select", "9:9"],
-                                   "hairline: error: invalid value '9:9' for '--select': expected a section of the table, 0..<3 (section 9 does not exist); see 'hairline table --help'")] {
+        for (arguments, line) in [
+            (["render", "--bogus"], "hairline: error: unknown option '--bogus'; see 'hairline render --help'"),
+            (["frob"], "hairline: error: unknown command 'frob'; see 'hairline --help'"),
+            (
+                ["table", "--select", "9:9"],
+                "hairline: error: invalid value '9:9' for '--select': expected a section of the table, 0..<3 (section 9 does not exist); see 'hairline table --help'"
+            ),
+        ] {
             let result = try cli.run(arguments)
             #expect(result.status == 1)
             #expect(result.stderr == line + "\n", "\(result.stderr)")

@@ -31,7 +31,8 @@ import Testing
         #expect(!folderInput.stderr.contains("NSCocoaErrorDomain"))
         // A spec whose image is a FIFO.
         let spec = dir.appendingPathComponent("t.json")
-        try ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "pipe"}}}"##.write(to: spec, atomically: true, encoding: .utf8)
+        try ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "pipe"}}}"##
+            .write(to: spec, atomically: true, encoding: .utf8)
         let image = try cli.run(["table", "--spec", spec.path])
         #expect(image.status == 1 && image.stderr.contains("named pipe (FIFO)"), "\(image.stderr)")
     }
@@ -39,19 +40,23 @@ import Testing
     @Test func repeatedAndNonDecimalScalesAreRefused() throws {
         let dir = try folder()
         let input = dir.appendingPathComponent("cell.svg").path
-        for (arguments, message) in [(["--scales", "3,3"], "scale 3 is given twice"),
-                                     (["--scales", "1,2,1.0"], "scale 1 is given twice"),
-                                     (["--scale", "0x10"], "invalid scale '0x10'"),
-                                     (["--scale", "1e1"], "invalid scale '1e1'"),
-                                     (["--scale", "inf"], "invalid scale 'inf'"),
-                                     (["--scale", "-2"], "invalid scale '-2'"),
-                                     (["--scale", "64.5"], "invalid scale '64.5'")] {
+        for (arguments, message) in [
+            (["--scales", "3,3"], "scale 3 is given twice"),
+            (["--scales", "1,2,1.0"], "scale 1 is given twice"),
+            (["--scale", "0x10"], "invalid scale '0x10'"),
+            (["--scale", "1e1"], "invalid scale '1e1'"),
+            (["--scale", "inf"], "invalid scale 'inf'"),
+            (["--scale", "-2"], "invalid scale '-2'"),
+            (["--scale", "64.5"], "invalid scale '64.5'"),
+        ] {
             let result = try cli.run(["render", input] + arguments)
             #expect(result.status != 0)
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         #expect(try cli.run(["render", input, "--scale", "1.5"]).status == 0)
-        #expect(try cli.run(["render", input, "--scale", "30", "-o", dir.appendingPathComponent("big.png").path]).status == 0)
+        #expect(
+            try cli.run(["render", input, "--scale", "30", "-o", dir.appendingPathComponent("big.png").path]).status
+                == 0)
     }
 
     @Test func aFailedRunLeavesEveryPreviousFileAsItWas() throws {
@@ -63,8 +68,10 @@ import Testing
         let commands: [[String]] = [
             ["render", input, "--scales", "1,2", "-o", out.path],
             ["table", "--sections", "1", "--scales", "1,2", "-o", out.path],
-            ["table", "--sections", "1", "--scales", "1,2", "--cells", dir.appendingPathComponent("cells").path,
-             "-o", out.path],
+            [
+                "table", "--sections", "1", "--scales", "1,2", "--cells", dir.appendingPathComponent("cells").path,
+                "-o", out.path,
+            ],
         ]
         for command in commands {
             try Data("previous".utf8).write(to: out)
@@ -77,8 +84,9 @@ import Testing
         }
         // The gallery: one of its files blocked by a folder.
         let gallery = dir.appendingPathComponent("gallery")
-        try FileManager.default.createDirectory(at: gallery.appendingPathComponent("grouped@1x.png"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: gallery.appendingPathComponent("grouped@1x.png"),
+            withIntermediateDirectories: true)
         let result = try cli.run(["gallery", "--out", gallery.path, "--scales", "1"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: gallery.path) == ["grouped@1x.png"])
@@ -89,7 +97,9 @@ import Testing
         let table = try cli.run(["table", "--sections", "1", "-o", dir.appendingPathComponent("tile.png").path])
         #expect(table.status == 0)
         let spec = dir.appendingPathComponent("t.json")
-        try ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "tile.png"}}}"##.write(to: spec, atomically: true, encoding: .utf8)
+        try
+            ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "tile.png"}}}"##
+            .write(to: spec, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: dir.appendingPathComponent("tile.png"))
         let result = try cli.run(["table", "--spec", spec.path, "-o", dir.appendingPathComponent("./tile.png").path])
         #expect(result.status == 1)
@@ -99,7 +109,9 @@ import Testing
         let inner = dir.appendingPathComponent("inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
         let outside = inner.appendingPathComponent("o.json")
-        try ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "../tile.png"}}}"##.write(to: outside, atomically: true, encoding: .utf8)
+        try
+            ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "../tile.png"}}}"##
+            .write(to: outside, atomically: true, encoding: .utf8)
         let refused = try cli.run(["table", "--spec", outside.path])
         #expect(refused.status == 1 && refused.stderr.contains("outside the spec's folder"), "\(refused.stderr)")
         #expect(try cli.run(["table", "--spec", outside.path, "--allow-any-path"]).status == 0)
@@ -124,13 +136,18 @@ import Testing
         #expect(try cli.run(["table", "--sections", "0", "--width", "20", "-o", png.path]).status == 0)
         let (w, h) = try cli.pngSize(png)
         let svg = dir.appendingPathComponent("pic.svg")
-        try ##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="30"><image href="pic.png" width="20" height="20"/><image href="./pic.png" x="5" width="20" height="20"/></svg>"##
+        try
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="30"><image href="pic.png" width="20" height="20"/><image href="./pic.png" x="5" width="20" height="20"/></svg>"##
             .write(to: svg, atomically: true, encoding: .utf8)
-        let refused = try cli.run(["render", svg.path, "--image-budget", "\(w * h - 1)", "-o", dir.appendingPathComponent("a.png").path])
+        let refused = try cli.run([
+            "render", svg.path, "--image-budget", "\(w * h - 1)", "-o", dir.appendingPathComponent("a.png").path,
+        ])
         #expect(refused.status == 0)
         #expect(refused.stderr.contains("decoded-image budget of \(w * h - 1) pixels"), "\(refused.stderr)")
         // One file behind two references is decoded (and counted) once.
-        let fits = try cli.run(["render", svg.path, "--image-budget", "\(w * h)", "-o", dir.appendingPathComponent("b.png").path])
+        let fits = try cli.run([
+            "render", svg.path, "--image-budget", "\(w * h)", "-o", dir.appendingPathComponent("b.png").path,
+        ])
         #expect(fits.status == 0)
         #expect(!fits.stderr.contains("budget"), "\(fits.stderr)")
     }
@@ -139,8 +156,10 @@ import Testing
         let dir = try folder()
         let out = dir.appendingPathComponent("sub/heavy.png")
         // A 3,000 x 50,000 px gradient table: far more than 0.2 s of CPU.
-        let result = try cli.run(["table", "--sections", "380", "--width", "1000", "--scales", "1,3", "--max-pixels", "1000000000",
-                                  "--time-limit", "0.2", "-o", out.path])
+        let result = try cli.run([
+            "table", "--sections", "380", "--width", "1000", "--scales", "1,3", "--max-pixels", "1000000000",
+            "--time-limit", "0.2", "-o", out.path,
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("table stopped after 0.2 s of CPU (--time-limit raises it)"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["cell.svg"])

@@ -37,8 +37,9 @@ import Testing
         for command in commands {
             let result = try cli.run(command)
             #expect(result.status != 0, "\(command)")
-            #expect(result.stderr.contains("hairline: error:") && result.stderr.contains("blocker"),
-                    "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("hairline: error:") && result.stderr.contains("blocker"),
+                "\(command): \(result.stderr)")
             #expect(try contents(folder) == ["blocker", "cell.svg"], "\(command)")
             #expect(try String(contentsOf: folder.appendingPathComponent("blocker"), encoding: .utf8) == "not a folder")
         }
@@ -47,15 +48,19 @@ import Testing
     @Test func documentsTooLargeToRenderLeaveNoFolderBehind() throws {
         let folder = try workspace()
         let input = folder.appendingPathComponent("big.svg")
-        try #"<svg width="1e9" height="10"><rect width="10" height="10"/></svg>"#.write(to: input, atomically: true, encoding: .utf8)
+        try #"<svg width="1e9" height="10"><rect width="10" height="10"/></svg>"#.write(
+            to: input, atomically: true, encoding: .utf8)
         let result = try cli.run(["render", input.path, "-o", folder.appendingPathComponent("new/big.png").path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("too large"), "\(result.stderr)")
         #expect(try contents(folder) == ["big.svg", "blocker", "cell.svg"])
         // At 3x a side of 30,000 pt passes the surface limit of 65,536 px:
         // the 1x and 2x images are not written either.
-        try #"<svg width="30000" height="1"><rect width="10" height="1"/></svg>"#.write(to: input, atomically: true, encoding: .utf8)
-        let scaled = try cli.run(["render", input.path, "--scales", "1,2,3", "-o", folder.appendingPathComponent("s.png").path])
+        try #"<svg width="30000" height="1"><rect width="10" height="1"/></svg>"#.write(
+            to: input, atomically: true, encoding: .utf8)
+        let scaled = try cli.run([
+            "render", input.path, "--scales", "1,2,3", "-o", folder.appendingPathComponent("s.png").path,
+        ])
         #expect(scaled.status != 0)
         #expect(scaled.stderr.contains("at scale 3.0 is too large"), "\(scaled.stderr)")
         #expect(try contents(folder) == ["big.svg", "blocker", "cell.svg"])

@@ -26,7 +26,8 @@ import Testing
         var decoded: [PNGImage] = []
         for level in ["fast", "default", "best", nil] {
             let output = folder.appendingPathComponent("out-\(level ?? "none").png")
-            let arguments = [input.path, "--scale", "2", "-o", output.path] + (level.map { ["--png-level", $0] } ?? [])
+            let arguments =
+                [input.path, "--scale", "2", "-o", output.path] + (level.map { ["--png-level", $0] } ?? [])
             let result = try cli.run(["render"] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             decoded.append(try PNGDecoder.decode([UInt8](try Data(contentsOf: output))))
@@ -44,12 +45,15 @@ import Testing
         let input = folder.appendingPathComponent("in.svg")
         try Self.svg.write(to: input, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out.png")
-        for command in [["render", input.path, "-o", output.path], ["gallery", "--out", folder.path + "/g"],
-                        ["table", "-o", output.path]] {
+        for command in [
+            ["render", input.path, "-o", output.path], ["gallery", "--out", folder.path + "/g"],
+            ["table", "-o", output.path],
+        ] {
             let result = try cli.run(command + ["--png-level", "9"])
             #expect(result.status != 0)
-            #expect(result.stderr.contains("'--png-level'") && result.stderr.contains("fast, default, best"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.contains("'--png-level'") && result.stderr.contains("fast, default, best"),
+                "\(result.stderr)")
         }
         let missing = try cli.run(["render", input.path, "--png-level"])
         #expect(missing.status != 0 && missing.stderr.contains("needs a value"))

@@ -34,7 +34,9 @@ import Testing
     }
 
     /// Runs the executable, reading its standard output and error.
-    func runWithOutput(_ arguments: [String], in folder: URL? = nil, executable: URL = RenderCommandTests.executable)
+    func runWithOutput(
+        _ arguments: [String], in folder: URL? = nil, executable: URL = RenderCommandTests.executable
+    )
         throws -> (status: Int32, stdout: String, stderr: String)
     {
         let process = Process()
@@ -65,7 +67,8 @@ import Testing
         return (be(16), be(20))
     }
 
-    let cell = ##"<svg xmlns="http://www.w3.org/2000/svg" width="34.5" height="20"><rect x="1" y="1" width="30" height="18" rx="5" fill="#fc0" stroke="black" stroke-width="0.5"/></svg>"##
+    let cell =
+        ##"<svg xmlns="http://www.w3.org/2000/svg" width="34.5" height="20"><rect x="1" y="1" width="30" height="18" rx="5" fill="#fc0" stroke="black" stroke-width="0.5"/></svg>"##
 
     @Test func rendersEveryScaleAtItsPixelSize() throws {
         let folder = try temporaryFolder()
@@ -88,7 +91,8 @@ import Testing
         // Not XML (an unclosed element): the document is refused. (Bad
         // path data is not: SVG draws the path up to the error, with a
         // warning, as unsupportedFeaturesWarnButRender checks.)
-        try #"<svg width="10" height="10"><path d="M0 0 L5 5"></svg>"#.write(to: input, atomically: true, encoding: .utf8)
+        try #"<svg width="10" height="10"><path d="M0 0 L5 5"></svg>"#.write(
+            to: input, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("bad.png")
         let result = try run(["render", input.path, "-o", output.path])
         #expect(result.status != 0)
@@ -152,15 +156,19 @@ import Testing
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let svg = dir.appendingPathComponent("in.svg")
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3"/></svg>"#.utf8)
-            .write(to: svg)
+        try Data(
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3"/></svg>"#.utf8
+        )
+        .write(to: svg)
         for (command, rest) in [("render", [svg.path]), ("table", ["--sections", "1"])] {
             let refused = try run([command] + rest + ["-o", dir.appendingPathComponent("out.jpg").path])
-            #expect(refused.status == 1 && refused.stderr.contains("expected a PNG file name ending in .png"),
-                    "\(command): \(refused.stderr)")
+            #expect(
+                refused.status == 1 && refused.stderr.contains("expected a PNG file name ending in .png"),
+                "\(command): \(refused.stderr)")
             let sub = dir.appendingPathComponent(command)
             try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-            let ok = try run([command] + rest + ["--scales", "1,2,3", "-o", sub.appendingPathComponent("out@2x.PNG").path])
+            let ok = try run(
+                [command] + rest + ["--scales", "1,2,3", "-o", sub.appendingPathComponent("out@2x.PNG").path])
             #expect(ok.status == 0, "\(command): \(ok.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: sub.path).sorted()
             #expect(names == ["out.PNG", "out@2x.PNG", "out@3x.PNG"], "\(command): \(names)")

@@ -11,18 +11,24 @@ import Testing
     @Test func drawsATableAtItsPixelSize() throws {
         let folder = try cli.temporaryFolder()
         let output = folder.appendingPathComponent("deep/table.png")
-        let result = try cli.run(["table", "--style", "grouped", "--sections", "3,1,4", "--scale", "3", "-o", output.path])
+        let result = try cli.run([
+            "table", "--style", "grouped", "--sections", "3,1,4", "--scale", "3", "-o", output.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // 320 pt wide; 8 rows of 44 pt plus 10 pt headers and footers.
         #expect(try cli.pngSize(output) == (960, 1236))
         let plain = folder.appendingPathComponent("plain.png")
-        let second = try cli.run(["table", "--style", "plain", "--sections", "2,2", "--select", "0:1", "--alternating",
-                                  "--width", "200", "--row-height", "30", "-o", plain.path])
+        let second = try cli.run([
+            "table", "--style", "plain", "--sections", "2,2", "--select", "0:1", "--alternating",
+            "--width", "200", "--row-height", "30", "-o", plain.path,
+        ])
         #expect(second.status == 0, "\(second.stderr)")
         // Plain: 28 pt headers, no footers.
         #expect(try cli.pngSize(plain) == (200, 176))
         let inset = folder.appendingPathComponent("inset.png")
-        #expect(try cli.run(["table", "--style", "insetGrouped", "--continuous", "--scale", "2", "-o", inset.path]).status == 0)
+        #expect(
+            try cli.run(["table", "--style", "insetGrouped", "--continuous", "--scale", "2", "-o", inset.path]).status
+                == 0)
         #expect(try cli.pngSize(inset) == (640, 2 * (8 * 44 + 6 * 18)))
     }
 
@@ -87,8 +93,10 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
         for layout in ["grouped", "insetGrouped", "plain", "fullWidthGrouped"] {
-            var variants = ["", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
-                            "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers"]
+            var variants = [
+                "", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
+                "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers",
+            ]
             if layout != "plain" { variants.append("-continuous") }
             if layout == "grouped" { variants.append("-headerView") }
             for variant in variants {

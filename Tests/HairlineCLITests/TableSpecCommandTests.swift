@@ -13,7 +13,8 @@ import Testing
     /// `path` in the repository (found from this file, as the goldens are).
     static func repositoryPath(_ path: String) -> String {
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        {
             url.deleteLastPathComponent()
         }
         return url.appendingPathComponent(path).path
@@ -51,15 +52,19 @@ import Testing
             outputs.append(try Data(contentsOf: output))
         }
         #expect(outputs[0] == outputs[1])
-        #expect(try cli.run(["table", "--spec", spec, "--workers", "0"]).stderr.contains("invalid value '0' for '--workers'"))
+        #expect(
+            try cli.run(["table", "--spec", spec, "--workers", "0"]).stderr.contains(
+                "invalid value '0' for '--workers'"))
     }
 
     /// The cell source of the image-cells example gives the committed
     /// assets again: 8 per scale, each the first row's size.
     @Test func cellsWritesEachPositionAndStateAtEachScale() throws {
         let folder = try cli.temporaryFolder().appendingPathComponent("cells")
-        let result = try cli.run(["table", "--spec", Self.repositoryPath("Examples/tables/images/cell-source.json"),
-                                  "--cells", folder.path, "--scales", "1,2,3"])
+        let result = try cli.run([
+            "table", "--spec", Self.repositoryPath("Examples/tables/images/cell-source.json"),
+            "--cells", folder.path, "--scales", "1,2,3",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var expected: [String] = []
@@ -77,13 +82,16 @@ import Testing
             // Decoded pixels: the bytes depend on the PNG level (--png-level).
             let written = try PNGDecoder.decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
             let kept = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: committed))))
-            #expect(written.rgba8 == kept.rgba8 && written.width == kept.width, "\(name) differs from the committed asset")
+            #expect(
+                written.rgba8 == kept.rgba8 && written.width == kept.width, "\(name) differs from the committed asset")
         }
         // Without a spec: the options' table; with -o the table too.
         let plain = try cli.temporaryFolder()
         let table = plain.appendingPathComponent("table.png")
-        let options = try cli.run(["table", "--style", "plain", "--width", "200", "--row-height", "30", "--scale", "2",
-                                   "--cells", plain.appendingPathComponent("cells").path, "-o", table.path])
+        let options = try cli.run([
+            "table", "--style", "plain", "--width", "200", "--row-height", "30", "--scale", "2",
+            "--cells", plain.appendingPathComponent("cells").path, "-o", table.path,
+        ])
         #expect(options.status == 0, "\(options.stderr)")
         #expect(try cli.pngSize(plain.appendingPathComponent("cells/middle-selected@2x.png")) == (400, 60))
         #expect(FileManager.default.fileExists(atPath: table.path))
@@ -91,24 +99,36 @@ import Testing
 
     @Test func malformedSpecsFailWithThePathAndNoOutput() throws {
         let cases: [(String, String)] = [
-            (#"{"style": {"layout": "grouped"}, "sections": [{"rows": 1}], "selectedRows": [[0, 3]]}"#,
-             "spec.json: $.selectedRows[0][1]: expected a row of section 0, 0...0, found 3 (line 1, column 82)"),
-            (##"{"style": {"layout": "grouped", "fil": "#FFF"}, "sections": [{"rows": 1}]}"##,
-             #"spec.json: $.style.fil: unknown key "fil"; expected one of "layout""#),
-            ("{\"style\": {\"layout\": \"grouped\"},\n \"sections\": [{\"rows\": 1},]}",
-             "spec.json: $.sections[1]: invalid JSON: expected a value after ',', found ']' (line 2, column 27)"),
-            (#"{"style": {"layout": "grouped", "fill": {"pattern": "missing.png"}}, "sections": [{"rows": 1}]}"#,
-             #"spec.json: $.style.fill.pattern: expected a PNG image, found "missing.png""#),
-            (#"{"style": {"layout": "grouped"}, "sections": [{"rows": 1, "rowHeight": -3}]}"#,
-             "$.sections[0].rowHeight: expected a non-negative number of points, found -3 (line 1, column 72)"),
+            (
+                #"{"style": {"layout": "grouped"}, "sections": [{"rows": 1}], "selectedRows": [[0, 3]]}"#,
+                "spec.json: $.selectedRows[0][1]: expected a row of section 0, 0...0, found 3 (line 1, column 82)"
+            ),
+            (
+                ##"{"style": {"layout": "grouped", "fil": "#FFF"}, "sections": [{"rows": 1}]}"##,
+                #"spec.json: $.style.fil: unknown key "fil"; expected one of "layout""#
+            ),
+            (
+                "{\"style\": {\"layout\": \"grouped\"},\n \"sections\": [{\"rows\": 1},]}",
+                "spec.json: $.sections[1]: invalid JSON: expected a value after ',', found ']' (line 2, column 27)"
+            ),
+            (
+                #"{"style": {"layout": "grouped", "fill": {"pattern": "missing.png"}}, "sections": [{"rows": 1}]}"#,
+                #"spec.json: $.style.fill.pattern: expected a PNG image, found "missing.png""#
+            ),
+            (
+                #"{"style": {"layout": "grouped"}, "sections": [{"rows": 1, "rowHeight": -3}]}"#,
+                "$.sections[0].rowHeight: expected a non-negative number of points, found -3 (line 1, column 72)"
+            ),
         ]
         for (text, message) in cases {
             let folder = try cli.temporaryFolder()
             let spec = folder.appendingPathComponent("spec.json")
             try Data(text.utf8).write(to: spec)
-            let result = try cli.run(["table", "--spec", spec.path, "--scales", "1,2", "--cells",
-                                      folder.appendingPathComponent("cells").path, "-o",
-                                      folder.appendingPathComponent("out.png").path])
+            let result = try cli.run([
+                "table", "--spec", spec.path, "--scales", "1,2", "--cells",
+                folder.appendingPathComponent("cells").path, "-o",
+                folder.appendingPathComponent("out.png").path,
+            ])
             #expect(result.status == 1, "\(text)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
             let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -119,7 +139,8 @@ import Testing
     @Test func specRefusesTableShapingOptions() throws {
         let folder = try cli.temporaryFolder()
         for option in [["--style", "plain"], ["--sections", "1,2"], ["--alternating"], ["--title", "0:0:Wi-Fi"]] {
-            let result = try cli.run(["table", "--spec", Self.alternating] + option + ["-o", folder.appendingPathComponent("t.png").path])
+            let result = try cli.run(
+                ["table", "--spec", Self.alternating] + option + ["-o", folder.appendingPathComponent("t.png").path])
             #expect(result.status != 0)
             #expect(result.stderr.contains("'\(option[0])' cannot be combined with '--spec'"), "\(result.stderr)")
         }

@@ -59,8 +59,9 @@ import Testing
             for y in 1..<(surface.height / 2) {
                 for x in 0..<surface.width {
                     let a = surface.pixel(x: x, y: y)!, b = surface.pixel(x: x, y: surface.height - 1 - y)!
-                    worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                                abs(Int(a.blue) - Int(b.blue)))
+                    worst = max(
+                        worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                        abs(Int(a.blue) - Int(b.blue)))
                 }
             }
             #expect(worst <= 1, "\(accessory) @\(scale)x: \(worst)")
@@ -87,8 +88,9 @@ import Testing
         let other = try Surface(width: surface.width, height: surface.height)
         let canvas = Canvas(surface: other, scale: 2)
         canvas.clear(.white)
-        CellStyle(layout: .plain).draw(CellPlacement(position: .single), in: Rect(x: 0, y: 0, width: 320, height: 44),
-                                       on: canvas)
+        CellStyle(layout: .plain).draw(
+            CellPlacement(position: .single), in: Rect(x: 0, y: 0, width: 320, height: 44),
+            on: canvas)
         other.flush()
         #expect(surface.bytes == other.bytes)
         #expect(CellAccessory.none.width == 0)

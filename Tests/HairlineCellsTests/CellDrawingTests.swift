@@ -14,7 +14,8 @@ func stored(_ color: Color) -> PremultipliedColor { color.premultiplied }
 /// A table on an opaque background with a solid fill, for pixel checks.
 func checkTable(_ layout: CellLayout, rows: [Int], scale: Double, heights: [[Double]]? = nil) -> TableDescription {
     let style = CellStyle(layout: layout, fill: .color(CellTestColors.fill), separatorColor: CellTestColors.line)
-    let sections = heights.map { $0.map { TableSection(rowHeights: $0) } }
+    let sections =
+        heights.map { $0.map { TableSection(rowHeights: $0) } }
         ?? rows.map { TableSection(rows: $0) }
     var table = TableDescription(cellStyle: style, sections: sections, width: 320, scale: scale)
     table.background = .color(CellTestColors.background)
@@ -35,7 +36,8 @@ enum CellTestColors {
         let b = 0.5 / s
         var bounds = Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b)
         if position == .top || position == .middle { bounds.size.height += 1 }
-        let corners: RectCorner = position == .single ? .all : position == .top ? .top : position == .bottom ? .bottom : []
+        let corners: RectCorner =
+            position == .single ? .all : position == .top ? .top : position == .bottom ? .bottom : []
         var path = Path()
         path.addRoundedRect(in: bounds, cornerRadius: 10, corners: corners)
         return path
@@ -47,10 +49,17 @@ enum CellTestColors {
         let tile = CellGallery.checkerTile(scale: scale)
         let paints: [(CellFill, Paint)] = [
             (.color(CellTestColors.fill), .solid(CellTestColors.fill)),
-            (.verticalGradient(.white, Color(red: 0.85, green: 0.88, blue: 0.95)),
-             .linearGradient(LinearGradient(Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95)),
-                                            start: .zero, end: Point(x: 0, y: 44)))),
-            (.pattern(tile, imageScale: s), .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: 1 / s, y: 1 / s)))),
+            (
+                .verticalGradient(.white, Color(red: 0.85, green: 0.88, blue: 0.95)),
+                .linearGradient(
+                    LinearGradient(
+                        Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+                        start: .zero, end: Point(x: 0, y: 44)))
+            ),
+            (
+                .pattern(tile, imageScale: s),
+                .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: 1 / s, y: 1 / s)))
+            ),
         ]
         for (fill, paint) in paints {
             for position in CellPosition.allCases {
@@ -58,7 +67,8 @@ enum CellTestColors {
                 let reference = Canvas(surface: expected, scale: s)
                 let path = Self.workloadPath(position, scale: s)
                 reference.fill(path, with: paint)
-                reference.stroke(path, with: CellTestColors.line, style: StrokeStyle(width: 1 / s, lineJoin: .miter, lineCap: .butt))
+                reference.stroke(
+                    path, with: CellTestColors.line, style: StrokeStyle(width: 1 / s, lineJoin: .miter, lineCap: .butt))
 
                 let surface = try Surface(width: 343 * scale, height: 44 * scale)
                 let style = CellStyle(layout: .grouped, fill: fill, separatorColor: CellTestColors.line)
@@ -67,8 +77,9 @@ enum CellTestColors {
                 #expect(surface.bytes == expected.bytes, "\(fill) \(position) @\(scale)x")
                 // The one-call API draws the same pixels.
                 let again = try Surface(width: 343 * scale, height: 44 * scale)
-                style.draw(CellPlacement(position: position), in: Rect(x: 0, y: 0, width: 343, height: 44),
-                           on: Canvas(surface: again, scale: s))
+                style.draw(
+                    CellPlacement(position: position), in: Rect(x: 0, y: 0, width: 343, height: 44),
+                    on: Canvas(surface: again, scale: s))
                 #expect(again.bytes == expected.bytes)
             }
         }
@@ -77,15 +88,16 @@ enum CellTestColors {
     /// Rows of the column at `x` through `rows`: "L" line, "F" fill, "B"
     /// background, "H" header, "?" anything else.
     static func profile(_ surface: Surface, x: Int, rows: Range<Int>) -> String {
-        String(rows.map { y -> Character in
-            switch surface.pixel(x: x, y: y)! {
-            case stored(CellTestColors.line): "L"
-            case stored(CellTestColors.fill): "F"
-            case stored(CellTestColors.background): "B"
-            case stored(CellTestColors.header): "H"
-            default: "?"
-            }
-        })
+        String(
+            rows.map { y -> Character in
+                switch surface.pixel(x: x, y: y)! {
+                case stored(CellTestColors.line): "L"
+                case stored(CellTestColors.fill): "F"
+                case stored(CellTestColors.background): "B"
+                case stored(CellTestColors.header): "H"
+                default: "?"
+                }
+            })
     }
 
     /// What the column through the cells of a section must read, top to
@@ -110,7 +122,9 @@ enum CellTestColors {
             case .fullWidthGrouped:
                 // A line along the section's top, one under every cell (the
                 // last one's full width, the others' inset).
-                text += i == 0 ? (h == 1 ? "L" : "L" + String(repeating: "F", count: h - 2) + "L")
+                text +=
+                    i == 0
+                    ? (h == 1 ? "L" : "L" + String(repeating: "F", count: h - 2) + "L")
                     : String(repeating: "F", count: h - 1) + "L"
             }
         }
@@ -125,7 +139,8 @@ enum CellTestColors {
             let cells = layout.cells.filter { $0.indexPath.section == s }
             guard let first = cells.first, let last = cells.last else { continue }
             let rows = first.pixelRect.minY..<(last.pixelRect.minY + last.pixelRect.height)
-            let expected = expectedProfile(table.cellStyle.layout, cells: cells, lastSection: s == table.sections.count - 1)
+            let expected = expectedProfile(
+                table.cellStyle.layout, cells: cells, lastSection: s == table.sections.count - 1)
             let actual = profile(surface, x: x, rows: rows)
             #expect(actual == expected, "\(table.cellStyle.layout) section \(s) @\(table.scale)x column \(x)")
             // Around the section: background or header bars, never a line.
@@ -148,10 +163,13 @@ enum CellTestColors {
         var random = SplitMix64(seed: 17)
         for round in 0..<24 {
             let scale = [1.0, 2, 3, 1.5, 2.625][round % 5]
-            let heights = (0..<random.int(in: 1...4)).map { _ in (0..<random.int(in: 1...6)).map { _ in random.double(in: 12...80) } }
+            let heights = (0..<random.int(in: 1...4)).map { _ in
+                (0..<random.int(in: 1...6)).map { _ in random.double(in: 12...80) }
+            }
             for layout in CellLayout.allCases {
-                try Self.checkSeparators(checkTable(layout, rows: [], scale: scale, heights: heights),
-                                         x: Int((160 * scale).rounded()))
+                try Self.checkSeparators(
+                    checkTable(layout, rows: [], scale: scale, heights: heights),
+                    x: Int((160 * scale).rounded()))
             }
         }
     }
@@ -165,7 +183,8 @@ enum CellTestColors {
         let x0 = cells[0].pixelRect.minX, x1 = x0 + cells[0].pixelRect.width - 1
         // Below the top corners and above the bottom ones: border columns
         // exactly the line color, the background just outside them.
-        let rows = (cells[0].pixelRect.minY + 10 * scale)..<(cells[3].pixelRect.minY + cells[3].pixelRect.height - 10 * scale)
+        let rows =
+            (cells[0].pixelRect.minY + 10 * scale)..<(cells[3].pixelRect.minY + cells[3].pixelRect.height - 10 * scale)
         #expect(Self.profile(surface, x: x0, rows: rows) == String(repeating: "L", count: rows.count))
         #expect(Self.profile(surface, x: x1, rows: rows) == String(repeating: "L", count: rows.count))
         #expect(Self.profile(surface, x: x0 - 1, rows: rows) == String(repeating: "B", count: rows.count))
@@ -202,7 +221,8 @@ enum CellTestColors {
             let surface = try TableRenderer.render(table)
             for cell in layout.cells {
                 let p = surface.pixel(x: cell.pixelRect.minX + 4, y: cell.pixelRect.minY + cell.pixelRect.height / 2)!
-                let expected: Color = table.selectedRows.contains(cell.indexPath)
+                let expected: Color =
+                    table.selectedRows.contains(cell.indexPath)
                     ? Color(red8: 0xD9, green8: 0xD9, blue8: 0xD9)
                     : cell.indexPath.row % 2 == 1 ? alternate : CellTestColors.fill
                 #expect(p == stored(expected), "\(cell.indexPath)")
@@ -221,7 +241,9 @@ enum CellTestColors {
         #expect(try TableRenderer.render(table).bytes == TableRenderer.render(fresh).bytes)
         try table.deleteRows(3..<5, inSection: 1)
         #expect(table.selectedRows.isEmpty)
-        #expect(throws: TableError.rowOutOfRange(row: 6, rowsInSection: 4)) { try table.deleteRows(2..<7, inSection: 1) }
+        #expect(throws: TableError.rowOutOfRange(row: 6, rowsInSection: 4)) {
+            try table.deleteRows(2..<7, inSection: 1)
+        }
         #expect(throws: TableError.sectionOutOfRange(section: 5, sectionCount: 2)) {
             try table.insertRows(1, at: 0, inSection: 5)
         }
@@ -251,15 +273,19 @@ enum CellTestColors {
                 var table = checkTable(layout, rows: [5, 3], scale: scale)
                 table.cellStyle.selectedFill = .color(selectedColor)
                 table.cellStyle.hidesSeparatorsNextToSelection = hides
-                let selected: Set<CellIndexPath> = [CellIndexPath(row: 2, section: 0), CellIndexPath(row: 0, section: 1)]
+                let selected: Set<CellIndexPath> = [
+                    CellIndexPath(row: 2, section: 0), CellIndexPath(row: 0, section: 1),
+                ]
                 table.selectedRows = selected
                 let layoutResult = try table.layout()
                 let surface = try TableRenderer.render(table)
                 for frame in layoutResult.cells {
                     let r = frame.pixelRect
                     let next = CellIndexPath(row: frame.indexPath.row + 1, section: frame.indexPath.section)
-                    #expect(frame.isNextSelected == (frame.placement.row + 1 < frame.placement.rowsInSection
-                                                     && selected.contains(next)))
+                    #expect(
+                        frame.isNextSelected
+                            == (frame.placement.row + 1 < frame.placement.rowsInSection
+                                && selected.contains(next)))
                     let ownFill = stored(frame.isSelected ? selectedColor : CellTestColors.fill)
                     // The cell's last pixel row, mid-width (right of any
                     // inset, clear of rounded corners).
@@ -267,8 +293,9 @@ enum CellTestColors {
                     let drawsAtAll = table.cellStyle.drawsInnerSeparator(for: frame.placement)
                     let hidden = hides && (frame.isSelected || frame.isNextSelected)
                     let expected = drawsAtAll && !hidden ? stored(CellTestColors.line) : ownFill
-                    #expect(surface.pixel(x: x, y: y) == expected,
-                            "\(layout) @\(scale)x hides \(hides) \(frame.indexPath) bottom row")
+                    #expect(
+                        surface.pixel(x: x, y: y) == expected,
+                        "\(layout) @\(scale)x hides \(hides) \(frame.indexPath) bottom row")
                     // The row above the last is the cell's own fill: one
                     // device pixel of separator, no more.
                     #expect(surface.pixel(x: x, y: y - 1) == ownFill)
@@ -280,8 +307,9 @@ enum CellTestColors {
     @Test func singleCellsHideTheirSeparatorWhenSelectedOrBeforeASelectedCell() throws {
         let surface = try Surface(width: 40, height: 20)
         let canvas = Canvas(surface: surface, scale: 2)
-        let style = CellStyle(layout: .plain, fill: .color(CellTestColors.fill), selectedFill: .color(.black),
-                              separatorColor: CellTestColors.line, separatorInset: 0)
+        let style = CellStyle(
+            layout: .plain, fill: .color(CellTestColors.fill), selectedFill: .color(.black),
+            separatorColor: CellTestColors.line, separatorInset: 0)
         let placement = CellPlacement(position: .middle)
         let rect = Rect(x: 0, y: 0, width: 20, height: 10)
         for (selected, nextSelected) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -301,8 +329,10 @@ enum CellTestColors {
     @Test func emptyAndNonFiniteRectsDrawNothing() throws {
         let surface = try Surface(width: 20, height: 20)
         let canvas = Canvas(surface: surface, scale: 2)
-        for rect in [Rect(x: 0, y: 0, width: 0, height: 5), Rect(x: .nan, y: 0, width: 5, height: 5),
-                     Rect(x: 0, y: 0, width: .infinity, height: 5)] {
+        for rect in [
+            Rect(x: 0, y: 0, width: 0, height: 5), Rect(x: .nan, y: 0, width: 5, height: 5),
+            Rect(x: 0, y: 0, width: .infinity, height: 5),
+        ] {
             for layout in CellLayout.allCases {
                 CellStyle(layout: layout).draw(CellPlacement(position: .single), in: rect, on: canvas)
             }
@@ -317,7 +347,8 @@ enum CellTestColors {
         let canvas = Canvas(surface: surface, scale: 2)
         for layout in CellLayout.allCases {
             surface.clear()
-            CellStyle(layout: layout).draw(CellPlacement(position: .top), in: Rect(x: 5, y: 5, width: 20, height: 10), on: canvas)
+            CellStyle(layout: layout).draw(
+                CellPlacement(position: .top), in: Rect(x: 5, y: 5, width: 20, height: 10), on: canvas)
             for y in 0..<60 {
                 for x in 0..<60 where !(10..<50).contains(x) || !(10..<30).contains(y) {
                     #expect(surface.pixel(x: x, y: y)!.alpha == 0, "\(layout) (\(x), \(y))")

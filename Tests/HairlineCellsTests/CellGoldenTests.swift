@@ -26,8 +26,9 @@ import Testing
             strips.append((item.name.contains("-") ? item.name : "\(item.name)-normal", table))
         }
         for layout in CellLayout.allCases {
-            var table = TableDescription(cellStyle: CellStyle(layout: layout), rowCounts: [1, 3], width: stripWidth,
-                                         scale: scale)
+            var table = TableDescription(
+                cellStyle: CellStyle(layout: layout), rowCounts: [1, 3], width: stripWidth,
+                scale: scale)
             table.selectedRows = [CellIndexPath(row: 0, section: 1), CellIndexPath(row: 2, section: 1)]
             strips.append(("\(layout)-selected-ends", table))
         }

@@ -33,7 +33,8 @@ import Testing
             for section in 0..<sections {
                 for rows in 1...4 {
                     for row in 0..<rows {
-                        let p = try CellPlacement(row: row, rowsInSection: rows, section: section, sectionCount: sections)
+                        let p = try CellPlacement(
+                            row: row, rowsInSection: rows, section: section, sectionCount: sections)
                         let lastOfNonLast = row == rows - 1 && section < sections - 1
                         #expect(p.drawsPlainBottomSeparator == !lastOfNonLast, "\(p)")
                         #expect(p.isInLastSection == (section == sections - 1))
@@ -81,7 +82,8 @@ import Testing
 
     @Test func selectionWinsOverAlternation() throws {
         var style = CellStyle.plain
-        let a = CellFill.color(.black), b = CellFill.color(.white), selected = CellFill.color(Color(red: 1, green: 0, blue: 0))
+        let a = CellFill.color(.black), b = CellFill.color(.white),
+            selected = CellFill.color(Color(red: 1, green: 0, blue: 0))
         style.fill = a
         style.alternateFill = b
         style.selectedFill = selected

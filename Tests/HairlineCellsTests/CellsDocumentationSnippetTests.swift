@@ -25,8 +25,9 @@ import HairlineCells
         let surface = try Surface(width: 1029, height: 132)
         let canvas = Canvas(surface: surface, scale: 3)
         let renderer = CellRenderer(canvas: canvas, style: .grouped)
-        renderer.draw(try CellPlacement(row: 0, rowsInSection: 3, section: 0, sectionCount: 1),
-                      in: Rect(x: 0, y: 0, width: 343, height: 44))
+        renderer.draw(
+            try CellPlacement(row: 0, rowsInSection: 3, section: 0, sectionCount: 1),
+            in: Rect(x: 0, y: 0, width: 343, height: 44))
         // The one-device-pixel border on row 0, full intensity; nothing
         // drawn outside the rounded corner.
         #expect(surface.pixel(x: 500, y: 0) == CellStyle.grouped.separatorColor.premultiplied)
@@ -49,7 +50,7 @@ import HairlineCells
     @Test func tablesAcrossCores() throws {
         var table = TableDescription(cellStyle: .grouped, rowCounts: [3, 1, 4], width: 320, scale: 3)
         table.selectedRows = [CellIndexPath(row: 1, section: 0)]
-        let image = try TableRenderer.render(table)             // all cores
+        let image = try TableRenderer.render(table)  // all cores
         let layout = try table.layout()
         #expect(image.width == layout.pixelWidth && image.height == layout.pixelHeight)
 

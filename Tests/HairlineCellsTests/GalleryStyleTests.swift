@@ -47,10 +47,13 @@ import Testing
                 let hasText = table.sections[cell.indexPath.section].text(ofRow: cell.indexPath.row) != nil
                 for (fx, fy) in hasText ? [] : [(0.5, 0.5), (0.3, 0.4), (0.8, 0.6)] {
                     let x = Int(Double(r.width) * fx), y = Int(Double(r.height) * fy)
-                    guard let want = Self.expected(fill, x: x, y: y, cellHeight: r.height, scale: scale) else { continue }
+                    guard let want = Self.expected(fill, x: x, y: y, cellHeight: r.height, scale: scale) else {
+                        continue
+                    }
                     let got = surface.pixel(x: r.minX + x, y: r.minY + y)!
                     // Gradients: the ramp is a 1024-entry table.
-                    #expect(Self.close(got, want, within: 1), "\(item.name) @\(scale)x \(cell.indexPath) at (\(x), \(y))")
+                    #expect(
+                        Self.close(got, want, within: 1), "\(item.name) @\(scale)x \(cell.indexPath) at (\(x), \(y))")
                 }
                 // Rounded layouts: the outer corner pixel of a rounded corner
                 // shows the background; a square corner is the cell's (the

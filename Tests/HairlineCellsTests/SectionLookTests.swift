@@ -28,8 +28,10 @@ import Testing
         let surface = try TableRenderer.render(table)
         let layout = try table.layout()
         let x = layout.pixelWidth - 2
-        for (section, expected) in [(0, CellTestColors.background), (1, CellTestColors.header), (2, Self.bar),
-                                    (3, CellTestColors.background)] {
+        for (section, expected) in [
+            (0, CellTestColors.background), (1, CellTestColors.header), (2, Self.bar),
+            (3, CellTestColors.background),
+        ] {
             let header = layout.headers[section]
             #expect(header.height == Int((28 * scale).rounded()) || section == 1 || section == 3)
             for y in [header.minY, header.maxY - 1] {
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func aSectionsOwnTitleStyleSetsItsLookAndHeight() throws {
-        var table = TableDescription(cellStyle: CellStyle(layout: .insetGrouped), rowCounts: [1, 1], width: 320, scale: 2)
+        var table = TableDescription(
+            cellStyle: CellStyle(layout: .insetGrouped), rowCounts: [1, 1], width: 320, scale: 2)
         table.sections[0].headerTitle = "Small"
         table.sections[1].headerTitle = "Large"
         var large = try #require(SectionTitleStyle.standardHeader(for: .insetGrouped))
@@ -59,8 +62,12 @@ import Testing
         #expect(colored > 100, "the large title's fully covered pixels are its color")
         // The first section keeps the table's style (not that color).
         let first = layout.headers[0]
-        #expect(!(first.minY..<first.maxY).contains { y in (0..<layout.pixelWidth).contains {
-            surface.pixel(x: $0, y: y) == stored(Self.bar) } })
+        #expect(
+            !(first.minY..<first.maxY).contains { y in
+                (0..<layout.pixelWidth).contains {
+                    surface.pixel(x: $0, y: y) == stored(Self.bar)
+                }
+            })
     }
 
     @Test(arguments: [1.0, 2, 3])
@@ -72,8 +79,11 @@ import Testing
         let layout = try table.layout()
         let bare = try checkTable(.grouped, rows: [2], scale: scale).layout()
         #expect(layout.pixelHeight == Int(((10 + 88 + 10 + 40) * scale).rounded()))
-        #expect(layout.footerView == PixelRect(x: 0, y: bare.pixelHeight, width: layout.pixelWidth,
-                                              height: layout.pixelHeight - bare.pixelHeight))
+        #expect(
+            layout.footerView
+                == PixelRect(
+                    x: 0, y: bare.pixelHeight, width: layout.pixelWidth,
+                    height: layout.pixelHeight - bare.pixelHeight))
         let surface = try TableRenderer.render(table)
         let band = layout.footerView
         #expect(surface.pixel(x: 1, y: band.minY) == stored(Self.bar))
@@ -98,7 +108,9 @@ import Testing
         #expect(!a.isEmpty && b == a.map { $0 + dy }, "@\(scale)x: \(a.first ?? -1) -> \(b.first ?? -1)")
         // 20 pt to the right: the first inked column moves by 20 pt.
         func firstColumn(_ s: Surface) -> Int? {
-            (0..<s.width).first { x in a.contains { s.pixel(x: x, y: $0) != background } || b.contains { s.pixel(x: x, y: $0) != background } }
+            (0..<s.width).first { x in
+                a.contains { s.pixel(x: x, y: $0) != background } || b.contains { s.pixel(x: x, y: $0) != background }
+            }
         }
         let c0 = try #require(firstColumn(centred)), c1 = try #require(firstColumn(moved))
         #expect(abs(c1 - c0 - Int((20 * scale).rounded())) <= 1)
@@ -121,7 +133,8 @@ import Testing
         let cell = try table.layout().cells[0].pixelRect
         var slate = 0
         for y in cell.minY..<cell.maxY {
-            for x in (cell.minX + cell.width / 2)..<cell.maxX where surface.pixel(x: x, y: y) == stored(six.detailColor) {
+            for x in (cell.minX + cell.width / 2)..<cell.maxX where surface.pixel(x: x, y: y) == stored(six.detailColor)
+            {
                 slate += 1
             }
         }

@@ -21,9 +21,11 @@ import Testing
         var style = CellStyle(layout: layout)
         style.accessory = .disclosureIndicator
         var t = TableDescription(cellStyle: style, rowCounts: [2, 1], width: 320, scale: scale)
-        t.headerView = TableHeaderView(title: "Settings", height: 54,
-                                       shadow: TitleShadow(offset: Size(width: 0, height: 1), blur: blur,
-                                                           color: .white))
+        t.headerView = TableHeaderView(
+            title: "Settings", height: 54,
+            shadow: TitleShadow(
+                offset: Size(width: 0, height: 1), blur: blur,
+                color: .white))
         t.sections[0].headerTitle = "Network"
         t.sections[0].footerTitle = footer
         t.sections[1].headerTitle = "About"
@@ -44,18 +46,19 @@ import Testing
         // font's own metrics.
         let m = header.font.metrics
         let line = Double(m.ascent + m.descent) * header.size / Double(m.unitsPerEm)
-        #expect(result.headers[0].height == Int((header.topPadding + line + header.bottomPadding).rounded() +
-                                               54) - 54)
+        #expect(result.headers[0].height == Int((header.topPadding + line + header.bottomPadding).rounded() + 54) - 54)
         // The footer wraps to the sections' width less its insets: n lines.
         let width = 320 - 2 * (t.horizontalInset + footer.horizontalInset)
         let lines = TextLayout(Self.footer, font: footer.font, size: footer.size, width: width).lines.count
         #expect(lines >= 2)
         let fm = footer.font.metrics, unit = footer.size / Double(fm.unitsPerEm)
-        let text = Double(lines - 1) * Double(fm.ascent + fm.descent + fm.lineGap) * unit
+        let text =
+            Double(lines - 1) * Double(fm.ascent + fm.descent + fm.lineGap) * unit
             + Double(fm.ascent + fm.descent) * unit
         let top = result.footers[0].minY
         // (Edges round from the table's top: within a pixel of this.)
-        #expect(abs(Double(result.footers[0].maxY) - (Double(top) + footer.topPadding + text + footer.bottomPadding)) <= 1)
+        #expect(
+            abs(Double(result.footers[0].maxY) - (Double(top) + footer.topPadding + text + footer.bottomPadding)) <= 1)
         // A height of its own wins over the title's.
         #expect(result.headers[1].height == 30)
         // No title: the table's default.
@@ -95,15 +98,17 @@ import Testing
                 let footer = try #require(SectionTitleStyle.standardFooter(for: layout))
                 let x = (titled.horizontalInset * scale).rounded() / scale
                 func draw(_ text: String, _ style: SectionTitleStyle, firstBaseline: Double, x: Double, width: Double) {
-                    let laid = TextLayout(style.isUppercased ? text.uppercased() : text, font: style.font,
-                                          size: style.size, width: width, lineBreakMode: style.lineBreakMode,
-                                          maximumLines: style.maximumLines)
+                    let laid = TextLayout(
+                        style.isUppercased ? text.uppercased() : text, font: style.font,
+                        size: style.size, width: width, lineBreakMode: style.lineBreakMode,
+                        maximumLines: style.maximumLines)
                     canvas.save()
                     if let shadow = style.shadow {
                         canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
                     }
-                    canvas.draw(laid, at: Point(x: x, y: (firstBaseline * scale).rounded() / scale), width: width,
-                                alignment: style.alignment, paint: .solid(style.color))
+                    canvas.draw(
+                        laid, at: Point(x: x, y: (firstBaseline * scale).rounded() / scale), width: width,
+                        alignment: style.alignment, paint: .solid(style.color))
                     canvas.restore()
                 }
                 func descent(_ style: SectionTitleStyle) -> Double {
@@ -117,12 +122,14 @@ import Testing
                 draw("Settings", view, firstBaseline: 54 - view.bottomPadding - descent(view), x: 15, width: 290)
                 for (s, title) in ["Network", "About"].enumerated() {
                     let bottom = Double(result.headers[s].maxY) / scale
-                    draw(title, header, firstBaseline: bottom - header.bottomPadding - descent(header),
-                         x: x + header.horizontalInset, width: titled.titleWidth(header))
+                    draw(
+                        title, header, firstBaseline: bottom - header.bottomPadding - descent(header),
+                        x: x + header.horizontalInset, width: titled.titleWidth(header))
                 }
                 let top = Double(result.footers[0].minY) / scale
-                draw(Self.footer, footer, firstBaseline: top + footer.topPadding + ascent(footer),
-                     x: x + footer.horizontalInset, width: titled.titleWidth(footer))
+                draw(
+                    Self.footer, footer, firstBaseline: top + footer.topPadding + ascent(footer),
+                    x: x + footer.horizontalInset, width: titled.titleWidth(footer))
                 // Outside the cells: the titles drawn by hand; inside: the
                 // untitled table (no title reaches into a cell).
                 let bareSurface = try TableRenderer.render(bare, workers: 1)
@@ -136,7 +143,9 @@ import Testing
                         }
                         let want = inCell ? bareSurface.pixel(x: px, y: y) : expected.pixel(x: px, y: y)
                         if actual.pixel(x: px, y: y) != want, mismatches.count < 5 {
-                            mismatches.append("(\(px), \(y)) \(String(describing: actual.pixel(x: px, y: y))) != \(String(describing: want))")
+                            mismatches.append(
+                                "(\(px), \(y)) \(String(describing: actual.pixel(x: px, y: y))) != \(String(describing: want))"
+                            )
                         }
                     }
                 }
@@ -149,16 +158,18 @@ import Testing
     func anyNumberOfWorkersDrawsTheSame(scale: Double) throws {
         for layout in CellLayout.allCases {
             var t = Self.titled(layout, scale: scale, blur: 4)
-            t.sections.append(contentsOf: (0..<6).map { i in
-                var section = TableSection(rows: i % 3 + 1)
-                section.headerTitle = "Section \(i)"
-                section.footerTitle = i % 2 == 0 ? Self.footer : nil
-                return section
-            })
+            t.sections.append(
+                contentsOf: (0..<6).map { i in
+                    var section = TableSection(rows: i % 3 + 1)
+                    section.headerTitle = "Section \(i)"
+                    section.footerTitle = i % 2 == 0 ? Self.footer : nil
+                    return section
+                })
             let serial = try TableRenderer.render(t, workers: 1)
             for workers in [2, 3, 8] {
-                expectImagesMatch(try TableRenderer.render(t, workers: workers), serial, suite: "SectionTitles",
-                                  name: "\(layout)-\(workers)-workers@\(Int(scale))x")
+                expectImagesMatch(
+                    try TableRenderer.render(t, workers: workers), serial, suite: "SectionTitles",
+                    name: "\(layout)-\(workers)-workers@\(Int(scale))x")
             }
         }
     }

@@ -41,7 +41,9 @@ import Testing
                     expected += (top ? "L" : "F") + Self.repeated("F", h - 2) + (bottom ? "L" : "F")
                 }
                 let actual = try Self.sectionProfile(table, surface, section: s, x: x)
-                #expect(actual == expected, "section \(s) @\(scale)x column \(x): \(actual.prefix(50)) \(actual.suffix(50))")
+                #expect(
+                    actual == expected, "section \(s) @\(scale)x column \(x): \(actual.prefix(50)) \(actual.suffix(50))"
+                )
             }
             // Past the inset, to the trailing edge: a line under every cell.
             var expected = ""
@@ -49,8 +51,9 @@ import Testing
                 expected += (i == 0 ? "L" : "F") + Self.repeated("F", cell.pixelRect.height - 2) + "L"
             }
             for x in [Int(160 * scale), layout.pixelWidth - 1] {
-                #expect(try Self.sectionProfile(table, surface, section: s, x: x) == expected,
-                        "section \(s) @\(scale)x inner, column \(x)")
+                #expect(
+                    try Self.sectionProfile(table, surface, section: s, x: x) == expected,
+                    "section \(s) @\(scale)x inner, column \(x)")
             }
             // Above and below the section: the table's background.
             let first = try #require(cells.first), last = try #require(cells.last)
@@ -93,11 +96,13 @@ import Testing
                 var expected = ""
                 for (i, cell) in cells.enumerated() {
                     let last = i == cells.count - 1
-                    expected += Self.repeated("L", rows) + Self.repeated("F", cell.pixelRect.height - rows - (last ? rows : 0))
+                    expected +=
+                        Self.repeated("L", rows) + Self.repeated("F", cell.pixelRect.height - rows - (last ? rows : 0))
                         + (last ? Self.repeated("L", rows) : "")
                 }
-                #expect(try Self.sectionProfile(table, surface, section: s, x: Int(160 * scale)) == expected,
-                        "\(width) section \(s) @\(scale)x")
+                #expect(
+                    try Self.sectionProfile(table, surface, section: s, x: Int(160 * scale)) == expected,
+                    "\(width) section \(s) @\(scale)x")
             }
             // Separators of the other layouts are that tall too.
             var plain = checkTable(.plain, rows: [2], scale: scale)
@@ -105,8 +110,9 @@ import Testing
             let p = try TableRenderer.render(plain)
             let cell = try plain.layout().cells[0].pixelRect
             let expected = Self.repeated("F", cell.height - rows) + Self.repeated("L", rows)
-            #expect(CellDrawingTests.profile(p, x: Int(160 * scale), rows: cell.minY..<cell.maxY) == expected,
-                    "plain \(width) @\(scale)x")
+            #expect(
+                CellDrawingTests.profile(p, x: Int(160 * scale), rows: cell.minY..<cell.maxY) == expected,
+                "plain \(width) @\(scale)x")
         }
     }
 
@@ -123,8 +129,9 @@ import Testing
             #expect(cell.pixelRect.maxY == Int(((y + 43) * scale).rounded()))
             let gap = cell.pixelRect.maxY..<Int(((y + 44) * scale).rounded())
             #expect(gap.count >= 1)
-            #expect(CellDrawingTests.profile(surface, x: Int(160 * scale), rows: gap) == Self.repeated("B", gap.count),
-                    "@\(scale)x row \(cell.indexPath.row)")
+            #expect(
+                CellDrawingTests.profile(surface, x: Int(160 * scale), rows: gap) == Self.repeated("B", gap.count),
+                "@\(scale)x row \(cell.indexPath.row)")
             y += 44
         }
     }
@@ -145,14 +152,16 @@ import Testing
                         let alternates = parity == .odd ? odd : !odd
                         // Left of the text, above the separator.
                         let pixel = surface.pixel(x: r.minX + 2, y: r.minY + 2)
-                        #expect(pixel == stored(alternates ? alternate : CellTestColors.fill),
-                                "\(parity) \(what) row \(cell.indexPath.row) @\(scale)x")
+                        #expect(
+                            pixel == stored(alternates ? alternate : CellTestColors.fill),
+                            "\(parity) \(what) row \(cell.indexPath.row) @\(scale)x")
                     }
                 }
                 try check("before")
                 table.selectedRows = [CellIndexPath(row: 0, section: 0)]
                 try table.moveRow(from: CellIndexPath(row: 0, section: 0), to: CellIndexPath(row: 3, section: 0))
-                #expect(table.sections[0].texts.map { $0?.title } == ["row 1", "row 2", "row 3", "row 0", "row 4", "row 5"])
+                #expect(
+                    table.sections[0].texts.map { $0?.title } == ["row 1", "row 2", "row 3", "row 0", "row 4", "row 5"])
                 #expect(table.selectedRows == [CellIndexPath(row: 3, section: 0)])
                 table.selectedRows = []
                 // Colors follow the rows' new indices.
@@ -162,8 +171,12 @@ import Testing
     }
 
     @Test func movingRowsCarriesHeightsTextsAndSelection() throws {
-        var table = TableDescription(cellStyle: .plain, sections: [TableSection(rowHeights: [10, 20, 30]),
-                                                                   TableSection(rowHeights: [40])])
+        var table = TableDescription(
+            cellStyle: .plain,
+            sections: [
+                TableSection(rowHeights: [10, 20, 30]),
+                TableSection(rowHeights: [40]),
+            ])
         table.sections[0].texts = [CellText("a"), nil, CellText("c")]
         table.selectedRows = [CellIndexPath(row: 2, section: 0), CellIndexPath(row: 0, section: 1)]
         try table.moveRow(from: CellIndexPath(row: 2, section: 0), to: CellIndexPath(row: 1, section: 1))
@@ -176,12 +189,21 @@ import Testing
         #expect(table.sections[0].rowHeights == [20, 10])
         // Out of range: thrown, nothing changed.
         let before = table
-        #expect(throws: TableError.self) { try table.moveRow(from: CellIndexPath(row: 5, section: 0),
-                                                             to: CellIndexPath(row: 0, section: 0)) }
-        #expect(throws: TableError.self) { try table.moveRow(from: CellIndexPath(row: 0, section: 0),
-                                                             to: CellIndexPath(row: 2, section: 0)) }
-        #expect(throws: TableError.self) { try table.moveRow(from: CellIndexPath(row: 0, section: 0),
-                                                             to: CellIndexPath(row: 0, section: 7)) }
+        #expect(throws: TableError.self) {
+            try table.moveRow(
+                from: CellIndexPath(row: 5, section: 0),
+                to: CellIndexPath(row: 0, section: 0))
+        }
+        #expect(throws: TableError.self) {
+            try table.moveRow(
+                from: CellIndexPath(row: 0, section: 0),
+                to: CellIndexPath(row: 2, section: 0))
+        }
+        #expect(throws: TableError.self) {
+            try table.moveRow(
+                from: CellIndexPath(row: 0, section: 0),
+                to: CellIndexPath(row: 0, section: 7))
+        }
         #expect(table == before)
     }
 
@@ -208,12 +230,18 @@ import Testing
         for p in CellPosition.allCases {
             for k in 1...3 {
                 let inset = EdgeInsets(all: Double(4 * k))
-                images[p, default: []].append(CellImage(try Self.ringImage(center: Self.imageColor(p, selected: false, scale: k),
-                                                                           cap: cap, scale: k),
-                                                        capInsets: inset, imageScale: Double(k)))
-                selected[p, default: []].append(CellImage(try Self.ringImage(center: Self.imageColor(p, selected: true, scale: k),
-                                                                             cap: cap, scale: k),
-                                                          capInsets: inset, imageScale: Double(k)))
+                images[p, default: []].append(
+                    CellImage(
+                        try Self.ringImage(
+                            center: Self.imageColor(p, selected: false, scale: k),
+                            cap: cap, scale: k),
+                        capInsets: inset, imageScale: Double(k)))
+                selected[p, default: []].append(
+                    CellImage(
+                        try Self.ringImage(
+                            center: Self.imageColor(p, selected: true, scale: k),
+                            cap: cap, scale: k),
+                        capInsets: inset, imageScale: Double(k)))
             }
         }
         var table = checkTable(.grouped, rows: [1, 4], scale: scale)
@@ -226,8 +254,9 @@ import Testing
         for cell in try table.layout().cells {
             let r = cell.pixelRect
             let center = Self.imageColor(cell.placement.position, selected: cell.isSelected, scale: variant)
-            #expect(surface.pixel(x: r.minX + r.width / 2, y: r.minY + r.height / 2) == stored(center),
-                    "\(cell.indexPath) @\(scale)x")
+            #expect(
+                surface.pixel(x: r.minX + r.width / 2, y: r.minY + r.height / 2) == stored(center),
+                "\(cell.indexPath) @\(scale)x")
             // The caps: exactly 4 pt of the ring at each edge, unstretched.
             let midX = r.minX + r.width / 2, midY = r.minY + r.height / 2
             #expect(surface.pixel(x: midX, y: r.minY + c - 1) == stored(cap), "\(cell.indexPath) @\(scale)x top cap")
@@ -243,7 +272,9 @@ import Testing
 
     @Test func imageVariantsAreChosenByScale() throws {
         let image = try Image(width: 1, height: 1, colors: [.white])
-        let set = CellImageSet(images: [.single: [1.0, 3, 2].map { CellImage(image, capInsets: .zero, imageScale: $0) }])
+        let set = CellImageSet(images: [
+            .single: [1.0, 3, 2].map { CellImage(image, capInsets: .zero, imageScale: $0) }
+        ])
         #expect(set.image(for: .single, isSelected: false, scale: 1)?.imageScale == 1)
         #expect(set.image(for: .single, isSelected: false, scale: 1.5)?.imageScale == 2)
         #expect(set.image(for: .single, isSelected: false, scale: 3)?.imageScale == 3)
@@ -256,8 +287,9 @@ import Testing
     @Test(arguments: scales)
     func mixedSectionsDrawEachInItsOwnStyle(scale: Double) throws {
         var table = checkTable(.grouped, rows: [2, 2], scale: scale)
-        table.sections[0].style = CellStyle(layout: .plain, fill: .color(CellTestColors.fill),
-                                            separatorColor: CellTestColors.line)
+        table.sections[0].style = CellStyle(
+            layout: .plain, fill: .color(CellTestColors.fill),
+            separatorColor: CellTestColors.line)
         table.sections[0].horizontalInset = 0
         let layout = try table.layout()
         let surface = try TableRenderer.render(table, workers: 2)

@@ -15,7 +15,8 @@ import Testing
     /// a wrapping footer, a plain section inside a grouped table, labels,
     /// a selection and a cell gap.
     static func richTable(scale: Double) -> TableDescription {
-        var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: [3, 2, 4], width: 320, scale: scale)
+        var table = TableDescription(
+            cellStyle: CellStyle(layout: .grouped), rowCounts: [3, 2, 4], width: 320, scale: scale)
         table.headerView = TableHeaderView(title: "Settings")
         table.sections[0].headerTitle = "Network"
         table.sections[1].footerTitle = "A footer long enough to wrap onto a second line under the section"
@@ -50,7 +51,8 @@ import Testing
         for band in bands {
             let part = try TableRenderer.render(table, pixelRows: band, workers: 2)
             #expect(part.width == whole.width && part.height == band.count)
-            #expect(part.bytes == Self.rows(band, of: whole), "rows \(band) @\(scale)x (seed \(37 + UInt64(scale * 10)))")
+            #expect(
+                part.bytes == Self.rows(band, of: whole), "rows \(band) @\(scale)x (seed \(37 + UInt64(scale * 10)))")
         }
     }
 
@@ -69,17 +71,22 @@ import Testing
     @Test func aRowViewportSpansItsRowsExactly() throws {
         let table = Self.richTable(scale: 2)
         let layout = try table.layout()
-        let cell = { (s: Int, r: Int) in layout.cells.first { $0.indexPath == CellIndexPath(row: r, section: s) }!.pixelRect }
+        let cell = { (s: Int, r: Int) in
+            layout.cells.first { $0.indexPath == CellIndexPath(row: r, section: s) }!.pixelRect
+        }
         // One row: its cell, which ends where the next begins.
-        #expect(try table.pixelRows(from: CellIndexPath(row: 1, section: 0), through: CellIndexPath(row: 1, section: 0))
+        #expect(
+            try table.pixelRows(from: CellIndexPath(row: 1, section: 0), through: CellIndexPath(row: 1, section: 0))
                 == cell(0, 1).minY..<cell(0, 2).minY)
         // Across sections: from the first cell's top to the last row's
         // end, the cell gap (3 pt, 6 px) included.
-        let across = try table.pixelRows(from: CellIndexPath(row: 2, section: 0), through: CellIndexPath(row: 1, section: 2))
+        let across = try table.pixelRows(
+            from: CellIndexPath(row: 2, section: 0), through: CellIndexPath(row: 1, section: 2))
         #expect(across == cell(0, 2).minY..<(cell(2, 1).maxY + 6))
         #expect(across.upperBound == cell(2, 2).minY)
         // The last row of a section ends at its footer.
-        let last = try table.pixelRows(from: CellIndexPath(row: 0, section: 1), through: CellIndexPath(row: 1, section: 1))
+        let last = try table.pixelRows(
+            from: CellIndexPath(row: 0, section: 1), through: CellIndexPath(row: 1, section: 1))
         #expect(last == cell(1, 0).minY..<layout.footers[1].minY)
         // Bad ranges are typed errors.
         #expect(throws: TableError.sectionOutOfRange(section: 9, sectionCount: 3)) {
@@ -88,7 +95,9 @@ import Testing
         #expect(throws: TableError.rowOutOfRange(row: 5, rowsInSection: 2)) {
             try table.pixelRows(from: CellIndexPath(row: 5, section: 1), through: CellIndexPath(row: 0, section: 2))
         }
-        #expect(throws: TableError.invalidRowRange(CellIndexPath(row: 0, section: 2), CellIndexPath(row: 0, section: 1))) {
+        #expect(
+            throws: TableError.invalidRowRange(CellIndexPath(row: 0, section: 2), CellIndexPath(row: 0, section: 1))
+        ) {
             try table.pixelRows(from: CellIndexPath(row: 0, section: 2), through: CellIndexPath(row: 0, section: 1))
         }
         #expect(throws: TableError.invalidPixelRows(0..<0, height: layout.pixelHeight)) {
@@ -110,7 +119,8 @@ import Testing
         // 1000 rows of 44 pt and a 28 pt header, at 3x.
         #expect(layout.pixelHeight == (1000 * 44 + 28) * 3 && layout.pixelWidth == 300)
         #expect(layout.pixelHeight > Surface.maximumDimension)
-        let rows = try table.pixelRows(from: CellIndexPath(row: 998, section: 0), through: CellIndexPath(row: 999, section: 0))
+        let rows = try table.pixelRows(
+            from: CellIndexPath(row: 998, section: 0), through: CellIndexPath(row: 999, section: 0))
         #expect(rows == ((28 + 998 * 44) * 3)..<((28 + 1000 * 44) * 3))
         let tail = try TableRenderer.render(table, pixelRows: rows)
         // Two rows: the fill, and the separator on each row's last pixel

@@ -13,12 +13,14 @@ import HairlineTestSupport
         for _ in 0..<50 {
             let scale = [1.0, 2, 3, 1.5, 2.625, 0.5][random.int(in: 0...5)]
             let sections = (0..<random.int(in: 1...5)).map { _ in
-                TableSection(rowHeights: (0..<random.int(in: 0...6)).map { _ in random.double(in: 0...90) },
-                             headerHeight: random.double(in: 0...30), footerHeight: random.double(in: 0...30))
+                TableSection(
+                    rowHeights: (0..<random.int(in: 0...6)).map { _ in random.double(in: 0...90) },
+                    headerHeight: random.double(in: 0...30), footerHeight: random.double(in: 0...30))
             }
             for layout in CellLayout.allCases {
-                let table = TableDescription(cellStyle: CellStyle(layout: layout), sections: sections,
-                                             width: random.double(in: 50...500), scale: scale)
+                let table = TableDescription(
+                    cellStyle: CellStyle(layout: layout), sections: sections,
+                    width: random.double(in: 50...500), scale: scale)
                 let result = try table.layout()
                 #expect(result.cells.count == sections.reduce(0) { $0 + $1.rowCount })
                 var y = 0
@@ -32,7 +34,8 @@ import HairlineTestSupport
                         #expect(cell.indexPath == CellIndexPath(row: r, section: s))
                         #expect(cell.pixelRect.minY == y, "no gap or overlap between rows")
                         #expect(cell.pixelRect.height >= 0)
-                        #expect(cell.pixelRect.minX >= 0 && cell.pixelRect.minX + cell.pixelRect.width <= result.pixelWidth)
+                        #expect(
+                            cell.pixelRect.minX >= 0 && cell.pixelRect.minX + cell.pixelRect.width <= result.pixelWidth)
                         // Each edge is the rounded position in points.
                         y += cell.pixelRect.height
                     }
@@ -48,8 +51,9 @@ import HairlineTestSupport
         var random = SplitMix64(seed: 9)
         for _ in 0..<40 {
             let sections = (0..<random.int(in: 1...4)).map { _ in
-                TableSection(rowHeights: (0..<random.int(in: 0...5)).map { _ in random.double(in: 0...60) },
-                             headerHeight: random.double(in: 0...200), footerHeight: random.double(in: 0...20))
+                TableSection(
+                    rowHeights: (0..<random.int(in: 0...5)).map { _ in random.double(in: 0...60) },
+                    headerHeight: random.double(in: 0...200), footerHeight: random.double(in: 0...20))
             }
             let layout = try TableDescription(cellStyle: .plain, sections: sections, width: 100, scale: 2).layout()
             let slabs = layout.slabs(maximumGapRows: 64)
@@ -70,8 +74,9 @@ import HairlineTestSupport
     }
 
     @Test func layoutRoundsEveryEdgeToTheNearestDevicePixel() throws {
-        var table = TableDescription(cellStyle: .plain, sections: [TableSection(rowHeights: [10.2, 10.2, 10.2])],
-                                     width: 100, scale: 3)
+        var table = TableDescription(
+            cellStyle: .plain, sections: [TableSection(rowHeights: [10.2, 10.2, 10.2])],
+            width: 100, scale: 3)
         table.defaultHeaderHeight = 0
         let cells = try table.layout().cells.map(\.pixelRect)
         // Edges at round(10.2 * 3 * k) = 31, 61, 92.
@@ -105,13 +110,18 @@ import HairlineTestSupport
         #expect(throws: TableError.tooLarge(width: 750, height: 132_040)) {
             try layout { $0.sections = [TableSection(rows: 1000, rowHeight: 66)] }
         }
-        #expect(throws: TableError.self) { try layout { $0.sections[0].rowHeights[0] = 1e308; $0.sections[0].rowHeights[1] = 1e308 } }
+        #expect(throws: TableError.self) {
+            try layout {
+                $0.sections[0].rowHeights[0] = 1e308; $0.sections[0].rowHeights[1] = 1e308
+            }
+        }
         #expect("\(TableError.invalidScale(0))".contains("scale 0"))
     }
 
     @Test func emptySectionsAndZeroHeightsRender() throws {
-        var table = TableDescription(cellStyle: .grouped, sections: [TableSection(rows: 0), TableSection(rowHeights: [0, 44, 0.1])],
-                                     width: 200, scale: 2)
+        var table = TableDescription(
+            cellStyle: .grouped, sections: [TableSection(rows: 0), TableSection(rowHeights: [0, 44, 0.1])],
+            width: 200, scale: 2)
         table.defaultHeaderHeight = 0
         table.defaultFooterHeight = 0
         let surface = try TableRenderer.render(table)
@@ -124,9 +134,10 @@ import HairlineTestSupport
     /// Tables that exercise every style and state.
     static func variedTables(scale: Double) -> [TableDescription] {
         CellGallery.items(scale: scale).map(\.table) + [
-            TableDescription(cellStyle: CellStyle(layout: .plain, alternateFill: .color(.black)),
-                             sections: [TableSection(rowHeights: [30, 44.4, 17.3, 80]), TableSection(rows: 7, rowHeight: 33.3)],
-                             width: 333.3, scale: scale),
+            TableDescription(
+                cellStyle: CellStyle(layout: .plain, alternateFill: .color(.black)),
+                sections: [TableSection(rowHeights: [30, 44.4, 17.3, 80]), TableSection(rows: 7, rowHeight: 33.3)],
+                width: 333.3, scale: scale)
         ]
     }
 
@@ -179,14 +190,16 @@ import HairlineTestSupport
                 let composite = try Surface(width: r.width, height: r.height)
                 let canvas = Canvas(surface: composite, scale: 1)
                 canvas.clear(CellTestColors.background)
-                canvas.draw(Image(cell.surface), in: Rect(x: 0, y: 0, width: Double(r.width), height: Double(r.height)),
-                            sampling: .nearest)
+                canvas.draw(
+                    Image(cell.surface), in: Rect(x: 0, y: 0, width: Double(r.width), height: Double(r.height)),
+                    sampling: .nearest)
                 var worst = 0
                 for y in 0..<r.height {
                     for x in 0..<r.width {
                         let a = composite.pixel(x: x, y: y)!, b = whole.pixel(x: r.minX + x, y: r.minY + y)!
-                        worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                                    abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+                        worst = max(
+                            worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                            abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
                     }
                 }
                 // Compositing twice rounds twice: at most 1 apart.
@@ -201,7 +214,8 @@ import HairlineTestSupport
         for layout in CellLayout.allCases {
             let renderer = CellRenderer(canvas: canvas, style: CellStyle(layout: layout))
             let rect = Rect(x: 0, y: 0, width: 343, height: 44)
-            let placements = try (0..<10).map { try CellPlacement(row: $0, rowsInSection: 10, section: 0, sectionCount: 2) }
+            let placements =
+                try (0..<10).map { try CellPlacement(row: $0, rowsInSection: 10, section: 0, sectionCount: 2) }
                 + [CellPlacement(position: .single)]
             func pass() { for p in placements { canvas.clear(); renderer.draw(p, in: rect, isSelected: p.row == 3) } }
             pass()

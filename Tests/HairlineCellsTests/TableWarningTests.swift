@@ -14,9 +14,10 @@ import Testing
     @Test func namesDetailsTheDefaultLayoutDrops() {
         var table = TableDescription(cellStyle: CellStyle(layout: .grouped), rowCounts: [2], width: 320)
         table.sections[0].texts = [CellText("Wi-Fi", detail: "Home"), CellText("Mail", detail: "On", layout: .value1)]
-        #expect(table.warnings() == [
-            "row 0:0's detail 'Home' is not drawn: the default layout has no detail text (subtitle, value1 and value2 draw one)",
-        ])
+        #expect(
+            table.warnings() == [
+                "row 0:0's detail 'Home' is not drawn: the default layout has no detail text (subtitle, value1 and value2 draw one)"
+            ])
     }
 
     @Test func namesMissingCharactersAndTheFont() throws {
@@ -25,12 +26,15 @@ import Testing
         table.sections[0].texts = [CellText("Wi-Fi\u{00A0}ア", detail: "x", layout: .subtitle)]
         let warnings = table.warnings()
         #expect(warnings.count == 2, "\(warnings)")
-        #expect(warnings.first == "section 0's header title has characters '日本' (U+65E5, U+672C) that "
+        #expect(
+            warnings.first == "section 0's header title has characters '日本' (U+65E5, U+672C) that "
                 + "'DejaVu Sans Bold' and its fallback fonts lack: drawn as boxes")
-        #expect(warnings.last == "row 0:0's title has characters 'ア' (U+30A2) that 'DejaVu Sans' "
+        #expect(
+            warnings.last == "row 0:0's title has characters 'ア' (U+30A2) that 'DejaVu Sans' "
                 + "and its fallback fonts lack: drawn as boxes")
         // A fallback font with the characters: nothing to say.
-        let fallback = try Font(contentsOfFile: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts/MPLUS1p-Regular.ttf"))
+        let fallback = try Font(
+            contentsOfFile: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts/MPLUS1p-Regular.ttf"))
         table.fontFallback = FontFallback(fonts: [fallback])
         #expect(table.warnings().isEmpty)
     }
@@ -40,6 +44,7 @@ import Testing
         table.sections[0].texts = (0..<100).map { CellText("Row \($0)", detail: "d") }
         let warnings = table.warnings()
         #expect(warnings.count == TableDescription.maximumWarningCount)
-        #expect(warnings.last == "\(100 - TableDescription.maximumWarningCount + 1) more warnings about the table's text")
+        #expect(
+            warnings.last == "\(100 - TableDescription.maximumWarningCount + 1) more warnings about the table's text")
     }
 }

@@ -16,8 +16,9 @@ import Testing
     static func title(rows: Range<Int>, origin: Double = 0, lines: Int = 1) throws -> TableTitle {
         let text = Array(repeating: "word", count: lines).joined(separator: "\n")
         let laid = TextLayout(text, font: try Font(.dejaVuSans), size: 13)
-        return TableTitle(text: laid, origin: Point(x: 0, y: origin), width: 100, alignment: .leading, color: .black,
-                          shadow: nil, rows: rows, above: 20, below: 8)
+        return TableTitle(
+            text: laid, origin: Point(x: 0, y: origin), width: 100, alignment: .leading, color: .black,
+            shadow: nil, rows: rows, above: 20, below: 8)
     }
 
     @Test func theIndexFindsExactlyTheTitlesABandOverlaps() throws {
@@ -59,7 +60,9 @@ import Testing
                             #expect(found.contains(line), "line \(line) reaches \(band) at \(scale)x")
                         }
                     }
-                    #expect(found.count <= Int(Double(band.count) / scale / step) + Int((title.above + title.below) / step) + 6)
+                    #expect(
+                        found.count <= Int(Double(band.count) / scale / step) + Int((title.above + title.below) / step)
+                            + 6)
                 }
             }
         }
@@ -85,9 +88,12 @@ import Testing
         let title = titles[0]
         func draw(_ lines: Range<Int>, on canvas: Canvas) {
             canvas.save()
-            if let shadow = title.shadow { canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color) }
-            canvas.draw(title.text, lines: lines, at: title.origin, width: title.width, alignment: title.alignment,
-                        paint: .solid(title.color))
+            if let shadow = title.shadow {
+                canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
+            }
+            canvas.draw(
+                title.text, lines: lines, at: title.origin, width: title.width, alignment: title.alignment,
+                paint: .solid(title.color))
             canvas.restore()
         }
         var drawnLines = 0
@@ -96,8 +102,9 @@ import Testing
             for start in stride(from: 0, to: layout.pixelHeight, by: 64) {
                 let rows = start..<min(layout.pixelHeight, start + 64)
                 canvas.save()
-                canvas.clip(to: PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
-                    .points(scale: scale))
+                canvas.clip(
+                    to: PixelRect(x: 0, y: rows.lowerBound, width: layout.pixelWidth, height: rows.count)
+                        .points(scale: scale))
                 let lines = all ? 0..<title.text.lines.count : title.lines(reaching: rows, scale: scale)
                 if !all { drawnLines += lines.count }
                 draw(lines, on: canvas)
@@ -110,7 +117,8 @@ import Testing
         for y in 0..<whole.height {
             for x in 0..<whole.width where whole.pixel(x: x, y: y) != banded.pixel(x: x, y: y) {
                 if differing == 0 {
-                    first = "(\(x), \(y)): \(String(describing: whole.pixel(x: x, y: y))) vs \(String(describing: banded.pixel(x: x, y: y)))"
+                    first =
+                        "(\(x), \(y)): \(String(describing: whole.pixel(x: x, y: y))) vs \(String(describing: banded.pixel(x: x, y: y)))"
                 }
                 differing += 1
             }

@@ -11,9 +11,9 @@ import HairlineSVG
 import HairlineTestSupport
 import HairlineText
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Testing
 
@@ -55,7 +55,8 @@ struct Mutator {
     ]
 
     static let pathSeeds = [
-        "M 1 1 L 20 3 Q 10 20 3 12 Z", "m2 2h10v10h-10z M4 4 a 3 2 30 1 0 6 0", "M0,0 C 30 -10 -10 30 20 20 S 5 5 1 22 T 10 10",
+        "M 1 1 L 20 3 Q 10 20 3 12 Z", "m2 2h10v10h-10z M4 4 a 3 2 30 1 0 6 0",
+        "M0,0 C 30 -10 -10 30 20 20 S 5 5 1 22 T 10 10",
         "M 12 12 A 1e30 1e30 0 0 1 13 13 L 1e300 2", "M 3 3 l 0 0 z m 1e-9 1e-9 L nan 3",
     ]
 
@@ -64,7 +65,8 @@ struct Mutator {
         let surface = try Surface(width: 5, height: 3)
         for y in 0..<3 {
             for x in 0..<5 {
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: UInt8(x * 40), green: UInt8(y * 60), blue: 30, alpha: 200))
+                surface.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: UInt8(x * 40), green: UInt8(y * 60), blue: 30, alpha: 200))
             }
         }
         return PNGEncoder.encode(surface)
@@ -92,7 +94,9 @@ struct Mutator {
 
     /// The svg driver's seed files (Fuzz/seeds/svg), read whole.
     static func svgSeedFiles() -> [[UInt8]] {
-        ["text.svg", "css-structure.svg", "masking.svg", "servers-entities.svg"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/svg/" + $0) }
+        ["text.svg", "css-structure.svg", "masking.svg", "servers-entities.svg"].compactMap {
+            RepositoryFiles.bytes(at: "Fuzz/seeds/svg/" + $0)
+        }
     }
 
     @Test func svgDriver() throws {
@@ -139,9 +143,13 @@ struct Mutator {
     /// Variable and color fonts (the text tests' fixtures): gvar, avar,
     /// HVAR, COLR v0 and v1, CPAL and CBDT whole and mutated.
     @Test func fontDriverOnVariableAndColorFonts() throws {
-        let names = ["NotoColorEmojiCBDT.subset.ttf", "NotoColorEmojiCOLR.subset.ttf", "NotoZnamennyMusicalNotation-Regular.ttf",
-                     "RobotoFlex.subset.ttf"]
-        let seeds = names.compactMap { RepositoryFiles.bytes(at: "Tests/HairlineTextTests/Fixtures/VariableAndColorFonts/" + $0) }
+        let names = [
+            "NotoColorEmojiCBDT.subset.ttf", "NotoColorEmojiCOLR.subset.ttf", "NotoZnamennyMusicalNotation-Regular.ttf",
+            "RobotoFlex.subset.ttf",
+        ]
+        let seeds = names.compactMap {
+            RepositoryFiles.bytes(at: "Tests/HairlineTextTests/Fixtures/VariableAndColorFonts/" + $0)
+        }
         #expect(seeds.count == names.count)
         for seed in seeds { #expect(throws: Never.self) { try Font(data: seed) } }
         try run("font", seeds: seeds, count: 80, seed: 9)

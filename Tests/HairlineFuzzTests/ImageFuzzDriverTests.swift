@@ -20,7 +20,9 @@ extension FuzzDriverTests {
         "baseline-420.jpg", "progressive-420.jpg", "restart-rows-progressive.jpg", "cmyk-progressive-odd.jpg",
         "gray-progressive-odd.jpg", "sample-2x2-progressive-restart.jpg", "odd-422.jpg",
     ]
-    static let gifSeedNames = ["interlaced.gif", "subframe.gif", "transparent.gif", "long-runs.gif", "two-colors-odd.gif"]
+    static let gifSeedNames = [
+        "interlaced.gif", "subframe.gif", "transparent.gif", "long-runs.gif", "two-colors-odd.gif",
+    ]
 
     @Test func jpegDriver() throws {
         let seeds = Self.imageSeeds(Self.jpegSeedNames)

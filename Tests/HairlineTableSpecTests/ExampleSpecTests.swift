@@ -39,14 +39,18 @@ import Testing
             // Decoded pixels: the bytes depend on the PNG compression level.
             let committed = try RepositoryFiles.bytes(at: picture).map { try PNGDecoder.decode($0) }
             let rendered = try PNGDecoder.decode(encoded)
-            #expect(committed?.rgba8 == rendered.rgba8 && committed?.width == rendered.width,
-                    "\(picture) is not what \(name).json renders: hairline table --spec Examples/tables/\(name).json -o \(picture)")
+            #expect(
+                committed?.rgba8 == rendered.rgba8 && committed?.width == rendered.width,
+                "\(picture) is not what \(name).json renders: hairline table --spec Examples/tables/\(name).json -o \(picture)"
+            )
         }
     }
 
     /// The format's first example (in the DocC article and the README) is
     /// a valid spec of the table its text describes.
-    @Test(arguments: ["Sources/HairlineTableSpec/HairlineTableSpec.docc/TableSpecFormat.md", "Examples/tables/README.md"])
+    @Test(arguments: [
+        "Sources/HairlineTableSpec/HairlineTableSpec.docc/TableSpecFormat.md", "Examples/tables/README.md",
+    ])
     func documentationExampleReads(_ path: String) throws {
         let document = String(decoding: try #require(RepositoryFiles.bytes(at: path)), as: UTF8.self)
         let start = try #require(document.range(of: "```json\n"))
@@ -66,7 +70,9 @@ import Testing
 
     /// Every key the reader accepts is documented, in the DocC article and
     /// in the examples' README.
-    @Test(arguments: ["Sources/HairlineTableSpec/HairlineTableSpec.docc/TableSpecFormat.md", "Examples/tables/README.md"])
+    @Test(arguments: [
+        "Sources/HairlineTableSpec/HairlineTableSpec.docc/TableSpecFormat.md", "Examples/tables/README.md",
+    ])
     func documentationNamesEveryKey(_ path: String) throws {
         let document = String(decoding: try #require(RepositoryFiles.bytes(at: path)), as: UTF8.self)
         for key in SpecFormat.allKeys.sorted() {

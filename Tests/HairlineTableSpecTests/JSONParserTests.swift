@@ -22,7 +22,9 @@ import Testing
         let value = try parse("[" + literals.joined(separator: ", ") + "]")
         guard case .array(let items) = value.kind else { Issue.record("not an array"); return }
         for (item, literal) in zip(items, literals) {
-            guard case .number(let v, let written) = item.kind else { Issue.record("\(literal) is not a number"); continue }
+            guard case .number(let v, let written) = item.kind else {
+                Issue.record("\(literal) is not a number"); continue
+            }
             #expect(written == literal)
             #expect(v == Double(literal) || (v.isInfinite && literal == "1e400"))
         }
@@ -59,13 +61,16 @@ import Testing
     }
 
     @Test func pathsAndSummaries() {
-        let path = JSONPath.root.appending("sections").appending(2).appending("style").appending("two words").appending("_x1")
+        let path = JSONPath.root.appending("sections").appending(2).appending("style").appending("two words").appending(
+            "_x1")
         #expect(path.description == #"$.sections[2].style["two words"]._x1"#)
         #expect(JSONPath.root.appending("1a").description == #"$["1a"]"#)
         let long = String(repeating: "a", count: 50)
-        #expect(JSONValue(kind: .string(long), location: SpecLocation(line: 1, column: 1)).summary
-            == "\"" + String(repeating: "a", count: 40) + "…\"")
-        #expect(JSONValue(kind: .string("a\"b\n\u{1}"), location: SpecLocation(line: 1, column: 1)).summary
-            == #""a\"b\n\u0001""#)
+        #expect(
+            JSONValue(kind: .string(long), location: SpecLocation(line: 1, column: 1)).summary
+                == "\"" + String(repeating: "a", count: 40) + "…\"")
+        #expect(
+            JSONValue(kind: .string("a\"b\n\u{1}"), location: SpecLocation(line: 1, column: 1)).summary
+                == #""a\"b\n\u0001""#)
     }
 }

@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test func readsSectionLooksAndViews() throws {
-        let table = try Self.table("""
+        let table = try Self.table(
+            """
             {"style": {"layout": "plain"}, "width": 200,
              "headerView": {"title": "Seed", "titleOffset": [0, 10]},
              "footerView": {"title": "v1.0", "height": 30, "background": "teal", "shadow": null},

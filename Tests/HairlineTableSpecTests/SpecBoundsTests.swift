@@ -29,7 +29,9 @@ import Testing
     }
 
     static func spec(fill file: String) -> [UInt8] {
-        Array(##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "\##(file)"}}}"##.utf8)
+        Array(
+            ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "\##(file)"}}}"##
+                .utf8)
     }
 
     static func message(_ body: () throws -> Void) -> String {
@@ -58,15 +60,19 @@ import Testing
         let dir = try Self.folder()
         try Data(try Self.png(20)).write(to: URL(fileURLWithPath: dir + "/big.png"))
         let json = Self.spec(fill: "big.png")
-        let refused = Self.message { _ = try TableSpec(json: json, baseDirectory: dir, options: .init(imagePixelBudget: 399)) }
+        let refused = Self.message {
+            _ = try TableSpec(json: json, baseDirectory: dir, options: .init(imagePixelBudget: 399))
+        }
         #expect(refused.contains("$.style.fill.image"), "\(refused)")
-        #expect(refused.contains("big.png") && refused.contains("20 x 20") && refused.contains("budget of 399 pixels"),
-                "\(refused)")
+        #expect(
+            refused.contains("big.png") && refused.contains("20 x 20") && refused.contains("budget of 399 pixels"),
+            "\(refused)")
         #expect(refused.contains("--image-budget"))
         _ = try TableSpec(json: json, baseDirectory: dir, options: .init(imagePixelBudget: 400))
         // One file behind two names (a link) counts once, and is read once.
         try FileManager.default.createSymbolicLink(atPath: dir + "/alias.png", withDestinationPath: dir + "/big.png")
-        let both = Array(##"""
+        let both = Array(
+            ##"""
             {"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "big.png"},
              "selectedFill": {"image": "alias.png"}}}
             """##.utf8)
@@ -74,12 +80,14 @@ import Testing
         #expect(spec.readFiles.count == 1)
         // Two different files of 400 pixels each do not fit 799.
         try Data(try Self.png(20)).write(to: URL(fileURLWithPath: dir + "/other.png"))
-        let two = Array(##"""
+        let two = Array(
+            ##"""
             {"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "big.png"},
              "selectedFill": {"image": "other.png"}}}
             """##.utf8)
-        #expect(Self.message { _ = try TableSpec(json: two, baseDirectory: dir, options: .init(imagePixelBudget: 799)) }
-            .contains("$.style.selectedFill.image"))
+        #expect(
+            Self.message { _ = try TableSpec(json: two, baseDirectory: dir, options: .init(imagePixelBudget: 799)) }
+                .contains("$.style.selectedFill.image"))
     }
 
     @Test func filesOutsideTheSpecsFolderAreRefused() throws {
@@ -87,20 +95,29 @@ import Testing
         let dir = outer + "/specs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(try Self.png(4)).write(to: URL(fileURLWithPath: outer + "/secret.png"))
-        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: outer + "/secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/link.png", withDestinationPath: outer + "/secret.png")
         let existing = Self.message { _ = try TableSpec(json: Self.spec(fill: "../secret.png"), baseDirectory: dir) }
         let missing = Self.message { _ = try TableSpec(json: Self.spec(fill: "../absent.png"), baseDirectory: dir) }
         let linked = Self.message { _ = try TableSpec(json: Self.spec(fill: "link.png"), baseDirectory: dir) }
-        let absolute = Self.message { _ = try TableSpec(json: Self.spec(fill: outer + "/secret.png"), baseDirectory: dir) }
+        let absolute = Self.message {
+            _ = try TableSpec(json: Self.spec(fill: outer + "/secret.png"), baseDirectory: dir)
+        }
         for text in [existing, missing, linked, absolute] {
             #expect(text.contains("outside the spec's folder"), "\(text)")
         }
         // The same words whether or not the file exists.
-        #expect(existing.replacingOccurrences(of: "secret", with: "X") == missing.replacingOccurrences(of: "absent", with: "X"))
-        let font = Array(##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped"}, "textStyle": {"font": "../font.ttf"}}"##.utf8)
-        #expect(Self.message { _ = try TableSpec(json: font, baseDirectory: dir) }.contains("outside the spec's folder"))
+        #expect(
+            existing.replacingOccurrences(of: "secret", with: "X")
+                == missing.replacingOccurrences(of: "absent", with: "X"))
+        let font = Array(
+            ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped"}, "textStyle": {"font": "../font.ttf"}}"##
+                .utf8)
+        #expect(
+            Self.message { _ = try TableSpec(json: font, baseDirectory: dir) }.contains("outside the spec's folder"))
         // Lifted by the option.
-        _ = try TableSpec(json: Self.spec(fill: "../secret.png"), baseDirectory: dir, options: .init(allowsAnyPath: true))
+        _ = try TableSpec(
+            json: Self.spec(fill: "../secret.png"), baseDirectory: dir, options: .init(allowsAnyPath: true))
         _ = try TableSpec(json: Self.spec(fill: "link.png"), baseDirectory: dir, options: .init(allowsAnyPath: true))
     }
 
@@ -123,8 +140,11 @@ import Testing
         #expect(text.count < 600, "\(text.prefix(200))")
         let name = "evil\u{1B}[31m.png"
         let escaped = Self.message {
-            _ = try TableSpec(json: Array(##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "evil\u001B[31m.png"}}}"##.utf8),
-                              baseDirectory: try Self.folder())
+            _ = try TableSpec(
+                json: Array(
+                    ##"{"width": 100, "sections": [{"rows": 1}], "style": {"layout": "grouped", "fill": {"image": "evil\u001B[31m.png"}}}"##
+                        .utf8),
+                baseDirectory: try Self.folder())
         }
         #expect(!escaped.contains("\u{1B}"), "\(escaped)")
         #expect(escaped.contains("\\u{1B}") || escaped.contains("\\u001B"), "\(escaped) \(name.count)")
@@ -145,16 +165,19 @@ import Testing
         let dir = try Self.folder()
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/tall.ttf"))
         let words = String(repeating: "Devices you have paired with stay connected. ", count: 12)
-        let json = Array(##"""
+        let json = Array(
+            ##"""
             {"width": 320, "style": {"layout": "grouped"}, "footerTitleStyle": {"font": "tall.ttf"},
              "sections": [{"rows": 1, "footerTitle": "\##(words)"}]}
             """##.utf8)
         let text = Self.message { _ = try TableSpec(json: json, baseDirectory: dir) }
-        #expect(text.hasPrefix("$.footerTitleStyle.font: expected a font whose metrics let the table be laid out"),
-                "\(text)")
+        #expect(
+            text.hasPrefix("$.footerTitleStyle.font: expected a font whose metrics let the table be laid out"),
+            "\(text)")
         #expect(text.contains("tall.ttf") && text.contains("16 units per em"), "\(text)")
         // The same text in the bundled font lays out.
-        let plain = Array(##"""
+        let plain = Array(
+            ##"""
             {"width": 320, "style": {"layout": "grouped"}, "sections": [{"rows": 1, "footerTitle": "\##(words)"}]}
             """##.utf8)
         _ = try TableSpec(json: plain, baseDirectory: dir)
@@ -163,9 +186,11 @@ import Testing
     @Test func controlCharactersAreNamedNotEchoed() throws {
         // Found by the spec fuzz driver: a C1 control (U+0094) where a
         // value starts, and DEL in a key, were echoed raw.
-        for (json, named) in [([0x5B, 0xC2, 0x94, 0x5D] as [UInt8], "U+0094"),
-                              (Array(##"{"a\##u{7F}b": 1}"##.utf8), "\\u007F"),
-                              (Array(##"{"a\##u{85}b": 1}"##.utf8), "\\u0085")] {
+        for (json, named) in [
+            ([0x5B, 0xC2, 0x94, 0x5D] as [UInt8], "U+0094"),
+            (Array(##"{"a\##u{7F}b": 1}"##.utf8), "\\u007F"),
+            (Array(##"{"a\##u{85}b": 1}"##.utf8), "\\u0085"),
+        ] {
             let text = Self.message { _ = try TableSpec(json: json, baseDirectory: "") }
             #expect(text.contains(named), "\(text)")
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text)")

@@ -11,7 +11,9 @@ import Testing
 
 @Suite struct SpecFontFallbackTests {
     static func spec(_ title: String) -> [UInt8] {
-        Array(#"{"width": 240, "style": {"layout": "grouped"}, "sections": [{"rows": 1, "headerTitle": "\#(title)", "texts": ["\#(title)"]}]}"#.utf8)
+        Array(
+            #"{"width": 240, "style": {"layout": "grouped"}, "sections": [{"rows": 1, "headerTitle": "\#(title)", "texts": ["\#(title)"]}]}"#
+                .utf8)
     }
 
     static func database() -> FontDatabase {
@@ -39,7 +41,8 @@ import Testing
         let with = try TableSpec(json: Self.spec("Wi-Fi Network Status"), baseDirectory: "", options: options)
         let without = try TableSpec(json: Self.spec("Wi-Fi Network Status"), baseDirectory: "")
         for scale in [1.0, 2, 3] {
-            let a = try TableRenderer.render(try with.table(scale: scale)), b = try TableRenderer.render(try without.table(scale: scale))
+            let a = try TableRenderer.render(try with.table(scale: scale)),
+                b = try TableRenderer.render(try without.table(scale: scale))
             #expect(a.bytes == b.bytes, "\(scale)x")
         }
     }

@@ -44,8 +44,9 @@ import Testing
             } catch let error as TableSpecError {
                 let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
                 if let location = error.location {
-                    #expect(location.line >= 1 && location.line <= lines && location.column >= 1,
-                            "mutant \(index) of \(name) (seed \(original.count)): \(error)")
+                    #expect(
+                        location.line >= 1 && location.line <= lines && location.column >= 1,
+                        "mutant \(index) of \(name) (seed \(original.count)): \(error)")
                 }
                 #expect(error.path?.hasPrefix("$") != false, "\(error)")
             }

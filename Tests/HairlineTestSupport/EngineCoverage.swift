@@ -9,8 +9,10 @@ public import Hairline
 /// and returns each pixel's alpha / 255, row-major: for an opaque color, the
 /// 8-bit coverage. `tolerance` overrides the canvas's flattening tolerance
 /// (device pixels).
-public func engineCoverage(_ path: Path, width: Int, height: Int, rule: FillRule = .nonZero,
-                           scale: Double = 1, tolerance: Double? = nil) throws -> [Double] {
+public func engineCoverage(
+    _ path: Path, width: Int, height: Int, rule: FillRule = .nonZero,
+    scale: Double = 1, tolerance: Double? = nil
+) throws -> [Double] {
     let surface = try Surface(width: width, height: height)
     let canvas = Canvas(surface: surface, scale: scale)
     if let tolerance { canvas.flatteningTolerance = tolerance }

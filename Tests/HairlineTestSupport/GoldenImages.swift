@@ -51,7 +51,10 @@ public enum GoldenImages {
     /// not empty, not starting with a dot.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
+            }
     }
 
     /// The expected side of a failed comparison.
@@ -64,7 +67,9 @@ public enum GoldenImages {
     /// Writes `<name>.actual.png`, `<name>.expected.png` (unless missing)
     /// and `<name>.diff.png` into the suite's failure directory and returns
     /// a line naming them (or why they could not be written).
-    static func writeFailure(actual: Surface, expected: Expected, diff: StraightImage?, suite: String, name: String) -> String {
+    static func writeFailure(
+        actual: Surface, expected: Expected, diff: StraightImage?, suite: String, name: String
+    ) -> String {
         let directory = failureDirectory(suite: suite)
         let actualURL = directory.appendingPathComponent("\(name).actual.png")
         let expectedURL = directory.appendingPathComponent("\(name).expected.png")
@@ -105,10 +110,13 @@ public enum GoldenImages {
 /// - A mismatch records an issue at the caller saying what differs and
 ///   naming the actual, expected and diff PNGs written under
 ///   `.build/golden-failures/<suite>/`.
-public func assertSnapshot(of surface: Surface, named name: String, suite: String,
-                           tolerance: ImageTolerance = .exact, sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertSnapshot(
+    of surface: Surface, named name: String, suite: String,
+    tolerance: ImageTolerance = .exact, sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard GoldenImages.isValidName(name), GoldenImages.isValidName(suite) else {
-        Issue.record("golden names take letters, digits and -_.@ only: \"\(suite)/\(name)\"", sourceLocation: sourceLocation)
+        Issue.record(
+            "golden names take letters, digits and -_.@ only: \"\(suite)/\(name)\"", sourceLocation: sourceLocation)
         return
     }
     let golden = GoldenImages.goldenURL(suite: suite, name: name)
@@ -120,7 +128,8 @@ public func assertSnapshot(of surface: Surface, named name: String, suite: Strin
             return
         }
         do {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try PNGEncoder.write(surface, toFile: golden.path)
             print("golden \(suite)/\(name): recorded \(golden.path)")
         } catch {
@@ -130,7 +139,8 @@ public func assertSnapshot(of surface: Surface, named name: String, suite: Strin
     }
     guard let expected else {
         let files = GoldenImages.writeFailure(actual: surface, expected: .missing, diff: nil, suite: suite, name: name)
-        Issue.record("""
+        Issue.record(
+            """
             missing golden \(golden.path)
             (record it with \(GoldenImages.recordVariable)=1 swift test --filter <the test>, look at it, commit it)
             \(files)
@@ -139,9 +149,11 @@ public func assertSnapshot(of surface: Surface, named name: String, suite: Strin
     }
     let difference = ImageDifference(actual: actual, expected: expected, tolerance: tolerance)
     guard !difference.isWithinTolerance else { return }
-    let files = GoldenImages.writeFailure(actual: surface, expected: .file(golden),
-                                          diff: .diff(actual: actual, expected: expected), suite: suite, name: name)
-    Issue.record("""
+    let files = GoldenImages.writeFailure(
+        actual: surface, expected: .file(golden),
+        diff: .diff(actual: actual, expected: expected), suite: suite, name: name)
+    Issue.record(
+        """
         \(suite)/\(name) differs from its golden: \(difference)
         \(files)
         (if the change is intended: \(GoldenImages.recordVariable)=1 swift test --filter <the test>, then look at the goldens)

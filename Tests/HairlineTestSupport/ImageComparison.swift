@@ -82,7 +82,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
                 + "expected \(expectedSize.width) x \(expectedSize.height)"
         }
         let whereFirst = firstDifference.map { " (first at x \($0.x), y \($0.y))" } ?? ""
-        return "\(differingPixelCount) pixels differ\(whereFirst), largest channel difference \(largestChannelDifference); "
+        return
+            "\(differingPixelCount) pixels differ\(whereFirst), largest channel difference \(largestChannelDifference); "
             + "tolerance: \(tolerance)"
     }
 }
@@ -103,8 +104,9 @@ extension StraightImage {
                     continue
                 }
                 let a = actual.pixel(x: x, y: y), e = expected.pixel(x: x, y: y)
-                let worst = max(abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)),
-                                abs(Int(a.blue) - Int(e.blue)), abs(Int(a.alpha) - Int(e.alpha)))
+                let worst = max(
+                    abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)),
+                    abs(Int(a.blue) - Int(e.blue)), abs(Int(a.alpha) - Int(e.alpha)))
                 if worst > 0 {
                     // Even a difference of 1 shows clearly.
                     (bytes[o], bytes[o + 1], bytes[o + 2]) = (UInt8(min(255, 128 + worst)), 0, 0)
@@ -125,13 +127,16 @@ extension StraightImage {
 /// not, records an issue at the caller that says what differs and names
 /// the PNGs written for a look: `.build/golden-failures/<suite>/<name>`
 /// followed by `.actual.png`, `.expected.png` and `.diff.png`.
-public func expectImagesMatch(_ actual: Surface, _ expected: Surface, tolerance: ImageTolerance = .exact,
-                              suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectImagesMatch(
+    _ actual: Surface, _ expected: Surface, tolerance: ImageTolerance = .exact,
+    suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actualImage = StraightImage(actual), expectedImage = StraightImage(expected)
     let difference = ImageDifference(actual: actualImage, expected: expectedImage, tolerance: tolerance)
     guard !difference.isWithinTolerance else { return }
-    let files = GoldenImages.writeFailure(actual: actual, expected: .surface(expected),
-                                          diff: .diff(actual: actualImage, expected: expectedImage), suite: suite, name: name)
+    let files = GoldenImages.writeFailure(
+        actual: actual, expected: .surface(expected),
+        diff: .diff(actual: actualImage, expected: expectedImage), suite: suite, name: name)
     Issue.record("\(suite)/\(name): \(difference)\n\(files)", sourceLocation: sourceLocation)
 }
 
@@ -144,7 +149,8 @@ public func distinctPixelCount(_ surface: Surface) -> Int {
     var seen = Set<UInt32>()
     var i = 0
     while i + 3 < bytes.count {
-        seen.insert(UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
+        seen.insert(
+            UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
         i += 4
     }
     return seen.count

@@ -36,7 +36,8 @@ public struct StraightImage: Equatable, Sendable {
             let alpha = UInt32(bytes[offset + 3])
             if alpha == 255 { continue }
             for channel in offset..<(offset + 3) {
-                bytes[channel] = alpha == 0 ? 0 : UInt8(min(255, (2 * UInt32(bytes[channel]) * 255 + alpha) / (2 * alpha)))
+                bytes[channel] =
+                    alpha == 0 ? 0 : UInt8(min(255, (2 * UInt32(bytes[channel]) * 255 + alpha) / (2 * alpha)))
             }
         }
         self.init(width: surface.width, height: surface.height, bytes: bytes)
@@ -63,8 +64,11 @@ public struct StraightImage: Equatable, Sendable {
             for x in 0..<width {
                 let p = pixel(x: x, y: y)
                 let premultiply = { (c: UInt8) in UInt8((UInt32(c) * UInt32(p.alpha) + 127) / 255) }
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: premultiply(p.red), green: premultiply(p.green),
-                                                                    blue: premultiply(p.blue), alpha: p.alpha))
+                surface.setPixel(
+                    x: x, y: y,
+                    to: PremultipliedColor(
+                        red: premultiply(p.red), green: premultiply(p.green),
+                        blue: premultiply(p.blue), alpha: p.alpha))
             }
         }
         return surface

@@ -36,9 +36,10 @@ extension Canvas {
         let device = rect.applying(t)
         let snapped = PixelRect(enclosing: device)
         let tolerance = 1e-9 * max(1, abs(device.maxX), abs(device.maxY))
-        guard abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
-            && abs(Double(snapped.minY) - device.minY) <= tolerance
-            && abs(Double(snapped.maxY) - device.maxY) <= tolerance
+        guard
+            abs(Double(snapped.minX) - device.minX) <= tolerance && abs(Double(snapped.maxX) - device.maxX) <= tolerance
+                && abs(Double(snapped.minY) - device.minY) <= tolerance
+                && abs(Double(snapped.maxY) - device.maxY) <= tolerance
         else { return false }
         state.clip.bounds = state.clip.bounds.intersection(snapped)
         return true
@@ -60,7 +61,8 @@ extension Canvas {
         if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare, clipToWholePixels(rect) { return }
         // A lone rounded rect the closed form covers waits as its shape.
         if old.mask == nil, let shape = path.shape.flatMap(CircularRoundedRect.init),
-           RowRoundedRect(shape, transform: state.transform, clip: old.bounds) != nil {
+            RowRoundedRect(shape, transform: state.transform, clip: old.bounds) != nil
+        {
             state.clip.pending = PendingClip(shape: shape, transform: state.transform)
             return
         }
@@ -86,8 +88,9 @@ extension Canvas {
         guard let pending = state.clip.pending else { return }
         state.clip.pending = nil
         // (Accepted by the closed form when it became pending.)
-        let covered = renderer.coverInClosedForm(pending.shape, minus: nil, transform: pending.transform,
-                                                 clip: state.clip.bounds)
+        let covered = renderer.coverInClosedForm(
+            pending.shape, minus: nil, transform: pending.transform,
+            clip: state.clip.bounds)
         assert(covered, "a pending clip the closed form refuses")
         narrowClip(rule: .nonZero)
     }
@@ -98,7 +101,7 @@ extension Canvas {
         guard !old.isEmpty else { return }
         let t = state.transform
         guard t.isFinite, t.determinant != 0,
-              renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: old.bounds)
+            renderer.buildEdges(path, transform: t, tolerance: flatteningTolerance, clip: old.bounds)
         else {
             state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
             return
@@ -117,8 +120,10 @@ extension Canvas {
             state.clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
             return
         }
-        let bounds = old.bounds.intersection(PixelRect(minX: old.bounds.minX, minY: rows.lowerBound,
-                                                       maxX: old.bounds.maxX, maxY: rows.upperBound))
+        let bounds = old.bounds.intersection(
+            PixelRect(
+                minX: old.bounds.minX, minY: rows.lowerBound,
+                maxX: old.bounds.maxX, maxY: rows.upperBound))
         guard !bounds.isEmpty else {
             state.clip = Clip(bounds: bounds)
             return

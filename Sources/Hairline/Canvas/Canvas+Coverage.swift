@@ -31,11 +31,13 @@ extension Canvas {
     public func draw(coverage mask: Surface, atDeviceX x: Int, y: Int, with paint: Paint) {
         if state.shadow != nil {
             let reach = Rect(x: Double(x), y: Double(y), width: Double(mask.width), height: Double(mask.height))
-            return withShadowCast(reach: reach, wholePixels: true, shadow: { layer, dx, dy in
-                let (sx, ox) = x.addingReportingOverflow(dx), (sy, oy) = y.addingReportingOverflow(dy)
-                guard !ox, !oy else { return }
-                layer.draw(coverage: mask, atDeviceX: sx, y: sy, with: paint)
-            }, then: { draw(coverage: mask, atDeviceX: x, y: y, with: paint) })
+            return withShadowCast(
+                reach: reach, wholePixels: true,
+                shadow: { layer, dx, dy in
+                    let (sx, ox) = x.addingReportingOverflow(dx), (sy, oy) = y.addingReportingOverflow(dy)
+                    guard !ox, !oy else { return }
+                    layer.draw(coverage: mask, atDeviceX: sx, y: sy, with: paint)
+                }, then: { draw(coverage: mask, atDeviceX: x, y: y, with: paint) })
         }
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
@@ -44,8 +46,9 @@ extension Canvas {
         mask.flush()
         let rows = CoverageRows(alphaOf: mask)
         let clip = resolvedClip()
-        renderer.composite(coverage: rows, atX: x, y: y, shader: shader, clip: clip, mode: state.blendMode,
-                           into: surface)
+        renderer.composite(
+            coverage: rows, atX: x, y: y, shader: shader, clip: clip, mode: state.blendMode,
+            into: surface)
     }
 
     /// Composites `paint` through each of `coverages` in turn, in order:
@@ -69,13 +72,16 @@ extension Canvas {
         if state.shadow != nil {
             var reach = Rect(x: 0, y: 0, width: 0, height: 0)
             for (i, placed) in coverages.enumerated() {
-                let r = Rect(x: Double(placed.x), y: Double(placed.y), width: Double(placed.mask.width),
-                             height: Double(placed.mask.height))
+                let r = Rect(
+                    x: Double(placed.x), y: Double(placed.y), width: Double(placed.mask.width),
+                    height: Double(placed.mask.height))
                 reach = i == 0 ? r : reach.union(r)
             }
-            return withShadowCast(reach: reach, wholePixels: true, shadow: { layer, dx, dy in
-                layer.composite(coverages, movedByX: dx, y: dy, with: paint)
-            }, then: { composite(coverages, movedByX: 0, y: 0, with: paint) })
+            return withShadowCast(
+                reach: reach, wholePixels: true,
+                shadow: { layer, dx, dy in
+                    layer.composite(coverages, movedByX: dx, y: dy, with: paint)
+                }, then: { composite(coverages, movedByX: 0, y: 0, with: paint) })
         }
         composite(coverages, movedByX: 0, y: 0, with: paint)
     }
@@ -89,7 +95,8 @@ extension Canvas {
         }
         guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
         let clip = resolvedClip()
-        renderer.composite(coverages, movedByX: dx, y: dy, shader: shader, clip: clip, mode: state.blendMode,
-                           into: surface)
+        renderer.composite(
+            coverages, movedByX: dx, y: dy, shader: shader, clip: clip, mode: state.blendMode,
+            into: surface)
     }
 }

@@ -22,10 +22,11 @@ extension Canvas {
         guard r.width > 0, r.height > 0, r.isFinite else { return }
         let w = Double(image.width), h = Double(image.height)
         // One piece: the whole image over the whole rect.
-        let plan = SlicePlan(sourceX: SIMD4(0, 0, w, w), sourceY: SIMD4(0, 0, h, h),
-                             destinationX: SIMD4(r.minX, r.minX, r.maxX, r.maxX),
-                             destinationY: SIMD4(r.minY, r.minY, r.maxY, r.maxY),
-                             tilesCenter: false, scale: 1, sampling: sampling)
+        let plan = SlicePlan(
+            sourceX: SIMD4(0, 0, w, w), sourceY: SIMD4(0, 0, h, h),
+            destinationX: SIMD4(r.minX, r.minX, r.maxX, r.maxX),
+            destinationY: SIMD4(r.minY, r.minY, r.maxY, r.maxY),
+            tilesCenter: false, scale: 1, sampling: sampling)
         draw(image, plan)
     }
 
@@ -45,8 +46,10 @@ extension Canvas {
     ///   - imageScale: image pixels per point (2 for an @2x image).
     ///   - center: whether the centre stretches (default) or tiles.
     ///   - sampling: how pixels are sampled (bilinear by default).
-    public func draw(_ image: Image, in rect: Rect, capInsets: EdgeInsets, imageScale: Double = 1,
-                     center: NineSliceCenter = .stretch, sampling: ImageSampling = .bilinear) {
+    public func draw(
+        _ image: Image, in rect: Rect, capInsets: EdgeInsets, imageScale: Double = 1,
+        center: NineSliceCenter = .stretch, sampling: ImageSampling = .bilinear
+    ) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite, imageScale.isFinite, imageScale > 0 else { return }
         let w = Double(image.width), h = Double(image.height)
@@ -59,10 +62,11 @@ extension Canvas {
         var dl = left / imageScale, dr = right / imageScale, dt = top / imageScale, db = bottom / imageScale
         if dl + dr > r.width { let f = r.width / (dl + dr); dl *= f; dr *= f }
         if dt + db > r.height { let f = r.height / (dt + db); dt *= f; db *= f }
-        let plan = SlicePlan(sourceX: SIMD4(0, left, w - right, w), sourceY: SIMD4(0, top, h - bottom, h),
-                             destinationX: SIMD4(r.minX, r.minX + dl, r.maxX - dr, r.maxX),
-                             destinationY: SIMD4(r.minY, r.minY + dt, r.maxY - db, r.maxY),
-                             tilesCenter: center == .tile, scale: imageScale, sampling: sampling)
+        let plan = SlicePlan(
+            sourceX: SIMD4(0, left, w - right, w), sourceY: SIMD4(0, top, h - bottom, h),
+            destinationX: SIMD4(r.minX, r.minX + dl, r.maxX - dr, r.maxX),
+            destinationY: SIMD4(r.minY, r.minY + dt, r.maxY - db, r.maxY),
+            tilesCenter: center == .tile, scale: imageScale, sampling: sampling)
         draw(image, plan)
     }
 
@@ -73,8 +77,9 @@ extension Canvas {
             // One shadow for the whole image (its alpha), not one a piece.
             let x = plan.destinationX, y = plan.destinationY
             let bounds = Rect(x: x[0], y: y[0], width: x[3] - x[0], height: y[3] - y[0]).applying(state.transform)
-            return withShadowCast(reach: bounds.isFinite ? bounds : nil, wholePixels: false,
-                                  shadow: { layer, _, _ in layer.draw(image, plan) }, then: { draw(image, plan) })
+            return withShadowCast(
+                reach: bounds.isFinite ? bounds : nil, wholePixels: false,
+                shadow: { layer, _, _ in layer.draw(image, plan) }, then: { draw(image, plan) })
         }
         // One pass over the pending clip shape's coverage, or, with a clip
         // of whole pixels only, over the image's own rect.
@@ -109,16 +114,19 @@ extension Canvas {
     private func drawInOnePass(_ image: Image, _ plan: SlicePlan) -> Bool {
         let t = state.transform
         let x = plan.destinationX, y = plan.destinationY
-        let pending = state.clip.pending
-            ?? PendingClip(shape: CircularRoundedRect(rect: Rect(x: x[0], y: y[0], width: x[3] - x[0], height: y[3] - y[0]),
-                                                      topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0),
-                           transform: t)
+        let pending =
+            state.clip.pending
+            ?? PendingClip(
+                shape: CircularRoundedRect(
+                    rect: Rect(x: x[0], y: y[0], width: x[3] - x[0], height: y[3] - y[0]),
+                    topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0),
+                transform: t)
         guard state.clip.mask == nil,
-              RowRoundedRect(pending.shape, transform: pending.transform, clip: state.clip.bounds) != nil
+            RowRoundedRect(pending.shape, transform: pending.transform, clip: state.clip.bounds) != nil
         else { return false }
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0,
-              let columns = SlicePlan.wholePixels(plan.destinationX * t.a + t.tx),
-              let rows = SlicePlan.wholePixels(plan.destinationY * t.d + t.ty)
+            let columns = SlicePlan.wholePixels(plan.destinationX * t.a + t.tx),
+            let rows = SlicePlan.wholePixels(plan.destinationY * t.d + t.ty)
         else { return false }
         // Each piece's kernel, if its shader shades pixels by their
         // position alone (the pieces' runs start where the shape's
@@ -127,27 +135,32 @@ extension Canvas {
         var present = 0, kernels = 0
         for piece in 0..<9 {
             guard let geometry = plan.geometry(piece, ofImageWidth: image.width, height: image.height),
-                  let shader = renderer.patternShader(for: image, slice: geometry.slice, transform: geometry.transform,
-                                                      tile: geometry.tile, sampling: plan.sampling,
-                                                      userTransform: t, alpha: state.globalAlpha)
+                let shader = renderer.patternShader(
+                    for: image, slice: geometry.slice, transform: geometry.transform,
+                    tile: geometry.tile, sampling: plan.sampling,
+                    userTransform: t, alpha: state.globalAlpha)
             else { continue }
             guard shader.shadesByColumn else {
                 renderer.releaseSlices(kernels)
                 return false
             }
-            if renderer.prepareSlice(piece, shader: shader, mode: state.blendMode,
-                                     columns: columns[piece % 3]..<columns[piece % 3 + 1], into: surface) {
+            if renderer.prepareSlice(
+                piece, shader: shader, mode: state.blendMode,
+                columns: columns[piece % 3]..<columns[piece % 3 + 1], into: surface)
+            {
                 kernels |= 1 << piece
             }
             present |= 1 << piece
         }
-        let covered = renderer.coverInClosedForm(pending.shape, minus: nil, transform: pending.transform,
-                                                 clip: state.clip.bounds)
+        let covered = renderer.coverInClosedForm(
+            pending.shape, minus: nil, transform: pending.transform,
+            clip: state.clip.bounds)
         assert(covered, "a pending clip the closed form refuses")
         // Plain pieces read the image's pixels in place.
         withExtendedLifetime(image) {
-            renderer.compositeSlices(present: present, kernels: kernels, columns: columns, rows: rows,
-                                     into: surface)
+            renderer.compositeSlices(
+                present: present, kernels: kernels, columns: columns, rows: rows,
+                into: surface)
         }
         return true
     }
@@ -179,9 +192,10 @@ struct SlicePlan {
     /// empty).
     func destination(_ index: Int) -> Rect {
         let row = index / 3, column = index % 3
-        return Rect(x: destinationX[column], y: destinationY[row],
-                    width: destinationX[column + 1] - destinationX[column],
-                    height: destinationY[row + 1] - destinationY[row])
+        return Rect(
+            x: destinationX[column], y: destinationY[row],
+            width: destinationX[column + 1] - destinationX[column],
+            height: destinationY[row + 1] - destinationY[row])
     }
 
     /// Piece `index` (0...8, row-major): the pattern that fills it and its
@@ -190,8 +204,9 @@ struct SlicePlan {
     /// bilinear sampling never reads its neighbours.
     func piece(_ index: Int, of image: Image) -> (ImagePattern, Rect)? {
         guard let piece = geometry(index, ofImageWidth: image.width, height: image.height) else { return nil }
-        var pattern = ImagePattern(image, transform: piece.transform, tileX: piece.tile, tileY: piece.tile,
-                                   sampling: sampling)
+        var pattern = ImagePattern(
+            image, transform: piece.transform, tileX: piece.tile, tileY: piece.tile,
+            sampling: sampling)
         pattern.slice = piece.slice
         return (pattern, piece.destination)
     }
@@ -200,8 +215,9 @@ struct SlicePlan {
     /// nil if it is empty: what `piece(_:of:)` makes its pattern of.
     func geometry(_ index: Int, ofImageWidth width: Int, height: Int) -> SlicePiece? {
         let row = index / 3, column = index % 3
-        let source = Rect(x: sourceX[column], y: sourceY[row], width: sourceX[column + 1] - sourceX[column],
-                          height: sourceY[row + 1] - sourceY[row])
+        let source = Rect(
+            x: sourceX[column], y: sourceY[row], width: sourceX[column + 1] - sourceX[column],
+            height: sourceY[row + 1] - sourceY[row])
         let destination = destination(index)
         guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { return nil }
         let x0 = Int(saturatingFloor: source.minX.rounded(), in: 0...width)
@@ -211,14 +227,16 @@ struct SlicePlan {
         guard x1 > x0, y1 > y0 else { return nil }
         let tile = tilesCenter && index == 4
         let sw = Double(x1 - x0), sh = Double(y1 - y0)
-        let transform = tile
+        let transform =
+            tile
             ? AffineTransform(scaleX: 1 / scale, y: 1 / scale)
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
             : AffineTransform(scaleX: destination.width / sw, y: destination.height / sh)
                 .concatenating(AffineTransform(translationX: destination.minX, y: destination.minY))
         let whole = x0 == 0 && y0 == 0 && x1 == width && y1 == height
-        return SlicePiece(slice: whole ? nil : PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1),
-                          transform: transform, tile: tile ? .repeat : .pad, destination: destination)
+        return SlicePiece(
+            slice: whole ? nil : PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1),
+            transform: transform, tile: tile ? .repeat : .pad, destination: destination)
     }
 
     /// `bounds` (device pixels, in order) as whole pixels, if each is one

@@ -35,15 +35,18 @@ extension Canvas {
     /// and the row loops, in one sweep where the draw takes one, into
     /// kernels that composite nothing); returns their counts added.
     /// Draws nothing. `.flatten` and `.outline` count as `.edges`.
-    public func profileFillAndStroke(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle,
-                                     rule: FillRule = .nonZero, through stage: PipelineStage) -> RasterStatistics {
+    public func profileFillAndStroke(
+        _ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle,
+        rule: FillRule = .nonZero, through stage: PipelineStage
+    ) -> RasterStatistics {
         guard let fillShader = renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha),
-              let strokeShader = renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha)
+            let strokeShader = renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha)
         else { return RasterStatistics() }
-        return renderer.profileFillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance,
-                                             rule: rule, fill: fillShader, stroke: strokeShader, style: style,
-                                             clip: resolvedClip(), mode: state.blendMode, into: surface,
-                                             rows: stage == .rows)
+        return renderer.profileFillAndStroke(
+            path, transform: state.transform, tolerance: flatteningTolerance,
+            rule: rule, fill: fillShader, stroke: strokeShader, style: style,
+            clip: resolvedClip(), mode: state.blendMode, into: surface,
+            rows: stage == .rows)
     }
 
     /// Runs the fill of `path` (user space) through `stage` and returns
@@ -76,16 +79,19 @@ extension Canvas {
             // Built as geometry (StrokeRing.swift): flattened, not outlined.
             guard stage == .flatten else { return result }
             var sink = CountingLineSink()
-            _ = Flattener.flatten(stroker.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
-                                  into: &sink)
+            _ = Flattener.flatten(
+                stroker.ringPath, transform: t, tolerance: flatteningTolerance, cullRect: clip.rect,
+                into: &sink)
             result.edges = sink.lines
             return result
         }
         switch stage {
         case .flatten, .outline:
             let limit = maximumSegmentCount
-            guard let geometry = stroker.flatten(path, style: style, transform: t, tolerance: flatteningTolerance,
-                                                 clip: clip, maximumSegmentCount: limit)
+            guard
+                let geometry = stroker.flatten(
+                    path, style: style, transform: t, tolerance: flatteningTolerance,
+                    clip: clip, maximumSegmentCount: limit)
             else { break }
             guard stage == .outline else {
                 result.edges = stroker.vertexCount(of: geometry)
@@ -95,7 +101,8 @@ extension Canvas {
             _ = stroker.outline(geometry, style: style, clip: clip, maximumPointCount: limit, into: &sink)
             result.edges = sink.lines
         case .edges, .rows:
-            guard renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
+            guard
+                renderer.buildStrokeEdges(path, style: style, transform: t, tolerance: flatteningTolerance, clip: clip)
             else { break }
             result = stage == .rows ? renderer.rasterizeCounting(rule: .nonZero) : renderer.edgeCounts
         }

@@ -51,8 +51,9 @@ extension Canvas {
             return
         }
         let sigma = blur.isFinite ? blur / 2 * scale : (blur > 0 ? BoxBlur.maximumSigma : 0)
-        state.shadow = Shadow(offsetX: min(max(dx, -limit), limit), offsetY: min(max(dy, -limit), limit),
-                              blur: BoxBlur(sigma: sigma), color: color)
+        state.shadow = Shadow(
+            offsetX: min(max(dx, -limit), limit), offsetY: min(max(dy, -limit), limit),
+            blur: BoxBlur(sigma: sigma), color: color)
     }
 
     /// Draws no shadow from now on (until a `restore()` brings one back).
@@ -81,8 +82,10 @@ extension Canvas {
     /// shadow layer, then runs `body` (the draw) with the shadow unset.
     /// `shadow` gets the layer and, for a draw placed on whole pixels
     /// (`wholePixels`), the device shift from this surface to the layer.
-    func withShadowCast(reach: Rect?, wholePixels: Bool, shadow draw: (Canvas, Int, Int) -> Void,
-                        then body: () -> Void) {
+    func withShadowCast(
+        reach: Rect?, wholePixels: Bool, shadow draw: (Canvas, Int, Int) -> Void,
+        then body: () -> Void
+    ) {
         if let shadow = state.shadow {
             if let reach { cast(shadow, reach: reach, wholePixels: wholePixels, draw) }
             state.shadow = nil
@@ -113,14 +116,16 @@ extension Canvas {
         while tileY < output.maxY {
             var tileX = output.minX
             while tileX < output.maxX {
-                let region = PixelRect(minX: tileX, minY: tileY, maxX: min(tileX + tile, output.maxX),
-                                       maxY: min(tileY + tile, output.maxY))
+                let region = PixelRect(
+                    minX: tileX, minY: tileY, maxX: min(tileX + tile, output.maxX),
+                    maxY: min(tileY + tile, output.maxY))
                 let part = region.grown(by: e).intersection(source)
                 if !part.isEmpty {
                     let layer = shadowLayer(over: part, dx: dx, dy: dy)
                     draw(layer, Int(dx) - part.minX, Int(dy) - part.minY)
-                    let mask = CoverageRows(alphaOf: layer.surface).cropped(x: 0, y: 0, width: part.width,
-                                                                            height: part.height)
+                    let mask = CoverageRows(alphaOf: layer.surface).cropped(
+                        x: 0, y: 0, width: part.width,
+                        height: part.height)
                     composite(mask, at: part, shadow: shadow, color: color, region: region, clip: clip)
                 }
                 tileX += tile
@@ -130,10 +135,13 @@ extension Canvas {
     }
 
     /// Composites the layer's `mask` (over `part`) blurred, in `region`.
-    private func composite(_ mask: CoverageRows, at part: PixelRect, shadow: Shadow, color: UInt32,
-                           region: PixelRect, clip: Clip) {
-        renderer.drawShadow(ofCoverage: mask, atX: part.minX, y: part.minY, blur: shadow.blur, color: color,
-                            region: region, clip: clip, mode: state.blendMode, into: surface)
+    private func composite(
+        _ mask: CoverageRows, at part: PixelRect, shadow: Shadow, color: UInt32,
+        region: PixelRect, clip: Clip
+    ) {
+        renderer.drawShadow(
+            ofCoverage: mask, atX: part.minX, y: part.minY, blur: shadow.blur, color: color,
+            region: region, clip: clip, mode: state.blendMode, into: surface)
     }
 
     /// The shadow layer, its surface at least `part`'s size, transparent
@@ -147,7 +155,8 @@ extension Canvas {
         } else {
             let old = shadowLayer?.surface
             // At most a tile grown by twice the blur's reach a side: valid.
-            let grown = try! Surface(width: max(part.width, old?.width ?? 0), height: max(part.height, old?.height ?? 0))
+            let grown = try! Surface(
+                width: max(part.width, old?.width ?? 0), height: max(part.height, old?.height ?? 0))
             if let kept = shadowLayer {
                 kept.retarget(to: grown)
                 layer = kept

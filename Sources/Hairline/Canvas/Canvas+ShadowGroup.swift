@@ -21,7 +21,8 @@ extension Canvas {
             return
         }
         let reach = bounds.applying(state.transform)
-        withShadowCast(reach: reach.isFinite ? reach : nil, wholePixels: false,
-                       shadow: { layer, _, _ in draws(layer) }, then: { draws(self) })
+        withShadowCast(
+            reach: reach.isFinite ? reach : nil, wholePixels: false,
+            shadow: { layer, _, _ in draws(layer) }, then: { draws(self) })
     }
 }

@@ -136,8 +136,9 @@ public final class Canvas {
     public func retarget(to surface: Surface) {
         self.surface = surface
         savedStates.removeAll(keepingCapacity: true)
-        state = State(transform: baseTransform,
-                      clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+        state = State(
+            transform: baseTransform,
+            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
         renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
     }
 
@@ -263,16 +264,18 @@ public final class Canvas {
     ///   - rule: which regions are inside (non-zero winding by default).
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         if state.shadow != nil {
-            return withShadowCast(reach: deviceReach(of: path, style: nil), wholePixels: false,
-                                  shadow: { layer, _, _ in layer.fill(path, with: paint, rule: rule) },
-                                  then: { fill(path, with: paint, rule: rule) })
+            return withShadowCast(
+                reach: deviceReach(of: path, style: nil), wholePixels: false,
+                shadow: { layer, _, _ in layer.fill(path, with: paint, rule: rule) },
+                then: { fill(path, with: paint, rule: rule) })
         }
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
         guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
-        renderer.fill(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                      shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
+        renderer.fill(
+            path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+            shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
@@ -300,16 +303,18 @@ public final class Canvas {
     ///     user space (Core Graphics' defaults: width 1, miter, butt).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle = StrokeStyle()) {
         if state.shadow != nil {
-            return withShadowCast(reach: deviceReach(of: path, style: style), wholePixels: false,
-                                  shadow: { layer, _, _ in layer.stroke(path, with: paint, style: style) },
-                                  then: { stroke(path, with: paint, style: style) })
+            return withShadowCast(
+                reach: deviceReach(of: path, style: style), wholePixels: false,
+                shadow: { layer, _, _ in layer.stroke(path, with: paint, style: style) },
+                then: { stroke(path, with: paint, style: style) })
         }
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
             return
         }
         guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
-        renderer.stroke(path, style: style, transform: state.transform, tolerance: flatteningTolerance,
-                        shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
+        renderer.stroke(
+            path, style: style, transform: state.transform, tolerance: flatteningTolerance,
+            shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
     }
 
     /// Fills `path` with `fill` and strokes it with `stroke`, in one pass
@@ -327,15 +332,18 @@ public final class Canvas {
     ///   - stroke: what the outline is painted with.
     ///   - style: the stroke's width, joins, caps and dashes (user space).
     ///   - rule: which regions the fill covers (non-zero by default).
-    public func draw(_ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
-                     rule: FillRule = .nonZero) {
+    public func draw(
+        _ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle = StrokeStyle(),
+        rule: FillRule = .nonZero
+    ) {
         if state.shadow != nil {
             // One shadow, cast by the fill and the stroke together.
-            return withShadowCast(reach: deviceReach(of: path, style: style), wholePixels: false,
-                                  shadow: { layer, _, _ in
-                                      layer.draw(path, fill: fill, stroke: stroke, style: style, rule: rule)
-                                  },
-                                  then: { draw(path, fill: fill, stroke: stroke, style: style, rule: rule) })
+            return withShadowCast(
+                reach: deviceReach(of: path, style: style), wholePixels: false,
+                shadow: { layer, _, _ in
+                    layer.draw(path, fill: fill, stroke: stroke, style: style, rule: rule)
+                },
+                then: { draw(path, fill: fill, stroke: stroke, style: style, rule: rule) })
         }
         // One gradient ramp and one pattern's rows are cached at a time:
         // two gradients, or two patterns, are drawn one after the other.
@@ -350,9 +358,10 @@ public final class Canvas {
         let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
         let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
         guard fillShader != nil || strokeShader != nil else { return }
-        renderer.fillAndStroke(path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-                               fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
-                               mode: state.blendMode, into: surface)
+        renderer.fillAndStroke(
+            path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
+            fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
+            mode: state.blendMode, into: surface)
     }
 
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).

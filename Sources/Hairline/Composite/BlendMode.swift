@@ -131,12 +131,12 @@ public enum BlendMode: Hashable, Sendable, CaseIterable {
     public var isPorterDuff: Bool {
         switch self {
         case .clear, .copy, .sourceOver, .sourceIn, .sourceOut, .sourceAtop,
-             .destinationOver, .destinationIn, .destinationOut, .destinationAtop,
-             .xor, .plus:
+            .destinationOver, .destinationIn, .destinationOut, .destinationAtop,
+            .xor, .plus:
             return true
         case .multiply, .screen, .overlay, .darken, .lighten, .colorDodge,
-             .colorBurn, .hardLight, .softLight, .difference, .exclusion,
-             .hue, .saturation, .color, .luminosity:
+            .colorBurn, .hardLight, .softLight, .difference, .exclusion,
+            .hue, .saturation, .color, .luminosity:
             return false
         }
     }

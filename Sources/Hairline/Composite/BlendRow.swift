@@ -26,8 +26,10 @@ func blendRow(
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UInt8
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, swapsRedBlue: swapsRedBlue, UniformCoverageRow(
-        source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
+    withBlender(
+        for: mode, swapsRedBlue: swapsRedBlue,
+        UniformCoverageRow(
+            source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends `count` source pixels into `destination`, pixel `i` covered by
@@ -37,8 +39,10 @@ func blendRow(
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UnsafePointer<UInt8>
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, swapsRedBlue: swapsRedBlue, PerPixelCoverageRow(
-        source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
+    withBlender(
+        for: mode, swapsRedBlue: swapsRedBlue,
+        PerPixelCoverageRow(
+            source: SourceRow(start: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends one premultiplied packed color into `count` destination pixels,
@@ -48,8 +52,10 @@ func blendRow(
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UInt8
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, swapsRedBlue: swapsRedBlue, UniformCoverageRow(
-        source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
+    withBlender(
+        for: mode, swapsRedBlue: swapsRedBlue,
+        UniformCoverageRow(
+            source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
 }
 
 /// Blends one premultiplied packed color into `count` destination pixels,
@@ -59,8 +65,10 @@ func blendRow(
     destination: UnsafeMutablePointer<UInt32>, count: Int, coverage: UnsafePointer<UInt8>
 ) {
     precondition(count >= 0, "blendRow needs a non-negative count")
-    withBlender(for: mode, swapsRedBlue: swapsRedBlue, PerPixelCoverageRow(
-        source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
+    withBlender(
+        for: mode, swapsRedBlue: swapsRedBlue,
+        PerPixelCoverageRow(
+            source: SolidSource(color: source), destination: destination, count: count, coverage: coverage))
 }
 
 // MARK: - The one switch on the mode
@@ -225,4 +233,3 @@ func mixPacked(_ x: UInt32, weight wx: UInt32, _ y: UInt32, weight wy: UInt32) -
     ga = (ga &+ ((ga >> 8) & mask)) & ~mask
     return rb | ga
 }
-

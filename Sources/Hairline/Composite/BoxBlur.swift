@@ -58,12 +58,15 @@ struct BoxBlur {
     /// the one above it (a rectangle's sides) reuses that row's horizontal
     /// blur, and columns equal after it (the straight stretch of a rounded
     /// rect) are blurred down once and spread back as runs.
-    func blur(_ source: CoverageRows, into output: UnsafeMutablePointer<UInt8>, _ a: UnsafeMutablePointer<UInt16>,
-              _ b: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
+    func blur(
+        _ source: CoverageRows, into output: UnsafeMutablePointer<UInt8>, _ a: UnsafeMutablePointer<UInt16>,
+        _ b: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>
+    ) {
         // Invariant: `output`, `a` and `b` hold the grown plane (the mask
         // plus `extent` on every side), `sums` one of its rows.
-        assert(source.width >= 0 && source.height >= 0 && UnsafeRawPointer(a) != UnsafeRawPointer(b),
-               "a mask, two distinct planes")
+        assert(
+            source.width >= 0 && source.height >= 0 && UnsafeRawPointer(a) != UnsafeRawPointer(b),
+            "a mask, two distinct planes")
         let pad = extent
         let width = source.width &+ 2 &* pad, height = source.height &+ 2 &* pad
         guard source.width > 0, source.height > 0 else { return }
@@ -185,10 +188,13 @@ struct BoxBlur {
     /// `constant` are all equal: where the box lies inside them the output
     /// is that value, stored without summing. Returns the outputs known
     /// equal that way (for the next box).
-    static func boxRow(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int,
-                       radius r: Int, constant: Range<Int> = 0..<0) -> Range<Int> {
-        assert(count >= 0 && r >= 0 && constant.lowerBound >= 0 && constant.upperBound <= max(count, 0),
-               "a row, a radius, a run inside the row")
+    static func boxRow(
+        _ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int,
+        radius r: Int, constant: Range<Int> = 0..<0
+    ) -> Range<Int> {
+        assert(
+            count >= 0 && r >= 0 && constant.lowerBound >= 0 && constant.upperBound <= max(count, 0),
+            "a row, a radius, a run inside the row")
         assert(rowsAreApart(input, output, count: count), "input and output apart")
         let divider = Divider(width: 2 &* r &+ 1)
         let inner = (constant.lowerBound &+ r)..<max(constant.lowerBound &+ r, constant.upperBound &- r)
@@ -216,8 +222,10 @@ struct BoxBlur {
 
     /// One vertical box of radius `r` over a `width` x `height` plane,
     /// row by row (a running sum per column in `sums`), zero outside.
-    static func boxColumns(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, width: Int,
-                           height: Int, radius r: Int, sums: UnsafeMutablePointer<UInt32>) {
+    static func boxColumns(
+        _ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, width: Int,
+        height: Int, radius r: Int, sums: UnsafeMutablePointer<UInt32>
+    ) {
         assert(width >= 0 && height >= 0 && r >= 0, "a plane and a radius")
         assert(rowsAreApart(input, output, count: width &* height), "input and output planes apart")
         let divider = Divider(width: 2 &* r &+ 1)

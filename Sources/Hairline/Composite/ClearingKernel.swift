@@ -81,7 +81,9 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
     private mutating func blendOntoClear(x: Int, count: Int, coverage: UInt32, group: Bool) -> Bool {
         guard x >= cursor && row != nil else { return false }
         clear(to: x)
-        let done = group ? inner.blendGroup(x: x, count: count, coverage: coverage, onto: color)
+        let done =
+            group
+            ? inner.blendGroup(x: x, count: count, coverage: coverage, onto: color)
             : inner.blend(x: x, count: count, coverage: coverage, onto: color)
         guard done else { return false }
         cursor = x &+ count

@@ -73,8 +73,9 @@ final class ClipMask {
     /// (inside `bounds`).
     @inline(__always)
     func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
-        assert(x >= bounds.minX && x <= bounds.maxX && y >= bounds.minY && y < bounds.maxY,
-               "a mask read inside the clip's bounds")
+        assert(
+            x >= bounds.minX && x <= bounds.maxX && y >= bounds.minY && y < bounds.maxY,
+            "a mask read inside the clip's bounds")
         return values + ((y &- bounds.minY) &* bounds.width &+ (x &- bounds.minX))
     }
 

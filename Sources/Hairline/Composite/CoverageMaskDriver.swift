@@ -37,16 +37,18 @@ struct CoverageRows {
     }
 
     init(base: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int, bytesPerValue: Int) {
-        (self.base, self.width, self.height, self.bytesPerRow, self.bytesPerValue)
-            = (base, width, height, bytesPerRow, bytesPerValue)
+        (self.base, self.width, self.height, self.bytesPerRow, self.bytesPerValue) = (
+            base, width, height, bytesPerRow, bytesPerValue
+        )
     }
 
     /// The columns `x..<x+width`, rows `y..<y+height` of these rows (the
     /// caller keeps them inside).
     func cropped(x: Int, y: Int, width: Int, height: Int) -> CoverageRows {
         assert(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height, "a crop inside the rows")
-        return CoverageRows(base: base + (y &* bytesPerRow &+ x &* bytesPerValue), width: width, height: height,
-                            bytesPerRow: bytesPerRow, bytesPerValue: bytesPerValue)
+        return CoverageRows(
+            base: base + (y &* bytesPerRow &+ x &* bytesPerValue), width: width, height: height,
+            bytesPerRow: bytesPerRow, bytesPerValue: bytesPerValue)
     }
 
     /// The device pixels the rows cover when value (0, 0) lands on device
@@ -69,8 +71,10 @@ let coverageRunThreshold = 4
 
 /// Sends `rows`, placed with value (0, 0) on device pixel (`x`, `y`), to
 /// `kernel`, every pixel inside `clip` once (none outside). O(pixels).
-func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int, clip: PixelRect,
-                                       into kernel: inout Kernel) {
+func driveCoverage<Kernel: SpanKernel>(
+    _ rows: CoverageRows, atX x: Int, y: Int, clip: PixelRect,
+    into kernel: inout Kernel
+) {
     let region = rows.placed(atX: x, y: y, within: clip)
     guard !region.isEmpty else { return }
     if rows.bytesPerValue == 1 {
@@ -129,8 +133,10 @@ func driveCoverage<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int,
 /// trailing zeros left out. Found a word at a time; reads only the
 /// region's values.
 @inline(__always)
-private func driveBytes<Kernel: SpanKernel>(_ rows: CoverageRows, atX x: Int, y: Int, region: PixelRect,
-                                            into kernel: inout Kernel) {
+private func driveBytes<Kernel: SpanKernel>(
+    _ rows: CoverageRows, atX x: Int, y: Int, region: PixelRect,
+    into kernel: inout Kernel
+) {
     // Invariant: rows.base[...] readable over `region` (placed).
     assert(!region.isEmpty && rows.bytesPerValue == 1, "one-byte values over a region")
     // A run is found by comparing one quad (four values) with its first.

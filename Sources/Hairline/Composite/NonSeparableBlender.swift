@@ -135,20 +135,23 @@ enum LuminosityMix: NonSeparableMix {
 enum NonSeparableBlender<Mix: NonSeparableMix>: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        composeSourceOver(source, destination, prepare: { s, d in
-            let sa = Float(s.alpha), da = Float(d.alpha)
-            let sourceScale = 1 / sa, backdropScale = 1 / da
-            let mixed = Mix.mix(
-                backdrop: BlendColor(
-                    red: Float(d.red) * backdropScale, green: Float(d.green) * backdropScale,
-                    blue: Float(d.blue) * backdropScale),
-                source: BlendColor(
-                    red: Float(s.red) * sourceScale, green: Float(s.green) * sourceScale,
-                    blue: Float(s.blue) * sourceScale))
-            return (mixed: mixed, both: sa * da)
-        }, channel: { prepared, _, _, base, index in
-            let b = index == 0 ? prepared.mixed.red : (index == 1 ? prepared.mixed.green : prepared.mixed.blue)
-            return roundedByte(Float(base) + prepared.both * b)
-        })
+        composeSourceOver(
+            source, destination,
+            prepare: { s, d in
+                let sa = Float(s.alpha), da = Float(d.alpha)
+                let sourceScale = 1 / sa, backdropScale = 1 / da
+                let mixed = Mix.mix(
+                    backdrop: BlendColor(
+                        red: Float(d.red) * backdropScale, green: Float(d.green) * backdropScale,
+                        blue: Float(d.blue) * backdropScale),
+                    source: BlendColor(
+                        red: Float(s.red) * sourceScale, green: Float(s.green) * sourceScale,
+                        blue: Float(s.blue) * sourceScale))
+                return (mixed: mixed, both: sa * da)
+            },
+            channel: { prepared, _, _, base, index in
+                let b = index == 0 ? prepared.mixed.red : (index == 1 ? prepared.mixed.green : prepared.mixed.blue)
+                return roundedByte(Float(base) + prepared.both * b)
+            })
     }
 }

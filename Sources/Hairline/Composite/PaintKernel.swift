@@ -48,8 +48,10 @@ struct PaintKernel: SpanKernel {
     private var isSolidRow = false
     private var constantAlpha: UInt32 = 0
 
-    init(surface: Surface, shader: Shader, mode: BlendMode, mask: ClipMask?,
-         source: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>) {
+    init(
+        surface: Surface, shader: Shader, mode: BlendMode, mask: ClipMask?,
+        source: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>
+    ) {
         self.surface = surface
         self.shader = shader
         self.mode = mode
@@ -102,7 +104,8 @@ struct PaintKernel: SpanKernel {
         if hasPattern {
             // (Not through `shader`: switching over it copies its
             // payload every row.)
-            constant = patternRowsAreConstant
+            constant =
+                patternRowsAreConstant
                 ? pattern.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 } : nil
             if patternRowsAreDirect {
                 if let direct = pattern.directRow(y: y) {
@@ -173,8 +176,9 @@ struct PaintKernel: SpanKernel {
                     SolidSpans.blend(dst, count: count, source: constant, alpha: constantAlpha, coverage: c)
                 }
             } else {
-                blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
-                         coverage: UInt8(truncatingIfNeeded: c))
+                blendRow(
+                    mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
+                    coverage: UInt8(truncatingIfNeeded: c))
             }
             return
         }
@@ -188,8 +192,9 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UInt8(truncatingIfNeeded: c))
         } else {
-            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count,
-                     coverage: UInt8(truncatingIfNeeded: c))
+            blendRow(
+                mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count,
+                coverage: UInt8(truncatingIfNeeded: c))
         }
     }
 
@@ -208,20 +213,24 @@ struct PaintKernel: SpanKernel {
             // Four shaded pixels blended in vector lanes (a constant
             // source-over row took the solid path above).
             shade(x: x, y: y, count: count, into: source)
-            blendSourceOverGroup(row + x, sources: UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self),
-                                 coverage: packed)
+            blendSourceOverGroup(
+                row + x, sources: UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self),
+                coverage: packed)
             return
         }
         if let mask, !unmasked {
             let m = mask.pointer(x: x, y: y)
-            for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i]))) }
+            for i in 0..<count {
+                coverage[i] = UInt8(truncatingIfNeeded: div255(packed.coverageByte(i) &* UInt32(m[i])))
+            }
         } else {
             for i in 0..<count { coverage[i] = UInt8(truncatingIfNeeded: packed.coverageByte(i)) }
         }
         let dst = row + x
         if unmasked, let constant {
-            blendRow(mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
-                     coverage: UnsafePointer(coverage))
+            blendRow(
+                mode, swapsRedBlue: swapsRedBlue, source: constant, destination: dst, count: count,
+                coverage: UnsafePointer(coverage))
             return
         }
         blendShaded(x: x, count: count, into: dst)
@@ -233,9 +242,11 @@ struct PaintKernel: SpanKernel {
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
         if isSolidRow, let constant {
-            filler.fill(row + x, count: count,
-                        with: SolidSpans.sourceOver(background, source: constant, alpha: constantAlpha,
-                                                    coverage: coverage))
+            filler.fill(
+                row + x, count: count,
+                with: SolidSpans.sourceOver(
+                    background, source: constant, alpha: constantAlpha,
+                    coverage: coverage))
             return true
         }
         // A varying row onto transparent pixels, source-over, no mask: the
@@ -260,15 +271,19 @@ struct PaintKernel: SpanKernel {
     mutating func blendGroup(x: Int, count: Int, coverage packed: UInt32, onto background: UInt32) -> Bool {
         guard mask == nil, mode == .sourceOver else { return false }
         if isSolidRow, let constant {
-            SolidSpans.blendGroup(row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed,
-                                  onto: background)
+            SolidSpans.blendGroup(
+                row + x, count: count, source: constant, alpha: constantAlpha, coverage: packed,
+                onto: background)
             return true
         }
         if constant != nil { return false }
         shade(x: x, y: y, count: count, into: source)
-        let shaded = count == 4 ? UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self)
-            : unsafeBitCast(SIMD4<UInt32>(source[0], count > 1 ? source[1] : 0, count > 2 ? source[2] : 0, 0),
-                            to: PixelLanes.self)
+        let shaded =
+            count == 4
+            ? UnsafeRawPointer(source).loadUnaligned(as: PixelLanes.self)
+            : unsafeBitCast(
+                SIMD4<UInt32>(source[0], count > 1 ? source[1] : 0, count > 2 ? source[2] : 0, 0),
+                to: PixelLanes.self)
         let s = shaded.scaled(by: PixelLanes(coverageBytes: packed))
         storeGroup(PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s, count: count, into: row + x)
         return true
@@ -284,7 +299,9 @@ struct PaintKernel: SpanKernel {
         if mode == .sourceOver {
             sourceOverRow(source, dst, count: count, coverage: UnsafePointer(coverage))
         } else {
-            blendRow(mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count, coverage: UnsafePointer(coverage))
+            blendRow(
+                mode, swapsRedBlue: swapsRedBlue, source: source, destination: dst, count: count,
+                coverage: UnsafePointer(coverage))
         }
     }
 }

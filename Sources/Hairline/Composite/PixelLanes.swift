@@ -27,9 +27,9 @@ extension SIMD8 where Scalar == UInt16 {
     var inverseAlphaFactors: PixelLanes {
         let full = SIMD4<UInt32>(repeating: 255)
         #if _endian(little)
-        let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) &>> 24
+            let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) &>> 24
         #else
-        let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) & full
+            let alpha = unsafeBitCast(self, to: SIMD4<UInt32>.self) & full
         #endif
         let inverse = full &- alpha
         return unsafeBitCast(inverse | (inverse &<< 16), to: PixelLanes.self)
@@ -52,9 +52,9 @@ extension SIMD8 where Scalar == UInt16 {
     @inline(__always)
     init(coverageBytes coverage: UInt32) {
         #if _endian(little)
-        let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(coverage, to: SIMD4<UInt8>.self))
+            let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(coverage, to: SIMD4<UInt8>.self))
         #else
-        let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
+            let c32 = SIMD4<UInt32>(coverage & 0xFF, coverage >> 8 & 0xFF, coverage >> 16 & 0xFF, coverage >> 24)
         #endif
         self.init(factors: c32)
     }

@@ -71,8 +71,9 @@ struct PlainRow {
         if kind == .solid {
             SolidSpans.blendGroup(row + x, count: count, source: color, alpha: alpha, coverage: coverage)
         } else if count == 4 {
-            blendSourceOverGroup(row + x, sources: UnsafeRawPointer(source(x)).loadUnaligned(as: PixelLanes.self),
-                                 coverage: coverage)
+            blendSourceOverGroup(
+                row + x, sources: UnsafeRawPointer(source(x)).loadUnaligned(as: PixelLanes.self),
+                coverage: coverage)
         } else {
             let src = source(x), dst = row + x
             for i in 0..<count { dst[i] = sourceOver(src[i], onto: dst[i], coverage: coverage.coverageByte(i)) }
@@ -83,15 +84,19 @@ struct PlainRow {
     /// false (nothing done) where that needs the pixels stored first (an
     /// image row onto a background other than transparent).
     @inline(__always)
-    func blend(_ row: UnsafeMutablePointer<UInt32>, x: Int, count: Int, coverage c: UInt32, onto background: UInt32,
-               filler: PixelFiller) -> Bool {
+    func blend(
+        _ row: UnsafeMutablePointer<UInt32>, x: Int, count: Int, coverage c: UInt32, onto background: UInt32,
+        filler: PixelFiller
+    ) -> Bool {
         assert(kind != .none && count >= 0 && c <= 255, "a plain row's span")
         if kind == .solid {
             // (An opaque color at full coverage is itself: skip the
             // arithmetic, which gives the same.)
-            filler.fill(row + x, count: count,
-                        with: c == 255 && alpha == 255 ? color
-                            : SolidSpans.sourceOver(background, source: color, alpha: alpha, coverage: c))
+            filler.fill(
+                row + x, count: count,
+                with: c == 255 && alpha == 255
+                    ? color
+                    : SolidSpans.sourceOver(background, source: color, alpha: alpha, coverage: c))
             return true
         }
         if c == 255 && isOpaque {
@@ -113,22 +118,29 @@ struct PlainRow {
 
     /// A coverage byte per pixel onto pixels that all hold `background`.
     @inline(__always)
-    func blendGroup(_ row: UnsafeMutablePointer<UInt32>, x: Int, count: Int, coverage: UInt32,
-                    onto background: UInt32) {
+    func blendGroup(
+        _ row: UnsafeMutablePointer<UInt32>, x: Int, count: Int, coverage: UInt32,
+        onto background: UInt32
+    ) {
         assert(kind != .none && (1...4).contains(count), "a plain row's group")
         if kind == .solid {
-            SolidSpans.blendGroup(row + x, count: count, source: color, alpha: alpha, coverage: coverage,
-                                  onto: background)
+            SolidSpans.blendGroup(
+                row + x, count: count, source: color, alpha: alpha, coverage: coverage,
+                onto: background)
             return
         }
         let src = source(x)
-        let shaded = count == 4 ? UnsafeRawPointer(src).loadUnaligned(as: PixelLanes.self)
-            : unsafeBitCast(SIMD4<UInt32>(src[0], count > 1 ? src[1] : 0, count > 2 ? src[2] : 0, 0),
-                            to: PixelLanes.self)
+        let shaded =
+            count == 4
+            ? UnsafeRawPointer(src).loadUnaligned(as: PixelLanes.self)
+            : unsafeBitCast(
+                SIMD4<UInt32>(src[0], count > 1 ? src[1] : 0, count > 2 ? src[2] : 0, 0),
+                to: PixelLanes.self)
         let s = shaded.scaled(by: PixelLanes(coverageBytes: coverage))
         // (Onto transparent pixels the sum is `s`: 0 scaled is 0.)
-        storeGroup(background == 0 ? s : PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s,
-                   count: count, into: row + x)
+        storeGroup(
+            background == 0 ? s : PixelLanes(pixel: background).scaled(by: s.inverseAlphaFactors) &+ s,
+            count: count, into: row + x)
     }
 }
 

@@ -72,8 +72,9 @@ enum DestinationOutBlender: PixelBlender {
 enum SourceAtopBlender: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        mixPacked(source, weight: packedAlpha(destination),
-                  destination, weight: fullWeight &- packedAlpha(source))
+        mixPacked(
+            source, weight: packedAlpha(destination),
+            destination, weight: fullWeight &- packedAlpha(source))
     }
 }
 
@@ -81,8 +82,9 @@ enum SourceAtopBlender: PixelBlender {
 enum DestinationAtopBlender: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        mixPacked(source, weight: fullWeight &- packedAlpha(destination),
-                  destination, weight: packedAlpha(source))
+        mixPacked(
+            source, weight: fullWeight &- packedAlpha(destination),
+            destination, weight: packedAlpha(source))
     }
 }
 
@@ -90,8 +92,9 @@ enum DestinationAtopBlender: PixelBlender {
 enum XorBlender: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        mixPacked(source, weight: fullWeight &- packedAlpha(destination),
-                  destination, weight: fullWeight &- packedAlpha(source))
+        mixPacked(
+            source, weight: fullWeight &- packedAlpha(destination),
+            destination, weight: fullWeight &- packedAlpha(source))
     }
 }
 

@@ -57,10 +57,11 @@ protocol SeparableChannel {
 enum SeparableBlender<Mode: SeparableChannel>: PixelBlender {
     @inline(__always)
     static func blend(source: UInt32, destination: UInt32) -> UInt32 {
-        composeSourceOver(source, destination, prepare: { s, d in (s.alpha, d.alpha) },
-                          channel: { alphas, cs, cb, base, _ in
-                              Mode.channel(s: cs, d: cb, sa: alphas.0, da: alphas.1, base: base)
-                          })
+        composeSourceOver(
+            source, destination, prepare: { s, d in (s.alpha, d.alpha) },
+            channel: { alphas, cs, cb, base, _ in
+                Mode.channel(s: cs, d: cb, sa: alphas.0, da: alphas.1, base: base)
+            })
     }
 }
 

@@ -33,11 +33,14 @@ struct SlicedKernel: SpanKernel {
     private var band = -1
     private var row: UnsafeMutablePointer<UInt32>
 
-    init(kernels: UnsafeMutablePointer<PaintKernel>, pieces: UnsafePointer<PlainRows>,
-         plain: UnsafeMutablePointer<PlainRow>, present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>,
-         surface: Surface) {
-        assert(columns[0] <= columns[1] && columns[1] <= columns[2] && columns[2] <= columns[3]
-               && rows[0] <= rows[1] && rows[1] <= rows[2] && rows[2] <= rows[3], "pieces in order")
+    init(
+        kernels: UnsafeMutablePointer<PaintKernel>, pieces: UnsafePointer<PlainRows>,
+        plain: UnsafeMutablePointer<PlainRow>, present: Int, columns: SIMD4<Int>, rows: SIMD4<Int>,
+        surface: Surface
+    ) {
+        assert(
+            columns[0] <= columns[1] && columns[1] <= columns[2] && columns[2] <= columns[3]
+                && rows[0] <= rows[1] && rows[1] <= rows[2] && rows[2] <= rows[3], "pieces in order")
         assert(present & ~0x1FF == 0, "nine pieces")
         self.kernels = kernels
         self.pieces = pieces
@@ -135,8 +138,10 @@ struct SlicedKernel: SpanKernel {
     /// (and those `body` declines, returning false) are given the
     /// background.
     @inline(__always)
-    private mutating func forEachPart(x: Int, count: Int, onto background: UInt32,
-                                      _ body: (inout SlicedKernel, Int, Int, Int) -> Bool) {
+    private mutating func forEachPart(
+        x: Int, count: Int, onto background: UInt32,
+        _ body: (inout SlicedKernel, Int, Int, Int) -> Bool
+    ) {
         var done = x
         forEachPart(x: x, count: count) { this, c, a, b in
             guard body(&this, c, a, b) else { return }
@@ -151,8 +156,10 @@ struct SlicedKernel: SpanKernel {
         forEachPart(x: x, count: count, onto: background) { this, c, a, b in
             let n = b &- a
             if this.plain[c].kind != .none {
-                if !this.plain[c].blend(this.row, x: a, count: n, coverage: coverage, onto: background,
-                                        filler: this.filler) {
+                if !this.plain[c].blend(
+                    this.row, x: a, count: n, coverage: coverage, onto: background,
+                    filler: this.filler)
+                {
                     this.filler.fill(this.row + a, count: n, with: background)
                     this.plain[c].blend(this.row, x: a, count: n, coverage: coverage, filler: this.filler)
                 }
@@ -172,7 +179,8 @@ struct SlicedKernel: SpanKernel {
         guard band >= 0 else { return -1 }
         let c = x < columns[1] ? 0 : (x < columns[2] ? 1 : 2)
         guard x >= columns[c], x &+ count <= columns[c &+ 1], present & (1 << (band &+ c)) != 0,
-              plain[c].kind != .none else { return -1 }
+            plain[c].kind != .none
+        else { return -1 }
         return c
     }
 

@@ -109,14 +109,16 @@ struct SolidPairSourceOver: PairKernel {
 
     @inline(__always)
     mutating func copy(x: Int, count: Int, fromRow source: Int) {
-        assert(clears && source < nextRow &- 1 && x >= 0 && x &+ count <= surface.width, "a copy from a row not written")
+        assert(
+            clears && source < nextRow &- 1 && x >= 0 && x &+ count <= surface.width, "a copy from a row not written")
         copyPixels(from: surface.rowPointer(source) + x, to: row + x, count: count)
     }
 
     @inline(__always)
     mutating func copyMirrored(x: Int, count: Int, from source: Int) {
-        assert(clears && x >= 0 && x &+ count <= surface.width && source >= 0 && source &+ count <= surface.width,
-               "a mirrored copy outside the row")
+        assert(
+            clears && x >= 0 && x &+ count <= surface.width && source >= 0 && source &+ count <= surface.width,
+            "a mirrored copy outside the row")
         // Column by column from the far end: where the ranges overlap
         // (the middle column of an odd mirror), it maps onto itself.
         let from = row + (source &+ count &- 1), to = row + x

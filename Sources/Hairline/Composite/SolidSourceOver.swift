@@ -29,7 +29,9 @@ struct SolidSourceOver: SpanKernel {
 
     @inline(__always)
     mutating func beginRow(_ y: Int) {
-        assert(surface.pendingClear == nil, "a kernel writing a surface whose clear is pending (flush it, or wrap the kernel in ClearingKernel)")
+        assert(
+            surface.pendingClear == nil,
+            "a kernel writing a surface whose clear is pending (flush it, or wrap the kernel in ClearingKernel)")
         row = surface.rowPointer(y)
     }
 
@@ -53,15 +55,17 @@ struct SolidSourceOver: SpanKernel {
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
         // Every pixel becomes the same value: the span formula once.
-        filler.fill(row + x, count: count,
-                    with: SolidSpans.sourceOver(background, source: source, alpha: sourceAlpha, coverage: coverage))
+        filler.fill(
+            row + x, count: count,
+            with: SolidSpans.sourceOver(background, source: source, alpha: sourceAlpha, coverage: coverage))
         return true
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
-        SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage,
-                              onto: background)
+        SolidSpans.blendGroup(
+            row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage,
+            onto: background)
         return true
     }
 }
@@ -72,8 +76,10 @@ struct SolidSourceOver: SpanKernel {
 enum SolidSpans {
     /// Full coverage: a store for an opaque color.
     @inline(__always)
-    static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
-                     filler: PixelFiller) {
+    static func fill(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+        filler: PixelFiller
+    ) {
         // Invariant (every SolidSpans operation): `count` writable pixels.
         assert(count >= 0, "a span of pixels")
         if alpha == 255 {
@@ -85,17 +91,22 @@ enum SolidSpans {
 
     /// One coverage (1...254) for every pixel: the color scaled once.
     @inline(__always)
-    static func blend(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
-                      coverage c: UInt32) {
+    static func blend(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+        coverage c: UInt32
+    ) {
         assert(count >= 0 && c <= 255, "a span of pixels, a coverage byte")
-        blendSourceOver(UnsafeMutableBufferPointer(start: pixels, count: count), source: scalePacked(source, by: c),
-                        alpha: div255(alpha &* c))
+        blendSourceOver(
+            UnsafeMutableBufferPointer(start: pixels, count: count), source: scalePacked(source, by: c),
+            alpha: div255(alpha &* c))
     }
 
     /// A coverage byte per pixel (`count` 1...4).
     @inline(__always)
-    static func blendGroup(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
-                           coverage: UInt32) {
+    static func blendGroup(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+        coverage: UInt32
+    ) {
         assert((1...4).contains(count), "a group of one to four pixels")
         if count == 4 {
             blendSourceOverGroup(pixels, source: source, coverage: coverage)
@@ -127,8 +138,10 @@ extension SolidSpans {
     /// `blendGroup` onto pixels that all hold `background`: the same
     /// bytes, computed from the value (no load of the pixels).
     @inline(__always)
-    static func blendGroup(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
-                           coverage: UInt32, onto background: UInt32) {
+    static func blendGroup(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, alpha: UInt32,
+        coverage: UInt32, onto background: UInt32
+    ) {
         // Four pixels in vector lanes (nothing is read, so a short group
         // computes four too and stores its own).
         let s = PixelLanes(pixel: source).scaled(by: PixelLanes(coverageBytes: coverage))

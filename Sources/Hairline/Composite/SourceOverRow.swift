@@ -38,8 +38,10 @@ func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UIn
 /// Gives the scalar loop's bytes (a transparent source leaves the pixel as
 /// it is: d·255/255 rounds back to d). Returns how many pixels it did.
 @inline(never)
-func sourceOverRowVector(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
-                         coverage c: UInt8) -> Int {
+func sourceOverRowVector(
+    _ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+    coverage c: UInt8
+) -> Int {
     assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")
     let cover = PixelLanes(repeating: UInt16(c))
     var i = 0
@@ -57,8 +59,10 @@ func sourceOverRowVector(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePoint
 /// Source-over of `count` source pixels onto `dst`, pixel i with coverage
 /// `coverage[i]`.
 @inline(__always)
-func sourceOverRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
-                   coverage: UnsafePointer<UInt8>) {
+func sourceOverRow(
+    _ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+    coverage: UnsafePointer<UInt8>
+) {
     // Invariant: `count` pixels at `src` and `dst` (apart) and `count`
     // coverage bytes.
     assert(count >= 0 && rowsAreApart(src, dst, count: count), "source-over of two separate rows")

@@ -117,7 +117,8 @@ enum Flattener {
                 guard q.isFinite, qc.isFinite else { return false }
                 flattenQuad(current, qc, q, tol, cullRect, &sink)
                 if S.wantsCurveTangents, let start = unitDirection(qc - current, q - current),
-                   let end = unitDirection(q - qc, q - current) {
+                    let end = unitDirection(q - qc, q - current)
+                {
                     sink.curveTangents(start: start, end: end)
                 }
                 current = q
@@ -126,7 +127,8 @@ enum Flattener {
                 guard q.isFinite, q1.isFinite, q2.isFinite else { return false }
                 flattenCubic(current, q1, q2, q, tol, cullRect, &sink)
                 if S.wantsCurveTangents, let start = unitDirection(q1 - current, q2 - current, q - current),
-                   let end = unitDirection(q - q2, q - q1, q - current) {
+                    let end = unitDirection(q - q2, q - q1, q - current)
+                {
                     sink.curveTangents(start: start, end: end)
                 }
                 current = q
@@ -137,13 +139,16 @@ enum Flattener {
                 let startCosSin = _cosSin(startAngle)
                 let endCosSin = _cosSin(endAngle)
                 let end = a.point(cosSin: endCosSin)
-                if !sink.addArc(a, end: end, startParameter: Point(x: startCosSin.0, y: startCosSin.1),
-                                endParameter: Point(x: endCosSin.0, y: endCosSin.1)) {
+                if !sink.addArc(
+                    a, end: end, startParameter: Point(x: startCosSin.0, y: startCosSin.1),
+                    endParameter: Point(x: endCosSin.0, y: endCosSin.1))
+                {
                     flattenArc(a, startCosSin: startCosSin, end: end, tol, cullRect, &sink)
                 }
                 current = end
                 if S.wantsCurveTangents, let start = unitDirection(a.derivative(cosSin: startCosSin)),
-                   let end = unitDirection(a.derivative(cosSin: endCosSin)) {
+                    let end = unitDirection(a.derivative(cosSin: endCosSin))
+                {
                     sink.curveTangents(start: start, end: end)
                 }
             case .closeSubpath:
@@ -210,13 +215,15 @@ enum Flattener {
         // The ellipse lies within r of its centre: cull by that box.
         let box = Rect(x: arc.center.x - r, y: arc.center.y - r, width: 2 * r, height: 2 * r)
         guard cull.intersection(box) != nil,
-              let polygon = StraddlingArc(sweep: arc.sweepAngle, radius: r, tolerance: tol)
+            let polygon = StraddlingArc(sweep: arc.sweepAngle, radius: r, tolerance: tol)
         else {
             sink.addLine(to: end)
             return
         }
-        for vertex in polygon.vertices(center: arc.center, axis1: arc.axis1, axis2: arc.axis2,
-                                       startCosSin: startCosSin) {
+        for vertex in polygon.vertices(
+            center: arc.center, axis1: arc.axis1, axis2: arc.axis2,
+            startCosSin: startCosSin)
+        {
             sink.addInteriorLine(to: vertex)
         }
         sink.addLine(to: end)

@@ -52,8 +52,9 @@ struct StraddlingArc {
         let z = min(x.squareRoot(), 1), z2 = z * z
         let atanBelow = z * (1 - z2 * (1.0 / 3 - z2 * (1.0 / 5 - z2 / 7)))
         let maxStep = min(Double.pi / 2, 4 * atanBelow)
-        count = Int(saturatingFloor: (abs(sweep) / maxStep).rounded(.up),
-                    in: 1...(Flattener.maximumSegmentsPerCurve - 1))
+        count = Int(
+            saturatingFloor: (abs(sweep) / maxStep).rounded(.up),
+            in: 1...(Flattener.maximumSegmentsPerCurve - 1))
         let dTheta = sweep / Double(count)
         // t = tan(|step|/4): the vertices' factor and, by the double-angle
         // formulas, the rotations by half a step and by a step.
@@ -70,9 +71,10 @@ struct StraddlingArc {
     /// start parameter has (cos, sin) `startCosSin`, in order along the
     /// sweep, in the space of `center` and the axes.
     func vertices(center: Point, axis1: Point, axis2: Point, startCosSin: (Double, Double)) -> Vertices {
-        Vertices(arc: self, center: center, axis1: scale * axis1, axis2: scale * axis2,
-                 cos: startCosSin.0 * halfStep.cos - startCosSin.1 * halfStep.sin,
-                 sin: startCosSin.1 * halfStep.cos + startCosSin.0 * halfStep.sin)
+        Vertices(
+            arc: self, center: center, axis1: scale * axis1, axis2: scale * axis2,
+            cos: startCosSin.0 * halfStep.cos - startCosSin.1 * halfStep.sin,
+            sin: startCosSin.1 * halfStep.cos + startCosSin.0 * halfStep.sin)
     }
 
     /// The vertices one after another: (cos θ, sin θ) rotated by a complex

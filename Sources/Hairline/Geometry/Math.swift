@@ -3,13 +3,13 @@
 // (`Int(Double.nan)` traps; this never does).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 @usableFromInline func _sin(_ x: Double) -> Double { sin(x) }

@@ -60,16 +60,18 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// every coordinate and length divided by `scale`.
     /// - Parameter scale: device pixels per point (positive).
     public func points(scale: Double) -> Rect {
-        Rect(x: Double(minX) / scale, y: Double(minY) / scale,
-             width: Double(width) / scale, height: Double(height) / scale)
+        Rect(
+            x: Double(minX) / scale, y: Double(minY) / scale,
+            width: Double(width) / scale, height: Double(height) / scale)
     }
 
     public var description: String { "(\(minX), \(minY), \(width) x \(height) px)" }
 
     /// The overlap of two pixel rectangles (empty if none).
     func intersection(_ other: PixelRect) -> PixelRect {
-        let r = PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY),
-                          maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        let r = PixelRect(
+            minX: max(minX, other.minX), minY: max(minY, other.minY),
+            maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
         return r.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) : r
     }
 
@@ -77,10 +79,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// saturating far outside any surface.
     init(enclosing rect: Rect) {
         let limit = 1 << 30
-        self.init(minX: Int(saturatingFloor: rect.minX, in: -limit...limit),
-                  minY: Int(saturatingFloor: rect.minY, in: -limit...limit),
-                  maxX: Int(saturatingCeil: rect.maxX, in: -limit...limit),
-                  maxY: Int(saturatingCeil: rect.maxY, in: -limit...limit))
+        self.init(
+            minX: Int(saturatingFloor: rect.minX, in: -limit...limit),
+            minY: Int(saturatingFloor: rect.minY, in: -limit...limit),
+            maxX: Int(saturatingCeil: rect.maxX, in: -limit...limit),
+            maxY: Int(saturatingCeil: rect.maxY, in: -limit...limit))
     }
 
     /// `a + b`, or the nearest end of `Int`'s range when that overflows.

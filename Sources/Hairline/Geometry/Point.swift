@@ -101,8 +101,9 @@ public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertibl
     /// - Parameter transform: the map to apply.
     @inlinable
     public func applying(_ transform: AffineTransform) -> Point {
-        Point(x: transform.a * x + transform.c * y + transform.tx,
-              y: transform.b * x + transform.d * y + transform.ty)
+        Point(
+            x: transform.a * x + transform.c * y + transform.tx,
+            y: transform.b * x + transform.d * y + transform.ty)
     }
 
     /// Maps the point in place by `transform` (see `applying(_:)`).

@@ -34,13 +34,17 @@ extension ConicGradient {
     /// device pixels) with `alpha` (global alpha, 0...1), in BGRA order if
     /// `swapsRedBlue`, its ramp in `preparation`'s storage; nil if nothing
     /// would be drawn (a singular transform, non-finite geometry).
-    func shader(through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
-                preparation: ShaderPreparation) -> Shader? {
+    func shader(
+        through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
+        preparation: ShaderPreparation
+    ) -> Shader? {
         guard let toPaint = self.transform.concatenating(userTransform).inverted(), center.isFinite,
-              startAngle.isFinite
+            startAngle.isFinite
         else { return nil }
-        return .conic(ConicShader(ramp: preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue),
-                                  toPaint: toPaint, center: center, startAngle: startAngle))
+        return .conic(
+            ConicShader(
+                ramp: preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue),
+                toPaint: toPaint, center: center, startAngle: startAngle))
     }
 }
 

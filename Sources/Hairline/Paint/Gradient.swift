@@ -54,8 +54,9 @@ public struct Gradient: Hashable, Sendable {
     ///   - end: the color at t = 1.
     ///   - extend: how t outside 0...1 maps back (pad by default).
     public init(from start: Color, to end: Color, extend: ExtendMode = .pad) {
-        self.init(stops: [GradientStop(location: 0, color: start), GradientStop(location: 1, color: end)],
-                  extend: extend)
+        self.init(
+            stops: [GradientStop(location: 0, color: start), GradientStop(location: 1, color: end)],
+            extend: extend)
     }
 
     /// The stops as drawn: locations clamped to 0...1 (NaN to 0) and made
@@ -84,8 +85,12 @@ public struct Gradient: Hashable, Sendable {
             let a = Color.unit(c.alpha)
             return (Color.unit(c.red) * a, Color.unit(c.green) * a, Color.unit(c.blue) * a, a)
         }
-        if u <= first.location { let p = premultiplied(first.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3) }
-        if u >= last.location { let p = premultiplied(last.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3) }
+        if u <= first.location {
+            let p = premultiplied(first.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3)
+        }
+        if u >= last.location {
+            let p = premultiplied(last.color); return Sample(red: p.0, green: p.1, blue: p.2, alpha: p.3)
+        }
         // The last stop at or before u, so at a hard edge the later color wins.
         var i = 0
         while i + 1 < stops.count, stops[i + 1].location <= u { i += 1 }
@@ -93,8 +98,9 @@ public struct Gradient: Hashable, Sendable {
         let span = b.location - a.location
         let f = span > 0 ? (u - a.location) / span : 1
         let pa = premultiplied(a.color), pb = premultiplied(b.color)
-        return Sample(red: pa.0 + (pb.0 - pa.0) * f, green: pa.1 + (pb.1 - pa.1) * f,
-                      blue: pa.2 + (pb.2 - pa.2) * f, alpha: pa.3 + (pb.3 - pa.3) * f)
+        return Sample(
+            red: pa.0 + (pb.0 - pa.0) * f, green: pa.1 + (pb.1 - pa.1) * f,
+            blue: pa.2 + (pb.2 - pa.2) * f, alpha: pa.3 + (pb.3 - pa.3) * f)
     }
 
     /// A gradient's exact color at one parameter (`color(at:)`):
@@ -192,8 +198,9 @@ struct Ramp {
     func fill(_ i: Int) -> UInt32 {
         assert((0..<rampSize).contains(i), "an entry of the ramp")
         let source = (UnsafeRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self).pointee
-        var c = Self.entry(i, stops: UnsafeBufferPointer(start: source.stops, count: source.stopCount),
-                           alpha: source.alpha)
+        var c = Self.entry(
+            i, stops: UnsafeBufferPointer(start: source.stops, count: source.stopCount),
+            alpha: source.alpha)
         if source.swapsRedBlue { c = swapRedBlue(c) }
         colors[i] = c
         return c
@@ -245,8 +252,10 @@ struct Ramp {
 
         @inline(__always)
         func packed(_ f: Double, alpha: Double) -> UInt32 {
-            PremultipliedColor(red: Color.byte((r0 + dr * f) * alpha), green: Color.byte((g0 + dg * f) * alpha),
-                               blue: Color.byte((b0 + db * f) * alpha), alpha: Color.byte((a0 + da * f) * alpha)).packed
+            PremultipliedColor(
+                red: Color.byte((r0 + dr * f) * alpha), green: Color.byte((g0 + dg * f) * alpha),
+                blue: Color.byte((b0 + db * f) * alpha), alpha: Color.byte((a0 + da * f) * alpha)
+            ).packed
         }
     }
 
@@ -259,6 +268,7 @@ struct Ramp {
         let al = aa + (ba - aa) * f
         return PremultipliedColor(
             red: Color.byte(r * alpha), green: Color.byte(g * alpha), blue: Color.byte(bl * alpha),
-            alpha: Color.byte(al * alpha)).packed
+            alpha: Color.byte(al * alpha)
+        ).packed
     }
 }

@@ -63,8 +63,10 @@ public struct ImagePattern: Hashable, Sendable {
     ///   - tileY: how it continues above and below.
     ///   - sampling: nearest (default) or bilinear.
     ///   - opacity: multiplies every pixel, 0...1 (default 1).
-    public init(_ image: Image, transform: AffineTransform = .identity, tileX: TileMode = .repeat,
-                tileY: TileMode = .repeat, sampling: ImageSampling = .nearest, opacity: Double = 1) {
+    public init(
+        _ image: Image, transform: AffineTransform = .identity, tileX: TileMode = .repeat,
+        tileY: TileMode = .repeat, sampling: ImageSampling = .nearest, opacity: Double = 1
+    ) {
         self.image = image
         self.opacity = opacity
         self.transform = transform
@@ -79,23 +81,27 @@ extension ShaderPreparation {
     /// image for nine-slice pieces), its rows repeated side by side from
     /// the cache when it repeats along x and copies whole rows.
     func patternShader(_ p: ImagePattern, transform: AffineTransform, alpha: Double) -> PatternShader? {
-        patternShader(p.image, slice: p.slice, transform: p.transform, tileX: p.tileX, tileY: p.tileY,
-                      sampling: p.sampling, userTransform: transform, alpha: p.opacity == 1 ? alpha : alpha * p.opacity)
+        patternShader(
+            p.image, slice: p.slice, transform: p.transform, tileX: p.tileX, tileY: p.tileY,
+            sampling: p.sampling, userTransform: transform, alpha: p.opacity == 1 ? alpha : alpha * p.opacity)
     }
 
     /// The pattern shader of `slice` of `image` (nil: all of it) placed by
     /// `transform` (image pixels -> user space), drawn through
     /// `userTransform`: an `ImagePattern`'s, from its parts.
-    func patternShader(_ image: Image, slice: PixelRect?, transform: AffineTransform, tileX: TileMode,
-                       tileY: TileMode, sampling: ImageSampling, userTransform: AffineTransform,
-                       alpha: Double) -> PatternShader? {
+    func patternShader(
+        _ image: Image, slice: PixelRect?, transform: AffineTransform, tileX: TileMode,
+        tileY: TileMode, sampling: ImageSampling, userTransform: AffineTransform,
+        alpha: Double
+    ) -> PatternShader? {
         guard let toPattern = transform.concatenating(userTransform).inverted() else { return nil }
         let a = UInt32((Color.unit(alpha) * 255).rounded())
         // A slice (nine-slice pieces) is sampled in place: its size,
         // its first pixel and the image's row length.
         let part = slice ?? PixelRect(minX: 0, minY: 0, maxX: image.width, maxY: image.height)
-        assert(part.minX >= 0 && part.minY >= 0 && part.maxX <= image.width && part.maxY <= image.height
-               && !part.isEmpty, "a slice inside the image")
+        assert(
+            part.minX >= 0 && part.minY >= 0 && part.maxX <= image.width && part.maxY <= image.height
+                && !part.isEmpty, "a slice inside the image")
         var shader = PatternShader(
             pixels: image.pixels, width: part.width, height: part.height, origin: part.minY * image.width + part.minX,
             rowLength: image.width, toPattern: toPattern, tileX: tileX, tileY: tileY, sampling: sampling,
@@ -150,10 +156,13 @@ struct PatternShader {
     let rowShift32: Int32
     var rowShift: Int { Int(rowShift32) }
 
-    init(pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
-         tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool) {
-        assert(width > 0 && height > 0 && width <= rowLength && origin >= 0 && rowLength <= Int(Int32.max)
-               && origin <= Int(Int32.max), "an image's size")
+    init(
+        pixels: [UInt32], width: Int, height: Int, origin: Int = 0, rowLength: Int, toPattern: AffineTransform,
+        tileX: TileMode, tileY: TileMode, sampling: ImageSampling, alpha: UInt32, imageIsOpaque: Bool
+    ) {
+        assert(
+            width > 0 && height > 0 && width <= rowLength && origin >= 0 && rowLength <= Int(Int32.max)
+                && origin <= Int(Int32.max), "an image's size")
         self.pixels = pixels
         (width32, height32) = (Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height))
         (origin32, rowLength32) = (Int32(truncatingIfNeeded: origin), Int32(truncatingIfNeeded: rowLength))
@@ -193,8 +202,9 @@ struct PatternShader {
 
     /// A shader that is never drawn with (where a kernel has no pattern).
     static var none: PatternShader {
-        PatternShader(pixels: [], width: 1, height: 1, rowLength: 1, toPattern: .identity, tileX: .pad, tileY: .pad,
-                      sampling: .nearest, alpha: 255, imageIsOpaque: false)
+        PatternShader(
+            pixels: [], width: 1, height: 1, rowLength: 1, toPattern: .identity, tileX: .pad, tileY: .pad,
+            sampling: .nearest, alpha: 255, imageIsOpaque: false)
     }
 
     /// Coordinates beyond this (in image pixels) are clamped before
@@ -207,7 +217,9 @@ struct PatternShader {
     var copiesRows: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.a == 1 }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        assert(count >= 0 && pixels.count >= origin &+ (height &- 1) &* rowLength &+ width, "a run; the pattern inside its pixels")
+        assert(
+            count >= 0 && pixels.count >= origin &+ (height &- 1) &* rowLength &+ width,
+            "a run; the pattern inside its pixels")
         var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
         let step = Point(x: toPattern.a, y: toPattern.b)
         pixels.withUnsafeBufferPointer { image in
@@ -242,7 +254,8 @@ struct PatternShader {
 
     /// Nearest sampling where device x steps one image pixel and y is
     /// constant along the run: whole stretches of the image row at a time.
-    private func copyRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    private func copyRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    {
         // Invariant: `image` is the pattern's pixel (0, 0), rows
         // `rowLength` apart; `count` writable colors at `out`.
         assert(count >= 0 && rowLength >= width, "a run; rows at least the pattern's width apart")
@@ -397,8 +410,9 @@ struct PatternShader {
                 color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
             case .bilinear:
                 let (ja, jb, wy) = bilinearRows(py)
-                color = Self.mix(ja >= 0 ? pixels[origin &+ ja &* rowLength] : 0,
-                                 jb >= 0 ? pixels[origin &+ jb &* rowLength] : 0, wy)
+                color = Self.mix(
+                    ja >= 0 ? pixels[origin &+ ja &* rowLength] : 0,
+                    jb >= 0 ? pixels[origin &+ jb &* rowLength] : 0, wy)
             }
         }
         if alpha < 255 { color = scalePacked(color, by: alpha) }
@@ -422,8 +436,10 @@ struct PatternShader {
     /// pixel of the run samples one column (a stretched one-pixel slice,
     /// a pad beyond the image) the run is one color. The same values as
     /// `bilinear` pixel by pixel.
-    private func bilinearRow(_ image: UnsafePointer<UInt32>, _ p: Point, count: Int,
-                             into out: UnsafeMutablePointer<UInt32>) {
+    private func bilinearRow(
+        _ image: UnsafePointer<UInt32>, _ p: Point, count: Int,
+        into out: UnsafeMutablePointer<UInt32>
+    ) {
         let (ja, jb, wy) = bilinearRows(p.y)
         let rowA: UnsafePointer<UInt32>? = ja >= 0 ? image + ja * rowLength : nil
         let rowB: UnsafePointer<UInt32>? = jb >= 0 ? image + jb * rowLength : nil

@@ -35,8 +35,10 @@ extension LinearGradient {
     /// device pixels) with `alpha` (global alpha, 0...1), in BGRA order if
     /// `swapsRedBlue`, its ramp in `preparation`'s storage; nil if nothing
     /// would be drawn (a singular transform).
-    func shader(through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
-                preparation: ShaderPreparation) -> Shader? {
+    func shader(
+        through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
+        preparation: ShaderPreparation
+    ) -> Shader? {
         guard let toPaint = self.transform.concatenating(userTransform).inverted() else { return nil }
         let d = end - start
         let length2 = d.dot(d)

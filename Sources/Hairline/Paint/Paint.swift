@@ -51,8 +51,9 @@ extension Paint {
     public func applyingOpacity(_ factor: Double) -> Paint {
         let f = Color.unit(factor)
         func scaled(_ g: Gradient) -> Gradient {
-            Gradient(stops: g.stops.map { GradientStop(location: $0.location, color: $0.color.withAlphaMultiplied(by: f)) },
-                     extend: g.extend)
+            Gradient(
+                stops: g.stops.map { GradientStop(location: $0.location, color: $0.color.withAlphaMultiplied(by: f)) },
+                extend: g.extend)
         }
         switch self {
         case .solid(let c): return .solid(c.withAlphaMultiplied(by: f))

@@ -77,8 +77,9 @@ struct PatternRowCache {
             self.image = image
             self.length = length
         }
-        return PatternRows(pixels: UnsafePointer(storage.base), length: self.length,
-                           inverseWidth: 1 / Double(width), inverseHeight: 1 / Double(height))
+        return PatternRows(
+            pixels: UnsafePointer(storage.base), length: self.length,
+            inverseWidth: 1 / Double(width), inverseHeight: 1 / Double(height))
     }
 
     func deallocate() { storage.deallocate() }

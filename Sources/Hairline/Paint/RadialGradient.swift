@@ -31,8 +31,10 @@ public struct RadialGradient: Hashable, Sendable {
     ///   - endCenter: the centre of the t = 1 circle.
     ///   - endRadius: its radius.
     ///   - transform: maps the gradient's space to user space.
-    public init(_ gradient: Gradient, startCenter: Point, startRadius: Double = 0,
-                endCenter: Point, endRadius: Double, transform: AffineTransform = .identity) {
+    public init(
+        _ gradient: Gradient, startCenter: Point, startRadius: Double = 0,
+        endCenter: Point, endRadius: Double, transform: AffineTransform = .identity
+    ) {
         self.gradient = gradient
         self.startCenter = startCenter
         self.startRadius = startRadius
@@ -48,8 +50,9 @@ public struct RadialGradient: Hashable, Sendable {
     ///   - radius: the distance where t = 1.
     ///   - transform: maps the gradient's space to user space.
     public init(_ gradient: Gradient, center: Point, radius: Double, transform: AffineTransform = .identity) {
-        self.init(gradient, startCenter: center, startRadius: 0, endCenter: center, endRadius: radius,
-                  transform: transform)
+        self.init(
+            gradient, startCenter: center, startRadius: 0, endCenter: center, endRadius: radius,
+            transform: transform)
     }
 }
 
@@ -58,8 +61,10 @@ extension RadialGradient {
     /// device pixels) with `alpha` (global alpha, 0...1), in BGRA order if
     /// `swapsRedBlue`, its ramp in `preparation`'s storage; nil if nothing
     /// would be drawn (a singular transform, non-finite geometry).
-    func shader(through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
-                preparation: ShaderPreparation) -> Shader? {
+    func shader(
+        through userTransform: AffineTransform, alpha: Double, swapsRedBlue: Bool,
+        preparation: ShaderPreparation
+    ) -> Shader? {
         guard let toPaint = self.transform.concatenating(userTransform).inverted() else { return nil }
         guard startRadius.isFinite, endRadius.isFinite, startCenter.isFinite, endCenter.isFinite else {
             return nil
@@ -69,9 +74,10 @@ extension RadialGradient {
         }
         let cd = endCenter - startCenter
         let dr = endRadius - startRadius
-        return .radial(RadialShader(
-            ramp: preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue), toPaint: toPaint,
-            c0: startCenter, r0: startRadius, cd: cd, dr: dr, qa: cd.dot(cd) - dr * dr))
+        return .radial(
+            RadialShader(
+                ramp: preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapsRedBlue), toPaint: toPaint,
+                c0: startCenter, r0: startRadius, cd: cd, dr: dr, qa: cd.dot(cd) - dr * dr))
     }
 }
 

@@ -13,8 +13,9 @@ final class ShaderPreparation {
     /// what it was filled for.
     /// The ramp's source (Ramp.Source) and, `Ramp.sourceBytes` after it,
     /// its entries.
-    private let rampMemory = UnsafeMutableRawPointer.allocate(byteCount: Ramp.sourceBytes + rampSize * 4,
-                                                               alignment: 64)
+    private let rampMemory = UnsafeMutableRawPointer.allocate(
+        byteCount: Ramp.sourceBytes + rampSize * 4,
+        alignment: 64)
     private var rampStorage: UnsafeMutablePointer<UInt32> {
         (rampMemory + Ramp.sourceBytes).assumingMemoryBound(to: UInt32.self)
     }
@@ -79,15 +80,18 @@ final class ShaderPreparation {
             rampStops.reserve(stops.count)
             for stop in stops { rampStops.append(stop) }
             rampStorage.update(repeating: Ramp.unfilled, count: rampSize)
-            rampMemory.initializeMemory(as: Ramp.Source.self, repeating: Ramp.Source(
-                stops: rampStops.base, stopCount: rampStops.count, alpha: Color.unit(alpha),
-                swapsRedBlue: swapsRedBlue), count: 1)
+            rampMemory.initializeMemory(
+                as: Ramp.Source.self,
+                repeating: Ramp.Source(
+                    stops: rampStops.base, stopCount: rampStops.count, alpha: Color.unit(alpha),
+                    swapsRedBlue: swapsRedBlue), count: 1)
             rampKey = (gradient, alpha, swapsRedBlue)
             // Opaque if every stop and the global alpha are: then every
             // entry's alpha is 255. (A stop a hair under opaque counts as
             // translucent: the kernels then blend where they could store,
             // the same bytes.)
-            rampIsOpaque = !stops.isEmpty && Color.unit(alpha) == 1
+            rampIsOpaque =
+                !stops.isEmpty && Color.unit(alpha) == 1
                 && stops.allSatisfy { Color.unit($0.color.alpha) == 1 }
         }
         return Ramp(colors: rampStorage, extend: gradient.extend, isOpaque: rampIsOpaque)

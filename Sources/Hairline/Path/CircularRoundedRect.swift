@@ -18,11 +18,12 @@ struct CircularRoundedRect: Equatable {
             self.init(rect: r, topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
         case .roundedRect(let r, let radii):
             guard radii.topLeft.width == radii.topLeft.height, radii.topRight.width == radii.topRight.height,
-                  radii.bottomRight.width == radii.bottomRight.height,
-                  radii.bottomLeft.width == radii.bottomLeft.height
+                radii.bottomRight.width == radii.bottomRight.height,
+                radii.bottomLeft.width == radii.bottomLeft.height
             else { return nil }
-            self.init(rect: r, topLeft: radii.topLeft.width, topRight: radii.topRight.width,
-                      bottomRight: radii.bottomRight.width, bottomLeft: radii.bottomLeft.width)
+            self.init(
+                rect: r, topLeft: radii.topLeft.width, topRight: radii.topRight.width,
+                bottomRight: radii.bottomRight.width, bottomLeft: radii.bottomLeft.width)
         }
     }
 

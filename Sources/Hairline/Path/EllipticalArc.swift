@@ -142,9 +142,10 @@ extension Path {
             if sweep > 0 { sweep -= tau }
             if endAngle - startAngle <= -tau { sweep = -tau }
         }
-        addArc(EllipticalArc(
-            center: center, radii: Size(width: radius, height: radius),
-            startAngle: startAngle, sweepAngle: sweep))
+        addArc(
+            EllipticalArc(
+                center: center, radii: Size(width: radius, height: radius),
+                startAngle: startAngle, sweepAngle: sweep))
     }
 
     /// Adds an elliptical arc in SVG's endpoint form (the `A` command), from

@@ -84,7 +84,7 @@ private struct SVGPathDataParser {
     static func isCommandLetter(_ byte: UInt8) -> Bool {
         switch byte | 0x20 {  // ASCII lowercase
         case UInt8(ascii: "m"), UInt8(ascii: "z"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"),
-             UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
+            UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
             return true
         default:
             return false
@@ -143,7 +143,8 @@ private struct SVGPathDataParser {
             current = Point(x: current.x, y: origin.y + (try number(command)))
             path.addLine(to: current)
         case UInt8(ascii: "c"), UInt8(ascii: "s"):
-            let c1 = lower == UInt8(ascii: "c")
+            let c1 =
+                lower == UInt8(ascii: "c")
                 ? try point(command, origin)
                 : lastCubicControl.map { current * 2 - $0 } ?? current
             let c2 = try point(command, origin)
@@ -151,7 +152,8 @@ private struct SVGPathDataParser {
             path.addCurve(to: current, control1: c1, control2: c2)
             cubic = c2
         case UInt8(ascii: "q"), UInt8(ascii: "t"):
-            let c = lower == UInt8(ascii: "q")
+            let c =
+                lower == UInt8(ascii: "q")
                 ? try point(command, origin)
                 : lastQuadControl.map { current * 2 - $0 } ?? current
             current = try point(command, origin)
@@ -265,7 +267,9 @@ package enum SVGNumberLexer {
 
     /// Skips `comma-wsp?` (whitespace, at most one comma, whitespace) from
     /// `start`: the offset after it, and whether it held a comma.
-    package static func skipSeparator(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hadComma: Bool) {
+    package static func skipSeparator(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> (end: Int, hadComma: Bool) {
         let position = skipWhitespace(in: bytes, from: start)
         guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return (position, false) }
         return (skipWhitespace(in: bytes, from: position + 1), true)

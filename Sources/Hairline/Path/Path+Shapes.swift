@@ -41,8 +41,10 @@ extension Path {
     ///     `CornerRadii.clamped(toFit:)`), ≤ 0 gives square corners.
     ///   - corners: the corners that round (all by default).
     ///   - curve: circular (default) or continuous corners.
-    public mutating func addRoundedRect(in rect: Rect, cornerRadius: Double, corners: RectCorner = .all,
-                                        curve: CornerCurve = .circular) {
+    public mutating func addRoundedRect(
+        in rect: Rect, cornerRadius: Double, corners: RectCorner = .all,
+        curve: CornerCurve = .circular
+    ) {
         addRoundedRect(in: rect, cornerRadii: CornerRadii(cornerRadius, corners: corners), curve: curve)
     }
 
@@ -124,9 +126,12 @@ extension Path {
         func extent(_ t: Double) -> Double { 1 + k * t }
         let start = tl.width > 0 && tl.height > 0 ? tl.width * extent(tTL) : 0
         move(to: Point(x: r.minX + start, y: r.minY))
-        addContinuousCorner(Point(x: r.maxX, y: r.minY), Point(x: -1, y: 0), tr.width, Point(x: 0, y: 1), tr.height, tTR)
-        addContinuousCorner(Point(x: r.maxX, y: r.maxY), Point(x: 0, y: -1), br.height, Point(x: -1, y: 0), br.width, tBR)
-        addContinuousCorner(Point(x: r.minX, y: r.maxY), Point(x: 1, y: 0), bl.width, Point(x: 0, y: -1), bl.height, tBL)
+        addContinuousCorner(
+            Point(x: r.maxX, y: r.minY), Point(x: -1, y: 0), tr.width, Point(x: 0, y: 1), tr.height, tTR)
+        addContinuousCorner(
+            Point(x: r.maxX, y: r.maxY), Point(x: 0, y: -1), br.height, Point(x: -1, y: 0), br.width, tBR)
+        addContinuousCorner(
+            Point(x: r.minX, y: r.maxY), Point(x: 1, y: 0), bl.width, Point(x: 0, y: -1), bl.height, tBL)
         addContinuousCorner(Point(x: r.minX, y: r.minY), Point(x: 0, y: 1), tl.height, Point(x: 1, y: 0), tl.width, tTL)
         closeSubpath()
     }
@@ -135,8 +140,10 @@ extension Path {
     /// `e2` are the unit directions from `vertex` along the edge arrived on
     /// and the edge left on, `r1` and `r2` the radii along them, `t` the
     /// blend (0 circular, 1 continuous). A zero radius adds the vertex.
-    private mutating func addContinuousCorner(_ vertex: Point, _ e1: Point, _ r1: Double, _ e2: Point, _ r2: Double,
-                                              _ t: Double) {
+    private mutating func addContinuousCorner(
+        _ vertex: Point, _ e1: Point, _ r1: Double, _ e2: Point, _ r2: Double,
+        _ t: Double
+    ) {
         guard r1 > 0, r2 > 0 else {
             if currentPoint != vertex { addLine(to: vertex) }
             return
@@ -150,16 +157,19 @@ extension Path {
             let start = point((1, 0))
             if currentPoint != start { addLine(to: start) }
             let startAngle = _atan2(start.y - center.y, start.x - center.x)
-            addArc(EllipticalArc(center: center, radii: Size(width: e1.x != 0 ? r1 : r2, height: e1.x != 0 ? r2 : r1),
-                                 startAngle: startAngle, sweepAngle: Double.pi / 2))
+            addArc(
+                EllipticalArc(
+                    center: center, radii: Size(width: e1.x != 0 ? r1 : r2, height: e1.x != 0 ? r2 : r1),
+                    startAngle: startAngle, sweepAngle: Double.pi / 2))
             return
         }
         let polygon = ContinuousCorner.blended(t)
         let start = point(polygon[0])
         if currentPoint != start { addLine(to: start) }
         for piece in 0..<3 {
-            addCurve(to: point(polygon[3 * piece + 3]), control1: point(polygon[3 * piece + 1]),
-                     control2: point(polygon[3 * piece + 2]))
+            addCurve(
+                to: point(polygon[3 * piece + 3]), control1: point(polygon[3 * piece + 1]),
+                control2: point(polygon[3 * piece + 2]))
         }
     }
 }

@@ -21,7 +21,7 @@ public enum SVGPathError: Error, Equatable, Sendable, CustomStringConvertible {
     public var byteOffset: Int {
         switch self {
         case .unexpectedCharacter(_, let at), .missingNumber(_, let at), .missingMoveTo(let at),
-             .invalidFlag(let at), .numberOutOfRange(let at):
+            .invalidFlag(let at), .numberOutOfRange(let at):
             return at
         }
     }

@@ -15,16 +15,21 @@ extension Renderer {
     /// `image` (nil: all of it) placed by `transform` (image pixels ->
     /// user space) and tiled by `tile` on both axes, drawn through
     /// `userTransform`; without an `ImagePattern` or the enum around it.
-    func patternShader(for image: Image, slice: PixelRect?, transform: AffineTransform, tile: TileMode,
-                       sampling: ImageSampling, userTransform: AffineTransform, alpha: Double) -> PatternShader? {
-        shaders.patternShader(image, slice: slice, transform: transform, tileX: tile, tileY: tile,
-                              sampling: sampling, userTransform: userTransform, alpha: alpha)
+    func patternShader(
+        for image: Image, slice: PixelRect?, transform: AffineTransform, tile: TileMode,
+        sampling: ImageSampling, userTransform: AffineTransform, alpha: Double
+    ) -> PatternShader? {
+        shaders.patternShader(
+            image, slice: slice, transform: transform, tileX: tile, tileY: tile,
+            sampling: sampling, userTransform: userTransform, alpha: alpha)
     }
 
     /// Composites the rasterizer's current edges (or `source`'s) with
     /// `shader` through `clip` into `surface`.
-    func composite(_ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface,
-                   from source: Rasterizer? = nil) {
+    func composite(
+        _ shader: Shader, rule: FillRule, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface,
+        from source: Rasterizer? = nil
+    ) {
         let source = source ?? rasterizer
         // No edge, no coverage: every mode leaves the pixels (and a
         // pending clear) as they are.
@@ -61,18 +66,22 @@ extension Renderer {
     /// are not all plain: PlainRow.swift), to be released. A plain piece
     /// reads the image's pixels in place: the caller keeps the image alive
     /// until `compositeSlices` returns.
-    func prepareSlice(_ index: Int, shader: PatternShader, mode: BlendMode, columns: Range<Int>,
-                      into surface: Surface) -> Bool {
+    func prepareSlice(
+        _ index: Int, shader: PatternShader, mode: BlendMode, columns: Range<Int>,
+        into surface: Surface
+    ) -> Bool {
         assert((0..<9).contains(index), "nine pieces")
-        slicedPieces[index] = shader.plainRows(mode: mode, swapsRedBlue: surface.format == .bgra8Premultiplied,
-                                               columns: columns)
+        slicedPieces[index] = shader.plainRows(
+            mode: mode, swapsRedBlue: surface.format == .bgra8Premultiplied,
+            columns: columns)
         guard slicedPieces[index].kind == .none else {
             plainSliceCount &+= 1
             return false
         }
-        (slicedKernels + index).initialize(to: PaintKernel(
-            surface: kernelTarget(for: surface), shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
-            coverage: rowCoverage.base))
+        (slicedKernels + index).initialize(
+            to: PaintKernel(
+                surface: kernelTarget(for: surface), shader: .pattern(shader), mode: mode, mask: nil, source: rows.base,
+                coverage: rowCoverage.base))
         return true
     }
 
@@ -84,8 +93,10 @@ extension Renderer {
         defer { releaseSlices(kernels) }
         guard !rasterizer.builder.isEmpty, present != 0 else { return }
         var loop = RowLoop(source: rasterizer, rule: .nonZero, keepsSweeps: true)
-        run(SlicedKernel(kernels: slicedKernels, pieces: slicedPieces, plain: slicedRows, present: present,
-                         columns: columns, rows: rows, surface: kernelTarget(for: surface)),
+        run(
+            SlicedKernel(
+                kernels: slicedKernels, pieces: slicedPieces, plain: slicedRows, present: present,
+                columns: columns, rows: rows, surface: kernelTarget(for: surface)),
             into: surface, fusesClear: true, &loop)
     }
 

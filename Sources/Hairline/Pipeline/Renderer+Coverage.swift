@@ -7,8 +7,10 @@ extension Renderer {
     /// Composites `shader` through `coverage`, value (0, 0) on device pixel
     /// (`x`, `y`) of `surface`, inside `clip`, with `mode`. Draws nothing
     /// (leaving a pending clear pending) if the mask misses the clip.
-    func composite(coverage: CoverageRows, atX x: Int, y: Int, shader: Shader, clip: Clip, mode: BlendMode,
-                   into surface: Surface) {
+    func composite(
+        coverage: CoverageRows, atX x: Int, y: Int, shader: Shader, clip: Clip, mode: BlendMode,
+        into surface: Surface
+    ) {
         guard !coverage.placed(atX: x, y: y, within: clip.bounds).isEmpty else { return }
         var walk = MaskWalk(coverage: coverage, x: x, y: y, clip: clip.bounds)
         withKernel(shader, mode: mode, clip: clip, into: surface, &walk)
@@ -19,8 +21,10 @@ extension Renderer {
     /// mask is left out), into `surface` inside `clip` with `mode`: what
     /// `composite(coverage:...)` of each mask in order draws, with the
     /// kernel made once for all of them.
-    func composite(_ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int, shader: Shader, clip: Clip,
-                   mode: BlendMode, into surface: Surface) {
+    func composite(
+        _ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int, shader: Shader, clip: Clip,
+        mode: BlendMode, into surface: Surface
+    ) {
         var run = MaskRun(renderer: self, coverages: coverages, dx: dx, dy: dy, clip: clip.bounds, surface: surface)
         // The clear is fused mask by mask: the first mask that draws
         // writes it, as one mask's draw does.

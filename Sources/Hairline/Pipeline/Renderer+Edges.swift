@@ -13,19 +13,24 @@ extension Renderer {
     /// in the first form that applies: rounded rects in closed form, the
     /// exact ring, the general outline. `false` if the geometry is not
     /// finite or too large (the edge list is then empty).
-    func buildStrokeEdges(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                          clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
+    func buildStrokeEdges(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+        clip: PixelRect, on target: Rasterizer? = nil
+    ) -> Bool {
         let target = target ?? rasterizer
         if let rings = StrokeOutliner.closedFormRings(path, style: style, transform: transform),
-           coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip, on: target) {
+            coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip, on: target)
+        {
             return true
         }
         if let nested = stroker.buildRing(path, style: style, transform: transform) {
-            return flattenEdges(stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
-                                nested: nested, on: target)
+            return flattenEdges(
+                stroker.ringPath, transform: transform, tolerance: tolerance, clip: clip,
+                nested: nested, on: target)
         }
-        return stroker.outline(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
-                               maximumSegmentCount: maximumSegmentCount, into: &target.builder)
+        return stroker.outline(
+            path, style: style, transform: transform, tolerance: tolerance, clip: clip,
+            maximumSegmentCount: maximumSegmentCount, into: &target.builder)
     }
 
     /// Flattens `path` into the rasterizer's edge list (or `target`'s) for
@@ -33,8 +38,10 @@ extension Renderer {
     /// - Returns: `false` if the geometry is not finite or needs more than
     ///   `maximumSegmentCount` lines (the list is then empty, and the draw
     ///   counted as dropped).
-    func buildEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                    on target: Rasterizer? = nil) -> Bool {
+    func buildEdges(
+        _ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+        on target: Rasterizer? = nil
+    ) -> Bool {
         let ok = flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false, on: target)
         if !ok { droppedDrawCount += 1 }
         return ok
@@ -43,23 +50,29 @@ extension Renderer {
     /// `buildEdges` without the dropped-draw count; `nested` vouches that
     /// the path is two contours, the second inside the first (a stroke
     /// ring), for the rasterizer's simplicity proof.
-    func flattenEdges(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                      nested: Bool, on target: Rasterizer? = nil) -> Bool {
+    func flattenEdges(
+        _ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+        nested: Bool, on target: Rasterizer? = nil
+    ) -> Bool {
         let target = target ?? rasterizer
         if let shape = path.shape.flatMap(CircularRoundedRect.init),
-           coverInClosedForm(shape, minus: nil, transform: transform, clip: clip, on: target) {
+            coverInClosedForm(shape, minus: nil, transform: transform, clip: clip, on: target)
+        {
             return true
         }
-        return target.builder.build(path, transform: transform, tolerance: tolerance, clip: clip,
-                                    maximumLineCount: maximumSegmentCount, nested: nested)
+        return target.builder.build(
+            path, transform: transform, tolerance: tolerance, clip: clip,
+            maximumLineCount: maximumSegmentCount, nested: nested)
     }
 
     /// Makes the rasterizer's (or `target`'s) draw `outer` minus `inner` (user space),
     /// covered in closed form (RoundedRectRows.swift), if the transform and
     /// the geometry allow it; returns whether it did (the draw may then be
     /// empty: nothing of it inside the clip).
-    func coverInClosedForm(_ outer: CircularRoundedRect, minus inner: CircularRoundedRect?,
-                           transform: AffineTransform, clip: PixelRect, on target: Rasterizer? = nil) -> Bool {
+    func coverInClosedForm(
+        _ outer: CircularRoundedRect, minus inner: CircularRoundedRect?,
+        transform: AffineTransform, clip: PixelRect, on target: Rasterizer? = nil
+    ) -> Bool {
         let target = target ?? rasterizer
         guard let o = RowRoundedRect(outer, transform: transform, clip: clip) else { return false }
         var i: RowRoundedRect?

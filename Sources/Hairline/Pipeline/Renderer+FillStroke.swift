@@ -14,12 +14,15 @@ extension Renderer {
     /// byte for byte, and the same dropped-draw counts as `fill` then
     /// `stroke`. At most one of the shaders may use the gradient ramp (the
     /// caller draws two gradients one after the other).
-    func fillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader?,
-                       stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface) {
+    func fillAndStroke(
+        _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader?,
+        stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface
+    ) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
-        let (hasFill, hasStroke) = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance,
-                                                           fill: fill != nil, stroke: stroke != nil, style: style,
-                                                           clip: clip)
+        let (hasFill, hasStroke) = buildFillAndStrokeEdges(
+            path, transform: transform, tolerance: tolerance,
+            fill: fill != nil, stroke: stroke != nil, style: style,
+            clip: clip)
         switch (hasFill ? fill : nil, hasStroke ? stroke : nil) {
         case let (fill?, stroke?):
             compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
@@ -41,16 +44,22 @@ extension Renderer {
     /// Builds the stroke's edges (if `stroke`) into `strokeRasterizer` and
     /// the fill's (if `fill`) into `fillRasterizer`, counting a stroke
     /// dropped for its geometry; returns which have edges.
-    func buildFillAndStrokeEdges(_ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
-                                 stroke: Bool, style: StrokeStyle, clip: Clip) -> (fill: Bool, stroke: Bool) {
+    func buildFillAndStrokeEdges(
+        _ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
+        stroke: Bool, style: StrokeStyle, clip: Clip
+    ) -> (fill: Bool, stroke: Bool) {
         var strokeBuilt = false
         if stroke, style.width.isFinite, style.width >= 0 {
-            strokeBuilt = buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance,
-                                           clip: clip.bounds, on: strokeRasterizer)
+            strokeBuilt = buildStrokeEdges(
+                path, style: style, transform: transform, tolerance: tolerance,
+                clip: clip.bounds, on: strokeRasterizer)
             if !strokeBuilt { droppedDrawCount += 1 }
         }
-        let fillBuilt = fill && buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds,
-                                           on: fillRasterizer)
+        let fillBuilt =
+            fill
+            && buildEdges(
+                path, transform: transform, tolerance: tolerance, clip: clip.bounds,
+                on: fillRasterizer)
         return (fillBuilt && !fillRasterizer.builder.isEmpty, strokeBuilt && !strokeRasterizer.builder.isEmpty)
     }
 
@@ -58,11 +67,13 @@ extension Renderer {
     /// through one sweep (RoundedRectPair.swift): both covered in closed
     /// form, both plain solid source-over (KernelChoice), into a 32-bit
     /// surface.
-    func sweptTogether(_ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode,
-                       into surface: Surface) -> (UInt32, UInt32)? {
+    func sweptTogether(
+        _ fill: Shader, _ stroke: Shader, clip: Clip, mode: BlendMode,
+        into surface: Surface
+    ) -> (UInt32, UInt32)? {
         guard pairsClosedForms, surface.format != .a8, fillRasterizer.isClosedForm, strokeRasterizer.isClosedForm,
-              let f = KernelChoice(fill, mode: mode, mask: clip.mask).solidColor,
-              let s = KernelChoice(stroke, mode: mode, mask: clip.mask).solidColor
+            let f = KernelChoice(fill, mode: mode, mask: clip.mask).solidColor,
+            let s = KernelChoice(stroke, mode: mode, mask: clip.mask).solidColor
         else { return nil }
         return (f, s)
     }
@@ -70,8 +81,10 @@ extension Renderer {
     /// Composites `fillRasterizer`'s edges with `fill` and
     /// `strokeRasterizer`'s with `stroke` in one pass, with the kernel
     /// each needs.
-    private func compositeTogether(_ fill: Shader, rule: FillRule, _ stroke: Shader, clip: Clip, mode: BlendMode,
-                                   into surface: Surface) {
+    private func compositeTogether(
+        _ fill: Shader, rule: FillRule, _ stroke: Shader, clip: Clip, mode: BlendMode,
+        into surface: Surface
+    ) {
         if let (f, s) = sweptTogether(fill, stroke, clip: clip, mode: mode, into: surface) {
             // Both covered in closed form: one sweep, one write per pixel.
             var kernel = SolidPairSourceOver(surface: surface, fill: f, stroke: s, clip: fillRasterizer.builder.clip)
@@ -84,8 +97,9 @@ extension Renderer {
         // first), then the stroke's; paint kernels share the row buffers:
         // the loops alternate by whole rows, and a kernel keeps nothing in
         // them from row to row.
-        var fillDriver = FillThenStroke(renderer: self, stroke: stroke, rule: rule, clip: clip, mode: mode,
-                                        surface: surface)
+        var fillDriver = FillThenStroke(
+            renderer: self, stroke: stroke, rule: rule, clip: clip, mode: mode,
+            surface: surface)
         withKernel(fill, mode: mode, clip: clip, into: surface, &fillDriver)
     }
 
@@ -99,12 +113,15 @@ extension Renderer {
     /// `fillAndStroke` does and, if `rows`, runs the row loops into
     /// counting kernels the way the draw would (one sweep where it takes
     /// one); returns their counts, fill's and stroke's added.
-    func profileFillAndStroke(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader,
-                              stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface,
-                              rows: Bool) -> RasterStatistics {
+    func profileFillAndStroke(
+        _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader,
+        stroke: Shader, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface,
+        rows: Bool
+    ) -> RasterStatistics {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return RasterStatistics() }
-        let built = buildFillAndStrokeEdges(path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
-                                            style: style, clip: clip)
+        let built = buildFillAndStrokeEdges(
+            path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
+            style: style, clip: clip)
         var result = RasterStatistics()
         result.edges = fillRasterizer.builder.edges.count + strokeRasterizer.builder.edges.count
         guard rows else { return result }
@@ -163,8 +180,9 @@ struct StrokeWithFill<Fill: SpanKernel>: KernelDriver {
 
     @inline(__always)
     mutating func drive<Stroke: SpanKernel>(_ strokeKernel: inout Stroke) {
-        Rasterizer.rasterize(renderer.fillRasterizer, rule: rule, into: &fill.pointee,
-                             then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel,
-                             chunkRows: renderer.fillStrokeChunkRows ?? Renderer.chunkRows(surface))
+        Rasterizer.rasterize(
+            renderer.fillRasterizer, rule: rule, into: &fill.pointee,
+            then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel,
+            chunkRows: renderer.fillStrokeChunkRows ?? Renderer.chunkRows(surface))
     }
 }

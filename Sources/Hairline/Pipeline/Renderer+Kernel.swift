@@ -20,8 +20,10 @@ extension Renderer {
     /// written by this draw), else left pending; a `.nothing` choice
     /// drives nothing.
     @inline(__always)
-    func withKernel<Driver: KernelDriver>(_ shader: Shader, mode: BlendMode, clip: Clip, into surface: Surface,
-                                          fusesClear: Bool = true, _ driver: inout Driver) {
+    func withKernel<Driver: KernelDriver>(
+        _ shader: Shader, mode: BlendMode, clip: Clip, into surface: Surface,
+        fusesClear: Bool = true, _ driver: inout Driver
+    ) {
         switch KernelChoice(shader, mode: mode, mask: clip.mask) {
         case .nothing:
             return
@@ -32,8 +34,10 @@ extension Renderer {
             let target = kernelTarget(for: surface)
             rows.reserve(surface.width)
             rowCoverage.reserve(surface.width)
-            run(PaintKernel(surface: target, shader: shader, mode: mode, mask: clip.mask, source: rows.base,
-                            coverage: rowCoverage.base),
+            run(
+                PaintKernel(
+                    surface: target, shader: shader, mode: mode, mask: clip.mask, source: rows.base,
+                    coverage: rowCoverage.base),
                 into: surface, fusesClear: fusesClear, &driver)
         }
     }
@@ -43,8 +47,10 @@ extension Renderer {
     /// pending clear fused in if `fusesClear` and one is pending (the
     /// clear is then done).
     @inline(__always)
-    func run<Kernel: SpanKernel, Driver: KernelDriver>(_ kernel: Kernel, into surface: Surface, fusesClear: Bool,
-                                                       _ driver: inout Driver) {
+    func run<Kernel: SpanKernel, Driver: KernelDriver>(
+        _ kernel: Kernel, into surface: Surface, fusesClear: Bool,
+        _ driver: inout Driver
+    ) {
         if surface.format == .a8 {
             var alpha = AlphaRowKernel(kernel, surface: surface, scratch: alphaRow.base)
             driver.drive(&alpha)

@@ -12,8 +12,10 @@ extension Renderer {
     /// `color` (packed in the surface's byte order) through `clip` with
     /// `mode`, on the pixels inside `region` only (device pixels; a tile
     /// of a large shadow, or everything).
-    func drawShadow(ofCoverage mask: CoverageRows, atX x: Int, y: Int, blur: BoxBlur, color: UInt32,
-                    region: PixelRect, clip: Clip, mode: BlendMode, into surface: Surface) {
+    func drawShadow(
+        ofCoverage mask: CoverageRows, atX x: Int, y: Int, blur: BoxBlur, color: UInt32,
+        region: PixelRect, clip: Clip, mode: BlendMode, into surface: Surface
+    ) {
         var narrowed = clip
         narrowed.bounds = clip.bounds.intersection(region)
         guard !narrowed.isEmpty, mask.width > 0, mask.height > 0 else { return }
@@ -25,8 +27,9 @@ extension Renderer {
         let blurred = blurredRows(mask, by: blur)
         // The blurred plane starts `pad` pixels above and left of the mask
         // (x, y are inside a surface's reach, far from overflow).
-        composite(coverage: blurred, atX: x &- pad, y: y &- pad, shader: .solid(color), clip: narrowed, mode: mode,
-                  into: surface)
+        composite(
+            coverage: blurred, atX: x &- pad, y: y &- pad, shader: .solid(color), clip: narrowed, mode: mode,
+            into: surface)
     }
 
     /// `mask` blurred by `blur` into the renderer's scratch, with the
@@ -40,7 +43,8 @@ extension Renderer {
         blurSums.reserve(2 &* width &+ 1)
         blurredCoverage.reserve(count)
         blur.blur(mask, into: blurredCoverage.base, blurPlaneA.base, blurPlaneB.base, sums: blurSums.base)
-        return CoverageRows(base: UnsafePointer(blurredCoverage.base), width: width, height: height,
-                            bytesPerRow: width, bytesPerValue: 1)
+        return CoverageRows(
+            base: UnsafePointer(blurredCoverage.base), width: width, height: height,
+            bytesPerRow: width, bytesPerValue: 1)
     }
 }

@@ -153,8 +153,10 @@ final class Renderer {
 
     /// Fills `path` (user space) mapped by `transform` into `surface`
     /// through `clip`. Non-finite geometry draws nothing.
-    func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
-              shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+    func fill(
+        _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
+        shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface
+    ) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
         guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
         composite(shader, rule: rule, clip: clip, mode: mode, into: surface)
@@ -162,20 +164,25 @@ final class Renderer {
 
     /// Fills with a solid color through the whole surface (tests and
     /// benchmarks of the plain pipeline).
-    func fill(_ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
-              color: PremultipliedColor, into surface: Surface) {
-        fill(path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(surface.format.pack(color)),
-             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
-             into: surface)
+    func fill(
+        _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule,
+        color: PremultipliedColor, into surface: Surface
+    ) {
+        fill(
+            path, transform: transform, tolerance: tolerance, rule: rule, shader: .solid(surface.format.pack(color)),
+            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)),
+            into: surface)
     }
 
     /// Strokes `path` (user space) mapped by `transform` into `surface`.
     /// Non-finite geometry, a negative or non-finite width, or a singular
     /// transform draw nothing.
-    func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-                shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface) {
+    func stroke(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+        shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface
+    ) {
         guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
-              !clip.isEmpty
+            !clip.isEmpty
         else { return }
         guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
         else {

@@ -42,7 +42,7 @@ extension EdgeBuilder {
     /// flattens it) for ellipses the solver does not take.
     mutating func addArc(_ arc: EllipticalArc, end: Point, startParameter: Point, endParameter: Point) -> Bool {
         guard contourIsOpen, EllipseConic.accepts(center: arc.center, axis1: arc.axis1, axis2: arc.axis2),
-              abs(arc.sweepAngle) <= 2 * Double.pi, end.isFinite
+            abs(arc.sweepAngle) <= 2 * Double.pi, end.isFinite
         else { return false }
         let sign: Double = arc.sweepAngle < 0 ? -1 : 1
         // At most half a turn per part: then a direction lies inside the
@@ -55,21 +55,27 @@ extension EdgeBuilder {
             let half = arc.startAngle + arc.sweepAngle / 2
             let middle = Point(x: _cos(half), y: _sin(half))
             points.append(arc.point(cosSin: (middle.x, middle.y)))
-            contourArcs.append(ContourArc(center: arc.center, axis1: arc.axis1, axis2: arc.axis2, start: from,
-                                          end: middle, sign: sign, endIndex: points.count - 1))
+            contourArcs.append(
+                ContourArc(
+                    center: arc.center, axis1: arc.axis1, axis2: arc.axis2, start: from,
+                    end: middle, sign: sign, endIndex: points.count - 1))
             from = middle
         }
         points.append(end)
-        contourArcs.append(ContourArc(center: arc.center, axis1: arc.axis1, axis2: arc.axis2, start: from,
-                                      end: endParameter, sign: sign, endIndex: points.count - 1))
+        contourArcs.append(
+            ContourArc(
+                center: arc.center, axis1: arc.axis1, axis2: arc.axis2, start: from,
+                end: endParameter, sign: sign, endIndex: points.count - 1))
         return true
     }
 
     /// Cuts a buffered arc from `a` to `b` at its x and y turning points
     /// into monotone pieces: feeds their tangents to the convexity tracker
     /// and their directions to the chain tracker, and keeps the pieces.
-    mutating func appendArcPieces(_ arc: ContourArc, from a: Point, to b: Point, convexity: inout ConvexityTracker,
-                                  chains: inout ChainTracker, edgeCount: Int) {
+    mutating func appendArcPieces(
+        _ arc: ContourArc, from a: Point, to b: Point, convexity: inout ConvexityTracker,
+        chains: inout ChainTracker, edgeCount: Int
+    ) {
         let u = arc.axis1, v = arc.axis2, s = arc.sign
         // Parameter directions where x' = 0 (±(u.x, v.x)) and y' = 0
         // (±(u.y, v.y)), kept if strictly inside the arc.
@@ -108,15 +114,19 @@ extension EdgeBuilder {
         convexity.add(tangent(arc.end))
     }
 
-    private mutating func appendPiece(_ arc: ContourArc, _ p: Point, _ pw: Point, _ q: Point, _ qw: Point,
-                                      chains: inout ChainTracker, edgeCount: Int) {
+    private mutating func appendPiece(
+        _ arc: ContourArc, _ p: Point, _ pw: Point, _ q: Point, _ qw: Point,
+        chains: inout ChainTracker, edgeCount: Int
+    ) {
         let dy = q.y - p.y
         guard dy != 0 else { return }
         let direction: Int32 = dy > 0 ? 1 : -1
         let chain = chains.chain(for: direction, edgeCount: edgeCount, arcCount: arcPieces.count)
         let (top, bottom, tw, bw) = dy > 0 ? (p, q, pw, qw) : (q, p, qw, pw)
-        arcPieces.append(ArcPiece(center: arc.center, axis1: arc.axis1, axis2: arc.axis2, top: top, bottom: bottom,
-                                  topParameter: tw, bottomParameter: bw, winding: direction, chain: chain))
+        arcPieces.append(
+            ArcPiece(
+                center: arc.center, axis1: arc.axis1, axis2: arc.axis2, top: top, bottom: bottom,
+                topParameter: tw, bottomParameter: bw, winding: direction, chain: chain))
     }
 
     /// Turns the draw's arc pieces into edges once every contour is built:
@@ -162,12 +172,13 @@ extension EdgeBuilder {
         let m = (a + b) * 0.5 - c
         let rootX = conic.p00 * m.x + conic.p01 * m.y >= 0 ? scale : -scale
         let rootY = conic.p11 * m.y + conic.p01 * m.x >= 0 ? scale : -scale
-        var e = ArcEdge(cx: c.x, cy: c.y, p00: conic.p00, p01: conic.p01, p11: conic.p11,
-                        inverseP00: 1 / conic.p00, inverseP11: 1 / conic.p11, rootX: rootX, rootY: rootY,
-                        scale: scale, m00: v.y * inverseDet, m01: -v.x * inverseDet, m10: -u.y * inverseDet,
-                        m11: u.x * inverseDet, xMin: min(a.x, b.x), xMax: max(a.x, b.x),
-                        xBottom: 0, xBottomCell: 0, x: 0, xCell: 0, wx: 0, wy: 0, firstRow: 0, lastRow: 0, y0: 0, y1: 0,
-                        winding: piece.winding, areaSign: 0)
+        var e = ArcEdge(
+            cx: c.x, cy: c.y, p00: conic.p00, p01: conic.p01, p11: conic.p11,
+            inverseP00: 1 / conic.p00, inverseP11: 1 / conic.p11, rootX: rootX, rootY: rootY,
+            scale: scale, m00: v.y * inverseDet, m01: -v.x * inverseDet, m10: -u.y * inverseDet,
+            m11: u.x * inverseDet, xMin: min(a.x, b.x), xMax: max(a.x, b.x),
+            xBottom: 0, xBottomCell: 0, x: 0, xCell: 0, wx: 0, wy: 0, firstRow: 0, lastRow: 0, y0: 0, y1: 0,
+            winding: piece.winding, areaSign: 0)
         if a.y < 0 { a = Point(x: e.x(atY: 0), y: 0) }
         if b.y > height { b = Point(x: e.x(atY: height), y: height) }
         // Within the clip's rows the piece may lie wholly right of it

@@ -211,8 +211,9 @@ extension RasterCore {
             defer { pw = qw }
             guard qY > pY else { return }
             let area = e.segmentArea(pw, qw, box: 0.5 * abs((qx - px) * (qy - py)))
-            row.addInCell(min(pCell, qCell) >> Fixed.cellShift, xa: pCell, xb: qCell, dy: qY &- pY, winding: winding,
-                          extra: Fixed.round(area * one) &* areaSign)
+            row.addInCell(
+                min(pCell, qCell) >> Fixed.cellShift, xa: pCell, xb: qCell, dy: qY &- pY, winding: winding,
+                extra: Fixed.round(area * one) &* areaSign)
         }
         if xEndCell > pCell {
             // Rightwards: the column boundaries strictly between the ends.
@@ -252,7 +253,9 @@ extension CellRow {
     @inline(__always)
     mutating func addInCell(_ cell: Int, xa: Int, xb: Int, dy: Int, winding: Int, extra: Int) {
         let left = cell << Fixed.cellShift
-        assert(xa >= left && xb >= left && xa <= left + Fixed.cellOne && xb <= left + Fixed.cellOne, "piece outside its cell")
+        assert(
+            xa >= left && xb >= left && xa <= left + Fixed.cellOne && xb <= left + Fixed.cellOne,
+            "piece outside its cell")
         // dy ≤ 2^24 and the factor ≤ 2^17: no overflow.
         let area = (dy &* (2 &* Fixed.cellOne &- (xa &- left) &- (xb &- left))) >> (Fixed.cellShift + 1)
         let inCell = area &* winding &+ extra

@@ -206,9 +206,13 @@ struct CellRow {
             bits[word] = 0
             while touched != 0 {
                 let start = (word << 6 | touched.trailingZeroBitCount) << Self.groupShift
-                assert(start <= maxCell && start >= minCell & ~(Self.groupSize - 1), "a touched group outside the row's range")
+                assert(
+                    start <= maxCell && start >= minCell & ~(Self.groupSize - 1),
+                    "a touched group outside the row's range")
                 touched &= touched &- 1
-                if start > x, x < width { Self.span(from: x, to: min(start, width), sum: sum, left: left, into: &kernel) }
+                if start > x, x < width {
+                    Self.span(from: x, to: min(start, width), sum: sum, left: left, into: &kernel)
+                }
                 let packed = Self.coverage(ofGroupAt: cells + start, sum: &sum)
                 if start < width, packed != 0 {
                     kernel.blendGroup(x: left &+ start, count: min(Self.groupSize, width &- start), coverage: packed)
@@ -245,9 +249,9 @@ struct CellRow {
         let c = ((clamped &<< 8) &- clamped &+ SIMD4(repeating: UInt32(Fixed.one / 2))) &>> UInt32(Fixed.shift)
         let bytes = SIMD4<UInt8>(truncatingIfNeeded: c)
         #if _endian(little)
-        return unsafeBitCast(bytes, to: UInt32.self)
+            return unsafeBitCast(bytes, to: UInt32.self)
         #else
-        return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+            return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
         #endif
     }
 

@@ -140,8 +140,10 @@ struct EdgeBuilder: LineSink {
     /// The capacities of the builder's buffers (for tests that check
     /// steady drawing stops allocating).
     var capacities: [Int] {
-        [edges.capacity, rowHeads.capacity, points.capacity, contourArcs.capacity, arcPieces.capacity,
-         arcEdges.capacity, arcOrder.capacity, closedForm.capacity]
+        [
+            edges.capacity, rowHeads.capacity, points.capacity, contourArcs.capacity, arcPieces.capacity,
+            arcEdges.capacity, arcOrder.capacity, closedForm.capacity,
+        ]
     }
 
     func deallocate() {
@@ -237,8 +239,9 @@ struct EdgeBuilder: LineSink {
                 return
             }
             if i == nextArcEnd {
-                appendArcPieces(contourArcs[arcIndex], from: a, to: b, convexity: &convexity, chains: &chains,
-                                edgeCount: writer.count)
+                appendArcPieces(
+                    contourArcs[arcIndex], from: a, to: b, convexity: &convexity, chains: &chains,
+                    edgeCount: writer.count)
                 arcIndex += 1
                 nextArcEnd = arcIndex < contourArcs.count ? contourArcs[arcIndex].endIndex : Int.max
                 a = b
@@ -252,8 +255,11 @@ struct EdgeBuilder: LineSink {
             if dy != 0 {
                 let direction: Int32 = dy > 0 ? 1 : -1
                 let chain = chains.chain(for: direction, edgeCount: writer.count, arcCount: arcPieces.count)
-                if dy > 0 { writer.add(top: a, bottom: b, winding: 1, chain: chain) }
-                else { writer.add(top: b, bottom: a, winding: -1, chain: chain) }
+                if dy > 0 {
+                    writer.add(top: a, bottom: b, winding: 1, chain: chain)
+                } else {
+                    writer.add(top: b, bottom: a, winding: -1, chain: chain)
+                }
             }
             a = b
         }
@@ -413,11 +419,12 @@ struct EdgeWriter {
         if last > first && xa != xb {
             (xBoundary, step) = Self.steps(x0: xa, x1: xb, top: yTop, bottom: yBottom, firstRow: first, lastRow: last)
         }
-        edges[count] = Edge(x0: xa, xBoundary: xBoundary, x1: xb, step: step,
-                            firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
-                            y0: Int32(truncatingIfNeeded: yTop &- first << Fixed.shift),
-                            y1: Int32(truncatingIfNeeded: yBottom &- last << Fixed.shift),
-                            winding: winding, chain: chain, next: rowHeads[first])
+        edges[count] = Edge(
+            x0: xa, xBoundary: xBoundary, x1: xb, step: step,
+            firstRow: Int32(truncatingIfNeeded: first), lastRow: Int32(truncatingIfNeeded: last),
+            y0: Int32(truncatingIfNeeded: yTop &- first << Fixed.shift),
+            y1: Int32(truncatingIfNeeded: yBottom &- last << Fixed.shift),
+            winding: winding, chain: chain, next: rowHeads[first])
         rowHeads[first] = Int32(truncatingIfNeeded: count)
         count &+= 1
         if first < firstRow { firstRow = first }

@@ -13,8 +13,9 @@ extension EdgeBuilder: OutlineSink {
     mutating func begin(clip: PixelRect, maximumLineCount: Int, arcTolerance: Double = Flattener.defaultTolerance) {
         reset(clip: clip)
         self.maximumLineCount = maximumLineCount
-        self.arcTolerance = max(arcTolerance.isFinite ? arcTolerance : Flattener.defaultTolerance,
-                                Flattener.minimumTolerance)
+        self.arcTolerance = max(
+            arcTolerance.isFinite ? arcTolerance : Flattener.defaultTolerance,
+            Flattener.minimumTolerance)
     }
 
     /// Builds the edges of `path` (user space) mapped by `transform`, for
@@ -25,10 +26,13 @@ extension EdgeBuilder: OutlineSink {
     /// rasterizer's simplicity proof.
     /// - Returns: `false`, the builder left empty, if the geometry is not
     ///   finite or needs more than `maximumLineCount` lines.
-    mutating func build(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                        maximumLineCount: Int, nested: Bool = false) -> Bool {
+    mutating func build(
+        _ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+        maximumLineCount: Int, nested: Bool = false
+    ) -> Bool {
         begin(clip: clip, maximumLineCount: maximumLineCount, arcTolerance: tolerance)
-        var ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, cullRect: clip.rect, into: &self)
+        var ok =
+            Flattener.flatten(path, transform: transform, tolerance: tolerance, cullRect: clip.rect, into: &self)
             && !sawNonFinite && !isSaturated
         if ok {
             contoursAreNested = nested

@@ -29,8 +29,10 @@ extension RasterCore {
     /// `rasterize` for a draw covered in closed form, its sweep kept: sent
     /// again from the cache if a recent draw had its geometry, else run
     /// and kept as it is sent. Any other draw is rasterized as usual.
-    mutating func rasterizeKeepingSweeps<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule,
-                                                             into kernel: inout Kernel) {
+    mutating func rasterizeKeepingSweeps<Kernel: SpanKernel>(
+        _ list: EdgeList, rule: FillRule,
+        into kernel: inout Kernel
+    ) {
         guard let draw = list.roundedRects, coverageCache.singles.isEnabled else {
             rasterize(list, rule: rule, into: &kernel)
             return
@@ -58,8 +60,9 @@ extension RasterCore {
         }
         prepareCornerCaches(draw)
         withUnsafeMutablePointer(to: &kernel) { kernel in
-            var keeping = KeepingKernel(kernel: kernel, rows: slot.pointee.rows, calls: slot.pointee.calls,
-                                        top: clip.minY, left: clip.minX, budget: coverageCache.singles.callBudget)
+            var keeping = KeepingKernel(
+                kernel: kernel, rows: slot.pointee.rows, calls: slot.pointee.calls,
+                top: clip.minY, left: clip.minX, budget: coverageCache.singles.callBudget)
             runRoundedRects(draw.pointee, clip: clip, cursor: &cursor, until: Int.max, into: &keeping)
             keeping.finishRow()
             slot.pointee.rows = keeping.rows
@@ -80,8 +83,10 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
     let top: Int, left: Int, budget: Int
     private(set) var isComplete = true
 
-    init(kernel: UnsafeMutablePointer<Kernel>, rows: ScratchBuffer<KeptRow>, calls: ScratchBuffer<SpanRecord>,
-         top: Int, left: Int, budget: Int) {
+    init(
+        kernel: UnsafeMutablePointer<Kernel>, rows: ScratchBuffer<KeptRow>, calls: ScratchBuffer<SpanRecord>,
+        top: Int, left: Int, budget: Int
+    ) {
         self.kernel = kernel
         self.rows = rows
         self.calls = calls
@@ -97,8 +102,10 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
         kernel.pointee.beginRow(y)
         finishRow()
         if isComplete {
-            rows.append(KeptRow(y: Int32(truncatingIfNeeded: y &- top), first: Int32(truncatingIfNeeded: calls.count),
-                                count: 0))
+            rows.append(
+                KeptRow(
+                    y: Int32(truncatingIfNeeded: y &- top), first: Int32(truncatingIfNeeded: calls.count),
+                    count: 0))
         }
     }
 
@@ -116,8 +123,10 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
             isComplete = false
             return
         }
-        calls.append(SpanRecord(x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
-                                coverage: coverage, kind: kind))
+        calls.append(
+            SpanRecord(
+                x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
+                coverage: coverage, kind: kind))
     }
 
     @inline(__always)

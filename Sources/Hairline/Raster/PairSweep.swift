@@ -45,8 +45,10 @@ extension CellRow {
     /// touched, covering every column; leaves both rows' cells and bits
     /// zero.
     @inline(__always)
-    static func sweep<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
-                                          into kernel: inout Kernel) {
+    static func sweep<Kernel: PairKernel>(
+        _ first: inout CellRow, _ second: inout CellRow, width: Int, left: Int,
+        into kernel: inout Kernel
+    ) {
         if let last = sweepHoldingLastSpan(&first, &second, width: width, left: left, into: &kernel) {
             kernel.span(x: left &+ last.x, count: width &- last.x, first: last.first, second: last.second)
         }
@@ -56,9 +58,12 @@ extension CellRow {
     /// is returned instead of sent: its first column (clip-relative) and
     /// coverages.
     @inline(__always)
-    static func sweepHoldingLastSpan<Kernel: PairKernel>(_ first: inout CellRow, _ second: inout CellRow, width: Int,
-                                                         left: Int, into kernel: inout Kernel)
-        -> (x: Int, first: UInt32, second: UInt32)? {
+    static func sweepHoldingLastSpan<Kernel: PairKernel>(
+        _ first: inout CellRow, _ second: inout CellRow, width: Int,
+        left: Int, into kernel: inout Kernel
+    )
+        -> (x: Int, first: UInt32, second: UInt32)?
+    {
         var sumA: Int32 = 0, sumB: Int32 = 0
         var x = 0  // the first column not sent yet (clip-relative)
         let lastWord = max(first.maxCell, second.maxCell) >> Self.wordShift
@@ -72,8 +77,9 @@ extension CellRow {
                 let start = (word << 6 | touched.trailingZeroBitCount) << Self.groupShift
                 touched &= touched &- 1
                 if start > x, x < width {
-                    kernel.span(x: left &+ x, count: min(start, width) &- x, first: coverage(sumA),
-                                second: coverage(sumB))
+                    kernel.span(
+                        x: left &+ x, count: min(start, width) &- x, first: coverage(sumA),
+                        second: coverage(sumB))
                 }
                 let a = coverage(ofGroupAt: first.cells + start, sum: &sumA)
                 let b = coverage(ofGroupAt: second.cells + start, sum: &sumB)
@@ -122,16 +128,20 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
             return
         }
         kernel.pointee.span(x: x, count: count, first: first, second: second)
-        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  first: first, second: second, kind: .span))
+        records.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                first: first, second: second, kind: .span))
     }
 
     @inline(__always)
     mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
         kernel.pointee.group(x: x, count: count, first: first, second: second)
         guard kernel.pointee.copiesPixels else {
-            records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                      first: first, second: second, kind: .group))
+            records.append(
+                PairRecord(
+                    x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                    first: first, second: second, kind: .group))
             return
         }
         recordCopy(x: x, count: count)
@@ -156,8 +166,10 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
     @inline(__always)
     mutating func fill(x: Int, count: Int, pixel: UInt32) {
         kernel.pointee.fill(x: x, count: count, pixel: pixel)
-        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  first: pixel, second: 0, kind: .fill))
+        records.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                first: pixel, second: 0, kind: .fill))
     }
 
     /// Records pixels to copy, joining them to the last record if that
@@ -171,8 +183,10 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
                 return
             }
         }
-        records.append(PairRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  first: 0, second: 0, kind: .copy))
+        records.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                first: 0, second: 0, kind: .copy))
     }
 }
 

@@ -84,13 +84,15 @@ struct SweepCache<Key: BitwiseCopyable, Row: BitwiseCopyable, Call: BitwiseCopya
         for i in 0..<slots.count {
             let slot = slots.base + i
             if isEnabled && slot.pointee.isValid
-                && withUnsafePointer(to: &slot.pointee.key, { matches($0) }) {
+                && withUnsafePointer(to: &slot.pointee.key, { matches($0) })
+            {
                 slot.pointee.lastUse = clock
                 return (i, true)
             }
             let best = slots.base + victim
             if !slot.pointee.isValid && best.pointee.isValid
-                || slot.pointee.isValid == best.pointee.isValid && slot.pointee.lastUse < best.pointee.lastUse {
+                || slot.pointee.isValid == best.pointee.isValid && slot.pointee.lastUse < best.pointee.lastUse
+            {
                 victim = i
             }
         }
@@ -123,12 +125,15 @@ extension SweepCache where Key == PairSweepKey {
     /// over a clip `width` columns wide (`halves`: corner rows swept over
     /// their left half), or a slot emptied for them.
     @inline(__always)
-    mutating func slot(first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
-                       halves: Bool) -> (index: Int, hit: Bool) {
-        slot(matching: { key in
-            key.pointee.width == width && key.pointee.halves == halves && key.pointee.first == first.pointee
-                && key.pointee.second == second.pointee
-        }, key: { PairSweepKey(first: first.pointee, second: second.pointee, width: width, halves: halves) })
+    mutating func slot(
+        first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
+        halves: Bool
+    ) -> (index: Int, hit: Bool) {
+        slot(
+            matching: { key in
+                key.pointee.width == width && key.pointee.halves == halves && key.pointee.first == first.pointee
+                    && key.pointee.second == second.pointee
+            }, key: { PairSweepKey(first: first.pointee, second: second.pointee, width: width, halves: halves) })
     }
 }
 
@@ -146,15 +151,19 @@ struct KeepingPairKernel<Kernel: PairKernel>: PairKernel {
     @inline(__always)
     mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
         kernel.pointee.span(x: x, count: count, first: first, second: second)
-        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
-                                first: first, second: second, kind: .span))
+        calls.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
+                first: first, second: second, kind: .span))
     }
 
     @inline(__always)
     mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
         kernel.pointee.group(x: x, count: count, first: first, second: second)
-        calls.append(PairRecord(x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
-                                first: first, second: second, kind: .group))
+        calls.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
+                first: first, second: second, kind: .group))
     }
 
     // A sweep sends only spans and groups; the rest passes through.

@@ -115,9 +115,13 @@ struct RasterCore {
     var exactWorkPool = 0
 
     var capacities: [Int] {
-        [cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity, pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
-         cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity, records.capacity, pieces.capacity, chains.capacity, splits.capacity,
-         slab.capacity, clusterPieces.capacity, bandHeights.capacity, bandTree.capacity]
+        [
+            cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity,
+            pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
+            cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
+            records.capacity, pieces.capacity, chains.capacity, splits.capacity,
+            slab.capacity, clusterPieces.capacity, bandHeights.capacity, bandTree.capacity,
+        ]
     }
 
     func deallocate() {
@@ -151,16 +155,19 @@ struct RasterCore {
             activeArcs.count = 0
         }
         assert(list.arcCount == 0 || list.isKnownSimple, "arc edges in a draw that is not known simple")
-        return RowCursor(y: list.firstRow, nextArcRow: list.firstRow(ofArcAt: 0),
-                         isDone: isDone)
+        return RowCursor(
+            y: list.firstRow, nextArcRow: list.firstRow(ofArcAt: 0),
+            isDone: isDone)
     }
 
     /// Runs the row loop of `list` from `cursor` up to (not including)
     /// clip-relative row `limit`, sending coverage to `kernel`; the rows
     /// after are left for the next call (a band of repeated rows is cut
     /// there and goes on in the next call).
-    mutating func run<Kernel: SpanKernel>(_ list: EdgeList, rule: FillRule, cursor: inout RowCursor, until limit: Int,
-                                          into kernel: inout Kernel) {
+    mutating func run<Kernel: SpanKernel>(
+        _ list: EdgeList, rule: FillRule, cursor: inout RowCursor, until limit: Int,
+        into kernel: inout Kernel
+    ) {
         guard !cursor.isDone else { return }
         if let draw = list.roundedRects {
             runRoundedRects(draw.pointee, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
@@ -174,8 +181,9 @@ struct RasterCore {
         row.pieceCount = cursor.pieceCount
         var y = cursor.y
         defer {
-            cursor = RowCursor(y: y, nextArc: nextArc, nextArcRow: nextArcRow, pieceCount: row.pieceCount,
-                               isDone: y > list.lastRow)
+            cursor = RowCursor(
+                y: y, nextArc: nextArc, nextArcRow: nextArcRow, pieceCount: row.pieceCount,
+                isDone: y > list.lastRow)
             statistics.pieces = row.pieceCount
         }
         while y <= list.lastRow && y < limit {
@@ -210,8 +218,10 @@ struct RasterCore {
     /// other draw's pieces collected and resolved under `rule`. Returns
     /// the band of rows that may repeat this one.
     @inline(__always)
-    private mutating func coverRow(_ list: EdgeList, y: Int, rule: FillRule, nextArc: inout Int,
-                                   nextArcRow: inout Int, into row: inout CellRow) -> RowBand {
+    private mutating func coverRow(
+        _ list: EdgeList, y: Int, rule: FillRule, nextArc: inout Int,
+        nextArcRow: inout Int, into row: inout CellRow
+    ) -> RowBand {
         guard list.isKnownSimple else {
             var collector = PieceCollector(pieces: pieces)
             collector.pieces.count = 0
@@ -232,8 +242,10 @@ struct RasterCore {
     /// to `end` have the same coverage, records the sweep's calls and
     /// repeats them on those rows. Returns the next row.
     @inline(__always)
-    mutating func sweep<Kernel: SpanKernel>(_ row: inout CellRow, y: Int, repeatingUntil end: Int, clip: PixelRect,
-                                            into kernel: inout Kernel) -> Int {
+    mutating func sweep<Kernel: SpanKernel>(
+        _ row: inout CellRow, y: Int, repeatingUntil end: Int, clip: PixelRect,
+        into kernel: inout Kernel
+    ) -> Int {
         guard end > y &+ 1 else {
             row.sweep(width: clip.width, left: clip.minX, into: &kernel)
             return y &+ 1
@@ -311,16 +323,18 @@ struct RasterCore {
             // x, x >> 16, is in 0...width·one.
             if row < e.lastRow {
                 let next = e.x &+ e.step
-                sink.add(xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: next >> Fixed.edgeToCellShift, yb: Fixed.one,
-                         winding: e.winding, chain: e.chain)
+                sink.add(
+                    xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: next >> Fixed.edgeToCellShift, yb: Fixed.one,
+                    winding: e.winding, chain: e.chain)
                 if kept != i { edges[kept] = e }
                 edges[kept].x = next
                 kept &+= 1
                 steps |= e.step
                 if e.lastRow < firstEnd { firstEnd = e.lastRow }
             } else {
-                sink.add(xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
-                         winding: e.winding, chain: e.chain)
+                sink.add(
+                    xa: e.x >> Fixed.edgeToCellShift, ya: 0, xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
+                    winding: e.winding, chain: e.chain)
             }
         }
         active.count = kept
@@ -329,13 +343,18 @@ struct RasterCore {
         while index >= 0 {
             let e = list.edges[Int(index)]
             if e.lastRow == row {
-                sink.add(xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
-                         winding: e.winding, chain: e.chain)
+                sink.add(
+                    xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.x1 >> Fixed.edgeToCellShift, yb: Int(e.y1),
+                    winding: e.winding, chain: e.chain)
             } else {
-                sink.add(xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.xBoundary >> Fixed.edgeToCellShift, yb: Fixed.one,
-                         winding: e.winding, chain: e.chain)
-                active.append(ActiveEdge(x: e.xBoundary, step: e.step, x1: e.x1, lastRow: e.lastRow, y1: e.y1,
-                                         winding: e.winding, chain: e.chain))
+                sink.add(
+                    xa: e.x0 >> Fixed.edgeToCellShift, ya: Int(e.y0), xb: e.xBoundary >> Fixed.edgeToCellShift,
+                    yb: Fixed.one,
+                    winding: e.winding, chain: e.chain)
+                active.append(
+                    ActiveEdge(
+                        x: e.xBoundary, step: e.step, x1: e.x1, lastRow: e.lastRow, y1: e.y1,
+                        winding: e.winding, chain: e.chain))
             }
             index = e.next
         }
@@ -365,8 +384,10 @@ struct PieceCollector: PieceSink {
     mutating func add(xa: Int, ya: Int, xb: Int, yb: Int, winding: Int32, chain: Int32) {
         // Exact: 16.16 values are dyadic rationals well inside Double.
         let xScale = 1 / Double(Fixed.cellOne), yScale = 1 / Double(Fixed.one)
-        pieces.append(Piece(xa: Double(xa) * xScale, ya: Double(ya) * yScale, xb: Double(xb) * xScale,
-                            yb: Double(yb) * yScale, winding: Double(winding), chain: chain))
+        pieces.append(
+            Piece(
+                xa: Double(xa) * xScale, ya: Double(ya) * yScale, xb: Double(xb) * xScale,
+                yb: Double(yb) * yScale, winding: Double(winding), chain: chain))
     }
 }
 

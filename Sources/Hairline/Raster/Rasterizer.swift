@@ -72,10 +72,11 @@ final class Rasterizer {
     /// The builder's edges as the row loop reads them.
     var edgeList: EdgeList {
         // Field by field (a copy of the whole builder is ~560 bytes).
-        EdgeList(edges: UnsafePointer(builder.edges.base), rowHeads: UnsafePointer(builder.rowHeads.base),
-                 arcs: builder.arcEdges.base, arcOrder: UnsafePointer(builder.arcOrder.base),
-                 arcCount: builder.arcEdges.count, firstRow: builder.firstRow, lastRow: builder.lastRow,
-                 clip: builder.clip, isKnownSimple: builder.isKnownSimple, roundedRects: builder.roundedRects)
+        EdgeList(
+            edges: UnsafePointer(builder.edges.base), rowHeads: UnsafePointer(builder.rowHeads.base),
+            arcs: builder.arcEdges.base, arcOrder: UnsafePointer(builder.arcOrder.base),
+            arcCount: builder.arcEdges.count, firstRow: builder.firstRow, lastRow: builder.lastRow,
+            clip: builder.clip, isKnownSimple: builder.isKnownSimple, roundedRects: builder.roundedRects)
     }
 
     /// Rasterizes two draws over the same clip in one pass down the rows:

@@ -55,8 +55,10 @@ extension RasterCore {
                 if !addChainFlips(spans[first], rule: rule, width: width, work: &work, budget: budget, into: &row) {
                     approximated = true
                 }
-            } else if !resolveCluster(spans[first..<end], rule: rule, width: width, work: &work, budget: budget,
-                                      into: &row) {
+            } else if !resolveCluster(
+                spans[first..<end], rule: rule, width: width, work: &work, budget: budget,
+                into: &row)
+            {
                 approximated = true
             }
             for k in first..<end { addToBands(spans[k]) }
@@ -156,8 +158,10 @@ extension RasterCore {
     /// `budget` (with `work` done so far; a row of thousands of chains
     /// starting and ending among each other) each piece takes the flip at
     /// its middle instead; returns false then.
-    private mutating func addChainFlips(_ s: ChainSpan, rule: FillRule, width: Int, work: inout Int, budget: Int,
-                                        into row: inout CellRow) -> Bool {
+    private mutating func addChainFlips(
+        _ s: ChainSpan, rule: FillRule, width: Int, work: inout Int, budget: Int,
+        into row: inout CellRow
+    ) -> Bool {
         let firstBand = band(startingAt: s.minY), endBand = band(startingAt: s.maxY)
         let f = flip(from: winding(inBand: firstBand), by: s.winding, rule)
         let firstPiece = Int(s.firstPiece), pieceEnd = firstPiece + Int(s.pieceCount)
@@ -205,9 +209,11 @@ extension RasterCore {
     /// inside flips added, from the winding left of the cluster there.
     /// Past `budget` (with `work` done so far) the cluster is resolved in
     /// fixed slabs instead; returns false then.
-    private mutating func resolveCluster(_ spans: Slice<UnsafeMutableBufferPointer<ChainSpan>>, rule: FillRule,
-                                         width: Int, work: inout Int, budget: Int,
-                                         into row: inout CellRow) -> Bool {
+    private mutating func resolveCluster(
+        _ spans: Slice<UnsafeMutableBufferPointer<ChainSpan>>, rule: FillRule,
+        width: Int, work: inout Int, budget: Int,
+        into row: inout CellRow
+    ) -> Bool {
         clusterPieces.count = 0
         var clusterTop = 1.0, clusterBottom = 0.0
         for s in spans {
@@ -266,8 +272,9 @@ extension RasterCore {
             for p in list where p.ya <= top && p.yb >= bottom && p.yb > p.ya {
                 slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
             }
-            accumulateFlips(top: top, bottom: bottom, from: winding(inBand: slabBand), rule: rule, width: width,
-                            ordered: true, into: &row)
+            accumulateFlips(
+                top: top, bottom: bottom, from: winding(inBand: slabBand), rule: rule, width: width,
+                ordered: true, into: &row)
         }
         return true
     }
@@ -293,8 +300,10 @@ extension RasterCore {
     /// from the winding left of the cluster at the slab's middle. A
     /// pixel's coverage is then off only in slabs where pieces cross or
     /// end (by at most the slab's height for each). Returns false.
-    private mutating func resolveClusterInFixedSlabs(_ list: UnsafeMutableBufferPointer<Piece>, rule: FillRule,
-                                                     width: Int, into row: inout CellRow) -> Bool {
+    private mutating func resolveClusterInFixedSlabs(
+        _ list: UnsafeMutableBufferPointer<Piece>, rule: FillRule,
+        width: Int, into row: inout CellRow
+    ) -> Bool {
         let slabCount = Self.fixedSlabCount(pieceCount: list.count)
         let height = 1 / Double(slabCount)
         for k in 0..<slabCount {
@@ -305,12 +314,15 @@ extension RasterCore {
                 let xMiddle = p.xa + slope * (middle - p.ya)
                 // Extended over the slab; x < 0 projects onto the clip's
                 // left edge like every other piece.
-                slab.append(SlabEdge(xTop: max(0, xMiddle - slope * height * 0.5),
-                                     xBottom: max(0, xMiddle + slope * height * 0.5), winding: p.winding))
+                slab.append(
+                    SlabEdge(
+                        xTop: max(0, xMiddle - slope * height * 0.5),
+                        xBottom: max(0, xMiddle + slope * height * 0.5), winding: p.winding))
             }
             guard !slab.isEmpty else { continue }
-            accumulateFlips(top: top, bottom: bottom, from: winding(inBand: band(containing: middle)), rule: rule,
-                            width: width, into: &row)
+            accumulateFlips(
+                top: top, bottom: bottom, from: winding(inBand: band(containing: middle)), rule: rule,
+                width: width, into: &row)
         }
         return false
     }
@@ -322,8 +334,10 @@ extension RasterCore {
     /// do not cross; in the fallback's it keeps the order the same at
     /// every height, so the winding between neighbours, and the coverage,
     /// stay what the order says).
-    private mutating func accumulateFlips(top: Double, bottom: Double, from start: Double, rule: FillRule,
-                                          width: Int, ordered: Bool = false, into row: inout CellRow) {
+    private mutating func accumulateFlips(
+        top: Double, bottom: Double, from start: Double, rule: FillRule,
+        width: Int, ordered: Bool = false, into row: inout CellRow
+    ) {
         let edges = slab.buffer
         if !ordered { sortInPlace(edges) { ($0.xTop + $0.xBottom) < ($1.xTop + $1.xBottom) } }
         var w = start

@@ -212,7 +212,7 @@ extension RasterCore {
             for j in bStart..<(bStart + Int(b.pieceCount)) {
                 let q = list[j]
                 guard p.ya < q.yb, q.ya < p.yb,
-                      min(p.xa, p.xb) < max(q.xa, q.xb), min(q.xa, q.xb) < max(p.xa, p.xb)
+                    min(p.xa, p.xb) < max(q.xa, q.xb), min(q.xa, q.xb) < max(p.xa, p.xb)
                 else { continue }
                 let d1 = orientation(p.xa, p.ya, p.xb, p.yb, q.xa, q.ya)
                 let d2 = orientation(p.xa, p.ya, p.xb, p.yb, q.xb, q.yb)
@@ -228,7 +228,9 @@ extension RasterCore {
 
     /// The sign of the turn from segment (a → b) to point c.
     @inline(__always)
-    private func orientation(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double) -> Double {
+    private func orientation(
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double
+    ) -> Double {
         (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     }
 
@@ -249,8 +251,10 @@ extension RasterCore {
     /// Whether the winding, left to right across `spans` at height `y`
     /// (all heights if `nil`), stays within {0, 1} or within {0, −1}
     /// (continuing `walk`, which carries the signs seen in this row).
-    private func windingStaysIndicator(_ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?,
-                                       walk: inout IndicatorWalk) -> Bool {
+    private func windingStaysIndicator(
+        _ spans: UnsafeMutableBufferPointer<ChainSpan>, at y: Double?,
+        walk: inout IndicatorWalk
+    ) -> Bool {
         for s in spans {
             if let y, !(s.minY < y && y < s.maxY) { continue }
             if !walk.cross(s.winding) { return false }

@@ -28,21 +28,27 @@ struct RecordingKernel<Kernel: SpanKernel>: SpanKernel {
     @inline(__always)
     mutating func fill(x: Int, count: Int) {
         kernel.pointee.fill(x: x, count: count)
-        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  coverage: 255, kind: .fill))
+        records.append(
+            SpanRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                coverage: 255, kind: .fill))
     }
 
     @inline(__always)
     mutating func blend(x: Int, count: Int, coverage: UInt32) {
         kernel.pointee.blend(x: x, count: count, coverage: coverage)
-        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  coverage: coverage, kind: .blend))
+        records.append(
+            SpanRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                coverage: coverage, kind: .blend))
     }
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
         kernel.pointee.blendGroup(x: x, count: count, coverage: coverage)
-        records.append(SpanRecord(x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                  coverage: coverage, kind: .group))
+        records.append(
+            SpanRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                coverage: coverage, kind: .group))
     }
 }

@@ -60,8 +60,10 @@ extension Polyline {
         return true
     }
 
-    private mutating func appendDashes(of sub: Subpath, vertices v: [Vertex], pattern: DashPattern,
-                                       cullRect: Rect) -> Bool {
+    private mutating func appendDashes(
+        of sub: Subpath, vertices v: [Vertex], pattern: DashPattern,
+        cullRect: Rect
+    ) -> Bool {
         var dash = DashState(pattern)
         let firstSubpath = subpaths.count
         var a = v[sub.range.lowerBound].point
@@ -79,8 +81,11 @@ extension Polyline {
         if sub.isClosed || ends.isEmpty { ends.append(sub.range.lowerBound) }
         var direction = sub.direction
         for endIndex in ends {
-            guard appendDashes(from: a, to: v[endIndex], cullRect: cullRect, dash: &dash, open: &open,
-                               direction: &direction) else { return false }
+            guard
+                appendDashes(
+                    from: a, to: v[endIndex], cullRect: cullRect, dash: &dash, open: &open,
+                    direction: &direction)
+            else { return false }
             a = v[endIndex].point
         }
         guard open else { return true }
@@ -94,8 +99,10 @@ extension Polyline {
     /// and not ended) and leaving them as the segment's end has them;
     /// `direction` becomes the segment's (unchanged if it is empty).
     /// - Returns: false if `self` saturated.
-    private mutating func appendDashes(from a: Point, to end: Vertex, cullRect: Rect, dash: inout DashState,
-                                       open: inout Bool, direction: inout Point) -> Bool {
+    private mutating func appendDashes(
+        from a: Point, to end: Vertex, cullRect: Rect, dash: inout DashState,
+        open: inout Bool, direction: inout Point
+    ) -> Bool {
         let b = end.point
         let length = a.distance(to: b)
         if length > 0 { direction = (b - a) * (1 / length) }

@@ -102,8 +102,10 @@ struct Polyline: LineSink {
             }
             k -= 1
         }
-        subpaths.append(Subpath(range: contourStart..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
-                                direction: lastDirection))
+        subpaths.append(
+            Subpath(
+                range: contourStart..<vertices.count, isClosed: isClosed, hasSegment: hasSegment,
+                direction: lastDirection))
         contourStart = vertices.count
     }
 }

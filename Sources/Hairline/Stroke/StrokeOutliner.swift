@@ -31,8 +31,10 @@ final class StrokeOutliner {
     /// The capacities of the scratch buffers, in elements (for tests that
     /// check steady drawing stops allocating).
     var footprint: [Int] {
-        [polyline.vertices.capacity, polyline.subpaths.capacity, dashed.vertices.capacity, dashed.subpaths.capacity,
-         sides.0.capacity, sides.1.capacity, ringPath.elements.capacity]
+        [
+            polyline.vertices.capacity, polyline.subpaths.capacity, dashed.vertices.capacity, dashed.subpaths.capacity,
+            sides.0.capacity, sides.1.capacity, ringPath.elements.capacity,
+        ]
     }
 
     // MARK: Geometry forms
@@ -42,8 +44,11 @@ final class StrokeOutliner {
     /// nil if `path` is not such a shape, the stroke is dashed, a corner
     /// would be a bevel, or it is a hairline under a transform that does
     /// not keep circles circles.
-    static func closedFormRings(_ path: Path, style: StrokeStyle, transform: AffineTransform)
-        -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)? {
+    static func closedFormRings(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform
+    )
+        -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)?
+    {
         guard let shape = path.shape, let d = ringHalfWidth(style: style, transform: transform) else { return nil }
         return StrokeRing.roundedRects(shape, halfWidth: d, join: style.lineJoin, miterLimit: style.miterLimit)
     }
@@ -58,8 +63,9 @@ final class StrokeOutliner {
         guard let shape = path.shape, let halfWidth = Self.ringHalfWidth(style: style, transform: t) else {
             return nil
         }
-        return StrokeRing.build(shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
-                                into: &ringPath)
+        return StrokeRing.build(
+            shape, halfWidth: halfWidth, join: style.lineJoin, miterLimit: style.miterLimit,
+            into: &ringPath)
     }
 
     /// Half the width (user space) of a stroke built as geometry, or nil
@@ -86,15 +92,20 @@ final class StrokeOutliner {
     /// nested when the outline is one convex ring (Convexity.swift).
     /// - Returns: `false` if the geometry is not finite or too large (the
     ///   builder is then empty).
-    func outline(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                 maximumSegmentCount: Int, into builder: inout some OutlineSink) -> Bool {
+    func outline(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+        maximumSegmentCount: Int, into builder: inout some OutlineSink
+    ) -> Bool {
         builder.begin(clip: clip, maximumLineCount: maximumSegmentCount, arcTolerance: tolerance)
-        guard let geometry = flatten(path, style: style, transform: transform, tolerance: tolerance, clip: clip,
-                                     maximumSegmentCount: maximumSegmentCount)
+        guard
+            let geometry = flatten(
+                path, style: style, transform: transform, tolerance: tolerance, clip: clip,
+                maximumSegmentCount: maximumSegmentCount)
         else { return false }
         guard geometry.halfWidth > 0 else { return true }
-        let result = outline(geometry, style: style, clip: clip, maximumPointCount: maximumSegmentCount,
-                             into: &builder)
+        let result = outline(
+            geometry, style: style, clip: clip, maximumPointCount: maximumSegmentCount,
+            into: &builder)
         builder.contoursAreNested = result.isNestedRing
         if !result.isComplete || builder.sawNonFinite || builder.isSaturated {
             builder.reset(clip: clip)
@@ -107,16 +118,20 @@ final class StrokeOutliner {
     /// `dashed` (at most `maximumSegmentCount` vertices), mapped to device
     /// space for hairlines, and says how to outline it; `nil` if the
     /// geometry is not finite or too large. `tolerance` is in device pixels.
-    func flatten(_ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
-                 maximumSegmentCount: Int) -> StrokeGeometry? {
+    func flatten(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double, clip: PixelRect,
+        maximumSegmentCount: Int
+    ) -> StrokeGeometry? {
         let tol = max(tolerance.isFinite ? tolerance : Flattener.defaultTolerance, Flattener.minimumTolerance)
         // Flatten in user space finely enough that the device error stays
         // within the tolerance.
         let userTolerance = tol / max(transform.maximumScale, 1e-300)
         polyline.reset()
         polyline.maximumVertexCount = maximumSegmentCount
-        guard Flattener.flatten(path, transform: .identity, tolerance: userTolerance,
-                                cullRect: Self.unboundedRect, into: &polyline)
+        guard
+            Flattener.flatten(
+                path, transform: .identity, tolerance: userTolerance,
+                cullRect: Self.unboundedRect, into: &polyline)
         else { return nil }
         let pattern = DashPattern(style.dashPattern, phase: style.dashPhase)
         if let pattern {
@@ -128,8 +143,9 @@ final class StrokeOutliner {
                 return nil
             }
         }
-        var geometry = StrokeGeometry(isDashed: pattern != nil, transform: transform, halfWidth: style.width / 2,
-                                      tolerance: tol, userTolerance: userTolerance)
+        var geometry = StrokeGeometry(
+            isDashed: pattern != nil, transform: transform, halfWidth: style.width / 2,
+            tolerance: tol, userTolerance: userTolerance)
         if style.isHairline {
             // One device pixel wide: map the polyline to device space and
             // stroke it there.
@@ -150,9 +166,11 @@ final class StrokeOutliner {
     /// `maximumPointCount` points on the outline's sides). Returns whether
     /// the limit held (and the sink did not saturate), and whether the
     /// outline is a nested ring (Convexity.swift).
-    func outline<Sink: LineSink>(_ geometry: StrokeGeometry, style: StrokeStyle, clip: PixelRect,
-                                 maximumPointCount: Int,
-                                 into sink: inout Sink) -> (isComplete: Bool, isNestedRing: Bool) {
+    func outline<Sink: LineSink>(
+        _ geometry: StrokeGeometry, style: StrokeStyle, clip: PixelRect,
+        maximumPointCount: Int,
+        into sink: inout Sink
+    ) -> (isComplete: Bool, isNestedRing: Bool) {
         // The emitter works on its own copy of the sink, given back at the
         // end (the caller's copy is not used meanwhile: scratch-buffer
         // copies share storage). The side buffers are lent the same way:

@@ -22,26 +22,32 @@ enum StrokeRing {
     /// unspecified) where the construction does not apply: elliptical
     /// corners and ellipses (their parallel curves are not ellipses), and
     /// inner corners that would not fit their sides.
-    static func build(_ shape: PathShape, halfWidth d: Double, join: LineJoin, miterLimit: Double,
-                      into path: inout Path) -> Bool? {
+    static func build(
+        _ shape: PathShape, halfWidth d: Double, join: LineJoin, miterLimit: Double,
+        into path: inout Path
+    ) -> Bool? {
         guard d > 0, d.isFinite else { return nil }
         path.removeAll(keepingCapacity: true)
         switch shape {
         case .ellipse(let rect):
             guard rect.width == rect.height, rect.width > 0 else { return nil }
             let r = rect.width / 2, center = Point(x: rect.midX, y: rect.midY)
-            path.addArc(EllipticalArc(center: center, radii: Size(width: r + d, height: r + d),
-                                      startAngle: 0, sweepAngle: 2 * Double.pi))
+            path.addArc(
+                EllipticalArc(
+                    center: center, radii: Size(width: r + d, height: r + d),
+                    startAngle: 0, sweepAngle: 2 * Double.pi))
             path.closeSubpath()
             guard r > d else { return false }
-            path.addArc(EllipticalArc(center: center, radii: Size(width: r - d, height: r - d),
-                                      startAngle: 0, sweepAngle: -2 * Double.pi))
+            path.addArc(
+                EllipticalArc(
+                    center: center, radii: Size(width: r - d, height: r - d),
+                    startAngle: 0, sweepAngle: -2 * Double.pi))
             path.closeSubpath()
             return true
         case .roundedRect(let rect, let radii):
             let tl = radii.topLeft, tr = radii.topRight, br = radii.bottomRight, bl = radii.bottomLeft
             guard tl.width == tl.height, tr.width == tr.height, br.width == br.height, bl.width == bl.height,
-                  rect.width > 0 || rect.height > 0
+                rect.width > 0 || rect.height > 0
             else { return nil }
             let r = Radii(tl.width, tr.width, br.width, bl.width)
             let outerJoin: Corner
@@ -50,7 +56,9 @@ enum StrokeRing {
             case .round: outerJoin = .round(d)
             case .bevel: outerJoin = .bevel(d)
             }
-            addContour(&path, rect.insetBy(dx: -d, dy: -d), clockwise: true) { r[$0] > 0 ? .round(r[$0] + d) : outerJoin }
+            addContour(&path, rect.insetBy(dx: -d, dy: -d), clockwise: true) {
+                r[$0] > 0 ? .round(r[$0] + d) : outerJoin
+            }
             guard rect.width > 2 * d, rect.height > 2 * d else { return false }
             guard innerCornersFit(rect, r, halfWidth: d) else { return nil }
             addContour(&path, rect.insetBy(dx: d, dy: d), clockwise: false) { r[$0] > d ? .round(r[$0] - d) : .square }
@@ -62,19 +70,26 @@ enum StrokeRing {
     /// in closed form (RoundedRectRows.swift): the outer one and the hole,
     /// if any. Nil where `build` returns nil, or where a corner is a bevel
     /// (not a circular corner).
-    static func roundedRects(_ shape: PathShape, halfWidth d: Double, join: LineJoin,
-                             miterLimit: Double) -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)? {
+    static func roundedRects(
+        _ shape: PathShape, halfWidth d: Double, join: LineJoin,
+        miterLimit: Double
+    ) -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)? {
         guard d > 0, d.isFinite, let base = CircularRoundedRect(shape) else { return nil }
         let rect = base.rect
         let r = Radii(base.topLeft, base.topRight, base.bottomRight, base.bottomLeft)
         if case .ellipse = shape {
             guard rect.width > 0 else { return nil }
             let radius = r[0]
-            let outer = CircularRoundedRect(rect: rect.insetBy(dx: -d, dy: -d), topLeft: radius + d,
-                                            topRight: radius + d, bottomRight: radius + d, bottomLeft: radius + d)
+            let outer = CircularRoundedRect(
+                rect: rect.insetBy(dx: -d, dy: -d), topLeft: radius + d,
+                topRight: radius + d, bottomRight: radius + d, bottomLeft: radius + d)
             guard radius > d else { return (outer, nil) }
-            return (outer, CircularRoundedRect(rect: rect.insetBy(dx: d, dy: d), topLeft: radius - d,
-                                               topRight: radius - d, bottomRight: radius - d, bottomLeft: radius - d))
+            return (
+                outer,
+                CircularRoundedRect(
+                    rect: rect.insetBy(dx: d, dy: d), topLeft: radius - d,
+                    topRight: radius - d, bottomRight: radius - d, bottomLeft: radius - d)
+            )
         }
         guard rect.width > 0 || rect.height > 0 else { return nil }
         let square: Double
@@ -87,13 +102,18 @@ enum StrokeRing {
         }
         if join == .bevel && (r[0] == 0 || r[1] == 0 || r[2] == 0 || r[3] == 0) { return nil }
         func outward(_ i: Int) -> Double { r[i] > 0 ? r[i] + d : square }
-        let outer = CircularRoundedRect(rect: rect.insetBy(dx: -d, dy: -d), topLeft: outward(0), topRight: outward(1),
-                                        bottomRight: outward(2), bottomLeft: outward(3))
+        let outer = CircularRoundedRect(
+            rect: rect.insetBy(dx: -d, dy: -d), topLeft: outward(0), topRight: outward(1),
+            bottomRight: outward(2), bottomLeft: outward(3))
         guard rect.width > 2 * d, rect.height > 2 * d else { return (outer, nil) }
         guard innerCornersFit(rect, r, halfWidth: d) else { return nil }
         func inward(_ i: Int) -> Double { r[i] > d ? r[i] - d : 0 }
-        return (outer, CircularRoundedRect(rect: rect.insetBy(dx: d, dy: d), topLeft: inward(0), topRight: inward(1),
-                                           bottomRight: inward(2), bottomLeft: inward(3)))
+        return (
+            outer,
+            CircularRoundedRect(
+                rect: rect.insetBy(dx: d, dy: d), topLeft: inward(0), topRight: inward(1),
+                bottomRight: inward(2), bottomLeft: inward(3))
+        )
     }
 
     /// Whether each side of `rect` still holds its two inner corners (the
@@ -170,9 +190,12 @@ enum StrokeRing {
             case .round(let radius):
                 let center = start + outward * radius
                 // The angle of −outward, an axis direction: exact quarter turns.
-                let startAngle = outward.x > 0 ? Double.pi : outward.x < 0 ? 0 : outward.y > 0 ? -Double.pi / 2 : Double.pi / 2
-                path.addArc(EllipticalArc(center: center, radii: Size(width: radius, height: radius),
-                                          startAngle: startAngle, sweepAngle: clockwise ? Double.pi / 2 : -Double.pi / 2))
+                let startAngle =
+                    outward.x > 0 ? Double.pi : outward.x < 0 ? 0 : outward.y > 0 ? -Double.pi / 2 : Double.pi / 2
+                path.addArc(
+                    EllipticalArc(
+                        center: center, radii: Size(width: radius, height: radius),
+                        startAngle: startAngle, sweepAngle: clockwise ? Double.pi / 2 : -Double.pi / 2))
             }
         }
         path.closeSubpath()

@@ -55,8 +55,10 @@ public struct StrokeStyle: Hashable, Sendable {
     ///   - miterLimit: the miter length over width past which a miter bevels.
     ///   - dashPattern: on and off lengths in user space (empty: solid).
     ///   - dashPhase: the distance into the pattern where subpaths start.
-    public init(width: Double = 1, lineJoin: LineJoin = .miter, lineCap: LineCap = .butt,
-                miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0) {
+    public init(
+        width: Double = 1, lineJoin: LineJoin = .miter, lineCap: LineCap = .butt,
+        miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0
+    ) {
         self.width = width
         self.lineJoin = lineJoin
         self.lineCap = lineCap

@@ -107,8 +107,9 @@ struct StrokeEmitter<Sink: LineSink> {
             guard length > noise, length.isFinite else { continue }
             let dir = d * (1 / length)
             if let prev = previous {
-                addCorner(at: a, arriving: prev.direction, prev.length, prev.vertex,
-                          leaving: dir, length, v[j].tangentOut)
+                addCorner(
+                    at: a, arriving: prev.direction, prev.length, prev.vertex,
+                    leaving: dir, length, v[j].tangentOut)
             } else {
                 let tangent = v[j].tangentOut
                 first = (a, dir, length, tangent)
@@ -128,8 +129,9 @@ struct StrokeEmitter<Sink: LineSink> {
         }
         if sub.isClosed {
             closedCount += 1
-            addCorner(at: start.start, arriving: end.direction, end.length, end.vertex,
-                      leaving: start.direction, start.length, start.tangent)
+            addCorner(
+                at: start.start, arriving: end.direction, end.length, end.vertex,
+                leaving: start.direction, start.length, start.tangent)
             emitLoop(left, reversed: false)
             emitLoop(right, reversed: true)
             return
@@ -166,8 +168,10 @@ struct StrokeEmitter<Sink: LineSink> {
     /// leaving along `d1`: through the true curve tangents where curves end
     /// or start there (round joins between chord and tangent), with the
     /// style's join between the two tangents (or directions).
-    private mutating func addCorner(at p: Point, arriving d0: Point, _ l0: Double, _ vertex: Polyline.Vertex,
-                                    leaving d1: Point, _ l1: Double, _ tangentOut: Point?) {
+    private mutating func addCorner(
+        at p: Point, arriving d0: Point, _ l0: Double, _ vertex: Polyline.Vertex,
+        leaving d1: Point, _ l1: Double, _ tangentOut: Point?
+    ) {
         guard vertex.tangentIn != nil || tangentOut != nil else {
             addJoin(at: p, from: d0, l0, to: d1, l1, round: !vertex.isCorner)
             return
@@ -189,13 +193,15 @@ struct StrokeEmitter<Sink: LineSink> {
             return c != 0 && (c > 0) == (overall > 0)
         }
         let first = turns(d0, inDirection), middle = turns(inDirection, outDirection), last = turns(outDirection, d1)
-        let sameWay = overall != 0 && d0.dot(d1) > -1
+        let sameWay =
+            overall != 0 && d0.dot(d1) > -1
             && (!first || agrees(d0, inDirection)) && (!middle || agrees(inDirection, outDirection))
             && (!last || agrees(outDirection, d1))
         guard sameWay else {
             if vertex.tangentIn != nil { addJoin(at: p, from: d0, l0, to: inDirection, 0, round: true) }
-            addJoin(at: p, from: inDirection, vertex.tangentIn == nil ? l0 : 0, to: outDirection,
-                    tangentOut == nil ? l1 : 0, round: !vertex.isCorner)
+            addJoin(
+                at: p, from: inDirection, vertex.tangentIn == nil ? l0 : 0, to: outDirection,
+                tangentOut == nil ? l1 : 0, round: !vertex.isCorner)
             if tangentOut != nil { addJoin(at: p, from: outDirection, 0, to: d1, l1, round: true) }
             return
         }
@@ -252,8 +258,10 @@ struct StrokeEmitter<Sink: LineSink> {
     /// Appends a join's outer points, from the first segment's offset
     /// through the join's shape to the second's, on `side`. `reach` is the
     /// shorter of the two segments (0 where one is a curve's tangent).
-    private mutating func addOuter(at p: Point, from d0: Point, to d1: Point, side: Double, round: Bool,
-                                   reach: Double = 0) {
+    private mutating func addOuter(
+        at p: Point, from d0: Point, to d1: Point, side: Double, round: Bool,
+        reach: Double = 0
+    ) {
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let reversal = cross == 0 && dot <= 0
         let n0 = normal(d0) * side, n1 = normal(d1) * side
@@ -272,7 +280,8 @@ struct StrokeEmitter<Sink: LineSink> {
             if side > 0 {
                 Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &left)
             } else {
-                Self.appendArc(center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &right)
+                Self.appendArc(
+                    center: p, radius: halfWidth, from: n0, sweep: turn, tolerance: userTolerance, to: &right)
             }
         case .bevel:
             break
@@ -322,7 +331,8 @@ struct StrokeEmitter<Sink: LineSink> {
     /// Appends the inner side of a turn from `d0` (segment length `l0`) to
     /// `d1` (`l1`) at `p`: the offset lines' intersection if the loop it
     /// cuts off lies inside both segments' quads, else through `p`.
-    private mutating func addInner(at p: Point, from d0: Point, _ l0: Double, to d1: Point, _ l1: Double, side: Double) {
+    private mutating func addInner(at p: Point, from d0: Point, _ l0: Double, to d1: Point, _ l1: Double, side: Double)
+    {
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let q0 = p - normal(d0) * side, q1 = p - normal(d1) * side
         let sinTurn = abs(cross), tanHalf = abs(cross) / (1 + dot)
@@ -345,8 +355,10 @@ struct StrokeEmitter<Sink: LineSink> {
     /// circle: the polygon that straddles it (`StraddlingArc`, as
     /// `Flattener.flattenArc` flattens path arcs). Nothing when the single
     /// chord between the ends is within tolerance.
-    private static func appendArc(center: Point, radius r: Double, from: Point, sweep: Double, tolerance: Double,
-                                  to points: inout ScratchBuffer<Point>) {
+    private static func appendArc(
+        center: Point, radius r: Double, from: Point, sweep: Double, tolerance: Double,
+        to points: inout ScratchBuffer<Point>
+    ) {
         guard let polygon = StraddlingArc(sweep: sweep, radius: r, tolerance: tolerance) else { return }
         // The pen circle in centre form: θ = 0 at `from`, θ = π/2 a
         // quarter turn on (the direction positive sweeps turn).
@@ -425,11 +437,14 @@ struct StrokeEmitter<Sink: LineSink> {
         let startAngle = _atan2(from.y, from.x)
         // Positive sweeps run with increasing angle, which has positive
         // shoelace area: emit those backwards.
-        let arc = sweep < 0
-            ? EllipticalArc(center: center, radii: Size(width: halfWidth, height: halfWidth),
-                            startAngle: startAngle, sweepAngle: sweep)
-            : EllipticalArc(center: center, radii: Size(width: halfWidth, height: halfWidth),
-                            startAngle: startAngle + sweep, sweepAngle: -sweep)
+        let arc =
+            sweep < 0
+            ? EllipticalArc(
+                center: center, radii: Size(width: halfWidth, height: halfWidth),
+                startAngle: startAngle, sweepAngle: sweep)
+            : EllipticalArc(
+                center: center, radii: Size(width: halfWidth, height: halfWidth),
+                startAngle: startAngle + sweep, sweepAngle: -sweep)
         let device = arc.applying(transform)
         let isFullCircle = abs(sweep) >= 2 * Double.pi
         sink.beginContour(at: isFullCircle ? device.startPoint : center.applying(transform))

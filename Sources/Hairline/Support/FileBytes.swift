@@ -9,13 +9,13 @@
 // read cannot exhaust memory.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("FileBytes needs a POSIX C library")
+    #error("FileBytes needs a POSIX C library")
 #endif
 
 /// Reads whole regular files, refusing folders, pipes, sockets and devices.
@@ -48,7 +48,8 @@ public enum FileBytes {
         var count = 0
         while true {
             if count == bytes.count {
-                bytes.append(contentsOf: repeatElement(0, count: max(readSize, min(count, maximumByteCount + 1 - count))))
+                bytes.append(
+                    contentsOf: repeatElement(0, count: max(readSize, min(count, maximumByteCount + 1 - count))))
             }
             let result = try readOnce(descriptor, into: &bytes, at: count, path)
             if result == 0 { break }
@@ -78,8 +79,10 @@ public enum FileBytes {
     /// One read(2) of `descriptor` into `bytes[count...]` (the space after
     /// `count` must not be empty), retried when a signal interrupts it.
     /// - Returns: the bytes read, 0 at the end of the file.
-    fileprivate static func readOnce(_ descriptor: Int32, into bytes: inout [UInt8], at count: Int,
-                                     _ path: String) throws(FileReadError) -> Int {
+    fileprivate static func readOnce(
+        _ descriptor: Int32, into bytes: inout [UInt8], at count: Int,
+        _ path: String
+    ) throws(FileReadError) -> Int {
         while true {
             let result = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
@@ -229,7 +232,9 @@ extension FileBytes {
     /// - Throws: as `read(_:maximumByteCount:)`, for the same kinds of
     ///   file (never `.tooLarge`).
     /// - Complexity: O(byteCount).
-    public static func readPrefix(_ path: String, byteCount: Int) throws(FileReadError) -> (bytes: [UInt8], fileSize: Int) {
+    public static func readPrefix(
+        _ path: String, byteCount: Int
+    ) throws(FileReadError) -> (bytes: [UInt8], fileSize: Int) {
         let (descriptor, status) = try openRegularFile(path)
         defer { _ = close(descriptor) }
         let size = Int(status.st_size)

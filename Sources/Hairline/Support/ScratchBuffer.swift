@@ -30,7 +30,8 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
         let line = 64
         let stride = MemoryLayout<Element>.stride
         let bytes = (n * stride + line - 1) / line * line
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(line, MemoryLayout<Element>.alignment))
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: bytes, alignment: max(line, MemoryLayout<Element>.alignment))
         return (raw.bindMemory(to: Element.self, capacity: bytes / stride), bytes / stride)
     }
 

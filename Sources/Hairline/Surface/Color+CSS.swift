@@ -35,7 +35,8 @@ enum CSSColor {
         // `<color> icc-color(name, components…)`: the sRGB color.
         let icc = Array("icc-color(".utf8)
         if bytes.last == UInt8(ascii: ")"), let at = firstIndex(of: icc, in: bytes), at > 0,
-           SVGNumberLexer.isWhitespace(bytes[at - 1]) {
+            SVGNumberLexer.isWhitespace(bytes[at - 1])
+        {
             bytes = Array(trimmed(String(decoding: bytes[..<at], as: UTF8.self)).utf8)
         }
         let string = String(decoding: bytes, as: UTF8.self)
@@ -46,8 +47,9 @@ enum CSSColor {
             return function(name, Array(bytes[(open + 1)..<(bytes.count - 1)]))
         }
         guard let rgb = CSSNamedColors.table[string] else { return nil }
-        return Color(red8: UInt8(truncatingIfNeeded: rgb >> 16), green8: UInt8(truncatingIfNeeded: rgb >> 8),
-                     blue8: UInt8(truncatingIfNeeded: rgb))
+        return Color(
+            red8: UInt8(truncatingIfNeeded: rgb >> 16), green8: UInt8(truncatingIfNeeded: rgb >> 8),
+            blue8: UInt8(truncatingIfNeeded: rgb))
     }
 
     /// `text` without CSS whitespace at either end.
@@ -84,8 +86,9 @@ enum CSSColor {
         case 6, 8: channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
         default: return nil
         }
-        return Color(red8: channels[0], green8: channels[1], blue8: channels[2],
-                     alpha8: channels.count == 4 ? channels[3] : 255)
+        return Color(
+            red8: channels[0], green8: channels[1], blue8: channels[2],
+            alpha8: channels.count == 4 ? channels[3] : 255)
     }
 
     /// One functional component: its number and whether it had `%`.
@@ -142,7 +145,9 @@ enum CSSColor {
                     // Only a hue may carry a unit, and only degrees.
                     let start = position
                     while position < bytes.count,
-                          isLetter(bytes[position]) || (bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9")) {
+                        isLetter(bytes[position])
+                            || (bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9"))
+                    {
                         position += 1
                     }
                     let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)

@@ -16,7 +16,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidSize(let w, let h):
-            return "image size \(w) x \(h) is invalid: sides must be 1...\(Surface.maximumDimension) pixels, at most \(Surface.maximumPixelCount) in all"
+            return
+                "image size \(w) x \(h) is invalid: sides must be 1...\(Surface.maximumDimension) pixels, at most \(Surface.maximumPixelCount) in all"
         case .pixelCountMismatch(let e, let a):
             return "image has \(a) pixels, expected \(e)"
         case .notPremultiplied(let i):
@@ -46,7 +47,7 @@ public struct Image: Hashable, Sendable {
     ///   - pixels: `width × height` pixels, each `PremultipliedColor.packed`.
     public init(width: Int, height: Int, premultipliedPixels pixels: [UInt32]) throws(ImageError) {
         guard width > 0, height > 0, width <= Surface.maximumDimension, height <= Surface.maximumDimension,
-              width * height <= Surface.maximumPixelCount
+            width * height <= Surface.maximumPixelCount
         else { throw .invalidSize(width: width, height: height) }
         guard pixels.count == width * height else {
             throw .pixelCountMismatch(expected: width * height, actual: pixels.count)
@@ -94,8 +95,9 @@ public struct Image: Hashable, Sendable {
         width = surface.width
         height = surface.height
         pixels = [UInt32](unsafeUninitializedCapacity: surface.width * surface.height) { out, count in
-            surface.copyCheckedPixels(into: UnsafeMutableRawBufferPointer(out), bytesPerRow: surface.width * 4,
-                               format: .rgba8Premultiplied)
+            surface.copyCheckedPixels(
+                into: UnsafeMutableRawBufferPointer(out), bytesPerRow: surface.width * 4,
+                format: .rgba8Premultiplied)
             count = surface.width * surface.height
         }
         isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }

@@ -32,8 +32,8 @@ func scalePacked(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
 @inline(__always)
 func packedAlpha(_ pixel: UInt32) -> UInt32 {
     #if _endian(little)
-    return pixel >> 24
+        return pixel >> 24
     #else
-    return pixel & 0xFF
+        return pixel & 0xFF
     #endif
 }

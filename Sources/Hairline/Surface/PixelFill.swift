@@ -7,9 +7,9 @@
 // AVX-512): 24 ns a row through `wmemset` against 45 ns for the loop.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs shorter than this many pixels are stored by a plain loop (a call
@@ -21,18 +21,21 @@ let libraryFillThreshold = 48
 /// loop never touches a lazily initialised global (`swift_once`).
 struct PixelFiller {
     #if canImport(Glibc)
-    typealias WideFill = @convention(c) (UnsafeMutableRawPointer?, Int32, Int) -> UnsafeMutableRawPointer?
-    /// glibc's `wmemset` (`wchar_t` is 32 bits on Linux), or nil.
-    let wideFill: WideFill?
+        typealias WideFill = @convention(c) (UnsafeMutableRawPointer?, Int32, Int) -> UnsafeMutableRawPointer?
+        /// glibc's `wmemset` (`wchar_t` is 32 bits on Linux), or nil.
+        let wideFill: WideFill?
 
-    /// The filler of this process (the library's function, looked up on
-    /// first use).
-    static let shared = PixelFiller(wideFill: {
-        guard MemoryLayout<wchar_t>.size == 4, let symbol = dlsym(dlopen(nil, RTLD_NOW), "wmemset") else { return nil }
-        return unsafeBitCast(symbol, to: WideFill.self)
-    }())
+        /// The filler of this process (the library's function, looked up on
+        /// first use).
+        static let shared = PixelFiller(
+            wideFill: {
+                guard MemoryLayout<wchar_t>.size == 4, let symbol = dlsym(dlopen(nil, RTLD_NOW), "wmemset") else {
+                    return nil
+                }
+                return unsafeBitCast(symbol, to: WideFill.self)
+            }())
     #else
-    static let shared = PixelFiller()
+        static let shared = PixelFiller()
     #endif
 
     /// Stores `value` into `count` consecutive pixels from `start`.
@@ -51,14 +54,14 @@ struct PixelFiller {
     func fillLong(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
         assert(count >= 0, "a run of pixels")
         #if canImport(Glibc)
-        if let wideFill {
-            _ = wideFill(UnsafeMutableRawPointer(start), Int32(bitPattern: value), count)
-            return
-        }
+            if let wideFill {
+                _ = wideFill(UnsafeMutableRawPointer(start), Int32(bitPattern: value), count)
+                return
+            }
         #elseif canImport(Darwin)
-        var pattern = value
-        memset_pattern4(UnsafeMutableRawPointer(start), &pattern, count * 4)
-        return
+            var pattern = value
+            memset_pattern4(UnsafeMutableRawPointer(start), &pattern, count * 4)
+            return
         #endif
         start.update(repeating: value, count: count)
     }
@@ -73,9 +76,9 @@ func fillBytes(_ start: UnsafeMutableRawPointer, count: Int, with byte: UInt8) {
     assert(count >= 0, "bytes to fill")
     guard count > 0 else { return }
     #if canImport(Glibc) || canImport(Darwin)
-    memset(start, Int32(byte), count)
+        memset(start, Int32(byte), count)
     #else
-    start.initializeMemory(as: UInt8.self, repeating: byte, count: count)
+        start.initializeMemory(as: UInt8.self, repeating: byte, count: count)
     #endif
 }
 

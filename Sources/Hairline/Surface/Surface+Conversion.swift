@@ -17,17 +17,22 @@ extension Surface {
     ///   - bytesPerRow: bytes from one destination row to the next.
     ///   - format: the byte layout to write.
     ///   - alpha: whether to write premultiplied (default) or straight colors.
-    public func copyPixels(into destination: UnsafeMutableRawBufferPointer, bytesPerRow: Int, format: PixelFormat,
-                           alpha: AlphaStorage = .premultiplied) throws(SurfaceError) {
-        try Self.checkBuffer(count: destination.count, bytesPerRow: bytesPerRow, width: width, height: height,
-                             format: format)
+    public func copyPixels(
+        into destination: UnsafeMutableRawBufferPointer, bytesPerRow: Int, format: PixelFormat,
+        alpha: AlphaStorage = .premultiplied
+    ) throws(SurfaceError) {
+        try Self.checkBuffer(
+            count: destination.count, bytesPerRow: bytesPerRow, width: width, height: height,
+            format: format)
         copyCheckedPixels(into: destination, bytesPerRow: bytesPerRow, format: format, alpha: alpha)
     }
 
     /// `copyPixels(into:bytesPerRow:format:alpha:)` for a checked
     /// destination.
-    func copyCheckedPixels(into destination: UnsafeMutableRawBufferPointer, bytesPerRow stride: Int,
-                           format target: PixelFormat, alpha: AlphaStorage = .premultiplied) {
+    func copyCheckedPixels(
+        into destination: UnsafeMutableRawBufferPointer, bytesPerRow stride: Int,
+        format target: PixelFormat, alpha: AlphaStorage = .premultiplied
+    ) {
         flush()
         guard let out = destination.baseAddress else { return }
         let rowBytes = width * target.bytesPerPixel
@@ -66,9 +71,12 @@ extension Surface {
     ///   - stride: bytes from one source row to the next.
     ///   - sourceFormat: the byte layout of `source`.
     ///   - alpha: whether `source` holds premultiplied (default) or straight colors.
-    public func replacePixels(from source: UnsafeRawBufferPointer, bytesPerRow stride: Int, format sourceFormat: PixelFormat,
-                              alpha: AlphaStorage = .premultiplied) throws(SurfaceError) {
-        try Self.checkBuffer(count: source.count, bytesPerRow: stride, width: width, height: height, format: sourceFormat)
+    public func replacePixels(
+        from source: UnsafeRawBufferPointer, bytesPerRow stride: Int, format sourceFormat: PixelFormat,
+        alpha: AlphaStorage = .premultiplied
+    ) throws(SurfaceError) {
+        try Self.checkBuffer(
+            count: source.count, bytesPerRow: stride, width: width, height: height, format: sourceFormat)
         pendingClear = nil
         guard let input = source.baseAddress else { return }
         for y in 0..<height {
@@ -78,8 +86,9 @@ extension Surface {
                 if alpha == .straight {
                     c = PremultipliedColor(straightRed: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
                 } else {
-                    c = PremultipliedColor(red: min(c.red, c.alpha), green: min(c.green, c.alpha),
-                                           blue: min(c.blue, c.alpha), alpha: c.alpha)
+                    c = PremultipliedColor(
+                        red: min(c.red, c.alpha), green: min(c.green, c.alpha),
+                        blue: min(c.blue, c.alpha), alpha: c.alpha)
                 }
                 Self.store(format.pack(c), row, x, format)
             }
@@ -100,8 +109,10 @@ extension Surface {
         return copy
     }
 
-    private static func checkBuffer(count: Int, bytesPerRow: Int, width: Int, height: Int,
-                                    format: PixelFormat) throws(SurfaceError) {
+    private static func checkBuffer(
+        count: Int, bytesPerRow: Int, width: Int, height: Int,
+        format: PixelFormat
+    ) throws(SurfaceError) {
         let rowBytes = width * format.bytesPerPixel
         guard bytesPerRow >= rowBytes, bytesPerRow <= Int.max / height else {
             throw .invalidRowStride(bytesPerRow: bytesPerRow, minimum: rowBytes)
@@ -114,7 +125,8 @@ extension Surface {
     /// (unaligned rows allowed).
     @inline(__always)
     private static func load(_ row: UnsafeRawPointer, _ x: Int, _ format: PixelFormat) -> UInt32 {
-        format == .a8 ? UInt32(row.load(fromByteOffset: x, as: UInt8.self))
+        format == .a8
+            ? UInt32(row.load(fromByteOffset: x, as: UInt8.self))
             : row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
     }
 

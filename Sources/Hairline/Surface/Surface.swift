@@ -24,9 +24,11 @@ public enum SurfaceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptySize(let w, let h):
             return "surface size \(w) x \(h) is empty: both sides must be at least 1 pixel"
         case .tooLarge(let w, let h):
-            return "surface size \(w) x \(h) exceeds the limit of \(Surface.maximumDimension) pixels a side and \(Surface.maximumPixelCount) pixels in all"
+            return
+                "surface size \(w) x \(h) exceeds the limit of \(Surface.maximumDimension) pixels a side and \(Surface.maximumPixelCount) pixels in all"
         case .invalidRowStride(let stride, let minimum):
-            return "bytesPerRow \(stride) is invalid: it must be at least \(minimum) (a row of pixels) and, for a 32-bit format, a multiple of 4"
+            return
+                "bytesPerRow \(stride) is invalid: it must be at least \(minimum) (a row of pixels) and, for a 32-bit format, a multiple of 4"
         case .bufferTooSmall(let required, let actual):
             return "the buffer holds \(actual) bytes; a surface of this size and stride needs \(required)"
         case .misalignedBuffer:
@@ -121,8 +123,10 @@ public final class Surface {
     ///   - bytesPerRow: bytes from one row's start to the next (at least
     ///     `width × format.bytesPerPixel`).
     ///   - format: the byte layout of the pixels in `buffer`.
-    public init(wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-                format: PixelFormat = .rgba8Premultiplied) throws(SurfaceError) {
+    public init(
+        wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+        format: PixelFormat = .rgba8Premultiplied
+    ) throws(SurfaceError) {
         try Self.check(width: width, height: height)
         let minimum = width * format.bytesPerPixel
         guard bytesPerRow >= minimum, bytesPerRow <= Int.max / height, bytesPerRow % format.bytesPerPixel == 0 else {
@@ -171,7 +175,7 @@ public final class Surface {
     private static func check(width: Int, height: Int) throws(SurfaceError) {
         guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
         guard width <= Surface.maximumDimension, height <= Surface.maximumDimension,
-              width * height <= Surface.maximumPixelCount
+            width * height <= Surface.maximumPixelCount
         else { throw .tooLarge(width: width, height: height) }
     }
 
@@ -291,7 +295,8 @@ public final class Surface {
             var result = [UInt8]()
             result.reserveCapacity(rowBytes * height)
             for y in 0..<height {
-                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]))
+                result.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: raw[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]))
             }
             return result
         }

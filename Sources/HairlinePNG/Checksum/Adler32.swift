@@ -71,7 +71,8 @@ public struct Adler32: Checksum, Hashable, Sendable {
         }
         let positions = SIMD16<UInt32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let n = UInt64(stepCount * lanes)
-        let weighted = UInt64(lanes) * UInt64((sum &+ sumOfSums).wrappedSum())
+        let weighted =
+            UInt64(lanes) * UInt64((sum &+ sumOfSums).wrappedSum())
             - UInt64((sum &* positions).wrappedSum())
         let newA = (UInt64(a) + UInt64(sum.wrappedSum())) % UInt64(modulus)
         let newB = (UInt64(b) + n * UInt64(a) + weighted) % UInt64(modulus)

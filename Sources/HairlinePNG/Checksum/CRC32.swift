@@ -65,7 +65,8 @@ public struct CRC32: Checksum, Hashable, Sendable {
             while index + CRC32.sliceByteCount <= bytes.count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let low = crc ^ UInt32(truncatingIfNeeded: word), high = UInt32(truncatingIfNeeded: word >> 32)
-                crc = lookup(7, low) ^ lookup(6, low >> 8) ^ lookup(5, low >> 16) ^ lookup(4, low >> 24)
+                crc =
+                    lookup(7, low) ^ lookup(6, low >> 8) ^ lookup(5, low >> 16) ^ lookup(4, low >> 24)
                     ^ lookup(3, high) ^ lookup(2, high >> 8) ^ lookup(1, high >> 16) ^ lookup(0, high >> 24)
                 index += CRC32.sliceByteCount
             }

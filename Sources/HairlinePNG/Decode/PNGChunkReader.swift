@@ -95,8 +95,9 @@ struct PNGChunkReader {
         guard crc.value == bigEndian32(at: dataEnd) else { throw .badCRC(chunk: PNGChunk.name(of: code), at: start) }
         for shift in stride(from: 0, to: UInt32.bitWidth, by: UInt8.bitWidth) {
             let letter = UInt8(truncatingIfNeeded: code >> UInt32(shift))
-            guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+            guard
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
             else { throw .invalidChunkType(PNGChunk.name(of: code), at: start) }
         }
         offset = dataEnd + PNGChunkReader.crcByteCount

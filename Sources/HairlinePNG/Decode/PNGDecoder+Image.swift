@@ -20,15 +20,18 @@ extension PNGDecoder {
     /// - Complexity: O(file size + width × height); peak memory about the
     ///   image (4 bytes a pixel) plus, for files other than 8-bit RGBA
     ///   without interlacing, their decompressed rows.
-    public static func decodeImage(_ bytes: UnsafeRawBufferPointer, limits: Limits = .default) throws(PNGError) -> Image {
+    public static func decodeImage(_ bytes: UnsafeRawBufferPointer, limits: Limits = .default) throws(PNGError) -> Image
+    {
         let stream = try PNGChunkStream(bytes, limits: limits)
         let header = stream.header
         let pixels: [UInt32]
         // In place only where the data could fill the image: a lying
         // header reserves nothing its data cannot reach.
         if header.bitDepth == 8, header.colorType == .truecolorAlpha, !header.isInterlaced,
-           header.filteredByteCount <= stream.imageDataByteCount.multipliedReportingOverflow(by: Inflater.maximumExpansion).partialValue
-            || stream.imageDataByteCount.multipliedReportingOverflow(by: Inflater.maximumExpansion).overflow {
+            header.filteredByteCount
+                <= stream.imageDataByteCount.multipliedReportingOverflow(by: Inflater.maximumExpansion).partialValue
+                || stream.imageDataByteCount.multipliedReportingOverflow(by: Inflater.maximumExpansion).overflow
+        {
             pixels = try inPlaceRGBA8(bytes, stream: stream)
         } else {
             pixels = try expanded(bytes, stream: stream)
@@ -79,7 +82,9 @@ extension PNGDecoder {
                     // start (before its own bytes and row r's), premultiplied.
                     try forEachRow(UnsafeMutableBufferPointer(start: base, count: filtered), header: header) {
                         (_, _, row, _) throws(PNGError) in
-                        if row > 0 { premultiplyRow(raw, from: (row - 1) * stride + 1, to: (row - 1) * rowBytes, count: width) }
+                        if row > 0 {
+                            premultiplyRow(raw, from: (row - 1) * stride + 1, to: (row - 1) * rowBytes, count: width)
+                        }
                     }
                     premultiplyRow(raw, from: (height - 1) * stride + 1, to: (height - 1) * rowBytes, count: width)
                 } catch {
@@ -112,8 +117,9 @@ extension PNGDecoder {
                         let y = pass.startY + passRow * pass.stepY
                         let start = destination + y * imageRowSamples + pass.startX * channels
                         guard header.bitDepth == 16 else {
-                            try expander.expand8(row, pixelCount: pixelCount, into: start, stride: pass.stepX, y: y,
-                                                 startX: pass.startX)
+                            try expander.expand8(
+                                row, pixelCount: pixelCount, into: start, stride: pass.stepX, y: y,
+                                startX: pass.startX)
                             return
                         }
                         // 16 bits: the row's samples, narrowed as

@@ -7,7 +7,9 @@
 extension PNGDecoder {
     /// Unfilters and expands the decompressed rows (`rows` holds at least
     /// `header.filteredByteCount` bytes) into a `PNGImage`.
-    static func decodePixels(_ rows: UnsafeMutableBufferPointer<UInt8>, stream: PNGChunkStream) throws(PNGError) -> PNGImage {
+    static func decodePixels(
+        _ rows: UnsafeMutableBufferPointer<UInt8>, stream: PNGChunkStream
+    ) throws(PNGError) -> PNGImage {
         let header = stream.header
         precondition(rows.count >= header.filteredByteCount)
         let expander = PNGRowExpander(header: header, palette: stream.palette, transparency: stream.transparency)

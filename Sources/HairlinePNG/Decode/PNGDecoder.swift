@@ -84,7 +84,6 @@ public enum PNGDecoder {
         try bytes.withUnsafeBytesTyped { (buffer) throws(PNGError) in try decode(buffer, limits: limits) }
     }
 
-
     /// Reads and decodes the PNG file at `path`.
     /// - Throws: `.cannotRead` if the file cannot be opened or read or is
     ///   larger than `limits.maximumFileByteCount`; otherwise as
@@ -99,8 +98,10 @@ public enum PNGDecoder {
     ///   `.notEnoughImageData` if the stream ends early.
     /// - Parameter output: the caller's buffer to inflate into (nil: one
     ///   of the inflater's own).
-    static func inflateImageData(_ bytes: UnsafeRawBufferPointer, stream: PNGChunkStream,
-                                 into output: InflateOutput? = nil) throws(PNGError) -> InflateOutput {
+    static func inflateImageData(
+        _ bytes: UnsafeRawBufferPointer, stream: PNGChunkStream,
+        into output: InflateOutput? = nil
+    ) throws(PNGError) -> InflateOutput {
         let expected = stream.header.filteredByteCount
         func inflate(_ data: UnsafeRawBufferPointer) throws(PNGError) -> InflateOutput {
             do {

@@ -30,14 +30,16 @@ extension PNGFilter {
         case .average:
             for index in 0..<lead { row[index] &+= previous[index] >> 1 }
             for index in lead..<max(lead, count) {
-                row[index] &+= UInt8(truncatingIfNeeded: (UInt16(row[index - bytesPerPixel]) + UInt16(previous[index])) >> 1)
+                row[index] &+= UInt8(
+                    truncatingIfNeeded: (UInt16(row[index - bytesPerPixel]) + UInt16(previous[index])) >> 1)
             }
         case .paeth:
             // With left and upper-left zero, the predictor is the byte above.
             for index in 0..<lead { row[index] &+= previous[index] }
             for index in lead..<max(lead, count) {
                 row[index] &+= PNGFilter.paethPredictor(
-                    left: row[index - bytesPerPixel], above: previous[index], upperLeft: previous[index - bytesPerPixel])
+                    left: row[index - bytesPerPixel], above: previous[index], upperLeft: previous[index - bytesPerPixel]
+                )
             }
         }
     }
@@ -48,12 +50,16 @@ extension PNGFilter {
     /// Unfilters a Paeth row of 3- or 4-byte pixels a pixel at a time in
     /// SIMD4 lanes (the fourth lane idle for 3 bytes). Same result as the
     /// byte loop, which the tests check.
-    static func unfilterPaethPixels(_ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int) {
+    static func unfilterPaethPixels(
+        _ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int
+    ) {
         precondition(simdPixelSizes.contains(bytesPerPixel))
         typealias Lanes = SIMD4<Int16>
         let isFourBytes = bytesPerPixel == 4
         @inline(__always) func load(_ bytes: UnsafePointer<UInt8>) -> Lanes {
-            if isFourBytes { return Lanes(truncatingIfNeeded: UnsafeRawPointer(bytes).loadUnaligned(as: SIMD4<UInt8>.self)) }
+            if isFourBytes {
+                return Lanes(truncatingIfNeeded: UnsafeRawPointer(bytes).loadUnaligned(as: SIMD4<UInt8>.self))
+            }
             return Lanes(Int16(bytes[0]), Int16(bytes[1]), Int16(bytes[2]), 0)
         }
         @inline(__always) func store(_ lanes: Lanes, _ bytes: UnsafeMutablePointer<UInt8>) {

@@ -97,7 +97,7 @@ struct PNGHeader: Sendable {
             throw .invalidHeader("\(name) method \(data[at]) is not defined", at: offset + at)
         }
         guard width <= limits.maximumDimension, height <= limits.maximumDimension,
-              width * height <= limits.maximumPixelCount
+            width * height <= limits.maximumPixelCount
         else { throw .tooLarge(width: width, height: height) }
         self.width = width
         self.height = height

@@ -99,7 +99,8 @@ public struct PNGImage: Hashable, Sendable {
 
     /// Premultiplies straight RGBA8 bytes into packed premultiplied pixels;
     /// opaque and transparent pixels take fast paths.
-    static func premultiply(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt32>) {
+    static func premultiply(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt32>)
+    {
         precondition(source.count == destination.count * PNGRowExpander.channelCount)
         let opaque = UInt8.max
         for index in 0..<destination.count {

@@ -43,8 +43,9 @@ struct PNGPalette: Sendable {
             guard index < count else { return 0 }
             let base = index * PNGPalette.entryByteCount
             let alpha = index < alphas.count ? alphas[index] : opaque
-            return UInt32(littleEndian: UInt32(rgb[base]) | UInt32(rgb[base + 1]) << 8
-                | UInt32(rgb[base + 2]) << 16 | UInt32(alpha) << 24)
+            return UInt32(
+                littleEndian: UInt32(rgb[base]) | UInt32(rgb[base + 1]) << 8
+                    | UInt32(rgb[base + 2]) << 16 | UInt32(alpha) << 24)
         }
     }
 }

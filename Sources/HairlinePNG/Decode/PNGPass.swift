@@ -39,8 +39,10 @@ struct PNGPass: Sendable, Equatable {
     /// The pass's size in pixels for an image of `width` x `height`; either
     /// side may be 0, and then the pass stores nothing.
     func size(width: Int, height: Int) -> (width: Int, height: Int) {
-        (PNGPass.count(length: width, start: startX, step: stepX),
-         PNGPass.count(length: height, start: startY, step: stepY))
+        (
+            PNGPass.count(length: width, start: startX, step: stepX),
+            PNGPass.count(length: height, start: startY, step: stepY)
+        )
     }
 
     /// How many of start, start + step, ... are below `length`.

@@ -110,7 +110,9 @@ struct PNGRowExpander {
 
     /// Expands a row of a 16-bit image into RGBA16 (native-endian samples);
     /// parameters as for `expand8`.
-    func expand16(_ row: UnsafePointer<UInt8>, pixelCount: Int, into destination: UnsafeMutablePointer<UInt16>, stride: Int) {
+    func expand16(
+        _ row: UnsafePointer<UInt8>, pixelCount: Int, into destination: UnsafeMutablePointer<UInt16>, stride: Int
+    ) {
         let step = stride * PNGRowExpander.channelCount, opaque = PNGRowExpander.opaque16
         let sampleBytes = MemoryLayout<UInt16>.size
         /// The big-endian sample `channel` of the pixel at `source`.

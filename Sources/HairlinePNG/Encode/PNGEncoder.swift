@@ -53,7 +53,8 @@ public enum PNGEncoder {
         let compressed = compressedScanlines(of: surface, level: level)
         let idatCount = (compressed.count + maximumIDATLength - 1) / maximumIDATLength
         let otherChunks = [headerDataLength, 1, 0]  // IHDR, sRGB and IEND data
-        let fileByteCount = signature.count + compressed.count + otherChunks.reduce(0, +)
+        let fileByteCount =
+            signature.count + compressed.count + otherChunks.reduce(0, +)
             + (otherChunks.count + idatCount) * PNGChunkWriter.framingByteCount
         var chunks = PNGChunkWriter(reservingCapacity: fileByteCount)
         chunks.bytes.append(contentsOf: signature)
@@ -122,8 +123,9 @@ public enum PNGEncoder {
         defer { scratch.deallocate() }
         var previous = scratch, current = scratch + rowByteCount
         let candidates = PNGFilterCandidates(count: rowByteCount)
-        let zlib = ZlibStream.Compressor(parameters: matcherParameters(for: level),
-                                         reservingCapacity: max(1 << 16, height * rowByteCount / 8))
+        let zlib = ZlibStream.Compressor(
+            parameters: matcherParameters(for: level),
+            reservingCapacity: max(1 << 16, height * rowByteCount / 8))
         surface.withUnsafeBytes { pixels in
             let source = pixels.bindMemory(to: UInt8.self).baseAddress!
             for y in 0..<height {

@@ -174,8 +174,8 @@ final class PNGFilterCandidates {
     @inline(__always)
     static func paethPredictor(a: SIMD16<UInt8>, b: SIMD16<UInt8>, c: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let bAtLeastC = b .>= c, aAtLeastC = a .>= c
-        let toLeft = (c &- b).replacing(with: b &- c, where: bAtLeastC)     // |p - a| = |b - c|
-        let toAbove = (c &- a).replacing(with: a &- c, where: aAtLeastC)    // |p - b| = |a - c|
+        let toLeft = (c &- b).replacing(with: b &- c, where: bAtLeastC)  // |p - a| = |b - c|
+        let toAbove = (c &- a).replacing(with: a &- c, where: aAtLeastC)  // |p - b| = |a - c|
         let sameSign = bAtLeastC .== aAtLeastC
         let sum = toLeft &+ toAbove
         let saturated = SIMD16<UInt8>.zero.replacing(with: .max, where: sum .< toLeft)

@@ -52,7 +52,8 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
                 output[index] = row[index] &- predict(index, 0, 0)
             }
             for index in lead..<max(lead, count) {
-                output[index] = row[index] &- predict(index, row[index - bytesPerPixel], previous[index - bytesPerPixel])
+                output[index] =
+                    row[index] &- predict(index, row[index - bytesPerPixel], previous[index - bytesPerPixel])
             }
         }
         switch self {
@@ -85,7 +86,8 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
             add(row[index], left: 0, above: previous[index], upperLeft: 0)
         }
         for index in lead..<max(lead, count) {
-            add(row[index], left: row[index - bytesPerPixel], above: previous[index],
+            add(
+                row[index], left: row[index - bytesPerPixel], above: previous[index],
                 upperLeft: previous[index - bytesPerPixel])
         }
         var best = PNGFilter.none, bestSum = none

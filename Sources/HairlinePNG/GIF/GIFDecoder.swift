@@ -34,10 +34,12 @@ public enum GIFDecoder {
     /// - Returns: the first frame on its screen, premultiplied RGBA8.
     /// - Throws: `GIFError` with the byte offset of the fault.
     /// - Complexity: O(bytes up to the first frame's end + screen pixels).
-    public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits = .default) throws(GIFError) -> Image {
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits = .default
+    ) throws(GIFError) -> Image {
         let n = bytes.count
         guard n >= 6, Array(bytes[0..<3]) == Array("GIF".utf8),
-              Array(bytes[3..<6]) == Array("87a".utf8) || Array(bytes[3..<6]) == Array("89a".utf8)
+            Array(bytes[3..<6]) == Array("87a".utf8) || Array(bytes[3..<6]) == Array("89a".utf8)
         else { throw .notGIF }
         guard n >= 6 + screenDescriptorSize else { throw .truncated(at: 6) }
         func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
@@ -67,7 +69,8 @@ public enum GIFDecoder {
                 if label == 0xF9 {
                     guard position < n else { throw .truncated(at: blockStart) }
                     guard bytes[position] >= 4 else {
-                        throw .invalidBlock("Graphic Control Extension", reason: "block size \(bytes[position])", at: position)
+                        throw .invalidBlock(
+                            "Graphic Control Extension", reason: "block size \(bytes[position])", at: position)
                     }
                     guard position + 5 <= n else { throw .truncated(at: blockStart) }
                     transparentIndex = bytes[position + 1] & 1 != 0 ? Int(bytes[position + 4]) : nil
@@ -92,7 +95,9 @@ public enum GIFDecoder {
     /// Reads and decodes the GIF file at `path`.
     /// - Throws: `ImageDecoderError.cannotRead` if the file cannot be read
     ///   or is larger than `limits.maximumFileByteCount`, `.gif` otherwise.
-    public static func decode(contentsOfFile path: String, limits: ImageDecoder.Limits = .default) throws(ImageDecoderError) -> Image {
+    public static func decode(
+        contentsOfFile path: String, limits: ImageDecoder.Limits = .default
+    ) throws(ImageDecoderError) -> Image {
         let bytes = try ImageDecoder.read(path, limits: limits)
         do { return try decode(bytes, limits: limits) } catch { throw .gif(error) }
     }
@@ -100,7 +105,8 @@ public enum GIFDecoder {
     /// Skips data sub-blocks from `position` (a length byte) through the
     /// zero-length terminator.
     /// - Returns: the offset after the terminator.
-    static func skipSubBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int, blockStart: Int) throws(GIFError) -> Int {
+    static func skipSubBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int, blockStart: Int) throws(GIFError) -> Int
+    {
         var position = start
         while true {
             guard position < bytes.count else { throw .truncated(at: blockStart) }
@@ -135,7 +141,7 @@ public enum GIFDecoder {
             throw .invalidBlock("image descriptor", reason: "an empty screen and an empty frame", at: start + 5)
         }
         guard canvasWidth <= limits.maximumDimension, canvasHeight <= limits.maximumDimension,
-              canvasWidth * canvasHeight <= limits.maximumPixelCount
+            canvasWidth * canvasHeight <= limits.maximumPixelCount
         else { throw .tooLarge(width: canvasWidth, height: canvasHeight) }
         guard position < n else { throw .truncated(at: start) }
         let minimumCodeSize = Int(bytes[position])
@@ -180,7 +186,9 @@ public enum GIFDecoder {
     static func interlacedRows(_ height: Int) -> [Int] {
         var rows: [Int] = []
         rows.reserveCapacity(height)
-        for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] { rows.append(contentsOf: stride(from: start, to: height, by: step)) }
+        for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
+            rows.append(contentsOf: stride(from: start, to: height, by: step))
+        }
         return rows
     }
 }

@@ -32,9 +32,11 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notGIF: return "not a GIF file: the GIF87a/GIF89a signature is missing"
         case .truncated(let offset): return "GIF data is truncated: it ends inside the item starting at byte \(offset)"
         case .invalidBlock(let name, let reason, let offset): return "invalid \(name) at byte \(offset): \(reason)"
-        case .tooLarge(let width, let height): return "image of \(width) x \(height) pixels exceeds the decoder's size limits"
+        case .tooLarge(let width, let height):
+            return "image of \(width) x \(height) pixels exceeds the decoder's size limits"
         case .missingColorTable(let offset): return "the image at byte \(offset) has no color table"
-        case .invalidImageData(let reason, let offset): return "invalid LZW image data starting at byte \(offset): \(reason)"
+        case .invalidImageData(let reason, let offset):
+            return "invalid LZW image data starting at byte \(offset): \(reason)"
         case .missingImage: return "the GIF has no image"
         }
     }

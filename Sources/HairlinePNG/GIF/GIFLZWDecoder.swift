@@ -71,7 +71,8 @@ struct GIFLZWDecoder {
             let emitted: Int
             if previous < 0 {
                 guard code < clear else {
-                    throw .invalidImageData("code \(code) follows a clear code (a root below \(clear) must)", at: dataOffset)
+                    throw .invalidImageData(
+                        "code \(code) follows a clear code (a root below \(clear) must)", at: dataOffset)
                 }
                 emitted = code
                 output[written] = UInt8(truncatingIfNeeded: code)

@@ -6,13 +6,13 @@
 // Several files at once: FileTransaction.swift, which this file serves.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("AtomicFile needs a POSIX C library")
+    #error("AtomicFile needs a POSIX C library")
 #endif
 
 /// Writes files atomically with POSIX calls.
@@ -45,10 +45,14 @@ enum AtomicFile {
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard descriptor >= 0 else {
             let code = errno
-            let reason = code == ENOENT ? "its folder does not exist"
-                : code == EACCES || code == EPERM ? "permission denied (cannot create a file in its folder)"
-                : code == ENOTDIR ? "a folder on its path is not a folder"
-                : failure("cannot create temporary file '\(temporaryPath)'", code)
+            let reason =
+                code == ENOENT
+                ? "its folder does not exist"
+                : code == EACCES || code == EPERM
+                    ? "permission denied (cannot create a file in its folder)"
+                    : code == ENOTDIR
+                        ? "a folder on its path is not a folder"
+                        : failure("cannot create temporary file '\(temporaryPath)'", code)
             throw .cannotWrite(path: path, reason: reason)
         }
         var failed: String?

@@ -9,13 +9,13 @@
 // unchanged. `AtomicFile` is the one-file case.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("FileTransaction needs a POSIX C library")
+    #error("FileTransaction needs a POSIX C library")
 #endif
 public import Hairline
 

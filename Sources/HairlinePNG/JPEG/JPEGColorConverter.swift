@@ -80,16 +80,17 @@ enum JPEGColorConverter {
         let width = frame.width, height = frame.height
         var pixels = [UInt32](repeating: 0, count: width * height)
         let components = frame.components
-        let rowWidth = components.map { $0.sampleWidth * (frame.maximumHorizontalFactor / $0.horizontalFactor) }.max()! + 16
+        let rowWidth =
+            components.map { $0.sampleWidth * (frame.maximumHorizontalFactor / $0.horizontalFactor) }.max()! + 16
         var rows = [UInt8](repeating: 0, count: rowWidth * components.count)
         // jdcolor.c's tables, indexed by Cb or Cr.
         var tables = [Int](repeating: 0, count: 4 * 256)
         for i in 0..<256 {
             let x = i - 128
-            tables[i] = (fix(1.40200) * x + half) >> scaleBits            // Cr -> R
-            tables[256 + i] = (fix(1.77200) * x + half) >> scaleBits      // Cb -> B
-            tables[512 + i] = -fix(0.71414) * x                           // Cr -> G
-            tables[768 + i] = -fix(0.34414) * x + half                    // Cb -> G
+            tables[i] = (fix(1.40200) * x + half) >> scaleBits  // Cr -> R
+            tables[256 + i] = (fix(1.77200) * x + half) >> scaleBits  // Cb -> B
+            tables[512 + i] = -fix(0.71414) * x  // Cr -> G
+            tables[768 + i] = -fix(0.34414) * x + half  // Cb -> G
         }
         pixels.withUnsafeMutableBufferPointer { out in
             rows.withUnsafeMutableBufferPointer { rowBuffer in
@@ -101,12 +102,14 @@ enum JPEGColorConverter {
                         for (i, c) in components.enumerated() {
                             let scratch = rowBuffer.baseAddress! + i * rowWidth
                             planes[i].withUnsafeBufferPointer { plane in
-                                sources.append(JPEGUpsampler.row(
-                                    y, of: c, plane: plane.baseAddress!, frame: frame, scratch: scratch))
+                                sources.append(
+                                    JPEGUpsampler.row(
+                                        y, of: c, plane: plane.baseAddress!, frame: frame, scratch: scratch))
                             }
                         }
-                        convert(sources, transform: transform, tables: t.baseAddress!,
-                                into: out.baseAddress! + y * width, width: width)
+                        convert(
+                            sources, transform: transform, tables: t.baseAddress!,
+                            into: out.baseAddress! + y * width, width: width)
                     }
                 }
             }
@@ -121,8 +124,9 @@ enum JPEGColorConverter {
     /// Packs R, G, B and an opaque alpha as `PremultipliedColor.packed` does.
     @inline(__always)
     static func pack(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
-        UInt32(littleEndian: UInt32(truncatingIfNeeded: r) | UInt32(truncatingIfNeeded: g) << 8
-            | UInt32(truncatingIfNeeded: b) << 16 | 0xFF00_0000)
+        UInt32(
+            littleEndian: UInt32(truncatingIfNeeded: r) | UInt32(truncatingIfNeeded: g) << 8
+                | UInt32(truncatingIfNeeded: b) << 16 | 0xFF00_0000)
     }
 
     @inline(__always)

@@ -43,7 +43,9 @@ public enum JPEGDecoder {
     /// - Complexity: O(file size + pixels × `maximumPassCount`); memory about
     ///   3 bytes per sample of each component (coefficients and plane) plus
     ///   the result.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits = .default) throws(JPEGError) -> Image {
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, limits: ImageDecoder.Limits = .default
+    ) throws(JPEGError) -> Image {
         var parser = JPEGParser(bytes, limits: limits)
         return try parser.run()
     }
@@ -56,7 +58,9 @@ public enum JPEGDecoder {
     /// Reads and decodes the JPEG file at `path`.
     /// - Throws: `ImageDecoderError.cannotRead` if the file cannot be read
     ///   or is larger than `limits.maximumFileByteCount`, `.jpeg` otherwise.
-    public static func decode(contentsOfFile path: String, limits: ImageDecoder.Limits = .default) throws(ImageDecoderError) -> Image {
+    public static func decode(
+        contentsOfFile path: String, limits: ImageDecoder.Limits = .default
+    ) throws(ImageDecoderError) -> Image {
         let bytes = try ImageDecoder.read(path, limits: limits)
         do { return try decode(bytes, limits: limits) } catch { throw .jpeg(error) }
     }
@@ -142,7 +146,9 @@ struct JPEGParser {
                 position = offset + 4 + payload.count
             case 0xDD:
                 let payload = try segment(at: offset, name: "DRI")
-                guard payload.count >= 2 else { throw .invalidSegment("DRI", reason: "shorter than 2 bytes", at: offset + 4) }
+                guard payload.count >= 2 else {
+                    throw .invalidSegment("DRI", reason: "shorter than 2 bytes", at: offset + 4)
+                }
                 restartInterval = Int(payload[0]) << 8 | Int(payload[1])
                 position = offset + 4 + payload.count
             case 0xDA:
@@ -151,7 +157,9 @@ struct JPEGParser {
                 throw .unsupported("a DNL marker", at: offset)
             case 0xEE:
                 let payload = try segment(at: offset, name: "APP14")
-                if payload.count >= 12 && Array(payload[0..<5]) == Array("Adobe".utf8) { adobeTransform = Int(payload[11]) }
+                if payload.count >= 12 && Array(payload[0..<5]) == Array("Adobe".utf8) {
+                    adobeTransform = Int(payload[11])
+                }
                 position = offset + 4 + payload.count
             case 0xE0:
                 let payload = try segment(at: offset, name: "APP0")
@@ -190,15 +198,19 @@ struct JPEGParser {
         let payload = try segment(at: offset, name: "SOS")
         let header = try JPEGScanHeader(payload, frame: frame, offset: offset + 4)
         let totalBlocks = frame.components.reduce(0) { $0 + $1.blocksPerLine * $1.blocksPerColumn }
-        let scanBlocks = header.components.count == 1
-            ? frame.components[header.components[0]].codedBlocksPerLine * frame.components[header.components[0]].codedBlocksPerColumn
+        let scanBlocks =
+            header.components.count == 1
+            ? frame.components[header.components[0]].codedBlocksPerLine
+                * frame.components[header.components[0]].codedBlocksPerColumn
             : header.components.reduce(0) {
-                $0 + frame.mcusPerLine * frame.mcusPerColumn * frame.components[$1].horizontalFactor * frame.components[$1].verticalFactor
+                $0 + frame.mcusPerLine * frame.mcusPerColumn * frame.components[$1].horizontalFactor
+                    * frame.components[$1].verticalFactor
             }
         coefficientVisits += (header.spectralEnd - header.spectralStart + 1) * scanBlocks
         guard coefficientVisits <= JPEGDecoder.maximumPassCount * JPEGFrame.blockCount * totalBlocks else {
             throw .invalidSegment(
-                "SOS", reason: "the scans visit each coefficient more than \(JPEGDecoder.maximumPassCount) times", at: offset)
+                "SOS", reason: "the scans visit each coefficient more than \(JPEGDecoder.maximumPassCount) times",
+                at: offset)
         }
         for index in header.components where latchedSteps[index] == nil {
             let slot = frame.components[index].quantizationIndex

@@ -41,14 +41,19 @@ public enum JPEGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notJPEG: return "not a JPEG file: the SOI marker (FF D8) is missing"
-        case .truncated(let offset): return "JPEG data is truncated: it ends inside the item starting at byte \(offset) or before EOI"
-        case .invalidSegment(let name, let reason, let offset): return "invalid \(name) segment at byte \(offset): \(reason)"
+        case .truncated(let offset):
+            return "JPEG data is truncated: it ends inside the item starting at byte \(offset) or before EOI"
+        case .invalidSegment(let name, let reason, let offset):
+            return "invalid \(name) segment at byte \(offset): \(reason)"
         case .unsupported(let what, let offset): return "unsupported JPEG feature at byte \(offset): \(what)"
-        case .tooLarge(let width, let height): return "image of \(width) x \(height) pixels exceeds the decoder's size limits"
+        case .tooLarge(let width, let height):
+            return "image of \(width) x \(height) pixels exceeds the decoder's size limits"
         case .unexpectedMarker(let marker, let offset):
             return "unexpected marker FF \(String(marker, radix: 16, uppercase: true)) at byte \(offset)"
-        case .missingTable(let kind, let index, let offset): return "scan at byte \(offset) uses undefined \(kind) table \(index)"
-        case .invalidScanData(let reason, let offset): return "invalid entropy-coded data near byte \(offset): \(reason)"
+        case .missingTable(let kind, let index, let offset):
+            return "scan at byte \(offset) uses undefined \(kind) table \(index)"
+        case .invalidScanData(let reason, let offset):
+            return "invalid entropy-coded data near byte \(offset): \(reason)"
         case .missingFrame: return "the JPEG has no frame header or no scan"
         }
     }

@@ -48,8 +48,12 @@ struct JPEGFrame {
     /// and length; `offset` is the file offset of its first byte).
     /// - Throws: `.invalidSegment`, `.unsupported` (12-bit, DNL, fractional
     ///   sampling), `.tooLarge` before anything is allocated.
-    init(_ segment: UnsafeRawBufferPointer, isProgressive: Bool, offset: Int, limits: ImageDecoder.Limits) throws(JPEGError) {
-        func invalid(_ reason: String, _ field: Int) -> JPEGError { .invalidSegment("SOF", reason: reason, at: offset + field) }
+    init(
+        _ segment: UnsafeRawBufferPointer, isProgressive: Bool, offset: Int, limits: ImageDecoder.Limits
+    ) throws(JPEGError) {
+        func invalid(_ reason: String, _ field: Int) -> JPEGError {
+            .invalidSegment("SOF", reason: reason, at: offset + field)
+        }
         guard segment.count >= 6 else { throw invalid("shorter than 6 bytes", 0) }
         let precision = Int(segment[0])
         guard precision == 8 else { throw .unsupported("\(precision)-bit sample precision (only 8-bit)", at: offset) }
@@ -63,14 +67,16 @@ struct JPEGFrame {
         }
         guard segment.count >= 6 + 3 * count else { throw invalid("shorter than its \(count) components", 0) }
         guard width <= limits.maximumDimension, height <= limits.maximumDimension,
-              width * height <= limits.maximumPixelCount
+            width * height <= limits.maximumPixelCount
         else { throw .tooLarge(width: width, height: height) }
         var declared: [(id: UInt8, h: Int, v: Int, q: Int)] = []
         for i in 0..<count {
             let field = 6 + 3 * i
             let id = segment[field], factors = Int(segment[field + 1]), q = Int(segment[field + 2])
             let h = factors >> 4, v = factors & 15
-            guard (1...4).contains(h), (1...4).contains(v) else { throw invalid("sampling factors \(h)x\(v)", field + 1) }
+            guard (1...4).contains(h), (1...4).contains(v) else {
+                throw invalid("sampling factors \(h)x\(v)", field + 1)
+            }
             guard q < 4 else { throw invalid("quantization table \(q)", field + 2) }
             guard !declared.contains(where: { $0.id == id }) else { throw invalid("component id \(id) twice", field) }
             declared.append((id, h, v, q))

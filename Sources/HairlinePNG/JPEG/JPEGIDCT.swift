@@ -34,14 +34,16 @@ enum JPEGIDCT {
             }
             if coefficients[8 + column] == 0 && coefficients[16 + column] == 0 && coefficients[24 + column] == 0
                 && coefficients[32 + column] == 0 && coefficients[40 + column] == 0 && coefficients[48 + column] == 0
-                && coefficients[56 + column] == 0 {
+                && coefficients[56 + column] == 0
+            {
                 let dc = input(0) &<< pass1Bits
                 for row in 0..<8 { workspace[row &* 8 &+ column] = dc }
                 continue
             }
             let shift = constBits - pass1Bits
-            let r = butterfly(input(0), input(1), input(2), input(3), input(4), input(5), input(6), input(7),
-                              rounding: 1 &<< (shift - 1))
+            let r = butterfly(
+                input(0), input(1), input(2), input(3), input(4), input(5), input(6), input(7),
+                rounding: 1 &<< (shift - 1))
             workspace[column] = r.0 &>> shift
             workspace[8 + column] = r.1 &>> shift
             workspace[16 + column] = r.2 &>> shift

@@ -21,7 +21,9 @@ struct JPEGScanHeader {
     ///   band or bit position the process does not allow, or an MCU of more
     ///   than 10 blocks.
     init(_ segment: UnsafeRawBufferPointer, frame: JPEGFrame, offset: Int) throws(JPEGError) {
-        func invalid(_ reason: String, _ field: Int) -> JPEGError { .invalidSegment("SOS", reason: reason, at: offset + field) }
+        func invalid(_ reason: String, _ field: Int) -> JPEGError {
+            .invalidSegment("SOS", reason: reason, at: offset + field)
+        }
         guard segment.count >= 1 else { throw invalid("empty", 0) }
         let count = Int(segment[0])
         guard (1...4).contains(count) else { throw invalid("\(count) components", 0) }
@@ -53,8 +55,12 @@ struct JPEGScanHeader {
             }
         }
         if count > 1 {
-            let blocks = components.reduce(0) { $0 + frame.components[$1].horizontalFactor * frame.components[$1].verticalFactor }
-            guard blocks <= JPEGFrame.maximumBlocksPerMCU else { throw invalid("\(blocks) blocks per MCU (at most 10)", 0) }
+            let blocks = components.reduce(0) {
+                $0 + frame.components[$1].horizontalFactor * frame.components[$1].verticalFactor
+            }
+            guard blocks <= JPEGFrame.maximumBlocksPerMCU else {
+                throw invalid("\(blocks) blocks per MCU (at most 10)", 0)
+            }
         }
         self.components = components
         dcTables = dc
@@ -123,8 +129,12 @@ struct JPEGScanDecoder {
         var dc: [JPEGHuffmanTable?] = [], ac: [JPEGHuffmanTable?] = []
         for i in header.components.indices {
             let d = tables.huffman[header.dcTables[i]], a = tables.huffman[4 + header.acTables[i]]
-            if needsDC && d == nil { throw .missingTable(kind: "Huffman DC", index: header.dcTables[i], at: headerOffset) }
-            if needsAC && a == nil { throw .missingTable(kind: "Huffman AC", index: header.acTables[i], at: headerOffset) }
+            if needsDC && d == nil {
+                throw .missingTable(kind: "Huffman DC", index: header.dcTables[i], at: headerOffset)
+            }
+            if needsAC && a == nil {
+                throw .missingTable(kind: "Huffman AC", index: header.acTables[i], at: headerOffset)
+            }
             dc.append(d)
             ac.append(a)
         }
@@ -143,7 +153,8 @@ struct JPEGScanDecoder {
     mutating func decode(into store: JPEGCoefficientStore) throws(JPEGError) -> Int {
         let single = header.components.count == 1
         let first = frame.components[header.components[0]]
-        let mcuCount = single
+        let mcuCount =
+            single
             ? first.codedBlocksPerLine * first.codedBlocksPerColumn : frame.mcusPerLine * frame.mcusPerColumn
         var restartIndex = 0
         try zigzagToNatural.withUnsafeBufferPointer { (order) throws(JPEGError) in
@@ -183,7 +194,8 @@ struct JPEGScanDecoder {
                         for v in 0..<c.verticalFactor {
                             for h in 0..<c.horizontalFactor {
                                 let row = my * c.verticalFactor + v, column = mx * c.horizontalFactor + h
-                                let block = store.blocks[index] + (row * c.blocksPerLine + column) * JPEGFrame.blockCount
+                                let block =
+                                    store.blocks[index] + (row * c.blocksPerLine + column) * JPEGFrame.blockCount
                                 try decodeBlock(block, scanComponent: i, order: order.baseAddress!)
                             }
                         }
@@ -191,7 +203,8 @@ struct JPEGScanDecoder {
                 }
                 if reader.hasOverrun {
                     if reader.markerPosition >= 0 && reader.markerPosition < reader.end {
-                        throw .invalidScanData("the data stops at a marker before MCU \(mcu) is complete", at: reader.markerPosition)
+                        throw .invalidScanData(
+                            "the data stops at a marker before MCU \(mcu) is complete", at: reader.markerPosition)
                     }
                     throw .truncated(at: dataStart)
                 }
@@ -201,9 +214,12 @@ struct JPEGScanDecoder {
     }
 
     @inline(__always)
-    mutating func decodeBlock(_ block: UnsafeMutablePointer<Int16>, scanComponent i: Int, order: UnsafePointer<Int>) throws(JPEGError) {
+    mutating func decodeBlock(
+        _ block: UnsafeMutablePointer<Int16>, scanComponent i: Int, order: UnsafePointer<Int>
+    ) throws(JPEGError) {
         switch kind {
-        case .sequential: try decodeSequential(block, dc: dcTables[i].unsafelyUnwrapped, ac: acTables[i].unsafelyUnwrapped, i, order)
+        case .sequential:
+            try decodeSequential(block, dc: dcTables[i].unsafelyUnwrapped, ac: acTables[i].unsafelyUnwrapped, i, order)
         case .dcFirst: try decodeDCFirst(block, dc: dcTables[i].unsafelyUnwrapped, i)
         case .dcRefine: if reader.bit() { block[0] |= Int16(truncatingIfNeeded: 1 << header.approximationLow) }
         case .acFirst: try decodeACFirst(block, ac: acTables[i].unsafelyUnwrapped, order)
@@ -219,7 +235,8 @@ struct JPEGScanDecoder {
     /// A whole block of a sequential scan (T.81 F.2.2).
     @inline(__always)
     mutating func decodeSequential(
-        _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable, _ i: Int, _ order: UnsafePointer<Int>
+        _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable, _ i: Int,
+        _ order: UnsafePointer<Int>
     ) throws(JPEGError) {
         let t = reader.decode(dc)
         guard t >= 0, t <= 16 else { throw badCode("DC") }
@@ -244,7 +261,8 @@ struct JPEGScanDecoder {
 
     /// The DC coefficient's high bits (T.81 G.1.2.1).
     @inline(__always)
-    mutating func decodeDCFirst(_ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, _ i: Int) throws(JPEGError) {
+    mutating func decodeDCFirst(_ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, _ i: Int) throws(JPEGError)
+    {
         let t = reader.decode(dc)
         guard t >= 0, t <= 16 else { throw badCode("DC") }
         predictions[i] &+= reader.receiveExtend(t)
@@ -253,7 +271,9 @@ struct JPEGScanDecoder {
 
     /// A band's high bits, with end-of-band runs (T.81 G.1.2.2).
     @inline(__always)
-    mutating func decodeACFirst(_ block: UnsafeMutablePointer<Int16>, ac: JPEGHuffmanTable, _ order: UnsafePointer<Int>) throws(JPEGError) {
+    mutating func decodeACFirst(
+        _ block: UnsafeMutablePointer<Int16>, ac: JPEGHuffmanTable, _ order: UnsafePointer<Int>
+    ) throws(JPEGError) {
         if endOfBandRun > 0 {
             endOfBandRun -= 1
             return
@@ -274,7 +294,9 @@ struct JPEGScanDecoder {
                 continue
             }
             k += run
-            guard k <= end else { throw .invalidScanData("a coefficient run passes the band's end", at: reader.resumePosition) }
+            guard k <= end else {
+                throw .invalidScanData("a coefficient run passes the band's end", at: reader.resumePosition)
+            }
             block[order[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(size) &<< low)
             k += 1
         }
@@ -282,7 +304,9 @@ struct JPEGScanDecoder {
 
     /// A band's next bit: new coefficients of ±1 and correction bits for
     /// those already nonzero (T.81 G.1.2.3, as jdphuff.c).
-    mutating func decodeACRefine(_ block: UnsafeMutablePointer<Int16>, ac: JPEGHuffmanTable, _ order: UnsafePointer<Int>) throws(JPEGError) {
+    mutating func decodeACRefine(
+        _ block: UnsafeMutablePointer<Int16>, ac: JPEGHuffmanTable, _ order: UnsafePointer<Int>
+    ) throws(JPEGError) {
         let positive = Int16(truncatingIfNeeded: 1 << header.approximationLow)
         let negative = Int16(truncatingIfNeeded: -1 << header.approximationLow)
         let end = header.spectralEnd

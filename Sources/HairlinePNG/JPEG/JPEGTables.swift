@@ -8,12 +8,13 @@
 /// The zigzag order of T.81 figure A.6: `zigzagToNatural[k]` is the
 /// row-major index of the k-th coefficient in coding order. Sixteen extra
 /// entries (63) absorb a corrupt run that overshoots the block.
-let zigzagToNatural: [Int] = [
-    0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
-    12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
-    35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
-    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-] + [Int](repeating: 63, count: 16)
+let zigzagToNatural: [Int] =
+    [
+        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
+        12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+        58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+    ] + [Int](repeating: 63, count: 16)
 
 /// A quantization table: 64 step sizes in natural (row-major) order.
 struct JPEGQuantizationTable {
@@ -118,7 +119,9 @@ struct JPEGTables {
             guard i + 17 <= segment.count else { throw .truncated(at: offset + i) }
             let counts = (0..<16).map { Int(segment[i + 1 + $0]) }
             let total = counts.reduce(0, +)
-            guard total <= 256 else { throw .invalidSegment("DHT", reason: "\(total) codes (at most 256)", at: offset + i + 1) }
+            guard total <= 256 else {
+                throw .invalidSegment("DHT", reason: "\(total) codes (at most 256)", at: offset + i + 1)
+            }
             guard i + 17 + total <= segment.count else { throw .truncated(at: offset + i) }
             let symbols = Array(segment[(i + 17)..<(i + 17 + total)])
             guard let table = JPEGHuffmanTable(counts: counts, symbols: symbols) else {

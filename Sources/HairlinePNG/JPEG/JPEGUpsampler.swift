@@ -28,7 +28,9 @@ enum JPEGUpsampler {
             let nearRow = plane + min(near, lastRow) * stride, farRow = plane + far * stride
             if hr == 1 {
                 let bias = y % 2 == 0 ? 1 : 2
-                for x in 0..<width { scratch[x] = UInt8(truncatingIfNeeded: (3 * Int(nearRow[x]) + Int(farRow[x]) + bias) >> 2) }
+                for x in 0..<width {
+                    scratch[x] = UInt8(truncatingIfNeeded: (3 * Int(nearRow[x]) + Int(farRow[x]) + bias) >> 2)
+                }
             } else {
                 h2v2(nearRow, farRow, width: width, into: scratch)
             }
@@ -66,7 +68,9 @@ enum JPEGUpsampler {
     /// jdsample.c h2v2_fancy_upsample for one output row: column sums
     /// 3 · near + far, then h2v1's filter on the sums (width > 2).
     @inline(__always)
-    static func h2v2(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt8>) {
+    static func h2v2(
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         @inline(__always) func sum(_ i: Int) -> Int { Int(near[i]) * 3 + Int(far[i]) }
         var this = sum(0), next = sum(1)
         out[0] = UInt8(truncatingIfNeeded: (this * 4 + 8) >> 4)

@@ -83,8 +83,9 @@ extension BitWriter {
         let capacity = (pendingBitCount + maximumBitCount) / BitWriter.bitsPerByte + BulkBitWriter.slackByteCount
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<UInt64>.alignment)
         defer { scratch.deallocate() }
-        var bulk = BulkBitWriter(base: scratch, capacity: capacity, accumulator: accumulator,
-                                 pendingBitCount: pendingBitCount)
+        var bulk = BulkBitWriter(
+            base: scratch, capacity: capacity, accumulator: accumulator,
+            pendingBitCount: pendingBitCount)
         body(&bulk)
         precondition(bulk.byteCount + BulkBitWriter.slackByteCount <= capacity, "BitWriter: bulk overflow")
         bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: bulk.byteCount))

@@ -14,7 +14,9 @@ extension Deflate {
 
     /// Writes `block` (whose tokens stand for `bytes`) as whichever block
     /// type codes it in the fewest bits; `isFinal` sets BFINAL.
-    static func writeBlock(_ block: TokenBlock, bytes: UnsafeRawBufferPointer, isFinal: Bool, to writer: inout BitWriter) {
+    static func writeBlock(
+        _ block: TokenBlock, bytes: UnsafeRawBufferPointer, isFinal: Bool, to writer: inout BitWriter
+    ) {
         let literalFrequencies = block.literalLengthFrequencies
         let distanceFrequencies = block.distanceFrequencies
         let extraBits = extraBitCount(literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies)
@@ -23,9 +25,11 @@ extension Deflate {
         let distanceCode = HuffmanCode(frequencies: distanceFrequencies, maximumLength: maximumCodeLength)
         let header = DynamicHeader(literalLengths: literalCode.lengths, distanceLengths: distanceCode.lengths)
 
-        let dynamicBits = blockHeaderBitCount + header.bitCount + extraBits
+        let dynamicBits =
+            blockHeaderBitCount + header.bitCount + extraBits
             + literalCode.cost(of: literalFrequencies) + distanceCode.cost(of: distanceFrequencies)
-        let fixedBits = blockHeaderBitCount + extraBits
+        let fixedBits =
+            blockHeaderBitCount + extraBits
             + fixedLiteralLengthCode.cost(of: literalFrequencies) + fixedDistanceCode.cost(of: distanceFrequencies)
         let storedBits = storedBitCount(byteCount: bytes.count, startingAt: writer.bitCount)
 
@@ -81,7 +85,8 @@ extension Deflate {
             // LEN, then NLEN, its ones' complement, 16 bits each.
             let lengthField = UInt32(length)
             let complement = ~lengthField & UInt32(maximumStoredLength)
-            writer.write(lengthField | complement << UInt32(storedLengthFieldsBitCount / 2), count: storedLengthFieldsBitCount)
+            writer.write(
+                lengthField | complement << UInt32(storedLengthFieldsBitCount / 2), count: storedLengthFieldsBitCount)
             writer.appendAlignedBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
             start += length
         } while start < bytes.count
@@ -114,7 +119,8 @@ extension Deflate {
                     let lengthIndex = symbol - firstLengthSymbol
                     let codeLength = Int(literalLengths[symbol])
                     writer.write(
-                        UInt32(literalCodes[symbol]) | UInt32(value - Int(lengthBases[lengthIndex])) << UInt32(codeLength),
+                        UInt32(literalCodes[symbol]) | UInt32(value - Int(lengthBases[lengthIndex]))
+                            << UInt32(codeLength),
                         count: codeLength + Int(lengthExtras[lengthIndex]))
                     let distanceSymbol = distanceSymbol(for: distance, table: distanceTable)
                     let distanceLength = Int(distanceLengths[distanceSymbol])

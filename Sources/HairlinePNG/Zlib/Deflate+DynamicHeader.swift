@@ -52,11 +52,13 @@ extension Deflate {
             }
             codeLengthCode = HuffmanCode(frequencies: frequencies, maximumLength: Deflate.maximumCodeLengthCodeLength)
             var count = Deflate.codeLengthAlphabetSize
-            while count > Self.minimumCodeLengthCount && codeLengthCode.lengths[Deflate.codeLengthOrder[count - 1]] == 0 {
+            while count > Self.minimumCodeLengthCount && codeLengthCode.lengths[Deflate.codeLengthOrder[count - 1]] == 0
+            {
                 count -= 1
             }
             codeLengthCount = count
-            bitCount = Self.countFieldsBitCount + count * Deflate.codeLengthFieldBitCount
+            bitCount =
+                Self.countFieldsBitCount + count * Deflate.codeLengthFieldBitCount
                 + codeLengthCode.cost(of: frequencies) + extraBits
         }
 
@@ -107,11 +109,14 @@ extension Deflate {
         /// Writes HLIT, HDIST, HCLEN, the code-length code lengths and the
         /// coded lengths.
         func write(to writer: inout BitWriter) {
-            writer.write(UInt32(literalLengthCount - Self.minimumLiteralLengthCount), count: Self.literalLengthCountBitCount)
+            writer.write(
+                UInt32(literalLengthCount - Self.minimumLiteralLengthCount), count: Self.literalLengthCountBitCount)
             writer.write(UInt32(distanceCount - Self.minimumDistanceCount), count: Self.distanceCountBitCount)
             writer.write(UInt32(codeLengthCount - Self.minimumCodeLengthCount), count: Self.codeLengthCountBitCount)
             for index in 0..<codeLengthCount {
-                writer.write(UInt32(codeLengthCode.lengths[Deflate.codeLengthOrder[index]]), count: Deflate.codeLengthFieldBitCount)
+                writer.write(
+                    UInt32(codeLengthCode.lengths[Deflate.codeLengthOrder[index]]),
+                    count: Deflate.codeLengthFieldBitCount)
             }
             for run in runs {
                 let symbol = Int(run.symbol)

@@ -76,7 +76,8 @@ extension Deflate {
             let first = Int(distanceBase[symbol])
             let last = first + (1 << Int(distanceExtraBits[symbol])) - 1
             for distance in first...last {
-                let index = distance <= directDistanceCount
+                let index =
+                    distance <= directDistanceCount
                     ? distance - 1 : directDistanceCount + (distance - 1) / distanceBucketSize
                 table[index] = UInt8(symbol)
             }
@@ -88,7 +89,8 @@ extension Deflate {
     /// (a buffer over `distanceSymbolTable`).
     @inline(__always)
     static func distanceSymbol(for distance: Int, table: UnsafeBufferPointer<UInt8>) -> Int {
-        let index = distance <= directDistanceCount
+        let index =
+            distance <= directDistanceCount
             ? distance - 1 : directDistanceCount + (distance - 1) / distanceBucketSize
         return Int(table[index])
     }
@@ -99,14 +101,15 @@ extension Deflate {
 
     /// The fixed literal/length code (RFC 1951 §3.2.6): 8 bits for 0-143,
     /// 9 for 144-255, 7 for 256-279, 8 for 280-287.
-    static let fixedLiteralLengthCode = HuffmanCode(lengths: (0..<fixedLiteralLengthAlphabetSize).map { symbol in
-        switch symbol {
-        case 0...143: return 8
-        case 144...255: return 9
-        case 256...279: return 7
-        default: return 8
-        }
-    })
+    static let fixedLiteralLengthCode = HuffmanCode(
+        lengths: (0..<fixedLiteralLengthAlphabetSize).map { symbol in
+            switch symbol {
+            case 0...143: return 8
+            case 144...255: return 9
+            case 256...279: return 7
+            default: return 8
+            }
+        })
 
     /// The fixed distance code: 5 bits for each of the 30 symbols.
     static let fixedDistanceCode = HuffmanCode(

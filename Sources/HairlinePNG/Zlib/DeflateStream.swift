@@ -69,8 +69,9 @@ final class DeflateStream {
             let full = block.count >= block.capacity
             guard full || matcher.isFinished else { return }
             let end = blockStart + block.inputByteCount
-            Deflate.writeBlock(block, bytes: UnsafeRawBufferPointer(start: buffer + blockStart, count: end - blockStart),
-                               isFinal: matcher.isFinished, to: &writer)
+            Deflate.writeBlock(
+                block, bytes: UnsafeRawBufferPointer(start: buffer + blockStart, count: end - blockStart),
+                isFinal: matcher.isFinished, to: &writer)
             blockStart = end
             block.removeAll()
             if matcher.isFinished { return }

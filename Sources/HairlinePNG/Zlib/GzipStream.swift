@@ -13,7 +13,7 @@ public enum GzipStream {
     static let headerByteCount = 10, trailerByteCount = 8
     /// FLG bits (RFC 1952 §2.3.1).
     static let headerCRCFlag: UInt8 = 0x02, extraFlag: UInt8 = 0x04, nameFlag: UInt8 = 0x08,
-               commentFlag: UInt8 = 0x10, reservedFlags: UInt8 = 0xE0
+        commentFlag: UInt8 = 0x10, reservedFlags: UInt8 = 0xE0
 
     /// Whether `bytes` start with the gzip magic.
     public static func hasMagic(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
@@ -45,7 +45,8 @@ public enum GzipStream {
                 throw .checksumMismatch(expected: word(trailer), computed: crc.value, at: trailer)
             }
             guard word(trailer + 4) == UInt32(truncatingIfNeeded: output.count) else {
-                throw .invalidHeader("ISIZE \(word(trailer + 4)) is not the output's length \(output.count)", at: trailer + 4)
+                throw .invalidHeader(
+                    "ISIZE \(word(trailer + 4)) is not the output's length \(output.count)", at: trailer + 4)
             }
             return output
         }

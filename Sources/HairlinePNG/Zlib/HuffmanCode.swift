@@ -73,7 +73,8 @@ struct HuffmanCode {
             merged.reserveCapacity(leafCount + packageCount)
             var leaf = 0, package = 0
             while leaf < leafCount || package < packageCount {
-                let packageWeight = package < packageCount
+                let packageWeight =
+                    package < packageCount
                     ? weights[level[2 * package]] + weights[level[2 * package + 1]] : Int.max
                 if leaf < leafCount && weights[leaf] <= packageWeight {
                     merged.append(leaf)

@@ -70,7 +70,8 @@ final class InflateOutput {
 
     /// Calls `body` with the valid bytes, writable (the PNG decoder
     /// unfilters rows in place).
-    func withUnsafeMutableBytes<R, E: Error>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    func withUnsafeMutableBytes<R, E: Error>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R
+    {
         try body(UnsafeMutableBufferPointer(start: bytes, count: count))
     }
 

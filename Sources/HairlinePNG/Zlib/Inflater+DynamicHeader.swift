@@ -60,7 +60,9 @@ extension Inflater {
                 literal, allowance: Inflater.literalLengthAllowance, name: "literal/length", offset: headerOffset)
             try InflateHuffmanTable.validate(
                 distance, allowance: Inflater.distanceAllowance, name: "distance", offset: headerOffset)
-            Inflater.literalLengthTemplates.withUnsafeBufferPointer { literalLengths.build(lengths: literal, templates: $0) }
+            Inflater.literalLengthTemplates.withUnsafeBufferPointer {
+                literalLengths.build(lengths: literal, templates: $0)
+            }
             Inflater.distanceTemplates.withUnsafeBufferPointer { distances.build(lengths: distance, templates: $0) }
         }
     }

@@ -83,7 +83,8 @@ extension Inflater {
             reader.consume(lengthExtra)
             var distanceEntry = distanceEntries[Int(truncatingIfNeeded: reader.buffer & distanceMask)]
             if InflateEntry.kindBits(distanceEntry) == linkKind {
-                let index = Int(truncatingIfNeeded: reader.buffer >> distanceRoot)
+                let index =
+                    Int(truncatingIfNeeded: reader.buffer >> distanceRoot)
                     & ((1 << InflateEntry.extra(distanceEntry)) - 1)
                 distanceEntry = distanceEntries[InflateEntry.value(distanceEntry) + index]
             }

@@ -109,7 +109,8 @@ struct Inflater {
         let typicalRatio = 4
         let reachable = input.count.multipliedReportingOverflow(by: Inflater.maximumExpansion)
         let possible = reachable.overflow ? Int.max : max(InflateOutput.defaultInitialCapacity, reachable.partialValue)
-        let estimate = expectedOutputSize.map { min($0, possible) }
+        let estimate =
+            expectedOutputSize.map { min($0, possible) }
             ?? max(InflateOutput.defaultInitialCapacity, min(maximumOutputSize, input.count) * typicalRatio)
         output = InflateOutput(initialCapacity: estimate, limit: maximumOutputSize)
     }
@@ -147,7 +148,8 @@ struct Inflater {
             case Deflate.BlockType.stored.rawValue:
                 try copyStoredBlock()
             case Deflate.BlockType.fixed.rawValue:
-                try decodeSymbols(literalLengths: Inflater.fixedLiteralLengthTable, distances: Inflater.fixedDistanceTable)
+                try decodeSymbols(
+                    literalLengths: Inflater.fixedLiteralLengthTable, distances: Inflater.fixedDistanceTable)
             case Deflate.BlockType.dynamic.rawValue:
                 try readDynamicCodes()
                 try decodeSymbols(literalLengths: literalLengths, distances: distances)
@@ -167,7 +169,8 @@ struct Inflater {
         guard fieldsOffset + fieldBytes <= reader.count else { throw .truncated(at: reader.count) }
         let fields = reader.input + fieldsOffset
         let length = Int(fields.load(as: UInt8.self)) | Int(fields.load(fromByteOffset: 1, as: UInt8.self)) << 8
-        let complement = Int(fields.load(fromByteOffset: 2, as: UInt8.self))
+        let complement =
+            Int(fields.load(fromByteOffset: 2, as: UInt8.self))
             | Int(fields.load(fromByteOffset: 3, as: UInt8.self)) << 8
         guard length == complement ^ Deflate.maximumStoredLength else {
             throw .storedLengthMismatch(length: length, complement: complement, at: fieldsOffset)
@@ -175,7 +178,8 @@ struct Inflater {
         let dataOffset = fieldsOffset + fieldBytes
         guard dataOffset + length <= reader.count else { throw .truncated(at: reader.count) }
         try output.reserve(output.count + length, offset: dataOffset)
-        UnsafeMutableRawPointer(output.bytes + output.count).copyMemory(from: reader.input + dataOffset, byteCount: length)
+        UnsafeMutableRawPointer(output.bytes + output.count).copyMemory(
+            from: reader.input + dataOffset, byteCount: length)
         output.count += length
         reader.position = dataOffset + length
     }

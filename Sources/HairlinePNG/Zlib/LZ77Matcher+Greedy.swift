@@ -44,10 +44,13 @@ extension LZ77Matcher {
                         let candidate = head[bucket]
                         head[bucket] = position
                         if candidate != LZ77Matcher.noPosition, position - candidate <= window,
-                           raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == key {
+                            raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == key
+                        {
                             let limit = min(Deflate.maximumMatchLength, count - position)
-                            let length = minimum + LZ77Matcher.commonPrefixLength(
-                                bytes, candidate + minimum, position + minimum, limit: limit - minimum)
+                            let length =
+                                minimum
+                                + LZ77Matcher.commonPrefixLength(
+                                    bytes, candidate + minimum, position + minimum, limit: limit - minimum)
                             let distance = position - candidate
                             tokens[tokenCount] = UInt32(distance) << TokenBlock.distanceShift | UInt32(length)
                             literalLengthCounts[Int(lengthSymbols[length])] += 1

@@ -172,8 +172,10 @@ final class LZ77Matcher {
                 if position + minimum <= count {
                     let candidate = insert(position)
                     if pendingLength < parameters.lazyLength, candidate != LZ77Matcher.noPosition,
-                       position - candidate <= window {
-                        let chain = pendingLength >= parameters.goodLength
+                        position - candidate <= window
+                    {
+                        let chain =
+                            pendingLength >= parameters.goodLength
                             ? parameters.maximumChainLength >> 2 : parameters.maximumChainLength
                         (length, distance) = longestMatch(
                             at: position, from: candidate, longerThan: pendingLength, chainLength: chain)
@@ -259,7 +261,8 @@ final class LZ77Matcher {
         let wordSize = MemoryLayout<UInt64>.size
         var length = 0
         while length + wordSize <= limit {
-            let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+            let difference =
+                raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
                 ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
             if difference != 0 {
                 // The first differing byte is the lowest in memory order.

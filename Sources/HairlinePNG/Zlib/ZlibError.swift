@@ -47,10 +47,10 @@ public enum ZlibError: Error, Equatable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case .truncated(let offset), .invalidHeader(_, let offset), .presetDictionary(let offset),
-             .reservedBlockType(let offset), .storedLengthMismatch(_, _, let offset),
-             .invalidCodeLengths(_, let offset), .invalidSymbol(_, let offset), .undefinedCode(let offset),
-             .distanceTooFar(_, _, let offset), .outputLimitExceeded(_, let offset),
-             .checksumMismatch(_, _, let offset), .trailingData(_, let offset):
+            .reservedBlockType(let offset), .storedLengthMismatch(_, _, let offset),
+            .invalidCodeLengths(_, let offset), .invalidSymbol(_, let offset), .undefinedCode(let offset),
+            .distanceTooFar(_, _, let offset), .outputLimitExceeded(_, let offset),
+            .checksumMismatch(_, _, let offset), .trailingData(_, let offset):
             return offset
         }
     }

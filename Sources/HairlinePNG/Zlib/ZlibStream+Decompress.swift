@@ -30,7 +30,8 @@ extension ZlibStream {
     ///   after the trailer.
     /// - Complexity: O(input + output) time; the output plus about 14 KiB
     ///   of tables in memory.
-    public static func decompress(_ bytes: UnsafeRawBufferPointer, maximumOutputSize: Int) throws(ZlibError) -> [UInt8] {
+    public static func decompress(_ bytes: UnsafeRawBufferPointer, maximumOutputSize: Int) throws(ZlibError) -> [UInt8]
+    {
         try inflate(bytes, maximumOutputSize: maximumOutputSize, allowsTrailingData: false).array()
     }
 
@@ -59,16 +60,21 @@ extension ZlibStream {
 
     /// `inflate(_:maximumOutputSize:expectedOutputSize:allowsTrailingData:)`
     /// into `output`, the caller's buffer (its limit bounds the output).
-    static func inflate(_ bytes: UnsafeRawBufferPointer, into output: InflateOutput,
-                        allowsTrailingData: Bool) throws(ZlibError) -> InflateOutput {
+    static func inflate(
+        _ bytes: UnsafeRawBufferPointer, into output: InflateOutput,
+        allowsTrailingData: Bool
+    ) throws(ZlibError) -> InflateOutput {
         try checkHeader(bytes)
-        return try finishInflating(Inflater(bytes, start: headerByteCount, output: output), bytes,
-                                   allowsTrailingData: allowsTrailingData)
+        return try finishInflating(
+            Inflater(bytes, start: headerByteCount, output: output), bytes,
+            allowsTrailingData: allowsTrailingData)
     }
 
     /// Runs `inflater` over the stream's blocks and checks its trailer.
-    private static func finishInflating(_ inflater: Inflater, _ bytes: UnsafeRawBufferPointer,
-                                       allowsTrailingData: Bool) throws(ZlibError) -> InflateOutput {
+    private static func finishInflating(
+        _ inflater: Inflater, _ bytes: UnsafeRawBufferPointer,
+        allowsTrailingData: Bool
+    ) throws(ZlibError) -> InflateOutput {
         var inflater = inflater
         try inflater.inflate()
         let trailerOffset = inflater.reader.position

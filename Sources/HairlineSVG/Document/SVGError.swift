@@ -96,7 +96,8 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .unterminated(let what): return "unterminated \(what)"
         case .expectedName: return "expected an element or attribute name"
-        case .unexpectedCharacter(let c, let expected): return "unexpected \"\(SVGEcho.quote(String(c)))\", expected \(expected)"
+        case .unexpectedCharacter(let c, let expected):
+            return "unexpected \"\(SVGEcho.quote(String(c)))\", expected \(expected)"
         case .unquotedAttributeValue(let name): return "value of attribute \(name) must be in quotes"
         case .duplicateAttribute(let name): return "attribute \(name) appears twice"
         case .unknownEntity(let name): return "unknown entity &\(SVGEcho.quote(name));"
@@ -114,7 +115,8 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .negativeValue(let name, let value): return "\(name)=\"\(SVGEcho.quote(value))\" must not be negative"
         case .invalidColor(let name, let value): return "\(name)=\"\(SVGEcho.quote(value))\" is not a color"
         case .invalidTransform(let value): return "transform=\"\(SVGEcho.quote(value))\" is not a transform list"
-        case .invalidValue(let name, let value): return "\(SVGEcho.quote(name))=\"\(SVGEcho.quote(value))\" is not a valid value"
+        case .invalidValue(let name, let value):
+            return "\(SVGEcho.quote(name))=\"\(SVGEcho.quote(value))\" is not a valid value"
         }
     }
 }

@@ -61,8 +61,10 @@ public struct SVGNode: Hashable, Sendable {
     ///   - opacity: as the property says.
     ///   - content: as the property says.
     ///   - clip: as the property says.
-    public init(elementName: String, offset: Int, transform: AffineTransform = .identity,
-                opacity: Double = 1, content: Content, clip: SVGClip? = nil) {
+    public init(
+        elementName: String, offset: Int, transform: AffineTransform = .identity,
+        opacity: Double = 1, content: Content, clip: SVGClip? = nil
+    ) {
         self.elementName = elementName
         self.offset = offset
         self.transform = transform

@@ -26,7 +26,9 @@ enum SVGClipResult {
 extension SVGReader {
     /// The clip for `node` (whose content is already read) from
     /// `clip-path="url(#id)"`.
-    mutating func clip(_ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement)
+    mutating func clip(
+        _ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement
+    )
         throws(SVGError) -> SVGClipResult
     {
         guard let target = elementsByID[reference.id] else {
@@ -62,7 +64,7 @@ extension SVGReader {
         var rules: [FillRule] = []
         for child in target.children {
             guard case .drawable(let kind) = SVGElementClass(name: child.name),
-                  kind != .svg, kind != .group, kind != .anchor, kind != .image
+                kind != .svg, kind != .group, kind != .anchor, kind != .image
             else {
                 if SVGElementClass(name: child.name) != .skipped { warn(.unsupportedElement, child, at: child.offset) }
                 continue
@@ -75,7 +77,7 @@ extension SVGReader {
                 warn(.unsupportedAttribute, child, attribute: "clip-path", at: child.offset)
             }
             guard childLocal.isDisplayed, childStyle.isVisible,
-                  let shape = try clipShape(kind, childAttributes.geometry, child, style: childStyle)
+                let shape = try clipShape(kind, childAttributes.geometry, child, style: childStyle)
             else { continue }
             path.addPath(shape.applying(try parseTransform(childAttributes.transform)))
             rules.append(childStyle.clipRule)
@@ -88,7 +90,9 @@ extension SVGReader {
     /// Whether a `<clipPath>` needs the mask form: a clip path of its own,
     /// a child with one, a `<use>` child, children with different rules,
     /// or even-odd children that could overlap (more than one).
-    mutating func needsClipMask(_ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle) throws(SVGError) -> Bool {
+    mutating func needsClipMask(
+        _ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle
+    ) throws(SVGError) -> Bool {
         if local.clipPath != nil { return true }
         var rules: Set<FillRule> = []
         var count = 0
@@ -108,31 +112,38 @@ extension SVGReader {
     /// A clip as an alpha mask: each child drawn opaque with its own
     /// clip-rule, transform and clip path, in the clip path's space; the
     /// `<clipPath>`'s own clip path clips the whole.
-    mutating func clipMask(_ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle,
-                           transform: AffineTransform, for node: SVGNode) throws(SVGError) -> SVGClipResult {
+    mutating func clipMask(
+        _ target: XMLElement, _ local: LocalStyle, _ style: InheritedStyle,
+        transform: AffineTransform, for node: SVGNode
+    ) throws(SVGError) -> SVGClipResult {
         let outerMode = isReadingClip
         isReadingClip = true
         defer { isReadingClip = outerMode }
         var children: [SVGNode] = []
         for child in target.children {
             guard case .drawable(let kind) = SVGElementClass(name: child.name),
-                  kind != .svg, kind != .group, kind != .anchor, kind != .image, kind != .switchGroup
+                kind != .svg, kind != .group, kind != .anchor, kind != .image, kind != .switchGroup
             else { continue }
             // A <use> child counts only if it references a shape or text
             // directly (CSS Masking §6.2).
             if kind == .use {
                 let link = child.attribute("href") ?? child.attribute("xlink:href")
                 let id = link.map { String(SVGColorParser.trimWhitespace($0.value).dropFirst()) } ?? ""
-                guard let referenced = elementsByID[id], case .drawable(let targetKind) = SVGElementClass(name: referenced.name),
-                      ![.svg, .group, .anchor, .image, .switchGroup, .use, .symbol].contains(targetKind)
+                guard let referenced = elementsByID[id],
+                    case .drawable(let targetKind) = SVGElementClass(name: referenced.name),
+                    ![.svg, .group, .anchor, .image, .switchGroup, .use, .symbol].contains(targetKind)
                 else { continue }
             }
             if let childNode = try self.node(for: child, inherited: style) { children.append(Self.opaque(childNode)) }
         }
         guard !children.isEmpty else { return .hidden }
-        var content = SVGNode(elementName: target.name, offset: target.offset,
-                              content: .group([SVGNode(elementName: target.name, offset: target.offset,
-                                                       transform: transform, content: .group(children))]))
+        var content = SVGNode(
+            elementName: target.name, offset: target.offset,
+            content: .group([
+                SVGNode(
+                    elementName: target.name, offset: target.offset,
+                    transform: transform, content: .group(children))
+            ]))
         if let inner = local.clipPath {
             switch try clip(inner, for: node, target) {
             case .none: break
@@ -157,8 +168,10 @@ extension SVGReader {
 
     /// The outline a `<clipPath>` child adds: a shape's path, or the glyph
     /// outlines of a text's visible runs.
-    mutating func clipShape(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
-                                    style: InheritedStyle) throws(SVGError) -> Path? {
+    mutating func clipShape(
+        _ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
+        style: InheritedStyle
+    ) throws(SVGError) -> Path? {
         guard kind == .text else { return try shapePath(kind, geometry, element) }
         guard let text = try textGeometry(element, geometry, style: style) else { return nil }
         var path = Path()

@@ -17,8 +17,10 @@ extension SVGReader {
     /// The layers of `glyph` of `font` placed by `place` (font units to
     /// user space), nil if it is not a color glyph; read once per font
     /// and glyph (`cache`, by font identity).
-    static func colorGlyphLayers(_ glyph: GlyphID, of font: Font, place: AffineTransform,
-                                 foreground: Color, cache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]])
+    static func colorGlyphLayers(
+        _ glyph: GlyphID, of font: Font, place: AffineTransform,
+        foreground: Color, cache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]]
+    )
         -> [(path: Path, paint: Paint)]?
     {
         guard font.hasColorGlyphs else { return nil }

@@ -136,13 +136,15 @@ extension SVGReader {
     /// `smaller` or `inherit`.
     /// - Throws: `invalidNumber` for anything else (or a size that is not
     ///   finite), `negativeValue` below zero, at the value.
-    mutating func fontSize(_ declaration: Declaration, parent: Double, _ element: XMLElement) throws(SVGError) -> Double {
+    mutating func fontSize(_ declaration: Declaration, parent: Double, _ element: XMLElement) throws(SVGError) -> Double
+    {
         let keyword = declaration.value.lowercased()
         if keyword == "inherit" { return parent }
         if let factor = Self.absoluteFontSizes[keyword] { return factor * Self.defaultFontSize }
         if keyword == "larger" { return parent * Self.relativeFontSizeRatio }
         if keyword == "smaller" { return parent / Self.relativeFontSizeRatio }
-        let invalid = SVGError(.invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        let invalid = SVGError(
+            .invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         guard let length = ValueScanner.length(declaration.value) else { throw invalid }
         let value: Double
         switch length.unit {
@@ -158,7 +160,8 @@ extension SVGReader {
         }
         guard value.isFinite, value <= Self.maximumFontSize else { throw invalid }
         guard value >= 0 else {
-            throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            throw SVGError(
+                .negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         }
         return value
     }
@@ -167,8 +170,10 @@ extension SVGReader {
     /// `text-anchor`, `writing-mode`, `font-variant` ...) to `style`
     /// (`parent` is the parent's style, for `bolder` and `lighter`).
     /// - Throws: `invalidValue` for a value outside the property's grammar.
-    func applyTextProperty(_ declaration: Declaration, _ keyword: String, parent: InheritedStyle,
-                           to style: inout InheritedStyle) throws(SVGError) {
+    func applyTextProperty(
+        _ declaration: Declaration, _ keyword: String, parent: InheritedStyle,
+        to style: inout InheritedStyle
+    ) throws(SVGError) {
         switch declaration.name {
         case "font-family":
             style.fontFamilies = try Self.fontFamilies(declaration)
@@ -268,9 +273,10 @@ extension SVGReader {
         case "lighter": return parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700
         default:
             guard let length = ValueScanner.length(declaration.value), length.unit == .none,
-                  length.value >= 1, length.value <= 1000
+                length.value >= 1, length.value <= 1000
             else {
-                throw SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             return length.value
         }
@@ -283,7 +289,8 @@ extension SVGReader {
     /// - Throws: `invalidValue` for anything else.
     func spacing(_ declaration: Declaration, _ keyword: String, fontSize: Double) throws(SVGError) -> Double {
         if keyword == "normal" { return 0 }
-        let invalid = SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        let invalid = SVGError(
+            .invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         guard let length = ValueScanner.length(declaration.value) else { throw invalid }
         let value: Double
         switch length.unit {
@@ -305,7 +312,9 @@ extension SVGReader {
     /// - Throws: `invalidValue` for another word.
     func applyTextDecoration(_ declaration: Declaration, to style: inout InheritedStyle) throws(SVGError) {
         var kinds: [SVGTextDecoration.Kind] = []
-        for word in declaration.value.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }) {
+        for word in declaration.value.lowercased().split(whereSeparator: {
+            $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n"
+        }) {
             switch word {
             case "none": continue
             case "underline": kinds.append(.underline)
@@ -339,7 +348,8 @@ extension SVGReader {
             throw SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         }
         var best = 0
-        for (i, p) in stretchPercentages.enumerated() where abs(p - length.value) < abs(stretchPercentages[best] - length.value) {
+        for (i, p) in stretchPercentages.enumerated()
+        where abs(p - length.value) < abs(stretchPercentages[best] - length.value) {
             best = i
         }
         return best + 1
@@ -352,7 +362,8 @@ extension SVGReader {
     /// - Throws: `invalidValue` for an empty entry, an unclosed quote or
     ///   text after a closing quote.
     static func fontFamilies(_ declaration: Declaration) throws(SVGError) -> [SVGFontFamily] {
-        let invalid = SVGError(.invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        let invalid = SVGError(
+            .invalidValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         var families: [SVGFontFamily] = []
         var rest = Substring(declaration.value)
         while true {
@@ -402,8 +413,10 @@ extension SVGReader {
                 continue
             }
             for (name, value) in longhands {
-                result.append(Declaration(name: name, value: value, offset: declaration.offset,
-                                          nameOffset: declaration.nameOffset))
+                result.append(
+                    Declaration(
+                        name: name, value: value, offset: declaration.offset,
+                        nameOffset: declaration.nameOffset))
             }
         }
         return result
@@ -413,7 +426,9 @@ extension SVGReader {
     private static func fontLonghands(_ value: String) -> [(String, String)]? {
         let scalars = Array(value.unicodeScalars)
         var i = 0
-        func skipSpace() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i += 1 } }
+        func skipSpace() {
+            while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i += 1 }
+        }
         func word() -> String {
             var w = String.UnicodeScalarView()
             while i < scalars.count, scalars[i] != " ", scalars[i] != "\t", scalars[i] != "\n", scalars[i] != "/" {
@@ -440,7 +455,8 @@ extension SVGReader {
                 if stretchKeywords[lower] != nil {  // (the only stretch values the shorthand takes)
                     stretch = lower
                 } else if let number = Double(token), number >= 1, number <= 1000, !token.contains("e"),
-                          !token.contains("E") {
+                    !token.contains("E")
+                {
                     weight = token
                 } else if fontSizeKeywords.contains(lower) || ValueScanner.length(token) != nil {
                     size = token
@@ -466,7 +482,9 @@ extension SVGReader {
         var family = String.UnicodeScalarView()
         family.append(contentsOf: scalars[i..<end])
         let families = String(family)
-        return [("font-style", style), ("font-variant", variant), ("font-weight", weight), ("font-stretch", stretch),
-                ("font-size", size), ("font-family", families), ("font-kerning", "auto")]
+        return [
+            ("font-style", style), ("font-variant", variant), ("font-weight", weight), ("font-stretch", stretch),
+            ("font-size", size), ("font-family", families), ("font-kerning", "auto"),
+        ]
     }
 }

@@ -44,17 +44,23 @@ extension SVGReader {
             transform = gradientTransform.concatenating(mapping)
         }
         let ramp = Gradient(stops: Self.straightAlphaStops(stops), extend: extend)
-        func coordinate(_ name: String, _ axis: LengthAxis, _ fallback: Double,
-                        nonNegative: Bool = false) throws(SVGError) -> Double {
-            try serverLength(Self.inherited(name, sameKind), boundingBox: boundingBox, axis, element,
-                             default: fallback, nonNegative: nonNegative)
+        func coordinate(
+            _ name: String, _ axis: LengthAxis, _ fallback: Double,
+            nonNegative: Bool = false
+        ) throws(SVGError) -> Double {
+            try serverLength(
+                Self.inherited(name, sameKind), boundingBox: boundingBox, axis, element,
+                default: fallback, nonNegative: nonNegative)
         }
         // Percentage defaults, in the units in force.
         let full = boundingBox ? 1 : viewport.width
-        let half: (x: Double, y: Double, r: Double) = boundingBox
+        let half: (x: Double, y: Double, r: Double) =
+            boundingBox
             ? (0.5, 0.5, 0.5)
-            : (viewport.width / 2, viewport.height / 2,
-               ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot() / 2)
+            : (
+                viewport.width / 2, viewport.height / 2,
+                ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot() / 2
+            )
         if !isRadial {
             let start = Point(x: try coordinate("x1", .horizontal, 0), y: try coordinate("y1", .vertical, 0))
             let end = Point(x: try coordinate("x2", .horizontal, full), y: try coordinate("y2", .vertical, 0))
@@ -64,7 +70,8 @@ extension SVGReader {
         }
         let cx = try coordinate("cx", .horizontal, half.x), cy = try coordinate("cy", .vertical, half.y)
         // A negative `r` is an error; it paints as `r = 0` does (resvg).
-        let r = Self.isNegative(Self.inherited("r", sameKind)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
+        let r =
+            Self.isNegative(Self.inherited("r", sameKind)) ? 0 : try coordinate("r", .other, half.r, nonNegative: true)
         let fx = try coordinate("fx", .horizontal, cx), fy = try coordinate("fy", .vertical, cy)
         var fr = try coordinate("fr", .other, 0, nonNegative: true)
         // SVG 1.1 §13.2.3: r = 0 paints the last stop's color.
@@ -73,9 +80,12 @@ extension SVGReader {
         // first stop padded inside, the last outside, as resvg draws): the
         // focal circle shrinks by a hair so that the engine has a cone.
         if fr == r, fx == cx, fy == cy { fr = r * (1 - Self.focalRadiusShrink) }
-        return .paint(.radialGradient(RadialGradient(ramp, startCenter: Point(x: fx, y: fy), startRadius: fr,
-                                                     endCenter: Point(x: cx, y: cy), endRadius: r,
-                                                     transform: transform)))
+        return .paint(
+            .radialGradient(
+                RadialGradient(
+                    ramp, startCenter: Point(x: fx, y: fy), startRadius: fr,
+                    endCenter: Point(x: cx, y: cy), endRadius: r,
+                    transform: transform)))
     }
 
     /// The fraction of `r` the focal radius gives up when it equals `r`, so
@@ -105,8 +115,9 @@ extension SVGReader {
                     for k in 1..<n {
                         let t = Double(k) / Double(n)
                         func mix(_ x: Double, _ y: Double) -> Double { x + t * (y - x) }
-                        let color = Color(red: mix(a.color.red, stop.color.red), green: mix(a.color.green, stop.color.green),
-                                          blue: mix(a.color.blue, stop.color.blue), alpha: mix(a.color.alpha, stop.color.alpha))
+                        let color = Color(
+                            red: mix(a.color.red, stop.color.red), green: mix(a.color.green, stop.color.green),
+                            blue: mix(a.color.blue, stop.color.blue), alpha: mix(a.color.alpha, stop.color.alpha))
                         result.append(GradientStop(location: mix(a.location, stop.location), color: color))
                     }
                 }
@@ -131,8 +142,9 @@ extension SVGReader {
         case "reflect": return .reflect
         case "repeat": return .repeat
         default:
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return .pad
         }
     }
@@ -150,11 +162,14 @@ extension SVGReader {
             var location = 0.0
             if let attribute = element.attribute("offset") {
                 if let length = ValueScanner.length(attribute.value), length.value.isFinite,
-                   length.unit == .none || length.unit == .percent {
+                    length.unit == .none || length.unit == .percent
+                {
                     location = length.unit == .percent ? length.value / 100 : length.value
                 } else {
-                    ignore(SVGError(.invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset),
-                           element, attribute: "offset")
+                    ignore(
+                        SVGError(
+                            .invalidNumber(attribute: "offset", value: attribute.value), at: attribute.valueOffset),
+                        element, attribute: "offset")
                 }
             }
             location = max(floor, min(max(location, 0), 1))
@@ -169,12 +184,18 @@ extension SVGReader {
                     usesCurrentColor = true
                 case "stop-color" where keyword == "inherit":
                     // `stop-color` is not inherited: the parent's own value, else initial.
-                    color = parents[element.offset].flatMap { ancestorColor("stop-color", of: $0, includingSelf: true,
-                                                                             depth: 1) } ?? .black
+                    color =
+                        parents[element.offset].flatMap {
+                            ancestorColor(
+                                "stop-color", of: $0, includingSelf: true,
+                                depth: 1)
+                        } ?? .black
                 case "stop-color":
                     guard let parsed = SVGColorParser.parse(declaration.value) else {
-                        ignore(SVGError(.invalidColor(attribute: declaration.name, value: declaration.value),
-                                        at: declaration.offset), element, attribute: declaration.name)
+                        ignore(
+                            SVGError(
+                                .invalidColor(attribute: declaration.name, value: declaration.value),
+                                at: declaration.offset), element, attribute: declaration.name)
                         continue
                     }
                     color = parsed
@@ -211,7 +232,8 @@ extension SVGReader {
     /// with `includingSelf`) that sets property `name` (attribute or
     /// `style`) to a color; `inherit` and `currentColor` look further up.
     /// At most `depth` elements are looked at.
-    func ancestorColor(_ name: String, of element: XMLElement, includingSelf: Bool = false, depth: Int = .max) -> Color? {
+    func ancestorColor(_ name: String, of element: XMLElement, includingSelf: Bool = false, depth: Int = .max) -> Color?
+    {
         var current: XMLElement? = includingSelf ? element : parents[element.offset]
         var remaining = depth
         while let candidate = current, remaining > 0 {
@@ -220,7 +242,9 @@ extension SVGReader {
             var value: String?
             for attribute in candidate.attributes where attribute.name == name { value = attribute.value }
             if let style = candidate.attribute("style") {
-                for d in SVGProperties.declarations(inStyle: style, errors: &errors) where d.name == name { value = d.value }
+                for d in SVGProperties.declarations(inStyle: style, errors: &errors) where d.name == name {
+                    value = d.value
+                }
             }
             if let value, let color = SVGColorParser.parse(value) { return color }
             current = parents[candidate.offset]

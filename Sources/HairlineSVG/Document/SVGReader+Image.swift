@@ -13,7 +13,8 @@ extension SVGReader {
     /// href, a zero size, or an image that could not be loaded, warned).
     /// - Throws: `SVGError` for malformed lengths, `preserveAspectRatio` or
     ///   base64 data.
-    mutating func imageContent(_ g: [String: XMLAttribute], _ element: XMLElement) throws(SVGError) -> SVGNode.Content? {
+    mutating func imageContent(_ g: [String: XMLAttribute], _ element: XMLElement) throws(SVGError) -> SVGNode.Content?
+    {
         guard let href = g["href"] ?? g["xlink:href"] else { return nil }
         let source = try imageSource(href)
         if let bytes = svgImageBytes(source, href, element) {
@@ -41,11 +42,13 @@ extension SVGReader {
         guard width > 0, height > 0 else { return nil }
         let viewport = Rect(x: x, y: y, width: width, height: height)
         let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
-        let fit = aspect.transform(mapping: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
-                                   into: viewport.size)
+        let fit = aspect.transform(
+            mapping: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+            into: viewport.size)
         let destination = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).applying(fit)
             .offsetBy(dx: x, dy: y)
-        let overflows = destination.minX < viewport.minX || destination.minY < viewport.minY
+        let overflows =
+            destination.minX < viewport.minX || destination.minY < viewport.minY
             || destination.maxX > viewport.maxX || destination.maxY > viewport.maxY
         return .image(image, destination: destination, clip: overflows ? viewport : nil)
     }
@@ -64,21 +67,24 @@ extension SVGReader {
         }
         let summary = String(decoding: text.prefix(Self.summaryLength), as: UTF8.self) + "…"
         guard let comma = text.firstIndex(of: UInt8(ascii: ",")) else {
-            throw SVGError(.invalidValue(attribute: href.name, value: summary), at: href.documentOffset(ofValueByte: leading))
+            throw SVGError(
+                .invalidValue(attribute: href.name, value: summary), at: href.documentOffset(ofValueByte: leading))
         }
         let header = String(decoding: text[(text.startIndex + prefix.count)..<comma], as: UTF8.self)
         var parameters = header.split(separator: ";").map { SVGColorParser.trimWhitespace(String($0)) }
         guard parameters.last?.lowercased() == "base64" else {
             // Percent-encoded data URIs are legal but not used for images in practice.
-            throw SVGError(.invalidValue(attribute: href.name, value: summary), at: href.documentOffset(ofValueByte: leading))
+            throw SVGError(
+                .invalidValue(attribute: href.name, value: summary), at: href.documentOffset(ofValueByte: leading))
         }
         parameters.removeLast()
         let mediaType = parameters.first.map { $0.contains("=") ? "" : $0.lowercased() } ?? ""
         do throws(SVGBase64Error) {
             return .data(bytes: try SVGBase64.decode(text[(comma + 1)...]), mediaType: mediaType)
         } catch {
-            throw SVGError(.invalidValue(attribute: href.name, value: summary),
-                           at: href.documentOffset(ofValueByte: comma + 1 + error.offset))
+            throw SVGError(
+                .invalidValue(attribute: href.name, value: summary),
+                at: href.documentOffset(ofValueByte: comma + 1 + error.offset))
         }
     }
 
@@ -94,7 +100,9 @@ extension SVGReader {
             return mediaType.isEmpty && first == UInt8(ascii: "<") ? bytes : nil
         case .file(let path):
             let lower = path.lowercased()
-            guard lower.hasSuffix(".svg") || lower.hasSuffix(".svgz"), let loadData = loader.loadData else { return nil }
+            guard lower.hasSuffix(".svg") || lower.hasSuffix(".svgz"), let loadData = loader.loadData else {
+                return nil
+            }
             do {
                 return gunzipped(try loadData(path), href, element)
             } catch {
@@ -124,14 +132,17 @@ extension SVGReader {
     /// only `data:` images, as SVG 2 §5.8.2 allows an image no external
     /// resources) and drawn into the image's viewport per
     /// `preserveAspectRatio`, clipped to it.
-    mutating func svgImageContent(_ bytes: [UInt8], _ g: [String: XMLAttribute], _ href: XMLAttribute,
-                                  _ element: XMLElement) throws(SVGError) -> SVGNode.Content? {
+    mutating func svgImageContent(
+        _ bytes: [UInt8], _ g: [String: XMLAttribute], _ href: XMLAttribute,
+        _ element: XMLElement
+    ) throws(SVGError) -> SVGNode.Content? {
         guard !bytes.isEmpty else { return nil }
         let outer = loader
-        let nestedLoader = SVGResourceLoader(loadImage: { source in
-            guard case .data = source else { throw SVGResourceError.noImageLoader }
-            return try outer.loadImage(source)
-        }, fonts: outer.fonts)
+        let nestedLoader = SVGResourceLoader(
+            loadImage: { source in
+                guard case .data = source else { throw SVGResourceError.noImageLoader }
+                return try outer.loadImage(source)
+            }, fonts: outer.fonts)
         let document: SVGDocument
         do throws(SVGError) {
             document = try SVGDocument(parsingUTF8: bytes, loader: nestedLoader)
@@ -141,13 +152,20 @@ extension SVGReader {
         }
         let x = try length(g["x"], .horizontal, element), y = try length(g["y"], .vertical, element)
         func side(_ name: String, _ axis: LengthAxis, _ intrinsic: Double) throws(SVGError) -> Double {
-            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else { return intrinsic }
+            guard let attribute = g[name], SVGColorParser.trimWhitespace(attribute.value) != "auto" else {
+                return intrinsic
+            }
             return try length(attribute, axis, element, nonNegative: true)
         }
-        var width = try side("width", .horizontal, document.width), height = try side("height", .vertical, document.height)
+        var width = try side("width", .horizontal, document.width),
+            height = try side("height", .vertical, document.height)
         // One side given: the other keeps the document's aspect ratio.
-        if g["width"] != nil, g["height"] == nil, document.width > 0 { height = width * document.height / document.width }
-        if g["height"] != nil, g["width"] == nil, document.height > 0 { width = height * document.width / document.height }
+        if g["width"] != nil, g["height"] == nil, document.width > 0 {
+            height = width * document.height / document.width
+        }
+        if g["height"] != nil, g["width"] == nil, document.height > 0 {
+            width = height * document.width / document.height
+        }
         guard width > 0, height > 0, document.width > 0, document.height > 0 else { return nil }
         let aspect = aspectRatio(g["preserveAspectRatio"], of: element)
         let documentRect = Rect(x: 0, y: 0, width: document.width, height: document.height)
@@ -160,10 +178,14 @@ extension SVGReader {
         var clipPath = Path()
         clipPath.addRect(clipRect)
         for warning in document.warnings {
-            warnings.append(SVGWarning(warning.kind, element: warning.element, attribute: warning.attribute, at: href.valueOffset))
+            warnings.append(
+                SVGWarning(warning.kind, element: warning.element, attribute: warning.attribute, at: href.valueOffset))
         }
-        return .group([SVGNode(elementName: element.name, offset: element.offset, content: .group([root]),
-                               clip: SVGClip(path: clipPath, rule: .nonZero))])
+        return .group([
+            SVGNode(
+                elementName: element.name, offset: element.offset, content: .group([root]),
+                clip: SVGClip(path: clipPath, rule: .nonZero))
+        ])
     }
 
     /// How much of a long `data:` URI an error message quotes.

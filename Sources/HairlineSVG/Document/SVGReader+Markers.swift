@@ -65,12 +65,14 @@ struct SVGMarkerVertex: Equatable {
             case .quadCurve(let p, let c):
                 add(to: p, leaving: first([c - current, p - current]), arriving: first([p - c, p - current]))
             case .curve(let p, let c1, let c2):
-                add(to: p, leaving: first([c1 - current, c2 - current, p - current]),
+                add(
+                    to: p, leaving: first([c1 - current, c2 - current, p - current]),
                     arriving: first([p - c2, p - c1, p - current]))
             case .arc(let arc):
                 let sign = arc.sweepAngle < 0 ? -1.0 : 1.0
                 let d0 = arc.derivative(at: arc.startAngle), d1 = arc.derivative(at: arc.startAngle + arc.sweepAngle)
-                add(to: arc.endPoint, leaving: direction(Point(x: d0.x * sign, y: d0.y * sign)),
+                add(
+                    to: arc.endPoint, leaving: direction(Point(x: d0.x * sign, y: d0.y * sign)),
                     arriving: direction(Point(x: d1.x * sign, y: d1.y * sign)))
             case .closeSubpath:
                 guard subpathStart < result.count else { continue }
@@ -95,7 +97,9 @@ struct SVGMarkerVertex: Equatable {
 extension SVGReader {
     /// The marker nodes for a shape of `path` drawn with `style`, in
     /// painting order (start, mids, end); empty if it has none.
-    mutating func markerNodes(for path: Path, style: InheritedStyle, _ element: XMLElement) throws(SVGError) -> [SVGNode] {
+    mutating func markerNodes(
+        for path: Path, style: InheritedStyle, _ element: XMLElement
+    ) throws(SVGError) -> [SVGNode] {
         guard style.markerStart != nil || style.markerMid != nil || style.markerEnd != nil else { return [] }
         let vertices = SVGMarkerVertex.vertices(of: path)
         guard !vertices.isEmpty else { return [] }
@@ -123,8 +127,10 @@ extension SVGReader {
             contextTransform = .identity
             let at = MarkerPosition(vertex: vertex, isStart: isStart, strokeWidth: style.strokeStyle.width)
             guard let marker = try markerInstance(reference, element, at: at) else { continue }
-            nodes.append(SVGNode(elementName: marker.node.elementName, offset: marker.node.offset,
-                                 transform: marker.placement, content: .group([marker.node]), clip: marker.clip))
+            nodes.append(
+                SVGNode(
+                    elementName: marker.node.elementName, offset: marker.node.offset,
+                    transform: marker.placement, content: .group([marker.node]), clip: marker.clip))
         }
         return nodes
     }
@@ -140,13 +146,16 @@ extension SVGReader {
     /// The context paints a shape gives its markers: its fill and stroke,
     /// paint servers resolved against `bounds` (its user space) at full
     /// opacity.
-    mutating func contextPaints(_ style: InheritedStyle, bounds: Rect,
-                                _ element: XMLElement) throws(SVGError) -> (fill: SVGPaint, stroke: SVGPaint) {
+    mutating func contextPaints(
+        _ style: InheritedStyle, bounds: Rect,
+        _ element: XMLElement
+    ) throws(SVGError) -> (fill: SVGPaint, stroke: SVGPaint) {
         func contextual(_ paint: SVGPaint) throws(SVGError) -> SVGPaint {
             guard case .server = paint else { return paint }
             var visible = style
             visible.isVisible = true
-            return try resolve(paint, opacity: 1, style: visible, bounds: bounds, element).map { .contextServer($0) } ?? .none
+            return try resolve(paint, opacity: 1, style: visible, bounds: bounds, element).map { .contextServer($0) }
+                ?? .none
         }
         return (try contextual(style.fill), try contextual(style.stroke))
     }
@@ -154,8 +163,10 @@ extension SVGReader {
     /// The transform placing a marker's viewport at a vertex: (refX, refY)
     /// (`reference`, viewport units) onto the vertex, scaled by the stroke
     /// width unless `markerUnits` is userSpaceOnUse, turned by `orient`.
-    static func markerPlacement(_ position: MarkerPosition, reference: Point, orient: MarkerOrient,
-                                scalesWithStroke: Bool) -> AffineTransform {
+    static func markerPlacement(
+        _ position: MarkerPosition, reference: Point, orient: MarkerOrient,
+        scalesWithStroke: Bool
+    ) -> AffineTransform {
         let rotation: AffineTransform
         switch orient {
         case .auto, .autoStartReverse:
@@ -181,7 +192,9 @@ extension SVGReader {
         let cx = bounds.minX + rx, cy = bounds.minY + ry
         var path = Path()
         path.move(to: Point(x: cx + rx, y: cy))
-        let ends = [Point(x: cx, y: cy + ry), Point(x: cx - rx, y: cy), Point(x: cx, y: cy - ry), Point(x: cx + rx, y: cy)]
+        let ends = [
+            Point(x: cx, y: cy + ry), Point(x: cx - rx, y: cy), Point(x: cx, y: cy - ry), Point(x: cx + rx, y: cy),
+        ]
         var start = Point(x: cx + rx, y: cy)
         for end in ends {
             // A quarter of the ellipse as a cubic (the usual 4/3·tan(π/8)
@@ -218,9 +231,10 @@ extension SVGReader {
 
     /// Reads the `<marker>` `reference` names; `nil` (warned) if it is
     /// missing, not a marker, of no size, or draws itself.
-    mutating func markerInstance(_ reference: (id: String, offset: Int), _ element: XMLElement,
-                                 at position: MarkerPosition) throws(SVGError) -> MarkerInstance?
-    {
+    mutating func markerInstance(
+        _ reference: (id: String, offset: Int), _ element: XMLElement,
+        at position: MarkerPosition
+    ) throws(SVGError) -> MarkerInstance? {
         guard let target = elementsByID[reference.id], Self.localName(target) == "marker" else {
             warn(.missingReference(reference.id), element, attribute: "marker", at: reference.offset)
             return nil
@@ -253,8 +267,9 @@ extension SVGReader {
                 orient = .angle(angle)
             }
         }
-        let placement = Self.markerPlacement(position, reference: Point(x: refX, y: refY).applying(mapping),
-                                             orient: orient, scalesWithStroke: units != "userSpaceOnUse")
+        let placement = Self.markerPlacement(
+            position, reference: Point(x: refX, y: refY).applying(mapping),
+            orient: orient, scalesWithStroke: units != "userSpaceOnUse")
         let attributes = try sortAttributes(of: target, kind: .group, quiet: true)
         var style = ancestorStyle(of: target)
         _ = try apply(attributes.declarations, of: target, to: &style)
@@ -269,9 +284,11 @@ extension SVGReader {
         viewport = outer
         contextTransform = outerContextTransform
         activeUseTargets = outerUseTargets
-        let content = SVGNode(elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
-        return MarkerInstance(node: content, clip: viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
-                              placement: placement)
+        let content = SVGNode(
+            elementName: target.name, offset: target.offset, transform: mapping, content: .group(children))
+        return MarkerInstance(
+            node: content, clip: viewportClip(target, Rect(x: 0, y: 0, width: width, height: height)),
+            placement: placement)
     }
 
     /// A CSS angle (`deg` by default, `rad`, `grad`, `turn`) in radians,

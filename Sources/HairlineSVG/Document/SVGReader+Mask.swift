@@ -22,7 +22,9 @@ extension SVGReader {
     /// missing or non-mask reference or one that closes a cycle (warned;
     /// drawn unmasked, as browsers do), `.hidden` for bounding-box units on
     /// a box without area (nothing drawn).
-    mutating func mask(_ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement)
+    mutating func mask(
+        _ reference: (id: String, offset: Int), for node: SVGNode, _ element: XMLElement
+    )
         throws(SVGError) -> SVGMaskResult
     {
         guard let target = elementsByID[reference.id] else {
@@ -49,8 +51,9 @@ extension SVGReader {
         func coordinate(_ name: String, _ axis: LengthAxis, _ fallback: Double) throws(SVGError) -> Double {
             try serverLength(target.attribute(name), boundingBox: regionInBox, axis, target, default: fallback)
         }
-        var region = Rect(x: try coordinate("x", .horizontal, -0.1), y: try coordinate("y", .vertical, -0.1),
-                          width: try coordinate("width", .horizontal, 1.2), height: try coordinate("height", .vertical, 1.2))
+        var region = Rect(
+            x: try coordinate("x", .horizontal, -0.1), y: try coordinate("y", .vertical, -0.1),
+            width: try coordinate("width", .horizontal, 1.2), height: try coordinate("height", .vertical, 1.2))
         if !regionInBox, target.attribute("x") == nil { region.origin.x = -0.1 * viewport.width }
         if !regionInBox, target.attribute("y") == nil { region.origin.y = -0.1 * viewport.height }
         if !regionInBox, target.attribute("width") == nil { region.size.width = 1.2 * viewport.width }
@@ -69,10 +72,14 @@ extension SVGReader {
         let children = try self.children(of: target, style: style)
         var regionPath = Path()
         regionPath.addRect(region)
-        var content = SVGNode(elementName: target.name, offset: target.offset,
-                              content: .group([SVGNode(elementName: target.name, offset: target.offset,
-                                                       transform: contentTransform, content: .group(children))]),
-                              clip: SVGClip(path: regionPath, rule: .nonZero))
+        var content = SVGNode(
+            elementName: target.name, offset: target.offset,
+            content: .group([
+                SVGNode(
+                    elementName: target.name, offset: target.offset,
+                    transform: contentTransform, content: .group(children))
+            ]),
+            clip: SVGClip(path: regionPath, rule: .nonZero))
         // A mask on the <mask>: its content is masked in turn (same box).
         if let inner = local.mask {
             switch try mask(inner, for: node, target) {
@@ -89,7 +96,8 @@ extension SVGReader {
         var type = element.attribute("mask-type").map { SVGColorParser.trimWhitespace($0.value).lowercased() }
         if let style = element.attribute("style") {
             var errors: [SVGError] = []
-            for declaration in SVGProperties.declarations(inStyle: style, errors: &errors) where declaration.name == "mask-type" {
+            for declaration in SVGProperties.declarations(inStyle: style, errors: &errors)
+            where declaration.name == "mask-type" {
                 type = declaration.value.lowercased()
             }
         }

@@ -15,7 +15,8 @@ extension SVGReader {
     mutating func pattern(_ chain: [XMLElement], bounds: Rect) throws(SVGError) -> SVGShapePaint? {
         let element = chain[0]
         let boundingBox = isBoundingBoxUnits(Self.inherited("patternUnits", chain), default: true, of: element)
-        let contentBoundingBox = isBoundingBoxUnits(Self.inherited("patternContentUnits", chain), default: false, of: element)
+        let contentBoundingBox = isBoundingBoxUnits(
+            Self.inherited("patternContentUnits", chain), default: false, of: element)
         var patternTransform = serverTransform(Self.inherited("patternTransform", chain), of: element)
         if let origin = Self.inherited("transform-origin", chain), Self.inherited("patternTransform", chain) != nil {
             patternTransform = Self.transform(patternTransform, about: transformOrigin(origin, element))
@@ -26,12 +27,14 @@ extension SVGReader {
         let viewBox = self.viewBox(Self.inherited("viewBox", chain), of: element)
         let aspect = aspectRatio(Self.inherited("preserveAspectRatio", chain), of: element)
         func value(_ name: String, _ axis: LengthAxis, nonNegative: Bool = false) throws(SVGError) -> Double {
-            try serverLength(Self.inherited(name, chain), boundingBox: boundingBox, axis, element, default: 0,
-                             nonNegative: nonNegative)
+            try serverLength(
+                Self.inherited(name, chain), boundingBox: boundingBox, axis, element, default: 0,
+                nonNegative: nonNegative)
         }
-        var tile = Rect(x: try value("x", .horizontal), y: try value("y", .vertical),
-                        width: try value("width", .horizontal, nonNegative: true),
-                        height: try value("height", .vertical, nonNegative: true))
+        var tile = Rect(
+            x: try value("x", .horizontal), y: try value("y", .vertical),
+            width: try value("width", .horizontal, nonNegative: true),
+            height: try value("height", .vertical, nonNegative: true))
         let mapping = Self.boundingBoxMapping(bounds)
         if boundingBox {
             guard let mapping else { return nil }

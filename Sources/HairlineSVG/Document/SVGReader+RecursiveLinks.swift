@@ -41,7 +41,8 @@ extension SVGReader {
                 work += descendants.count
                 if work > maximumRecursiveLinkWork { return dropped }
                 for descendant in descendants {
-                    for property in properties where !dropped.contains(SVGLinkKey(offset: descendant.offset, property: property)) {
+                    for property in properties
+                    where !dropped.contains(SVGLinkKey(offset: descendant.offset, property: property)) {
                         guard let id = referencedID(descendant, property), let link = elementsByID[id] else { continue }
                         // A link to the server itself is the reader's to
                         // stop (warned, with the fallback color).
@@ -49,7 +50,8 @@ extension SVGReader {
                         for inner in subtree(link) {
                             work += 1
                             if work > maximumRecursiveLinkWork { return dropped }
-                            for p in properties where referencedID(inner, p).flatMap({ elementsByID[$0]?.offset }) == server.offset {
+                            for p in properties
+                            where referencedID(inner, p).flatMap({ elementsByID[$0]?.offset }) == server.offset {
                                 dropped.insert(SVGLinkKey(offset: inner.offset, property: p))
                             }
                         }
@@ -77,7 +79,8 @@ extension SVGReader {
         var value = element.attribute(property)?.value
         if let style = element.attribute("style"), style.value.contains(property) {
             var errors: [SVGError] = []
-            for declaration in SVGProperties.declarations(inStyle: style, errors: &errors) where declaration.name == property {
+            for declaration in SVGProperties.declarations(inStyle: style, errors: &errors)
+            where declaration.name == property {
                 value = declaration.value
             }
         }

@@ -50,8 +50,10 @@ extension SVGReader {
     /// The paint a shape with `style` and geometry `bounds` (its user
     /// space) draws with `paint`, alpha multiplied by `opacity`; `nil` for
     /// none. Paint server references warn when missing or invalid.
-    mutating func resolve(_ paint: SVGPaint, opacity: Double, style: InheritedStyle, bounds: Rect,
-                          _ element: XMLElement) throws(SVGError) -> SVGShapePaint? {
+    mutating func resolve(
+        _ paint: SVGPaint, opacity: Double, style: InheritedStyle, bounds: Rect,
+        _ element: XMLElement
+    ) throws(SVGError) -> SVGShapePaint? {
         guard style.isVisible else { return nil }
         if case .contextServer(let contextual) = paint {
             // Resolved in the context element's space: into this shape's.
@@ -72,7 +74,9 @@ extension SVGReader {
 
     /// Resolves `url(#id)` to a gradient or pattern for a shape with
     /// bounding box `bounds`.
-    mutating func server(_ reference: SVGPaintReference, bounds: Rect, _ element: XMLElement)
+    mutating func server(
+        _ reference: SVGPaintReference, bounds: Rect, _ element: XMLElement
+    )
         throws(SVGError) -> SVGServerResult
     {
         guard let target = elementsByID[reference.id] else {
@@ -85,11 +89,15 @@ extension SVGReader {
         }
         switch Self.localName(target) {
         case "linearGradient", "radialGradient":
-            guard let chain = chain(from: target, kinds: Self.gradientNames, element, reference) else { return .invalid }
+            guard let chain = chain(from: target, kinds: Self.gradientNames, element, reference) else {
+                return .invalid
+            }
             // SVG 2 §14.2: bounding-box units on a box without area use
             // the fallback (else nothing).
             if Self.boundingBoxMapping(bounds) == nil,
-               Self.inherited("gradientUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                Self.inherited("gradientUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) })
+                    != "userSpaceOnUse"
+            {
                 return .invalid
             }
             // A gradient without stops is no usable server: the fallback
@@ -100,7 +108,9 @@ extension SVGReader {
         case "pattern":
             guard let chain = chain(from: target, kinds: ["pattern"], element, reference) else { return .invalid }
             if Self.boundingBoxMapping(bounds) == nil,
-               Self.inherited("patternUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) }) != "userSpaceOnUse" {
+                Self.inherited("patternUnits", chain).map({ SVGColorParser.trimWhitespace($0.value) })
+                    != "userSpaceOnUse"
+            {
                 return .invalid
             }
             activeReferences.append(reference.id)
@@ -118,17 +128,21 @@ extension SVGReader {
     /// the next by `href` or `xlink:href`. A link that closes a cycle, to
     /// a missing element or to one of another kind ends the chain with a
     /// warning (the attributes so far still apply).
-    mutating func chain(from start: XMLElement, kinds: Set<Substring>, _ element: XMLElement,
-                        _ reference: SVGPaintReference) -> [XMLElement]? {
+    mutating func chain(
+        from start: XMLElement, kinds: Set<Substring>, _ element: XMLElement,
+        _ reference: SVGPaintReference
+    ) -> [XMLElement]? {
         var result = [start]
         var seen: Set<Int> = [start.offset]
         var current = start
         while let link = current.attribute("href") ?? current.attribute("xlink:href") {
             let value = SVGColorParser.trimWhitespace(link.value)
             guard value.hasPrefix("#"), let next = elementsByID[String(value.dropFirst())],
-                  kinds.contains(Self.localName(next))
+                kinds.contains(Self.localName(next))
             else {
-                warn(.invalidReference(String(value.drop { $0 == "#" })), current, attribute: link.name, at: link.valueOffset)
+                warn(
+                    .invalidReference(String(value.drop { $0 == "#" })), current, attribute: link.name,
+                    at: link.valueOffset)
                 break
             }
             guard seen.insert(next.offset).inserted else {
@@ -154,15 +168,18 @@ extension SVGReader {
     /// Whether `...Units` says `objectBoundingBox` (`true`) or
     /// `userSpaceOnUse`; absent: `defaultIsBoundingBox`.
     /// Any other value warns and is ignored (the default applies).
-    mutating func isBoundingBoxUnits(_ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool,
-                                     of element: XMLElement) -> Bool {
+    mutating func isBoundingBoxUnits(
+        _ attribute: XMLAttribute?, default defaultIsBoundingBox: Bool,
+        of element: XMLElement
+    ) -> Bool {
         guard let attribute else { return defaultIsBoundingBox }
         switch SVGColorParser.trimWhitespace(attribute.value) {
         case "objectBoundingBox": return true
         case "userSpaceOnUse": return false
         default:
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return defaultIsBoundingBox
         }
     }
@@ -170,24 +187,28 @@ extension SVGReader {
     /// A coordinate of a paint server: in bounding-box units a number or
     /// a percentage (a fraction of the box), in user space a length
     /// (percentages of the viewport). `fallback` is in the same units.
-    mutating func serverLength(_ attribute: XMLAttribute?, boundingBox: Bool, _ axis: LengthAxis,
-                               _ element: XMLElement, default fallback: Double,
-                               nonNegative: Bool = false) throws(SVGError) -> Double {
+    mutating func serverLength(
+        _ attribute: XMLAttribute?, boundingBox: Bool, _ axis: LengthAxis,
+        _ element: XMLElement, default fallback: Double,
+        nonNegative: Bool = false
+    ) throws(SVGError) -> Double {
         guard let attribute else { return fallback }
         guard boundingBox else {
             return try length(attribute, axis, element, default: fallback, nonNegative: nonNegative)
         }
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite,
-              let factor = length.unit == .percent ? 0.01 : length.userUnitsPerUnit
+            let factor = length.unit == .percent ? 0.01 : length.userUnitsPerUnit
         else {
-            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return fallback
         }
         let value = length.value * factor
         if nonNegative, value < 0 {
-            ignore(SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.negativeValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return fallback
         }
         return value

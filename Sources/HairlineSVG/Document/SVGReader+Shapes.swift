@@ -18,7 +18,9 @@ enum LengthAxis {
 extension SVGReader {
     /// The element's path, or `nil` if its geometry draws nothing (a zero
     /// size, an empty `d` or `points`).
-    mutating func shapePath(_ kind: SVGElementKind, _ g: [String: XMLAttribute], _ element: XMLElement)
+    mutating func shapePath(
+        _ kind: SVGElementKind, _ g: [String: XMLAttribute], _ element: XMLElement
+    )
         throws(SVGError) -> Path?
     {
         var path = Path()
@@ -36,7 +38,8 @@ extension SVGReader {
             let rect = Rect(x: x, y: y, width: width, height: height)
             if rx > 0, ry > 0 {
                 let r = Size(width: rx, height: ry)
-                path.addRoundedRect(in: rect, cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r))
+                path.addRoundedRect(
+                    in: rect, cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r))
             } else {
                 path.addRect(rect)
             }
@@ -53,8 +56,10 @@ extension SVGReader {
             guard rx > 0, ry > 0 else { return nil }
             path.addEllipse(in: Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
         case .line:
-            path.move(to: Point(x: try length(g["x1"], .horizontal, element), y: try length(g["y1"], .vertical, element)))
-            path.addLine(to: Point(x: try length(g["x2"], .horizontal, element), y: try length(g["y2"], .vertical, element)))
+            path.move(
+                to: Point(x: try length(g["x1"], .horizontal, element), y: try length(g["y1"], .vertical, element)))
+            path.addLine(
+                to: Point(x: try length(g["x2"], .horizontal, element), y: try length(g["y2"], .vertical, element)))
         case .polyline, .polygon:
             guard let attribute = g["points"] else { return nil }
             let points = pointList(attribute, element)
@@ -67,8 +72,9 @@ extension SVGReader {
             do throws(SVGPathError) {
                 path = try Path(svgPathData: attribute.value)
             } catch {
-                ignore(SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset)),
-                       element, attribute: "d")
+                ignore(
+                    SVGError(.invalidPathData(error), at: attribute.documentOffset(ofValueByte: error.byteOffset)),
+                    element, attribute: "d")
                 path = Self.pathPrefix(attribute.value, before: error.byteOffset)
             }
             if path.isEmpty { return nil }
@@ -90,12 +96,16 @@ extension SVGReader {
             scanner.skipSeparator()
         }
         if !scanner.isAtEnd {
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
-                            at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: attribute.name)
+            ignore(
+                SVGError(
+                    .invalidValue(attribute: attribute.name, value: attribute.value),
+                    at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: attribute.name)
         } else if !numbers.count.isMultiple(of: 2) {
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value),
-                            at: attribute.documentOffset(ofValueByte: attribute.value.utf8.count)), element,
-                   attribute: attribute.name)
+            ignore(
+                SVGError(
+                    .invalidValue(attribute: attribute.name, value: attribute.value),
+                    at: attribute.documentOffset(ofValueByte: attribute.value.utf8.count)), element,
+                attribute: attribute.name)
         }
         return stride(from: 0, to: numbers.count - 1, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
     }
@@ -143,8 +153,10 @@ extension SVGReader {
     }
 
     /// A length attribute in user units, `fallback` if absent.
-    mutating func length(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
-                         default fallback: Double = 0, nonNegative: Bool = false) throws(SVGError) -> Double {
+    mutating func length(
+        _ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
+        default fallback: Double = 0, nonNegative: Bool = false
+    ) throws(SVGError) -> Double {
         try optionalLength(attribute, axis, element, nonNegative: nonNegative) ?? fallback
     }
 
@@ -152,12 +164,15 @@ extension SVGReader {
     /// convert as CSS does (1in = 96 user units); percentages use the
     /// nearest viewport; `em` the element's font size, `rem` the root's;
     /// `ex` warns and is half an em.
-    mutating func optionalLength(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
-                                 nonNegative: Bool = false) throws(SVGError) -> Double? {
+    mutating func optionalLength(
+        _ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement,
+        nonNegative: Bool = false
+    ) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
         do throws(SVGError) {
-            return try userLength(attribute.value, name: attribute.name, offset: attribute.valueOffset, axis, element,
-                                  nonNegative: nonNegative)
+            return try userLength(
+                attribute.value, name: attribute.name, offset: attribute.valueOffset, axis, element,
+                nonNegative: nonNegative)
         } catch {
             // SVG 2: an invalid or out-of-range value is ignored as if absent.
             ignore(error, element, attribute: attribute.name)
@@ -170,8 +185,10 @@ extension SVGReader {
     /// percentages use the nearest viewport, `em` the current element's
     /// font size (`fontSize`), `rem` the root element's; `ex` warns and
     /// is half an em (the x-height would need the font).
-    mutating func userLength(_ text: String, name: String, offset: Int, _ axis: LengthAxis, _ element: XMLElement,
-                             nonNegative: Bool = false) throws(SVGError) -> Double {
+    mutating func userLength(
+        _ text: String, name: String, offset: Int, _ axis: LengthAxis, _ element: XMLElement,
+        nonNegative: Bool = false
+    ) throws(SVGError) -> Double {
         guard let length = ValueScanner.length(text) else {
             throw SVGError(.invalidNumber(attribute: name, value: text), at: offset)
         }
@@ -183,7 +200,8 @@ extension SVGReader {
             switch axis {
             case .horizontal: reference = viewport.width
             case .vertical: reference = viewport.height
-            case .other: reference = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
+            case .other:
+                reference = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
             }
             value = length.value / 100 * reference
         } else if length.unit == .em {

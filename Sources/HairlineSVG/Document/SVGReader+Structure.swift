@@ -17,8 +17,10 @@ extension SVGReader {
     /// The group content and placement of a `<use>`: `translate(x, y)` and
     /// the referenced element read as the use's child; `nil` (with a
     /// warning) for a missing, external or cyclic reference.
-    mutating func useContent(_ element: XMLElement, _ geometry: [String: XMLAttribute],
-                             style: InheritedStyle) throws(SVGError) -> (placement: AffineTransform, nodes: [SVGNode])? {
+    mutating func useContent(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute],
+        style: InheritedStyle
+    ) throws(SVGError) -> (placement: AffineTransform, nodes: [SVGNode])? {
         // SVG 2: `href` wins over `xlink:href`.
         guard let link = geometry["href"] ?? geometry["xlink:href"] else { return nil }
         let value = SVGColorParser.trimWhitespace(link.value)
@@ -59,7 +61,9 @@ extension SVGReader {
             let warningCount = warnings.count
             contextPaint = (.none, .none)
             contextTransform = placement
-            let box = try useTarget(target, geometry, element, style: style).map { Self.bounds(of: $0).applying($0.transform) }
+            let box = try useTarget(target, geometry, element, style: style).map {
+                Self.bounds(of: $0).applying($0.transform)
+            }
             warnings.removeSubrange(warningCount...)
             contextPaint = try contextPaints(style, bounds: (box ?? .zero).applying(placement), element)
         }
@@ -70,8 +74,10 @@ extension SVGReader {
 
     /// The node a `<use>` instantiates: a `<symbol>` as a viewport, else
     /// the element read as the use's child.
-    mutating func useTarget(_ target: XMLElement, _ geometry: [String: XMLAttribute], _ use: XMLElement,
-                            style: InheritedStyle) throws(SVGError) -> SVGNode? {
+    mutating func useTarget(
+        _ target: XMLElement, _ geometry: [String: XMLAttribute], _ use: XMLElement,
+        style: InheritedStyle
+    ) throws(SVGError) -> SVGNode? {
         if Self.localName(target) == "symbol" { return try symbolNode(target, geometry, use, style: style) }
         useSize = (geometry["width"], geometry["height"])
         defer { useSize = nil }
@@ -100,8 +106,10 @@ extension SVGReader {
     /// A `<symbol>` instantiated by a `<use>`: a viewport of the use's
     /// width and height (default 100%), the symbol's viewBox fitted into
     /// it, clipped to it unless `overflow` is `visible` or `auto`.
-    mutating func symbolNode(_ symbol: XMLElement, _ useGeometry: [String: XMLAttribute], _ use: XMLElement,
-                             style inherited: InheritedStyle) throws(SVGError) -> SVGNode? {
+    mutating func symbolNode(
+        _ symbol: XMLElement, _ useGeometry: [String: XMLAttribute], _ use: XMLElement,
+        style inherited: InheritedStyle
+    ) throws(SVGError) -> SVGNode? {
         let attributes = try sortAttributes(of: symbol, kind: .symbol)
         var style = inherited
         let local = try apply(attributes.declarations, of: symbol, to: &style)
@@ -124,10 +132,12 @@ extension SVGReader {
         let children = try self.children(of: symbol, style: style)
         viewport = outer
         contextTransform = outerContextTransform
-        let content = SVGNode(elementName: symbol.name, offset: symbol.offset, transform: mapping, content: .group(children))
-        return SVGNode(elementName: symbol.name, offset: symbol.offset,
-                       opacity: local.opacity, content: .group([content]),
-                       clip: viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
+        let content = SVGNode(
+            elementName: symbol.name, offset: symbol.offset, transform: mapping, content: .group(children))
+        return SVGNode(
+            elementName: symbol.name, offset: symbol.offset,
+            opacity: local.opacity, content: .group([content]),
+            clip: viewportClip(symbol, Rect(x: 0, y: 0, width: width, height: height)))
     }
 
     /// The clip of a viewport (`<svg>`, `<symbol>`) of `rect`, `nil` when
@@ -141,7 +151,8 @@ extension SVGReader {
             var ancestor = parents[element.offset]
             while value == "inherit" {
                 guard let next = ancestor else { value = "visible"; break }
-                value = next.attribute("overflow").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? "visible"
+                value =
+                    next.attribute("overflow").map { SVGColorParser.trimWhitespace($0.value).lowercased() } ?? "visible"
                 ancestor = parents[next.offset]
             }
             if value == "visible" || value == "auto" { return nil }
@@ -233,8 +244,9 @@ extension SVGReader {
             .map { String($0).lowercased() }
         if tokens.count == 3 { tokens.removeLast() }  // a z offset does not move 2D content
         guard (1...2).contains(tokens.count) else {
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return Point(x: 0, y: 0)
         }
         let vertical: Set<String> = ["top", "bottom"], horizontal: Set<String> = ["left", "right"]
@@ -254,9 +266,11 @@ extension SVGReader {
                 return try? userLength(token, name: attribute.name, offset: attribute.valueOffset, axis, element)
             }
         }
-        guard let x = side(tokens[0], .horizontal, viewport.width), let y = side(tokens[1], .vertical, viewport.height) else {
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+        guard let x = side(tokens[0], .horizontal, viewport.width), let y = side(tokens[1], .vertical, viewport.height)
+        else {
+            ignore(
+                SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return Point(x: 0, y: 0)
         }
         return Point(x: x, y: y)

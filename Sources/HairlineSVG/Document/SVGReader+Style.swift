@@ -44,8 +44,10 @@ extension SVGReader {
     /// Applies `declarations` to `style` (which starts as the parent's
     /// inherited style) and returns the element's own non-inherited ones.
     /// Sets `fontSize` to the element's font size.
-    mutating func apply(_ declarations: [Declaration], of element: XMLElement,
-                        to style: inout InheritedStyle) throws(SVGError) -> LocalStyle {
+    mutating func apply(
+        _ declarations: [Declaration], of element: XMLElement,
+        to style: inout InheritedStyle
+    ) throws(SVGError) -> LocalStyle {
         let parent = style
         var local = LocalStyle()
         let declarations = Self.expandingFontShorthand(declarations)
@@ -107,8 +109,10 @@ extension SVGReader {
 
     /// Applies one declaration.
     /// - Throws: the value's error; the caller ignores the declaration.
-    mutating func apply(_ declaration: Declaration, parent: InheritedStyle, to style: inout InheritedStyle,
-                    _ local: inout LocalStyle, _ element: XMLElement) throws(SVGError) {
+    mutating func apply(
+        _ declaration: Declaration, parent: InheritedStyle, to style: inout InheritedStyle,
+        _ local: inout LocalStyle, _ element: XMLElement
+    ) throws(SVGError) {
         let keyword = declaration.value.lowercased()
         if keyword == "inherit" {
             switch declaration.name {
@@ -188,55 +192,56 @@ extension SVGReader {
                 warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
             }
         case "marker-start", "marker-mid", "marker-end", "marker":
-        var reference: (id: String, offset: Int)?
-        if keyword != "none" {
-            guard let (id, _) = Self.urlReference(declaration.value) else { throw invalidValue(declaration) }
-            reference = (id, declaration.offset)
-        }
-        if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
-        if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
-        if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
-    case "background-color":
-        if keyword == "currentcolor" {
-            local.backgroundColor = style.color
-        } else {
-            guard let color = SVGColorParser.parse(declaration.value) else {
-                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+            var reference: (id: String, offset: Int)?
+            if keyword != "none" {
+                guard let (id, _) = Self.urlReference(declaration.value) else { throw invalidValue(declaration) }
+                reference = (id, declaration.offset)
             }
-            local.backgroundColor = color
-        }
-    case "text-rendering":
-        switch keyword {
-        case "auto", "optimizelegibility", "geometricprecision": style.isCrispText = false
-        case "optimizespeed": style.isCrispText = true
-        default: throw invalidValue(declaration)
-        }
-    case "shape-rendering":
-        switch keyword {
-        case "auto", "geometricprecision": style.isCrisp = false
-        case "optimizespeed", "crispedges": style.isCrisp = true
-        default: throw invalidValue(declaration)
-        }
-    case "image-rendering":
-        switch keyword {
-        case "auto", "optimizequality", "smooth", "high-quality": style.imageSampling = .bilinear
-        case "optimizespeed", "pixelated", "crisp-edges": style.imageSampling = .nearest
-        default: throw invalidValue(declaration)
-        }
-    case "paint-order":
-        let names = ["fill", "stroke", "markers"]
-        var order: [Int] = []
-        if keyword != "normal" {
-            for token in keyword.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                guard let index = names.firstIndex(of: String(token)), !order.contains(index) else {
-                    throw invalidValue(declaration)
+            if declaration.name == "marker-start" || declaration.name == "marker" { style.markerStart = reference }
+            if declaration.name == "marker-mid" || declaration.name == "marker" { style.markerMid = reference }
+            if declaration.name == "marker-end" || declaration.name == "marker" { style.markerEnd = reference }
+        case "background-color":
+            if keyword == "currentcolor" {
+                local.backgroundColor = style.color
+            } else {
+                guard let color = SVGColorParser.parse(declaration.value) else {
+                    throw SVGError(
+                        .invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
                 }
-                order.append(index)
+                local.backgroundColor = color
             }
-        }
-        // The ones not named follow in their normal order.
-        style.paintOrder = order + [0, 1, 2].filter { !order.contains($0) }
-    case "mix-blend-mode":
+        case "text-rendering":
+            switch keyword {
+            case "auto", "optimizelegibility", "geometricprecision": style.isCrispText = false
+            case "optimizespeed": style.isCrispText = true
+            default: throw invalidValue(declaration)
+            }
+        case "shape-rendering":
+            switch keyword {
+            case "auto", "geometricprecision": style.isCrisp = false
+            case "optimizespeed", "crispedges": style.isCrisp = true
+            default: throw invalidValue(declaration)
+            }
+        case "image-rendering":
+            switch keyword {
+            case "auto", "optimizequality", "smooth", "high-quality": style.imageSampling = .bilinear
+            case "optimizespeed", "pixelated", "crisp-edges": style.imageSampling = .nearest
+            default: throw invalidValue(declaration)
+            }
+        case "paint-order":
+            let names = ["fill", "stroke", "markers"]
+            var order: [Int] = []
+            if keyword != "normal" {
+                for token in keyword.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                    guard let index = names.firstIndex(of: String(token)), !order.contains(index) else {
+                        throw invalidValue(declaration)
+                    }
+                    order.append(index)
+                }
+            }
+            // The ones not named follow in their normal order.
+            style.paintOrder = order + [0, 1, 2].filter { !order.contains($0) }
+        case "mix-blend-mode":
             guard let mode = LocalStyle.blendModes[keyword] else { throw invalidValue(declaration) }
             local.blendMode = mode
         case "isolation":
@@ -255,7 +260,8 @@ extension SVGReader {
             } else if let color = SVGColorParser.parse(declaration.value) {
                 style.color = color
             } else {
-                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
         case "display":
             local.isDisplayed = keyword != "none"
@@ -264,8 +270,9 @@ extension SVGReader {
         case "font":
             throw invalidValue(declaration)  // a shorthand outside its grammar (expanded otherwise)
         case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
-             "letter-spacing", "word-spacing", "baseline-shift",
-             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning":
+            "letter-spacing", "word-spacing", "baseline-shift",
+            "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning",
+            "kerning":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {
@@ -279,19 +286,23 @@ extension SVGReader {
     }
 
     /// Applies one stroke property (SVG 1.1 §11.4); other names do nothing.
-    mutating func applyStroke(_ declaration: Declaration, _ keyword: String, _ element: XMLElement,
-                              to style: inout InheritedStyle) throws(SVGError) {
+    mutating func applyStroke(
+        _ declaration: Declaration, _ keyword: String, _ element: XMLElement,
+        to style: inout InheritedStyle
+    ) throws(SVGError) {
         switch declaration.name {
         case "stroke":
             style.stroke = try paint(declaration, element)
         case "stroke-opacity":
             style.strokeOpacity = try opacity(declaration)
         case "stroke-width":
-            let width = try userLength(declaration.value, name: declaration.name, offset: declaration.offset, .other, element)
+            let width = try userLength(
+                declaration.value, name: declaration.name, offset: declaration.offset, .other, element)
             guard width >= 0 else {
                 // Undefined in SVG; drawn as no stroke (resvg), and said so.
                 style.strokeStyle.width = 0
-                throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             style.strokeStyle.width = width
         case "stroke-linejoin":
@@ -314,17 +325,20 @@ extension SVGReader {
             }
         case "stroke-miterlimit":
             guard let limit = ValueScanner.length(declaration.value), limit.unit == .none, limit.value.isFinite else {
-                throw SVGError(.invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             guard limit.value >= 1 else {
-                throw SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             style.strokeStyle.miterLimit = limit.value
         case "stroke-dasharray":
             style.strokeStyle.dashPattern = try dashArray(declaration, element)
         case "stroke-dashoffset":
-            style.strokeStyle.dashPhase = try userLength(declaration.value, name: declaration.name,
-                                                         offset: declaration.offset, .other, element)
+            style.strokeStyle.dashPhase = try userLength(
+                declaration.value, name: declaration.name,
+                offset: declaration.offset, .other, element)
         default:
             break
         }
@@ -337,13 +351,18 @@ extension SVGReader {
     mutating func dashArray(_ declaration: Declaration, _ element: XMLElement) throws(SVGError) -> [Double] {
         if declaration.value.lowercased() == "none" { return [] }
         var lengths: [Double] = []
-        let items = declaration.value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let items = declaration.value.split(whereSeparator: {
+            $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        })
         guard !items.isEmpty else { throw invalidValue(declaration) }
         for item in items {
-            let length = try userLength(String(item), name: declaration.name, offset: declaration.offset, .other, element)
+            let length = try userLength(
+                String(item), name: declaration.name, offset: declaration.offset, .other, element)
             guard length >= 0 else {
-                ignore(SVGError(.negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset),
-                       element, attribute: declaration.name)
+                ignore(
+                    SVGError(
+                        .negativeValue(attribute: declaration.name, value: declaration.value), at: declaration.offset),
+                    element, attribute: declaration.name)
                 return []
             }
             lengths.append(length)
@@ -368,13 +387,16 @@ extension SVGReader {
                 return .none
             }
             let fallback: SVGPaint? = rest.isEmpty ? nil : try plainPaint(rest, declaration)
-            return .server(SVGPaintReference(id: id, fallback: fallback, attribute: declaration.name,
-                                             offset: declaration.offset))
+            return .server(
+                SVGPaintReference(
+                    id: id, fallback: fallback, attribute: declaration.name,
+                    offset: declaration.offset))
         }
         if lower.hasPrefix("url("), let close = declaration.value.firstIndex(of: ")") {
             // A reference into another document: not loaded; the fallback is used.
             warn(.unsupportedValue(declaration.value), element, attribute: declaration.name, at: declaration.offset)
-            let rest = SVGColorParser.trimWhitespace(String(declaration.value[declaration.value.index(after: close)...]))
+            let rest = SVGColorParser.trimWhitespace(
+                String(declaration.value[declaration.value.index(after: close)...]))
             return rest.isEmpty ? .none : try plainPaint(rest, declaration)
         }
         return try plainPaint(declaration.value, declaration)
@@ -387,7 +409,8 @@ extension SVGReader {
         case "currentcolor": return .currentColor
         default:
             guard let color = SVGColorParser.parse(text) else {
-                throw SVGError(.invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+                throw SVGError(
+                    .invalidColor(attribute: declaration.name, value: declaration.value), at: declaration.offset)
             }
             return .color(color)
         }
@@ -408,8 +431,10 @@ extension SVGReader {
 
     /// Parses an opacity: a number or a percentage, clamped to 0...1.
     func opacity(_ declaration: Declaration) throws(SVGError) -> Double {
-        guard let length = ValueScanner.length(declaration.value), length.unit == .none || length.unit == .percent else {
-            throw SVGError(.invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
+        guard let length = ValueScanner.length(declaration.value), length.unit == .none || length.unit == .percent
+        else {
+            throw SVGError(
+                .invalidNumber(attribute: declaration.name, value: declaration.value), at: declaration.offset)
         }
         let value = length.unit == .percent ? length.value / 100 : length.value
         return min(max(value, 0), 1)

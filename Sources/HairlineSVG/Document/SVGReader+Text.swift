@@ -34,7 +34,9 @@ extension SVGReader {
     /// The content of a `<text>` with `style`: one shape (or a group of
     /// shapes with different paints), `nil` if it draws nothing (no
     /// characters, size 0, no glyph with ink, a font that cannot be read).
-    mutating func textContent(_ element: XMLElement, _ geometry: [String: XMLAttribute], style: InheritedStyle)
+    mutating func textContent(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute], style: InheritedStyle
+    )
         throws(SVGError) -> SVGNode.Content?
     {
         guard let text = try textGeometry(element, geometry, style: style) else { return nil }
@@ -54,25 +56,32 @@ extension SVGReader {
                 shapes.append((run.path, fill, stroke, run.elementName, run.offset))
             }
         }
-        for layer in text.colorLayers { shapes.append((layer.path, .paint(layer.paint), nil, layer.elementName, layer.offset)) }
+        for layer in text.colorLayers {
+            shapes.append((layer.path, .paint(layer.paint), nil, layer.elementName, layer.offset))
+        }
         if shapes.count == 1 {
             return .shape(shapes[0].path, fill: shapes[0].fill, rule: .nonZero, stroke: shapes[0].stroke)
         }
-        return .group(shapes.map { shape in
-            SVGNode(elementName: shape.elementName, offset: shape.offset,
+        return .group(
+            shapes.map { shape in
+                SVGNode(
+                    elementName: shape.elementName, offset: shape.offset,
                     content: .shape(shape.path, fill: shape.fill, rule: .nonZero, stroke: shape.stroke))
-        })
+            })
     }
 
     /// The fill and stroke of a run with `style`, paint servers resolved
     /// against the whole text's `bounds`.
-    private mutating func resolvePaints(_ style: InheritedStyle, bounds: Rect, _ element: XMLElement)
+    private mutating func resolvePaints(
+        _ style: InheritedStyle, bounds: Rect, _ element: XMLElement
+    )
         throws(SVGError) -> (SVGShapePaint?, SVGStroke?)
     {
         let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
         var stroke: SVGStroke?
         if style.strokeStyle.width > 0,
-           let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
+            let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element)
+        {
             stroke = SVGStroke(paint: paint, style: style.strokeStyle)
         }
         return (fill, stroke)
@@ -87,7 +96,9 @@ extension SVGReader {
     /// The glyph outlines of a `<text>` (or `nil` if it has none), in its
     /// user space: glyphs placed per character (SVGReader+TextLayout.swift),
     /// those on a textPath mapped onto it, with each run's decorations.
-    mutating func textGeometry(_ element: XMLElement, _ geometry: [String: XMLAttribute], style: InheritedStyle)
+    mutating func textGeometry(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute], style: InheritedStyle
+    )
         throws(SVGError) -> SVGTextGeometry?
     {
         var collection = SVGTextCollection()
@@ -126,12 +137,14 @@ extension SVGReader {
             var end = start + 1
             while end < glyphs.count, glyphs[end].run == glyphs[start].run { end += 1 }
             let run = collection.runs[glyphs[start].run]
-            let placements = Self.placements(of: glyphs[start..<end], run: run, paths: collection.paths,
-                                             vertical: collection.isVertical)
+            let placements = Self.placements(
+                of: glyphs[start..<end], run: run, paths: collection.paths,
+                vertical: collection.isVertical)
             var colored: [(path: Path, paint: Paint)] = []
-            let path = Self.outlines(of: glyphs[start..<end], placements.map { $0?.outline }, cache: &cache,
-                                     colored: &colored, colorCache: &colorCache,
-                                     foreground: Self.foregroundColor(of: run.style))
+            let path = Self.outlines(
+                of: glyphs[start..<end], placements.map { $0?.outline }, cache: &cache,
+                colored: &colored, colorCache: &colorCache,
+                foreground: Self.foregroundColor(of: run.style))
             for layer in colored where !layer.path.isEmpty {
                 bounds = bounds.map { $0.union(layer.path.bounds) } ?? layer.path.bounds
                 result.colorLayers.append((layer.path, layer.paint, run.elementName, run.offset))
@@ -139,9 +152,13 @@ extension SVGReader {
             // Underline and overline under the glyphs, line-through over
             // them (as resvg draws them), each in its declarer's style.
             let lines = run.style.decorations.map { decoration in
-                (decoration.kind, Self.decorationLine(decoration.kind, of: glyphs[start..<end], placements.map { $0?.line },
-                                                      run: run, vertical: collection.isVertical),
-                 decoration.style)
+                (
+                    decoration.kind,
+                    Self.decorationLine(
+                        decoration.kind, of: glyphs[start..<end], placements.map { $0?.line },
+                        run: run, vertical: collection.isVertical),
+                    decoration.style
+                )
             }
             for line in lines where line.0 != .lineThrough { add(line.1, line.2, run) }
             add(path, run.style, run)
@@ -162,15 +179,18 @@ extension SVGReader {
     /// for a glyph whose middle is off its path: not drawn). `outline`
     /// also sets a vertical line's glyphs on its centre line, upright ones
     /// turned back (as resvg places them).
-    private static func placements(of glyphs: ArraySlice<SVGPlacedGlyph>, run: SVGTextRun, paths: [SVGTextPathSource],
-                                   vertical: Bool) -> [(outline: AffineTransform, line: AffineTransform)?] {
+    private static func placements(
+        of glyphs: ArraySlice<SVGPlacedGlyph>, run: SVGTextRun, paths: [SVGTextPathSource],
+        vertical: Bool
+    ) -> [(outline: AffineTransform, line: AffineTransform)?] {
         guard let first = glyphs.first else { return [] }
         let size = run.style.fontSize
         let baseline = run.style.alignmentBaseline != .auto ? run.style.alignmentBaseline : run.style.dominantBaseline
         let shifts = run.style.baselineShifts.reduce(0) { $0 + $1.rise(in: first.font) }
         let rise = vertical ? shifts : shifts - baseline.drop(in: first.font, size: size)
         return glyphs.map { glyph -> (outline: AffineTransform, line: AffineTransform)? in
-            var placement = glyph.rotate == 0 ? AffineTransform.identity : SVGTransformParser.rotation(degrees: glyph.rotate)
+            var placement =
+                glyph.rotate == 0 ? AffineTransform.identity : SVGTransformParser.rotation(degrees: glyph.rotate)
             if glyph.stretch != 1 { placement = AffineTransform(scaleX: glyph.stretch, y: 1).concatenating(placement) }
             guard let path = glyph.path else {
                 guard vertical else {
@@ -213,17 +233,21 @@ extension SVGReader {
     /// (`cache`, by font identity). A damaged glyph draws nothing, as in
     /// Canvas text. Color glyphs go to `colored` instead (their layers,
     /// user space; SVGReader+ColorGlyphs.swift).
-    private static func outlines(of glyphs: ArraySlice<SVGPlacedGlyph>, _ placements: [AffineTransform?],
-                                 cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
-                                 colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]],
-                                 foreground: Color) -> Path {
+    private static func outlines(
+        of glyphs: ArraySlice<SVGPlacedGlyph>, _ placements: [AffineTransform?],
+        cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
+        colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]],
+        foreground: Color
+    ) -> Path {
         var path = Path()
         for (glyph, placement) in zip(glyphs, placements) {
             guard let placement else { continue }
             let size = glyph.unit * glyph.scale
             let place = AffineTransform(a: size, b: 0, c: 0, d: -size, tx: 0, ty: 0).concatenating(placement)
-            if let layers = colorGlyphLayers(glyph.glyph, of: glyph.font, place: place, foreground: foreground,
-                                             cache: &colorCache) {
+            if let layers = colorGlyphLayers(
+                glyph.glyph, of: glyph.font, place: place, foreground: foreground,
+                cache: &colorCache)
+            {
                 colored.append(contentsOf: layers)
                 continue
             }
@@ -247,8 +271,10 @@ extension SVGReader {
     /// the strikeout position of the run's font, mapped by the glyph's
     /// placement; neighbours on one straight baseline join into one
     /// rectangle.
-    private static func decorationLine(_ kind: SVGTextDecoration.Kind, of glyphs: ArraySlice<SVGPlacedGlyph>,
-                                       _ placements: [AffineTransform?], run: SVGTextRun, vertical: Bool) -> Path {
+    private static func decorationLine(
+        _ kind: SVGTextDecoration.Kind, of glyphs: ArraySlice<SVGPlacedGlyph>,
+        _ placements: [AffineTransform?], run: SVGTextRun, vertical: Bool
+    ) -> Path {
         guard let first = glyphs.first else { return Path() }
         let font = first.font
         let unit = run.style.fontSize / Double(max(1, font.metrics.unitsPerEm))

@@ -61,14 +61,18 @@ extension SVGReader {
     /// Appends the runs of `element` (a `<text>`, `<tspan>`, `<a>` or
     /// `<textPath>` inside a text, whose style is `style`) to
     /// `collection`. Recursion depth is bounded by the XML nesting limit.
-    mutating func collectRuns(of element: XMLElement, style: InheritedStyle,
-                              into collection: inout SVGTextCollection) throws(SVGError) {
+    mutating func collectRuns(
+        of element: XMLElement, style: InheritedStyle,
+        into collection: inout SVGTextCollection
+    ) throws(SVGError) {
         var textIndex = 0
         for childIndex in 0...element.children.count {
             while textIndex < element.text.count, element.text[textIndex].index == childIndex {
-                collection.runs.append(SVGTextRun(text: element.text[textIndex].value, style: style,
-                                                  elementName: element.name, offset: element.offset,
-                                                  path: collection.currentPath))
+                collection.runs.append(
+                    SVGTextRun(
+                        text: element.text[textIndex].value, style: style,
+                        elementName: element.name, offset: element.offset,
+                        path: collection.currentPath))
                 textIndex += 1
             }
             guard childIndex < element.children.count else { break }
@@ -98,8 +102,10 @@ extension SVGReader {
     /// text: its properties cascade; its positioning lists apply to its
     /// characters; `transform`, `opacity` and `clip-path` warn and are
     /// ignored.
-    private mutating func collectSpanRuns(of span: XMLElement, kind: SVGElementKind, style: InheritedStyle,
-                                          into collection: inout SVGTextCollection) throws(SVGError) {
+    private mutating func collectSpanRuns(
+        of span: XMLElement, kind: SVGElementKind, style: InheritedStyle,
+        into collection: inout SVGTextCollection
+    ) throws(SVGError) {
         let attributes = try sortAttributes(of: span, kind: kind)
         var spanStyle = style
         // alignment-baseline is each span's own (not inherited).
@@ -131,10 +137,12 @@ extension SVGReader {
             try collectRuns(of: span, style: spanStyle, into: &collection)
         case .textReference:
             guard let link = attributes.geometry["href"] ?? attributes.geometry["xlink:href"],
-                  link.value.hasPrefix("#"), let target = elementsByID[String(link.value.dropFirst())]
+                link.value.hasPrefix("#"), let target = elementsByID[String(link.value.dropFirst())]
             else { return }
-            collection.runs.append(SVGTextRun(text: Self.characterData(of: target), style: spanStyle,
-                                              elementName: span.name, offset: span.offset, path: collection.currentPath))
+            collection.runs.append(
+                SVGTextRun(
+                    text: Self.characterData(of: target), style: spanStyle,
+                    elementName: span.name, offset: span.offset, path: collection.currentPath))
         default:
             try collectRuns(of: span, style: spanStyle, into: &collection)
         }
@@ -144,7 +152,9 @@ extension SVGReader {
     /// The positioning lists of a `<text>` or `<tspan>` (empty where
     /// absent), covering `runs`.
     /// - Throws: `invalidNumber` (or `negativeValue`) at a bad length.
-    mutating func positioning(_ geometry: [String: XMLAttribute], _ element: XMLElement, runs: Range<Int>)
+    mutating func positioning(
+        _ geometry: [String: XMLAttribute], _ element: XMLElement, runs: Range<Int>
+    )
         throws(SVGError) -> SVGTextPositioning
     {
         var result = SVGTextPositioning(runs: runs)
@@ -166,8 +176,10 @@ extension SVGReader {
     /// Reads `textLength` (a length; percentages of the viewport's width)
     /// and `lengthAdjust`; a negative or malformed length is ignored with
     /// a warning.
-    mutating func readTextLength(_ geometry: [String: XMLAttribute], _ element: XMLElement,
-                                 into lists: inout SVGTextPositioning) {
+    mutating func readTextLength(
+        _ geometry: [String: XMLAttribute], _ element: XMLElement,
+        into lists: inout SVGTextPositioning
+    ) {
         guard let attribute = geometry["textLength"] else { return }
         do throws(SVGError) {
             lists.textLength = try optionalLength(attribute, .horizontal, element, nonNegative: true)
@@ -195,7 +207,9 @@ extension SVGReader {
     /// The lengths of a text positioning attribute (a list of lengths
     /// separated by commas and/or whitespace); empty if absent.
     /// - Throws: `invalidNumber` (or `negativeValue`) at the bad entry.
-    mutating func lengthList(_ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement)
+    mutating func lengthList(
+        _ attribute: XMLAttribute?, _ axis: LengthAxis, _ element: XMLElement
+    )
         throws(SVGError) -> [Double]
     {
         guard let attribute else { return [] }
@@ -210,8 +224,10 @@ extension SVGReader {
             var end = start
             while end < bytes.count, !Self.isListSeparator(bytes[end]) { end += 1 }
             let item = String(decoding: bytes[start..<end], as: UTF8.self)
-            values.append(try userLength(item, name: attribute.name, offset: attribute.documentOffset(ofValueByte: start),
-                                         axis, element))
+            values.append(
+                try userLength(
+                    item, name: attribute.name, offset: attribute.documentOffset(ofValueByte: start),
+                    axis, element))
             start = end
         }
         return values

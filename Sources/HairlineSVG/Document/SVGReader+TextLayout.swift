@@ -98,9 +98,11 @@ extension SVGReader {
             let first = drawn[next], size = runs[first.index].style.fontSize
             var end = next + 1
             while end < drawn.count, drawn[end].font.key == first.font.key,
-                  runs[drawn[end].index].style.fontSize == size { end += 1 }
-            shape(drawn[next..<end].map { ($0.index, $0.font.font) }, runs: runs, starts: starts, size: size,
-                  into: &glyphs)
+                runs[drawn[end].index].style.fontSize == size
+            { end += 1 }
+            shape(
+                drawn[next..<end].map { ($0.index, $0.font.font) }, runs: runs, starts: starts, size: size,
+                into: &glyphs)
             next = end
         }
         guard !glyphs.isEmpty else { return nil }
@@ -111,8 +113,10 @@ extension SVGReader {
 
     /// Shapes one segment (runs in one font and size) and appends a glyph
     /// per scalar with its natural advance and spacing.
-    private func shape(_ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
-                       into glyphs: inout [SVGPlacedGlyph]) {
+    private func shape(
+        _ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
+        into glyphs: inout [SVGPlacedGlyph]
+    ) {
         guard let font = segment.first?.font else { return }
         let text = segment.map { Self.smallCapsMapped(runs[$0.index]) }.joined()
         let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
@@ -127,20 +131,23 @@ extension SVGReader {
                 let i = taken + k
                 let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
                 let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
-                let advance = i + 1 < count && style.kerns
+                let advance =
+                    i + 1 < count && style.kerns
                     ? line.positions[i + 1] - line.positions[i]
                     : Double(glyphFont.advance(of: line.glyphs[i])) * unit
                 let scalar: Unicode.Scalar = k < scalars.count ? scalars[k] : " "
                 let isSpace = scalar == " "
-                var glyph = SVGPlacedGlyph(run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
-                                           font: glyphFont, unit: unit, advance: advance,
-                                           spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
-                                           path: runs[member.index].path, scalar: scalar)
+                var glyph = SVGPlacedGlyph(
+                    run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
+                    font: glyphFont, unit: unit, advance: advance,
+                    spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
+                    path: runs[member.index].path, scalar: scalar)
                 if style.isSmallCaps, Self.smallCapital(of: scalar) != nil {
                     // A capital scaled to the x-height, its own advance
                     // scaled (no kerning).
                     let metrics = glyphFont.metrics
-                    glyph.scale = metrics.xHeight > 0 && metrics.capHeight > 0
+                    glyph.scale =
+                        metrics.xHeight > 0 && metrics.capHeight > 0
                         ? Double(metrics.xHeight) / Double(metrics.capHeight) : Self.fallbackSmallCapsScale
                     glyph.advance = Double(glyphFont.advance(of: glyph.glyph)) * unit * glyph.scale
                 }
@@ -175,8 +182,10 @@ extension SVGReader {
     /// Walks the pen over the glyphs: absolute positions and textPaths
     /// start chunks, relative ones shift; each chunk is anchored when the
     /// next starts, which goes on from its anchored end (as resvg goes on).
-    private static func place(_ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
-                              _ collection: SVGTextCollection) {
+    private static func place(
+        _ glyphs: inout [SVGPlacedGlyph], _ positions: SVGCharacterPositions,
+        _ collection: SVGTextCollection
+    ) {
         // The pen's x runs along the line and its y across it: on a
         // vertical line (not on a path) along is user y, across user x.
         let vertical = collection.isVertical
@@ -192,8 +201,10 @@ extension SVGReader {
             let c = glyphs[g].character, path = glyphs[g].path
             let known = c < positions.dx.count
             let turned = vertical && path == nil
-            let absolute = known ? (turned ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])) : (nil, nil)
-            let relative = known ? (turned ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])) : (0, 0)
+            let absolute =
+                known ? (turned ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])) : (nil, nil)
+            let relative =
+                known ? (turned ? (positions.dy[c], positions.dx[c]) : (positions.dx[c], positions.dy[c])) : (0, 0)
             let starts = g == 0 || path != current || absolute.0 != nil || (path == nil && absolute.1 != nil)
             if starts, g > 0 {
                 if path == nil, glyphs[g - 1].path == nil {
@@ -241,8 +252,10 @@ extension SVGReader {
     /// stretched glyphs' positions on a line from the chunk's `origin`
     /// (on a path their advances were scaled instead); returns the
     /// anchor's shift.
-    private static func finishChunk(_ chunk: inout ArraySlice<SVGPlacedGlyph>, origin: Double,
-                                    _ collection: SVGTextCollection) -> Double {
+    private static func finishChunk(
+        _ chunk: inout ArraySlice<SVGPlacedGlyph>, origin: Double,
+        _ collection: SVGTextCollection
+    ) -> Double {
         guard let first = chunk.first else { return 0 }
         let shift = anchor(&chunk, collection.runs[first.run].style.textAnchor)
         for g in chunk.indices where chunk[g].stretch != 1 && chunk[g].path == nil {
@@ -256,8 +269,10 @@ extension SVGReader {
     /// dropped) between the characters; `spacingAndGlyphs` stretches the
     /// glyphs (and on a path their advances) by the ratio, unless it is
     /// under 1/1000.
-    private static func applyTextLengths(_ glyphs: inout [SVGPlacedGlyph],
-                                         _ lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)]) {
+    private static func applyTextLengths(
+        _ glyphs: inout [SVGPlacedGlyph],
+        _ lengths: [(characters: Range<Int>, length: Double, stretchesGlyphs: Bool)]
+    ) {
         for length in lengths {
             let members = glyphs.indices.filter { length.characters.contains(glyphs[$0].character) }
             guard !members.isEmpty else { continue }
@@ -285,7 +300,7 @@ extension SVGReader {
     /// the glyph's end (user space); `nil` off the path.
     private static func pathEnd(of glyph: SVGPlacedGlyph, _ collection: SVGTextCollection) -> (x: Double, y: Double)? {
         guard let path = glyph.path,
-              let end = collection.paths[path].measure.position(at: glyph.x + glyph.advance / 2)
+            let end = collection.paths[path].measure.position(at: glyph.x + glyph.advance / 2)
         else { return nil }
         return (end.point.x + glyph.advance, end.point.y)
     }
@@ -304,15 +319,19 @@ extension SVGReader {
 
     /// The runs that draw (characters, a size above 0) with their fonts;
     /// `nil` if a font is needed and none can be read (warned).
-    private mutating func fontedRuns(_ runs: [SVGTextRun], _ element: XMLElement)
+    private mutating func fontedRuns(
+        _ runs: [SVGTextRun], _ element: XMLElement
+    )
         -> [(index: Int, font: SVGFontChoice)]?
     {
         var drawn: [(index: Int, font: SVGFontChoice)] = []
         for (index, run) in runs.enumerated() {
             guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
-            switch fonts.font(for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
-                              stretch: run.style.fontStretch, variations: run.style.fontVariations,
-                              size: run.style.fontSize) {
+            switch fonts.font(
+                for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
+                stretch: run.style.fontStretch, variations: run.style.fontVariations,
+                size: run.style.fontSize)
+            {
             case .success(let choice):
                 if let substitution = choice.substitution { warnOnce(.fontSubstituted(substitution), element) }
                 drawn.append((index, choice))

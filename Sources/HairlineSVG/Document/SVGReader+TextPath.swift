@@ -9,13 +9,16 @@ import Hairline
 extension SVGReader {
     /// The path and start of a `<textPath>`; `nil` (with a warning) if it
     /// has no usable path.
-    mutating func textPathSource(_ element: XMLElement, _ geometry: [String: XMLAttribute])
+    mutating func textPathSource(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute]
+    )
         throws(SVGError) -> SVGTextPathSource?
     {
         // SVG 2's `path` attribute is not read, as resvg does not read it.
         var path: Path?
         if let link = geometry["href"] ?? geometry["xlink:href"], link.value.hasPrefix("#"),
-                  let target = elementsByID[String(link.value.dropFirst())] {
+            let target = elementsByID[String(link.value.dropFirst())]
+        {
             path = try referencedShapePath(target)
         }
         guard let path else {
@@ -31,8 +34,10 @@ extension SVGReader {
             if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite {
                 startOffset = percent / 100 * measure.length
             } else {
-                startOffset = (try? userLength(String(text), name: "startOffset", offset: offset.valueOffset,
-                                               .horizontal, element)) ?? 0
+                startOffset =
+                    (try? userLength(
+                        String(text), name: "startOffset", offset: offset.valueOffset,
+                        .horizontal, element)) ?? 0
             }
         }
         return SVGTextPathSource(measure: measure, startOffset: startOffset)

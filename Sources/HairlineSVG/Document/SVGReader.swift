@@ -45,8 +45,10 @@ enum SVGElementKind {
     }
 
     // Built once: the reader consults them for every attribute.
-    private static let viewportAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio",
-                                                           "overflow", "refX", "refY"]
+    private static let viewportAttributes: Set<String> = [
+        "x", "y", "width", "height", "viewBox", "preserveAspectRatio",
+        "overflow", "refX", "refY",
+    ]
     private static let useAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href"]
     private static let linkAttributes: Set<String> = ["href", "target"]
     private static let pathAttributes: Set<String> = ["d"]
@@ -55,11 +57,15 @@ enum SVGElementKind {
     private static let ellipseAttributes: Set<String> = ["cx", "cy", "rx", "ry"]
     private static let lineAttributes: Set<String> = ["x1", "y1", "x2", "y2"]
     private static let pointsAttributes: Set<String> = ["points"]
-    private static let imageAttributes: Set<String> = ["x", "y", "width", "height", "href", "xlink:href",
-                                                        "preserveAspectRatio", "crossorigin"]
+    private static let imageAttributes: Set<String> = [
+        "x", "y", "width", "height", "href", "xlink:href",
+        "preserveAspectRatio", "crossorigin",
+    ]
     private static let textAttributes: Set<String> = ["x", "y", "dx", "dy", "rotate", "textLength", "lengthAdjust"]
-    private static let textPathAttributes: Set<String> = ["href", "xlink:href", "path", "startOffset", "method", "side",
-                                                          "spacing", "textLength", "lengthAdjust"]
+    private static let textPathAttributes: Set<String> = [
+        "href", "xlink:href", "path", "startOffset", "method", "side",
+        "spacing", "textLength", "lengthAdjust",
+    ]
     private static let textReferenceAttributes: Set<String> = ["href", "xlink:href", "x", "y", "dx", "dy", "rotate"]
 }
 
@@ -104,7 +110,7 @@ enum SVGElementClass: Equatable {
         case "image": self = .drawable(.image)
         case "text": self = .drawable(.text)
         case "defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "pattern", "clipPath",
-             "mask", "marker":
+            "mask", "marker":
             self = .skipped
         case "style":
             self = .skippedStyle
@@ -220,18 +226,22 @@ struct SVGReader {
         rootViewport = viewport
         style.parentOpacity = local.opacity
         var children = try self.children(of: root, style: style)
-        let isDisabled = !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
+        let isDisabled =
+            !(size.width > 0 && size.height > 0) || viewBox.map { !($0.width > 0 && $0.height > 0) } ?? false
         if isDisabled || !local.isDisplayed || !Self.passesConditions(root) { children = [] }
         // CSS `background-color` on the root fills its whole viewport.
         if let background = local.backgroundColor, !children.isEmpty, let back = transform.inverted() {
             var rect = Path()
             rect.addRect(Rect(x: 0, y: 0, width: size.width, height: size.height))
-            children.insert(SVGNode(elementName: root.name, offset: root.offset, transform: back,
-                                    content: .shape(rect, fill: .paint(.solid(background)), rule: .nonZero, stroke: nil)),
-                            at: 0)
+            children.insert(
+                SVGNode(
+                    elementName: root.name, offset: root.offset, transform: back,
+                    content: .shape(rect, fill: .paint(.solid(background)), rule: .nonZero, stroke: nil)),
+                at: 0)
         }
-        var node = SVGNode(elementName: root.name, offset: root.offset, transform: transform,
-                           opacity: local.opacity, content: .group(children))
+        var node = SVGNode(
+            elementName: root.name, offset: root.offset, transform: transform,
+            opacity: local.opacity, content: .group(children))
         let hidden = SVGNode(elementName: root.name, offset: root.offset, transform: transform, content: .group([]))
         node = try finish(node, local, root) ?? hidden
         return Document(size: size, viewBox: viewBox, viewBoxTransform: mapping, root: node)
@@ -310,8 +320,9 @@ struct SVGReader {
             guard let leaf = try leafContent(kind, attributes.geometry, element, style: style) else { return nil }
             content = leaf
         }
-        var node = SVGNode(elementName: element.name, offset: element.offset, transform: transform,
-                           opacity: local.opacity, content: content)
+        var node = SVGNode(
+            elementName: element.name, offset: element.offset, transform: transform,
+            opacity: local.opacity, content: content)
         node.imageSampling = style.imageSampling
         node.isAntialiased = kind == .text ? !style.isCrispText : !style.isCrisp
         return try finish(node, local, element)
@@ -322,8 +333,10 @@ struct SVGReader {
     /// stack frame every nesting level pays (as are `finish` and
     /// `leafContent`).
     @inline(never)
-    mutating func instanceContent(_ kind: SVGElementKind, _ element: XMLElement, _ geometry: [String: XMLAttribute],
-                                  style: InheritedStyle) throws(SVGError) -> (AffineTransform, [SVGNode])? {
+    mutating func instanceContent(
+        _ kind: SVGElementKind, _ element: XMLElement, _ geometry: [String: XMLAttribute],
+        style: InheritedStyle
+    ) throws(SVGError) -> (AffineTransform, [SVGNode])? {
         if kind == .use { return try useContent(element, geometry, style: style) }
         let (placement, mapping, inner) = try nestedViewport(element, geometry)
         let outer = viewport, outerContextTransform = contextTransform
@@ -332,9 +345,11 @@ struct SVGReader {
         let nodes = try children(of: element, style: style)
         viewport = outer
         contextTransform = outerContextTransform
-        let mapped = SVGNode(elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
-        let clipped = SVGNode(elementName: element.name, offset: element.offset, content: .group([mapped]),
-                              clip: viewportClip(element, inner.rect))
+        let mapped = SVGNode(
+            elementName: element.name, offset: element.offset, transform: mapping, content: .group(nodes))
+        let clipped = SVGNode(
+            elementName: element.name, offset: element.offset, content: .group([mapped]),
+            clip: viewportClip(element, inner.rect))
         return (placement, [clipped])
     }
 
@@ -378,8 +393,10 @@ struct SVGReader {
     /// an image or a text), `nil` if it draws nothing. Kept out of
     /// `node(for:inherited:)`, whose stack frame every nesting level pays.
     @inline(never)
-    mutating func leafContent(_ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
-                              style: InheritedStyle) throws(SVGError) -> SVGNode.Content? {
+    mutating func leafContent(
+        _ kind: SVGElementKind, _ geometry: [String: XMLAttribute], _ element: XMLElement,
+        style: InheritedStyle
+    ) throws(SVGError) -> SVGNode.Content? {
         switch kind {
         case .image:
             return style.isVisible ? try imageContent(geometry, element) : nil
@@ -391,13 +408,16 @@ struct SVGReader {
         default:
             guard let path = try shapePath(kind, geometry, element) else { return nil }
             if isReadingClip {
-                return style.isVisible ? .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil) : nil
+                return style.isVisible
+                    ? .shape(path, fill: .paint(.solid(.black)), rule: style.clipRule, stroke: nil) : nil
             }
             let bounds = path.bounds
             let fill = try resolve(style.fill, opacity: style.fillOpacity, style: style, bounds: bounds, element)
             var stroke: SVGStroke?
             if style.strokeStyle.width > 0,
-               let paint = try resolve(style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element) {
+                let paint = try resolve(
+                    style.stroke, opacity: style.strokeOpacity, style: style, bounds: bounds, element)
+            {
                 stroke = SVGStroke(paint: paint, style: style.strokeStyle)
             }
             let shape = SVGNode.Content.shape(path, fill: fill, rule: style.fillRule, stroke: stroke)
@@ -431,8 +451,10 @@ struct SVGReader {
     /// declarations; warns for each one the reader does not apply, unless
     /// `quiet` (for referenced elements whose own attributes are read
     /// directly, such as `<clipPath clipPathUnits>`).
-    mutating func sortAttributes(of element: XMLElement, kind: SVGElementKind,
-                                 quiet: Bool = false) throws(SVGError) -> SVGElementAttributes {
+    mutating func sortAttributes(
+        of element: XMLElement, kind: SVGElementKind,
+        quiet: Bool = false
+    ) throws(SVGError) -> SVGElementAttributes {
         var result = SVGElementAttributes()
         var styleDeclarations: [Declaration] = []
         let geometryNames = kind.geometryAttributes
@@ -464,8 +486,9 @@ struct SVGReader {
         for declaration in sheet.normal + styleDeclarations + sheet.important {
             if declaration.name == "transform" {
                 // CSS transforms use the SVG transform syntax here.
-                result.transform = XMLAttribute(name: "transform", value: declaration.value, offset: declaration.nameOffset,
-                                                valueOffset: declaration.offset)
+                result.transform = XMLAttribute(
+                    name: "transform", value: declaration.value, offset: declaration.nameOffset,
+                    valueOffset: declaration.offset)
             } else if quiet ? SVGProperties.supported.contains(declaration.name) : accepts(declaration, element) {
                 result.declarations.append(declaration)
             }
@@ -477,8 +500,9 @@ struct SVGReader {
     static func declaration(from attribute: XMLAttribute) -> Declaration {
         let value = SVGColorParser.trimWhitespace(attribute.value)
         let leading = attribute.value.utf8.prefix { SVGColorParser.isSpace($0) }.count
-        return Declaration(name: attribute.name, value: value,
-                           offset: attribute.documentOffset(ofValueByte: leading), nameOffset: attribute.offset)
+        return Declaration(
+            name: attribute.name, value: value,
+            offset: attribute.documentOffset(ofValueByte: leading), nameOffset: attribute.offset)
     }
 
     /// Whether the reader applies a declaration; warns if it does not.
@@ -495,7 +519,8 @@ struct SVGReader {
         do throws(SVGTransformParser.SyntaxError) {
             return try SVGTransformParser.parse(attribute.value)
         } catch {
-            throw SVGError(.invalidTransform(attribute.value), at: attribute.documentOffset(ofValueByte: error.position))
+            throw SVGError(
+                .invalidTransform(attribute.value), at: attribute.documentOffset(ofValueByte: error.position))
         }
     }
 

@@ -243,16 +243,22 @@ enum SVGProperties {
 
     /// One `name: value` declaration from `range` of the style bytes, or
     /// `nil` for an empty one.
-    private static func declaration(_ bytes: [UInt8], _ range: Range<Int>, in attribute: XMLAttribute) throws(SVGError) -> Declaration? {
+    private static func declaration(
+        _ bytes: [UInt8], _ range: Range<Int>, in attribute: XMLAttribute
+    ) throws(SVGError) -> Declaration? {
         let trimmed = trim(bytes, range)
         guard !trimmed.isEmpty else { return nil }
         let text = String(decoding: bytes[trimmed], as: UTF8.self)
         guard let colon = bytes[trimmed].firstIndex(of: UInt8(ascii: ":")) else {
-            throw SVGError(.invalidValue(attribute: "style", value: text), at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
+            throw SVGError(
+                .invalidValue(attribute: "style", value: text),
+                at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
         }
         let nameRange = trim(bytes, trimmed.lowerBound..<colon)
         guard !nameRange.isEmpty else {
-            throw SVGError(.invalidValue(attribute: "style", value: text), at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
+            throw SVGError(
+                .invalidValue(attribute: "style", value: text),
+                at: attribute.documentOffset(ofValueByte: trimmed.lowerBound))
         }
         let valueRange = trim(bytes, (colon + 1)..<trimmed.upperBound)
         var value = String(decoding: bytes[valueRange], as: UTF8.self)
@@ -282,7 +288,9 @@ enum SVGProperties {
                 continue
             }
             var j = i + 2
-            while j < bytes.count, !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+            while j < bytes.count,
+                !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/"))
+            { j += 1 }
             let end = min(bytes.count, j + 2)
             for k in i..<end { bytes[k] = UInt8(ascii: " ") }
             i = end

@@ -81,7 +81,9 @@ struct SVGStyleSheet {
         while i + 1 < bytes.count {
             if bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") {
                 var j = i + 2
-                while j + 1 < bytes.count, !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                while j + 1 < bytes.count, !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) {
+                    j += 1
+                }
                 let end = min(bytes.count, j + 2)
                 for k in i..<end { bytes[k] = UInt8(ascii: " ") }
                 i = end
@@ -95,10 +97,13 @@ struct SVGStyleSheet {
             guard position < bytes.count else { break }
             if bytes[position] == UInt8(ascii: "@") {
                 // An at-rule: skip to its `;` or past its block.
-                while position < bytes.count, bytes[position] != UInt8(ascii: ";"), bytes[position] != UInt8(ascii: "{") {
+                while position < bytes.count, bytes[position] != UInt8(ascii: ";"), bytes[position] != UInt8(ascii: "{")
+                {
                     position += 1
                 }
-                if position < bytes.count, bytes[position] == UInt8(ascii: "{") { position = Self.skipBlock(bytes, position) }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "{") {
+                    position = Self.skipBlock(bytes, position)
+                }
                 position += 1
                 continue
             }
@@ -110,7 +115,8 @@ struct SVGStyleSheet {
             let (declarations, important) = Self.declarations(bytes, body, base: base)
             for part in selectorText.split(separator: ",") {
                 guard let selector = Self.selector(String(part)) else { continue }
-                rules.append(CSSRule(selector: selector, declarations: declarations, important: important, order: rules.count))
+                rules.append(
+                    CSSRule(selector: selector, declarations: declarations, important: important, order: rules.count))
             }
         }
     }
@@ -171,7 +177,9 @@ struct SVGStyleSheet {
             let c = chars[i]
             if c == " " || c == "\t" || c == "\n" || c == "\r" || c == ">" {
                 var combinator: Character = " "
-                while i < chars.count, chars[i] == " " || chars[i] == "\t" || chars[i] == "\n" || chars[i] == "\r" || chars[i] == ">" {
+                while i < chars.count,
+                    chars[i] == " " || chars[i] == "\t" || chars[i] == "\n" || chars[i] == "\r" || chars[i] == ">"
+                {
                     if chars[i] == ">" { combinator = ">" }
                     i += 1
                 }
@@ -218,7 +226,8 @@ struct SVGStyleSheet {
                     }
                     current.conditions.append(.attribute(name: attribute, op: op, value: value))
                 } else {
-                    current.conditions.append(.attribute(name: SVGColorParser.trimWhitespace(inner), op: "", value: nil))
+                    current.conditions.append(
+                        .attribute(name: SVGColorParser.trimWhitespace(inner), op: "", value: nil))
                 }
             case ":":
                 i += 1
@@ -249,7 +258,7 @@ extension SVGReader {
                 if element.attribute("id")?.value != id { return false }
             case .className(let name):
                 guard let classes = element.attribute("class")?.value,
-                      classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains(Substring(name))
+                    classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains(Substring(name))
                 else { return false }
             case .attribute(let name, let op, let value):
                 guard let actual = element.attribute(name)?.value else { return false }
@@ -264,7 +273,9 @@ extension SVGReader {
                 default: return false
                 }
             case .firstChild:
-                guard let parent = parents[element.offset], parent.children.first?.offset == element.offset else { return false }
+                guard let parent = parents[element.offset], parent.children.first?.offset == element.offset else {
+                    return false
+                }
             }
         }
         return true
@@ -299,7 +310,8 @@ extension SVGReader {
         var matched: [CSSRule] = []
         for rule in styleSheet.rules where matches(element, rule.selector) { matched.append(rule) }
         matched.sort { a, b in
-            a.selector.specificity != b.selector.specificity ? a.selector.specificity < b.selector.specificity : a.order < b.order
+            a.selector.specificity != b.selector.specificity
+                ? a.selector.specificity < b.selector.specificity : a.order < b.order
         }
         var normal: [Declaration] = [], important: [Declaration] = []
         for rule in matched {

@@ -7,11 +7,11 @@
 // previous one's end (the gap between subpaths has no length).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Hairline
 
@@ -45,38 +45,49 @@ struct SVGTextPathMeasure {
                 current = to
             case .quadCurve(let to, let control):
                 let from = current
-                addSampled({ t in
-                    let u = 1 - t
-                    return Point(x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
-                                 y: u * u * from.y + 2 * u * t * control.y + t * t * to.y)
-                }, derivative: { t in
-                    let u = 1 - t
-                    return Point(x: 2 * (u * (control.x - from.x) + t * (to.x - control.x)),
-                                 y: 2 * (u * (control.y - from.y) + t * (to.y - control.y)))
-                })
+                addSampled(
+                    { t in
+                        let u = 1 - t
+                        return Point(
+                            x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
+                            y: u * u * from.y + 2 * u * t * control.y + t * t * to.y)
+                    },
+                    derivative: { t in
+                        let u = 1 - t
+                        return Point(
+                            x: 2 * (u * (control.x - from.x) + t * (to.x - control.x)),
+                            y: 2 * (u * (control.y - from.y) + t * (to.y - control.y)))
+                    })
                 current = to
             case .curve(let to, let c1, let c2):
                 let from = current
-                addSampled({ t in
-                    let u = 1 - t
-                    let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                    return Point(x: a * from.x + b * c1.x + c * c2.x + d * to.x,
-                                 y: a * from.y + b * c1.y + c * c2.y + d * to.y)
-                }, derivative: { t in
-                    let u = 1 - t
-                    let (a, b, c) = (3 * u * u, 6 * u * t, 3 * t * t)
-                    return Point(x: a * (c1.x - from.x) + b * (c2.x - c1.x) + c * (to.x - c2.x),
-                                 y: a * (c1.y - from.y) + b * (c2.y - c1.y) + c * (to.y - c2.y))
-                })
+                addSampled(
+                    { t in
+                        let u = 1 - t
+                        let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+                        return Point(
+                            x: a * from.x + b * c1.x + c * c2.x + d * to.x,
+                            y: a * from.y + b * c1.y + c * c2.y + d * to.y)
+                    },
+                    derivative: { t in
+                        let u = 1 - t
+                        let (a, b, c) = (3 * u * u, 6 * u * t, 3 * t * t)
+                        return Point(
+                            x: a * (c1.x - from.x) + b * (c2.x - c1.x) + c * (to.x - c2.x),
+                            y: a * (c1.y - from.y) + b * (c2.y - c1.y) + c * (to.y - c2.y))
+                    })
                 current = to
             case .arc(let arc):
                 // As many chords per quarter turn as a curve gets.
                 let turns = (abs(arc.sweepAngle) / (.pi / 2)).rounded(.up)
                 let quarters = turns.isFinite ? Int(min(4, max(1, turns))) : 1
-                addSampled(segments: Self.segmentsPerCurve * quarters, { t in arc.point(at: arc.startAngle + arc.sweepAngle * t) }, derivative: { t in
-                    // Already in the direction the arc runs.
-                    arc.derivative(at: arc.startAngle + arc.sweepAngle * t)
-                })
+                addSampled(
+                    segments: Self.segmentsPerCurve * quarters,
+                    { t in arc.point(at: arc.startAngle + arc.sweepAngle * t) },
+                    derivative: { t in
+                        // Already in the direction the arc runs.
+                        arc.derivative(at: arc.startAngle + arc.sweepAngle * t)
+                    })
                 current = arc.endPoint
             case .closeSubpath:
                 add(current, start, nil)
@@ -88,8 +99,10 @@ struct SVGTextPathMeasure {
     /// Adds chords through `point(t)` for t in (0, 1], from the end of
     /// the previous chord (or the curve's start), with the tangent angles
     /// from `derivative(t)` at their ends.
-    private mutating func addSampled(segments: Int = segmentsPerCurve, _ point: (Double) -> Point,
-                                     derivative: (Double) -> Point) {
+    private mutating func addSampled(
+        segments: Int = segmentsPerCurve, _ point: (Double) -> Point,
+        derivative: (Double) -> Point
+    ) {
         var previous = point(0)
         var previousAngle = Self.angle(derivative(0))
         for step in 1...segments {
@@ -135,4 +148,3 @@ struct SVGTextPathMeasure {
         return (Point(x: chord.start.x + dx * t, y: chord.start.y + dy * t), chord.angles.0 + turn * t)
     }
 }
-

@@ -64,7 +64,7 @@ struct SVGAspectRatio: Hashable, Sendable {
         if align == "none" { return SVGAspectRatio(alignment: nil, isSlice: isSlice) }
         let names: [Substring: Alignment] = ["Min": .min, "Mid": .mid, "Max": .max]
         guard align.count == 8, align.hasPrefix("x"), align.dropFirst(4).hasPrefix("Y"),
-              let x = names[align.dropFirst(1).prefix(3)], let y = names[align.dropFirst(5)]
+            let x = names[align.dropFirst(1).prefix(3)], let y = names[align.dropFirst(5)]
         else { return nil }
         return SVGAspectRatio(alignment: Align(x: x, y: y), isSlice: isSlice)
     }
@@ -78,7 +78,9 @@ extension SVGReader {
     /// The outermost <svg>'s size in points, its viewBox, and the viewBox
     /// mapping. Width and height in plain numbers, `px` or `pt` are points
     /// (1 unit = 1 pt); other units warn and fall back to the viewBox.
-    mutating func rootViewport(_ element: XMLElement, _ geometry: [String: XMLAttribute])
+    mutating func rootViewport(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute]
+    )
         throws(SVGError) -> (size: Size, viewBox: Rect?, mapping: AffineTransform)
     {
         let width = try rootLength(geometry["width"], element)
@@ -106,8 +108,9 @@ extension SVGReader {
     mutating func rootLength(_ attribute: XMLAttribute?, _ element: XMLElement) throws(SVGError) -> Double? {
         guard let attribute else { return nil }
         guard let length = ValueScanner.length(attribute.value), length.value.isFinite else {
-            ignore(SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidNumber(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return nil
         }
         guard length.value >= 0 else {
@@ -128,13 +131,16 @@ extension SVGReader {
         guard let attribute else { return nil }
         var scanner = ValueScanner(attribute.value)
         guard let numbers = scanner.numberList(), numbers.count == 4 else {
-            ignore(SVGError(.invalidValue(attribute: "viewBox", value: attribute.value),
-                            at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: "viewBox")
+            ignore(
+                SVGError(
+                    .invalidValue(attribute: "viewBox", value: attribute.value),
+                    at: attribute.documentOffset(ofValueByte: scanner.position)), element, attribute: "viewBox")
             return nil
         }
         guard numbers[2] >= 0, numbers[3] >= 0 else {
-            ignore(SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: "viewBox")
+            ignore(
+                SVGError(.negativeValue(attribute: "viewBox", value: attribute.value), at: attribute.valueOffset),
+                element, attribute: "viewBox")
             return nil
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
@@ -144,8 +150,9 @@ extension SVGReader {
     mutating func aspectRatio(_ attribute: XMLAttribute?, of element: XMLElement) -> SVGAspectRatio {
         guard let attribute else { return .default }
         guard let aspect = SVGAspectRatio.parse(attribute.value) else {
-            ignore(SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
-                   element, attribute: attribute.name)
+            ignore(
+                SVGError(.invalidValue(attribute: attribute.name, value: attribute.value), at: attribute.valueOffset),
+                element, attribute: attribute.name)
             return .default
         }
         return aspect
@@ -157,22 +164,28 @@ extension SVGReader {
     /// against, and the viewport rectangle it clips to (after the
     /// translation). A `<use>` referencing the `<svg>` overrides its width
     /// and height.
-    mutating func nestedViewport(_ element: XMLElement, _ geometry: [String: XMLAttribute])
+    mutating func nestedViewport(
+        _ element: XMLElement, _ geometry: [String: XMLAttribute]
+    )
         throws(SVGError) -> (placement: AffineTransform, mapping: AffineTransform, viewport: (size: Size, rect: Rect))
     {
         let x = try length(geometry["x"], .horizontal, element)
         let y = try length(geometry["y"], .vertical, element)
         let override = useSize
         useSize = nil
-        let width = try length(override?.width ?? geometry["width"], .horizontal, element, default: viewport.width,
-                               nonNegative: true)
-        let height = try length(override?.height ?? geometry["height"], .vertical, element, default: viewport.height,
-                                nonNegative: true)
+        let width = try length(
+            override?.width ?? geometry["width"], .horizontal, element, default: viewport.width,
+            nonNegative: true)
+        let height = try length(
+            override?.height ?? geometry["height"], .vertical, element, default: viewport.height,
+            nonNegative: true)
         let viewBox = self.viewBox(geometry["viewBox"], of: element)
         let aspect = aspectRatio(geometry["preserveAspectRatio"], of: element)
         let size = Size(width: width, height: height)
         let mapping = viewBox.map { aspect.transform(mapping: $0, into: size) } ?? .identity
-        return (AffineTransform(translationX: x, y: y), mapping,
-                (viewBox?.size ?? size, Rect(x: 0, y: 0, width: width, height: height)))
+        return (
+            AffineTransform(translationX: x, y: y), mapping,
+            (viewBox?.size ?? size, Rect(x: 0, y: 0, width: width, height: height))
+        )
     }
 }

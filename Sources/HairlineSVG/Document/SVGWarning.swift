@@ -87,8 +87,10 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     ///   - offset: the UTF-8 byte offset in the document.
     ///   - line: the 1-based line (0: not located yet).
     ///   - column: the 1-based column (0: not located yet).
-    public init(_ kind: Kind, element: String, attribute: String? = nil, at offset: Int,
-                line: Int = 0, column: Int = 0) {
+    public init(
+        _ kind: Kind, element: String, attribute: String? = nil, at offset: Int,
+        line: Int = 0, column: Int = 0
+    ) {
         self.kind = kind
         self.element = element
         self.attribute = attribute
@@ -110,7 +112,8 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         case .defaultSize: what = "no usable width, height or viewBox; using 300 x 150"
         case .clippingNotSupported: what = "nested viewport is not clipped; content outside it is drawn"
         case .missingReference(let id): what = "no element with id \"\(SVGEcho.quote(id))\"; using the fallback"
-        case .invalidReference(let id): what = "#\(SVGEcho.quote(id)) is not an element this reference can use; using the fallback"
+        case .invalidReference(let id):
+            what = "#\(SVGEcho.quote(id)) is not an element this reference can use; using the fallback"
         case .referenceCycle(let id): what = "references through #\(SVGEcho.quote(id)) form a cycle; using the fallback"
         case .imageNotLoaded(let reason): what = "image not drawn: \(reason)"
         case .mixedClipRules: what = "children with different clip-rules; the first child's rule clips the union"

@@ -12,8 +12,10 @@ extension SVGNode {
     /// from its parent's space to viewport space and the opacity product of
     /// its ancestors. Paints that are `none` or fully transparent are left
     /// out. Recursion depth is bounded by the XML nesting limit.
-    func appendDrawCommands(to commands: inout [SVGDrawCommand], parentTransform: AffineTransform,
-                            parentOpacity: Double) {
+    func appendDrawCommands(
+        to commands: inout [SVGDrawCommand], parentTransform: AffineTransform,
+        parentOpacity: Double
+    ) {
         let total = transform.concatenating(parentTransform)
         var alpha = parentOpacity * opacity
         guard alpha > 0 else { return }
@@ -23,11 +25,16 @@ extension SVGNode {
             var maskCommands: [SVGDrawCommand]?
             if let mask {
                 var list: [SVGDrawCommand] = []
-                for node in mask.content { node.appendDrawCommands(to: &list, parentTransform: total, parentOpacity: 1) }
+                for node in mask.content {
+                    node.appendDrawCommands(to: &list, parentTransform: total, parentOpacity: 1)
+                }
                 maskCommands = list
             }
-            commands.append(.beginLayer(SVGLayerCommand(opacity: alpha, blendMode: blendMode, mask: maskCommands,
-                                                        maskIsLuminance: mask?.isLuminance ?? true, offset: offset)))
+            commands.append(
+                .beginLayer(
+                    SVGLayerCommand(
+                        opacity: alpha, blendMode: blendMode, mask: maskCommands,
+                        maskIsLuminance: mask?.isLuminance ?? true, offset: offset)))
             alpha = 1
         }
         switch content {
@@ -36,21 +43,29 @@ extension SVGNode {
                 child.appendDrawCommands(to: &commands, parentTransform: total, parentOpacity: alpha)
             }
         case .shape(let path, let fill, let rule, let stroke) where !isAntialiased:
-            appendCrispShape(path, fill: fill, rule: rule, stroke: stroke, transform: total, alpha: alpha, to: &commands)
+            appendCrispShape(
+                path, fill: fill, rule: rule, stroke: stroke, transform: total, alpha: alpha, to: &commands)
         case .shape(let path, let fill, let rule, let stroke):
             if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
-                commands.append(.fill(SVGFillCommand(path: path, transform: total, paint: paint, rule: rule, offset: offset)))
+                commands.append(
+                    .fill(SVGFillCommand(path: path, transform: total, paint: paint, rule: rule, offset: offset)))
             }
             if let stroke {
                 let paint = stroke.paint.withAlphaMultiplied(by: alpha)
                 if !paint.isInvisible {
-                    commands.append(.stroke(SVGStrokeCommand(path: path, transform: total, paint: paint,
-                                                             style: stroke.style, offset: offset)))
+                    commands.append(
+                        .stroke(
+                            SVGStrokeCommand(
+                                path: path, transform: total, paint: paint,
+                                style: stroke.style, offset: offset)))
                 }
             }
         case .image(let image, let destination, let clipRect):
-            commands.append(.image(SVGImageCommand(image: image, destination: destination, clip: clipRect,
-                                                   transform: total, opacity: alpha, offset: offset, sampling: imageSampling)))
+            commands.append(
+                .image(
+                    SVGImageCommand(
+                        image: image, destination: destination, clip: clipRect,
+                        transform: total, opacity: alpha, offset: offset, sampling: imageSampling)))
         }
         if isLayer { commands.append(.endLayer) }
         if clip != nil { commands.append(.endClip) }
@@ -66,8 +81,10 @@ extension SVGNode {
     /// The engine draws every edge anti-aliased; the cut makes each pixel
     /// all or nothing (a pixel is in where a straight edge passes its
     /// centre), and the paint keeps gradients and patterns exact.
-    func appendCrispShape(_ path: Path, fill: SVGShapePaint?, rule: FillRule, stroke: SVGStroke?,
-                          transform: AffineTransform, alpha: Double, to commands: inout [SVGDrawCommand]) {
+    func appendCrispShape(
+        _ path: Path, fill: SVGShapePaint?, rule: FillRule, stroke: SVGStroke?,
+        transform: AffineTransform, alpha: Double, to commands: inout [SVGDrawCommand]
+    ) {
         let bounds = path.bounds
         // Any pixel the coverage touches lies inside this rectangle, also
         // past a miter or a square cap, and at any scale that draws one.
@@ -76,24 +93,33 @@ extension SVGNode {
         var cover = Path()
         cover.addRect(bounds.insetBy(dx: -margin, dy: -margin))
         func layer(mask: SVGDrawCommand, paint: SVGShapePaint) {
-            var command = SVGLayerCommand(opacity: 1, blendMode: .sourceOver, mask: [mask], maskIsLuminance: false,
-                                          offset: offset)
+            var command = SVGLayerCommand(
+                opacity: 1, blendMode: .sourceOver, mask: [mask], maskIsLuminance: false,
+                offset: offset)
             command.maskIsThresholded = true
             commands.append(.beginLayer(command))
-            commands.append(.fill(SVGFillCommand(path: cover, transform: transform, paint: paint, rule: .nonZero,
-                                                 offset: offset)))
+            commands.append(
+                .fill(
+                    SVGFillCommand(
+                        path: cover, transform: transform, paint: paint, rule: .nonZero,
+                        offset: offset)))
             commands.append(.endLayer)
         }
         let coverage = SVGShapePaint.paint(.solid(.black))
         if let paint = fill?.withAlphaMultiplied(by: alpha), !paint.isInvisible {
-            layer(mask: .fill(SVGFillCommand(path: path, transform: transform, paint: coverage, rule: rule, offset: offset)),
-                  paint: paint)
+            layer(
+                mask: .fill(
+                    SVGFillCommand(path: path, transform: transform, paint: coverage, rule: rule, offset: offset)),
+                paint: paint)
         }
         if let stroke {
             let paint = stroke.paint.withAlphaMultiplied(by: alpha)
             if !paint.isInvisible {
-                layer(mask: .stroke(SVGStrokeCommand(path: path, transform: transform, paint: coverage, style: stroke.style,
-                                                     offset: offset)), paint: paint)
+                layer(
+                    mask: .stroke(
+                        SVGStrokeCommand(
+                            path: path, transform: transform, paint: coverage, style: stroke.style,
+                            offset: offset)), paint: paint)
             }
         }
     }
@@ -179,8 +205,10 @@ enum SVGRenderer {
 
     /// Draws `commands` in the canvas's current user space; clip and layer
     /// brackets are balanced even if the list is not.
-    static func draw(_ commands: [SVGDrawCommand], in target: Canvas, warnings: inout [SVGWarning],
-                     mark: (Int?) -> Void = { _ in }) {
+    static func draw(
+        _ commands: [SVGDrawCommand], in target: Canvas, warnings: inout [SVGWarning],
+        mark: (Int?) -> Void = { _ in }
+    ) {
         let base = target.transform
         var canvas = target
         var layers: [OpenLayer] = []
@@ -201,8 +229,9 @@ enum SVGRenderer {
             // An element's fill and stroke (same path and transform, plain
             // paints) go through the canvas together, in one pass.
             if case .fill(let fill) = command, index < commands.endIndex, case .stroke(let stroke) = commands[index],
-               case .paint(let fillPaint) = fill.paint, case .paint(let strokePaint) = stroke.paint,
-               fill.offset == stroke.offset, fill.transform == stroke.transform, fill.path == stroke.path {
+                case .paint(let fillPaint) = fill.paint, case .paint(let strokePaint) = stroke.paint,
+                fill.offset == stroke.offset, fill.transform == stroke.transform, fill.path == stroke.path
+            {
                 index += 1
                 canvas.withSavedState {
                     canvas.concatenate(fill.transform)
@@ -213,8 +242,9 @@ enum SVGRenderer {
             // A crisp shape (a thresholded layer of one cover fill) is
             // drawn over its own device bounds, not the whole surface.
             if case .beginLayer(let layer) = command, layer.maskIsThresholded, let mask = layer.mask, mask.count == 1,
-               index + 1 < commands.endIndex, case .fill(let cover) = commands[index],
-               case .endLayer = commands[index + 1] {
+                index + 1 < commands.endIndex, case .fill(let cover) = commands[index],
+                case .endLayer = commands[index + 1]
+            {
                 index += 2
                 drawCrisp(mask[0], cover: cover, opacity: layer.opacity, in: canvas, warnings: &warnings)
                 continue
@@ -281,13 +311,16 @@ enum SVGRenderer {
 
     /// Masks the layer drawn on `layerCanvas` and composites it onto the
     /// layer's parent, pixel for pixel, with its opacity and blend mode.
-    static func composite(_ layerCanvas: Canvas, _ layer: OpenLayer, base: AffineTransform, warnings: inout [SVGWarning]) {
+    static func composite(
+        _ layerCanvas: Canvas, _ layer: OpenLayer, base: AffineTransform, warnings: inout [SVGWarning]
+    ) {
         var image = Image(layerCanvas.surface)
         if let maskCommands = layer.command.mask {
             guard let maskCanvas = makeLayer(like: layerCanvas, base: base) else { return }
             draw(maskCommands, in: maskCanvas, warnings: &warnings)
-            image = masked(image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance,
-                           threshold: layer.command.maskIsThresholded)
+            image = masked(
+                image, by: Image(maskCanvas.surface), luminance: layer.command.maskIsLuminance,
+                threshold: layer.command.maskIsThresholded)
         }
         let parent = layer.parent
         parent.withSavedState {
@@ -295,8 +328,9 @@ enum SVGRenderer {
             parent.scaleBy(x: 1 / parent.scale, y: 1 / parent.scale)
             parent.globalAlpha *= layer.command.opacity
             parent.blendMode = layer.command.blendMode
-            parent.draw(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
-                        sampling: .nearest)
+            parent.draw(
+                image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                sampling: .nearest)
         }
     }
 
@@ -305,8 +339,10 @@ enum SVGRenderer {
     /// small surfaces over the shape's device bounds (clipped to the
     /// canvas) and drawn pixel for pixel. O(bounds), however large the
     /// canvas.
-    static func drawCrisp(_ mask: SVGDrawCommand, cover: SVGFillCommand, opacity: Double, in canvas: Canvas,
-                          warnings: inout [SVGWarning]) {
+    static func drawCrisp(
+        _ mask: SVGDrawCommand, cover: SVGFillCommand, opacity: Double, in canvas: Canvas,
+        warnings: inout [SVGWarning]
+    ) {
         let base = canvas.transform
         let userBounds: Rect
         let transform: AffineTransform
@@ -329,8 +365,8 @@ enum SVGRenderer {
         let x0 = Int(visible.minX.rounded(.down)), y0 = Int(visible.minY.rounded(.down))
         let x1 = Int(visible.maxX.rounded(.up)), y1 = Int(visible.maxY.rounded(.up))
         guard x1 > x0, y1 > y0,
-              let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0),
-              let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0)
+            let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0),
+            let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0)
         else { return }
         func small(_ surface: Surface) -> Canvas {
             let c = Canvas(surface: surface, scale: 1)
@@ -346,8 +382,9 @@ enum SVGRenderer {
             canvas.resetTransform()
             canvas.scaleBy(x: 1 / canvas.scale, y: 1 / canvas.scale)
             canvas.globalAlpha *= opacity
-            canvas.draw(image, in: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)),
-                        sampling: .nearest)
+            canvas.draw(
+                image, in: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)),
+                sampling: .nearest)
         }
     }
 
@@ -372,7 +409,8 @@ enum SVGRenderer {
             let m = UInt32(littleEndian: mask.pixels[i])
             var coverage: UInt32
             if luminance {
-                let value = w.red * Double(m & 0xFF) + w.green * Double((m >> 8) & 0xFF) + w.blue * Double((m >> 16) & 0xFF)
+                let value =
+                    w.red * Double(m & 0xFF) + w.green * Double((m >> 8) & 0xFF) + w.blue * Double((m >> 16) & 0xFF)
                 coverage = UInt32(min(max(value.rounded(), 0), 255))
             } else {
                 coverage = m >> 24

@@ -109,8 +109,10 @@ public struct SVGImageCommand: Hashable, Sendable {
     ///   - opacity: as the property says.
     ///   - offset: as the property says.
     ///   - sampling: as the property says (bilinear by default).
-    public init(image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int,
-                sampling: ImageSampling = .bilinear) {
+    public init(
+        image: Image, destination: Rect, clip: Rect?, transform: AffineTransform, opacity: Double, offset: Int,
+        sampling: ImageSampling = .bilinear
+    ) {
         self.image = image
         self.destination = destination
         self.clip = clip

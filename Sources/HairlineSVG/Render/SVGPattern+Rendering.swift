@@ -60,8 +60,10 @@ extension SVGPattern {
         let device = imageToUser.concatenating(deviceTransform)
         let isAxisAligned = transform.b == 0 && transform.c == 0 && deviceTransform.b == 0 && deviceTransform.c == 0
         let sampling: ImageSampling = isAxisAligned && Self.isUnitScale(device) ? .nearest : .bilinear
-        return .pattern(ImagePattern(Image(surface), transform: imageToUser, tileX: .repeat, tileY: .repeat,
-                                     sampling: sampling))
+        return .pattern(
+            ImagePattern(
+                Image(surface), transform: imageToUser, tileX: .repeat, tileY: .repeat,
+                sampling: sampling))
     }
 
     /// Whether `t` maps image pixels one to one onto device pixels, up to

@@ -36,8 +36,10 @@ struct SVGFontResolver: Sendable {
     /// A resolver among `fonts`, falling back to `fallback`, or to the
     /// bundled faces if `nil` (read only when a text first needs them);
     /// or, with a `database`, through the database.
-    init(fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil,
-         database: FontDatabase? = nil) {
+    init(
+        fonts: [Font], fallback: Result<(regular: Font, bold: Font), FontError>? = nil,
+        database: FontDatabase? = nil
+    ) {
         self.fonts = fonts
         fallbackOverride = fallback
         self.database = database
@@ -47,9 +49,10 @@ struct SVGFontResolver: Sendable {
     /// (width class): through the database if there is one, else as
     /// `font(for:weight:)` (which has no italic faces: an italic or
     /// oblique slant is reported as a substitution).
-    func font(for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int,
-              variations: [FontVariation] = [], size: Double? = nil) -> Result<SVGFontChoice, FontError>
-    {
+    func font(
+        for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int,
+        variations: [FontVariation] = [], size: Double? = nil
+    ) -> Result<SVGFontChoice, FontError> {
         guard let database else {
             return font(for: families, weight: weight).map { choice in
                 guard slant != .normal, choice.substitution == nil else { return choice }
@@ -126,8 +129,9 @@ struct SVGFontResolver: Sendable {
     /// The bundled face of the weight.
     private func fallback(bold: Bool, substitution: String?) -> Result<SVGFontChoice, FontError> {
         fallbackFaces.map { faces in
-            SVGFontChoice(font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
-                          substitution: substitution)
+            SVGFontChoice(
+                font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
+                substitution: substitution)
         }
     }
 }

@@ -72,8 +72,10 @@ public struct SVGResourceLoader: Sendable {
     ///   - loadImage: returns the image at a source, or throws.
     ///   - loadData: returns the bytes of an SVG image file (see `loadData`).
     ///   - fonts: the fonts `font-family` names are resolved among.
-    public init(loadImage: @escaping @Sendable (SVGImageSource) throws -> Image,
-                loadData: @escaping @Sendable (String) throws -> [UInt8], fonts: [Font] = []) {
+    public init(
+        loadImage: @escaping @Sendable (SVGImageSource) throws -> Image,
+        loadData: @escaping @Sendable (String) throws -> [UInt8], fonts: [Font] = []
+    ) {
         self.loadImage = loadImage
         self.loadData = loadData
         self.fonts = fonts

@@ -44,8 +44,10 @@ enum SVGBase64 {
                 count += 1
             }
             if count == 4 {
-                let bytes = [UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
-                             UInt8(truncatingIfNeeded: group)]
+                let bytes = [
+                    UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
+                    UInt8(truncatingIfNeeded: group),
+                ]
                 result.append(contentsOf: bytes.prefix(3 - padding))
                 if padding > 0 { padding = 3 }  // nothing may follow a padded group
                 group = 0

@@ -5,11 +5,11 @@
 // Core Graphics convention. Angles are in degrees.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Hairline
 

@@ -56,7 +56,8 @@ struct ValueScanner {
     mutating func identifier() -> String? {
         func isLetter(_ b: UInt8) -> Bool {
             let lower = b | 0x20
-            return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+            return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: "_")
         }
         guard let first = peek, isLetter(first) else { return nil }
         let start = position

@@ -106,10 +106,11 @@ extension XMLTokenizer {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty, digits.count <= maximumReferenceDigits,
-              let value = UInt32(digits, radix: Int(radix)), let scalar = Unicode.Scalar(value)
+            let value = UInt32(digits, radix: Int(radix)), let scalar = Unicode.Scalar(value)
         else { return nil }
         // XML 1.0 §2.2 Char: no control characters but tab, LF and CR.
-        let isAllowed = value >= 0x20 ? (value != 0xFFFE && value != 0xFFFF) : (value == 0x9 || value == 0xA || value == 0xD)
+        let isAllowed =
+            value >= 0x20 ? (value != 0xFFFE && value != 0xFFFF) : (value == 0x9 || value == 0xA || value == 0xD)
         return isAllowed ? scalar : nil
     }
 

@@ -25,7 +25,8 @@ struct XMLEntityExpansion {
     /// - Complexity: O(document + expansion).
     static func expanding(_ document: [UInt8]) throws(SVGError) -> XMLEntityExpansion {
         var result = XMLEntityExpansion(bytes: document)
-        guard let doctype = find("<!DOCTYPE", in: document, from: 0), find("<!ENTITY", in: document, from: doctype) != nil
+        guard let doctype = find("<!DOCTYPE", in: document, from: 0),
+            find("<!ENTITY", in: document, from: doctype) != nil
         else { return result }
         var scanner = XMLTokenizer(bytes: document)
         scanner.position = doctype
@@ -37,7 +38,8 @@ struct XMLEntityExpansion {
         var position = scanner.position
         var expanded = 0
         func copy(through terminator: String) {
-            let end = find(terminator, in: document, from: position).map { $0 + terminator.utf8.count } ?? document.count
+            let end =
+                find(terminator, in: document, from: position).map { $0 + terminator.utf8.count } ?? document.count
             out.append(contentsOf: document[position..<end])
             position = end
         }
@@ -54,7 +56,8 @@ struct XMLEntityExpansion {
                     copyTag(document, &position, into: &out)
                 }
             } else if byte == UInt8(ascii: "&"), let (name, length) = referenceName(document, at: position),
-                      let text = markup[name] {
+                let text = markup[name]
+            {
                 expanded += text.utf8.count
                 guard expanded <= XMLTokenizer.maximumEntityExpansion else {
                     throw SVGError(.entityExpansionTooLarge(limit: XMLTokenizer.maximumEntityExpansion), at: position)
@@ -109,7 +112,7 @@ struct XMLEntityExpansion {
         var scanner = XMLTokenizer(bytes: document)
         scanner.position = offset + 1
         guard let name = scanner.readName(), scanner.position < document.count,
-              document[scanner.position] == UInt8(ascii: ";")
+            document[scanner.position] == UInt8(ascii: ";")
         else { return nil }
         return (name, scanner.position + 1 - offset)
     }
@@ -126,7 +129,9 @@ struct XMLEntityExpansion {
         guard let first = n.first, bytes.count >= n.count else { return nil }
         var i = start
         while i + n.count <= bytes.count {
-            guard let candidate = bytes[i...].firstIndex(of: first), candidate + n.count <= bytes.count else { return nil }
+            guard let candidate = bytes[i...].firstIndex(of: first), candidate + n.count <= bytes.count else {
+                return nil
+            }
             if bytes[candidate..<(candidate + n.count)].elementsEqual(n) { return candidate }
             i = candidate + 1
         }

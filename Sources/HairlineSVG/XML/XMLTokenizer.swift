@@ -73,8 +73,9 @@ struct XMLTokenizer {
                 try skip(from: "<![CDATA[", past: "]]>", construct: "CDATA section")
                 if keepingText {
                     let content = (start + "<![CDATA[".utf8.count)..<(position - "]]>".utf8.count)
-                    return .text(String(decoding: Self.normalizingLineEnds(bytes[content]), as: UTF8.self),
-                                 offset: content.lowerBound)
+                    return .text(
+                        String(decoding: Self.normalizingLineEnds(bytes[content]), as: UTF8.self),
+                        offset: content.lowerBound)
                 }
             } else if hasPrefix("<?") {
                 try skip(from: "<?", past: "?>", construct: "processing instruction")
@@ -123,7 +124,9 @@ struct XMLTokenizer {
         guard let name = readName() else { throw unexpected(at: position, expected: "an attribute name") }
         skipWhitespace()
         guard position < bytes.count else { throw SVGError(.unterminated("start tag"), at: tagStart) }
-        guard bytes[position] == UInt8(ascii: "=") else { throw unexpected(at: position, expected: "\"=\" after \(name)") }
+        guard bytes[position] == UInt8(ascii: "=") else {
+            throw unexpected(at: position, expected: "\"=\" after \(name)")
+        }
         position += 1
         skipWhitespace()
         guard position < bytes.count else { throw SVGError(.unterminated("start tag"), at: tagStart) }
@@ -143,7 +146,9 @@ struct XMLTokenizer {
         guard let name = readName() else { throw SVGError(.expectedName, at: position) }
         skipWhitespace()
         guard position < bytes.count else { throw SVGError(.unterminated("end tag"), at: start) }
-        guard bytes[position] == UInt8(ascii: ">") else { throw unexpected(at: position, expected: "\">\" to end </\(name)>") }
+        guard bytes[position] == UInt8(ascii: ">") else {
+            throw unexpected(at: position, expected: "\">\" to end </\(name)>")
+        }
         position += 1
         return .endTag(name: name, offset: start)
     }

@@ -58,8 +58,10 @@ extension SpecBuilder {
         let o = try field.object(allowed: SpecFormat.borderWidthKeys, expected: expected)
         switch (o["devicePixels"], o["points"]) {
         case (let pixels?, nil):
-            return .devicePixels(try pixels.integer(
-                in: 0...maximumBorderPixels, expected: "a whole number of device pixels in 0...\(maximumBorderPixels)"))
+            return .devicePixels(
+                try pixels.integer(
+                    in: 0...maximumBorderPixels,
+                    expected: "a whole number of device pixels in 0...\(maximumBorderPixels)"))
         case (nil, let points?):
             return .points(try points.length())
         default:
@@ -97,7 +99,8 @@ extension SpecBuilder {
         default:
             let (image, imageScale) = try fillImage(value, scale: o["scale"])
             let insets = try o["capInsets"]?.insets() ?? EdgeInsets(all: 0)
-            return .stretchableImage(image, capInsets: SpecBuilder.scaled(insets, by: imageScale), imageScale: imageScale)
+            return .stretchableImage(
+                image, capInsets: SpecBuilder.scaled(insets, by: imageScale), imageScale: imageScale)
         }
     }
 
@@ -110,13 +113,16 @@ extension SpecBuilder {
         var stops: [GradientStop] = []
         for item in try stopsField.array(expected: "an array of [location, color] stops") {
             let pair = try item.tuple(2, expected: "[location, color], a location in 0...1 and a color")
-            stops.append(GradientStop(location: try pair[0].number(in: 0...1, expected: "a location in 0...1"),
-                                      color: try pair[1].color()))
+            stops.append(
+                GradientStop(
+                    location: try pair[0].number(in: 0...1, expected: "a location in 0...1"),
+                    color: try pair[1].color()))
         }
         guard !stops.isEmpty else { throw stopsField.mismatch("an array of at least one [location, color] stop") }
         let extend = try o["extend"]?.choice(["pad": ExtendMode.pad, "repeat": .repeat, "reflect": .reflect])
-        return .linearGradient(Gradient(stops: stops, extend: extend ?? .pad), start: try o["start"]?.unitPoint() ?? .top,
-                               end: try o["end"]?.unitPoint() ?? .bottom)
+        return .linearGradient(
+            Gradient(stops: stops, extend: extend ?? .pad), start: try o["start"]?.unitPoint() ?? .top,
+            end: try o["end"]?.unitPoint() ?? .bottom)
     }
 
     /// The image of a pattern or stretchable fill at the build's scale,
@@ -144,8 +150,9 @@ extension SpecBuilder {
 
     /// `insets` (points) in the pixels of an image of `scale`.
     static func scaled(_ insets: EdgeInsets, by scale: Double) -> EdgeInsets {
-        EdgeInsets(top: insets.top * scale, left: insets.left * scale, bottom: insets.bottom * scale,
-                   right: insets.right * scale)
+        EdgeInsets(
+            top: insets.top * scale, left: insets.left * scale, bottom: insets.bottom * scale,
+            right: insets.right * scale)
     }
 
     // MARK: Image sets
@@ -173,15 +180,23 @@ extension SpecBuilder {
     mutating func cellImages(_ field: SpecField) throws(TableSpecError) -> [CellImage] {
         if field.isString {
             let chosen = SpecBuilder.variant(of: try resources.imageVariants(field, explicitScale: nil), for: scale)
-            return [CellImage(try resources.image(chosen, field: field), capInsets: EdgeInsets(all: 0),
-                              imageScale: chosen.scale)]
+            return [
+                CellImage(
+                    try resources.image(chosen, field: field), capInsets: EdgeInsets(all: 0),
+                    imageScale: chosen.scale)
+            ]
         }
-        let o = try field.object(allowed: SpecFormat.imageKeys, expected: "an image: a file name or an object with \"file\"")
+        let o = try field.object(
+            allowed: SpecFormat.imageKeys, expected: "an image: a file name or an object with \"file\"")
         let insets = try o["capInsets"]?.insets() ?? EdgeInsets(all: 0)
         let explicitScale = try o["scale"].map(SpecBuilder.imageScale)
         let file = try o.required("file")
-        let chosen = SpecBuilder.variant(of: try resources.imageVariants(file, explicitScale: explicitScale), for: scale)
-        return [CellImage(try resources.image(chosen, field: file), capInsets: SpecBuilder.scaled(insets, by: chosen.scale),
-                          imageScale: chosen.scale)]
+        let chosen = SpecBuilder.variant(
+            of: try resources.imageVariants(file, explicitScale: explicitScale), for: scale)
+        return [
+            CellImage(
+                try resources.image(chosen, field: file), capInsets: SpecBuilder.scaled(insets, by: chosen.scale),
+                imageScale: chosen.scale)
+        ]
     }
 }

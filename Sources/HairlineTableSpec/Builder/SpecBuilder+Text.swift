@@ -13,7 +13,9 @@ extension SpecBuilder {
     /// table impossible to lay out.
     mutating func font(_ field: SpecField) throws(TableSpecError) -> Font {
         let font = try resources.font(field)
-        if case .string(let name) = field.value.kind, name != "regular", name != "bold" { fontFields.append((field, font)) }
+        if case .string(let name) = field.value.kind, name != "regular", name != "bold" {
+            fontFields.append((field, font))
+        }
         return font
     }
 
@@ -32,8 +34,10 @@ extension SpecBuilder {
         if let v = try o["topPadding"]?.length() { style.topPadding = v }
         if let v = try o["bottomPadding"]?.length() { style.bottomPadding = v }
         if let v = try o["lineBreakMode"]?.lineBreakMode() { style.lineBreakMode = v }
-        if let v = try o["maximumLines"]?.integer(in: 0...TableSpec.maximumLineCount,
-                                                   expected: "a line count in 0...\(TableSpec.maximumLineCount) (0: no limit)") {
+        if let v = try o["maximumLines"]?.integer(
+            in: 0...TableSpec.maximumLineCount,
+            expected: "a line count in 0...\(TableSpec.maximumLineCount) (0: no limit)")
+        {
             style.maximumLines = v
         }
         return style
@@ -44,8 +48,9 @@ extension SpecBuilder {
     static func shadow(_ field: SpecField) throws(TableSpecError) -> TitleShadow? {
         if field.isNull { return nil }
         let o = try field.object(allowed: SpecFormat.shadowKeys, expected: "an object (a shadow) or null")
-        return TitleShadow(offset: try o.required("offset").offset(), blur: try o["blur"]?.length() ?? 0,
-                           color: try o.required("color").color())
+        return TitleShadow(
+            offset: try o.required("offset").offset(), blur: try o["blur"]?.length() ?? 0,
+            color: try o.required("color").color())
     }
 
     /// The cells' text style: `base` (the layout's standard) with the
@@ -104,10 +109,13 @@ extension SpecBuilder {
             } else if item.isString {
                 texts.append(CellText(try item.string()))
             } else {
-                let o = try item.object(allowed: SpecFormat.textKeys,
-                                        expected: "a row's text: a title string, an object with \"title\", or null")
-                texts.append(CellText(try o.required("title").string(), detail: try o["detail"]?.string(),
-                                      layout: try o["layout"]?.textLayout() ?? .default))
+                let o = try item.object(
+                    allowed: SpecFormat.textKeys,
+                    expected: "a row's text: a title string, an object with \"title\", or null")
+                texts.append(
+                    CellText(
+                        try o.required("title").string(), detail: try o["detail"]?.string(),
+                        layout: try o["layout"]?.textLayout() ?? .default))
             }
         }
         return texts

@@ -23,8 +23,9 @@ struct SpecBuilder {
 
     /// The root as an object of the table's keys.
     static func root(_ value: JSONValue) throws(TableSpecError) -> SpecObject {
-        try SpecField(value: value, path: .root).object(allowed: SpecFormat.tableKeys,
-                                                        expected: "an object (the table)")
+        try SpecField(value: value, path: .root).object(
+            allowed: SpecFormat.tableKeys,
+            expected: "an object (the table)")
     }
 
     /// The spec's own scale: its "scale", or 1.
@@ -32,7 +33,8 @@ struct SpecBuilder {
         guard let field = root["scale"] else { return 1 }
         let range = TableDescription.scaleRange
         return try field.number(
-            in: range, expected: "a scale in \(SpecField.format(range.lowerBound))...\(SpecField.format(range.upperBound)) "
+            in: range,
+            expected: "a scale in \(SpecField.format(range.lowerBound))...\(SpecField.format(range.upperBound)) "
                 + "device pixels per point")
     }
 
@@ -53,7 +55,9 @@ struct SpecBuilder {
         if let f = root["footerTitleStyle"] {
             table.footerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardFooter(for: style.layout))
         }
-        if let f = root["textStyle"] { table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout)) }
+        if let f = root["textStyle"] {
+            table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout))
+        }
         if let f = root["headerView"] { table.headerView = try headerView(f) }
         if let f = root["footerView"] { table.footerView = try headerView(f) }
         let sectionsField = try root.required("sections")
@@ -84,8 +88,9 @@ struct SpecBuilder {
             let count = try SpecBuilder.rowCount(of: object)
             total += count.rows
             guard total <= TableSpec.maximumRowCount else {
-                throw count.field.mismatch("at most \(TableSpec.maximumRowCount) rows in the whole table "
-                                           + "(this section brings it to \(total))")
+                throw count.field.mismatch(
+                    "at most \(TableSpec.maximumRowCount) rows in the whole table "
+                        + "(this section brings it to \(total))")
             }
             objects.append(object)
         }
@@ -103,7 +108,9 @@ struct SpecBuilder {
         case (let rows?, nil):
             return (try rows.integer(in: 0...limit, expected: "a row count, a whole number in 0...\(limit)"), rows)
         case (nil, let heights?):
-            return (try heights.array(expected: "an array of row heights in points", maximumCount: limit).count, heights)
+            return (
+                try heights.array(expected: "an array of row heights in points", maximumCount: limit).count, heights
+            )
         case (_?, let heights?):
             throw heights.mismatch("either \"rows\" (with \"rowHeight\") or \"rowHeights\" in a section, not both")
         case (nil, nil):
@@ -170,8 +177,10 @@ struct SpecBuilder {
             }
             guard r < sections[s].rowCount else {
                 let rows = sections[s].rowCount
-                throw pair[1].mismatch(rows == 0 ? "a row of section \(s), which has none"
-                                                 : "a row of section \(s), 0...\(rows - 1)")
+                throw pair[1].mismatch(
+                    rows == 0
+                        ? "a row of section \(s), which has none"
+                        : "a row of section \(s), 0...\(rows - 1)")
             }
             selected.insert(CellIndexPath(row: r, section: s))
         }
@@ -183,8 +192,10 @@ struct SpecBuilder {
     /// Lays the table out (allocating no pixels) and turns a refusal into
     /// an error at the value responsible: the width, the sections (height
     /// or area) or the scale.
-    static func checkLayout(of table: TableDescription, root: SpecObject, sections: SpecField,
-                            fonts: [(field: SpecField, font: Font)] = []) throws(TableSpecError) {
+    static func checkLayout(
+        of table: TableDescription, root: SpecObject, sections: SpecField,
+        fonts: [(field: SpecField, font: Font)] = []
+    ) throws(TableSpecError) {
         do {
             _ = try table.layout()
         } catch {
@@ -207,7 +218,8 @@ struct SpecBuilder {
                     throw TableSpecError.invalidValue(
                         path: field.path.description,
                         expected: "a font whose metrics let the table be laid out",
-                        found: "\(field.value.summary) (ascent \(m.ascent), descent \(m.descent), line gap \(m.lineGap) "
+                        found:
+                            "\(field.value.summary) (ascent \(m.ascent), descent \(m.descent), line gap \(m.lineGap) "
                             + "in \(m.unitsPerEm) units per em): \(error)",
                         at: field.value.location)
                 }

@@ -10,7 +10,8 @@ import HairlineText
 
 extension SpecField {
     /// What a color is, for messages.
-    static let colorExpectation = "a color (\"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", a CSS name such as \"teal\", rgb(…), hsl(…), \"transparent\" or \"clear\")"
+    static let colorExpectation =
+        "a color (\"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", a CSS name such as \"teal\", rgb(…), hsl(…), \"transparent\" or \"clear\")"
 
     /// A color, read as CSS reads it, by the package's one color parser
     /// (`Color(css:)`, the SVG reader's too): `#RGB`, `#RGBA`, `#RRGGBB`,
@@ -41,21 +42,25 @@ extension SpecField {
         let xy = try tuple(2, expected: "[dx, dy] in points")
         let limit = TableSpec.maximumLength
         let expected = "a number of points in -\(SpecField.format(limit))...\(SpecField.format(limit))"
-        return Size(width: try xy[0].number(in: -limit...limit, expected: expected),
-                    height: try xy[1].number(in: -limit...limit, expected: expected))
+        return Size(
+            width: try xy[0].number(in: -limit...limit, expected: expected),
+            height: try xy[1].number(in: -limit...limit, expected: expected))
     }
 
     /// `[top, left, bottom, right]` in points, each at least 0.
     func insets() throws(TableSpecError) -> EdgeInsets {
         let v = try tuple(4, expected: "[top, left, bottom, right] in points")
-        return EdgeInsets(top: try v[0].length(), left: try v[1].length(), bottom: try v[2].length(),
-                          right: try v[3].length())
+        return EdgeInsets(
+            top: try v[0].length(), left: try v[1].length(), bottom: try v[2].length(),
+            right: try v[3].length())
     }
 
     /// A table layout by its Swift name.
     func layout() throws(TableSpecError) -> CellLayout {
-        try choice(["grouped": .grouped, "insetGrouped": .insetGrouped, "plain": .plain,
-                    "fullWidthGrouped": .fullWidthGrouped])
+        try choice([
+            "grouped": .grouped, "insetGrouped": .insetGrouped, "plain": .plain,
+            "fullWidthGrouped": .fullWidthGrouped,
+        ])
     }
 
     func textAlignment() throws(TableSpecError) -> TextAlignment {
@@ -63,14 +68,18 @@ extension SpecField {
     }
 
     func lineBreakMode() throws(TableSpecError) -> LineBreakMode {
-        try choice(["wordWrapping": .wordWrapping, "characterWrapping": .characterWrapping, "clipping": .clipping,
-                    "truncatingHead": .truncatingHead, "truncatingTail": .truncatingTail,
-                    "truncatingMiddle": .truncatingMiddle])
+        try choice([
+            "wordWrapping": .wordWrapping, "characterWrapping": .characterWrapping, "clipping": .clipping,
+            "truncatingHead": .truncatingHead, "truncatingTail": .truncatingTail,
+            "truncatingMiddle": .truncatingMiddle,
+        ])
     }
 
     func accessory() throws(TableSpecError) -> CellAccessory {
-        try choice(["none": .none, "disclosureIndicator": .disclosureIndicator, "checkmark": .checkmark,
-                    "detailButton": .detailButton, "detailDisclosureButton": .detailDisclosureButton])
+        try choice([
+            "none": .none, "disclosureIndicator": .disclosureIndicator, "checkmark": .checkmark,
+            "detailButton": .detailButton, "detailDisclosureButton": .detailDisclosureButton,
+        ])
     }
 
     func textLayout() throws(TableSpecError) -> CellText.Layout {

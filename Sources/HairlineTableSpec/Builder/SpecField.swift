@@ -35,8 +35,9 @@ struct SpecField {
     func object(allowed: [String], expected: String = "an object") throws(TableSpecError) -> SpecObject {
         guard case .object(let members) = value.kind else { throw mismatch(expected) }
         for member in members where !allowed.contains(member.key) {
-            throw .unknownKey(path: path.appending(member.key).description, key: member.key, allowed: allowed,
-                              at: member.keyLocation)
+            throw .unknownKey(
+                path: path.appending(member.key).description, key: member.key, allowed: allowed,
+                at: member.keyLocation)
         }
         return SpecObject(field: self, members: members)
     }
@@ -89,7 +90,7 @@ struct SpecField {
     /// with a whole value, `3.0`, `3e0`).
     func integer(in range: ClosedRange<Int>, expected: String) throws(TableSpecError) -> Int {
         guard case .number(let v, _) = value.kind, v.isFinite, v == v.rounded(),
-              v >= Double(range.lowerBound), v <= Double(range.upperBound)
+            v >= Double(range.lowerBound), v <= Double(range.upperBound)
         else { throw mismatch(expected) }
         return Int(v)
     }

@@ -51,7 +51,8 @@ enum SpecFormat {
     static let shadowKeys = ["offset", "blur", "color"]
     /// The cells' text style: a `CellTextStyle`.
     static let textStyleKeys = [
-        "font", "titleFont", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize", "titleColor",
+        "font", "titleFont", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize",
+        "titleColor",
         "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth",
     ]
     /// The header view: a `TableHeaderView`.

@@ -104,8 +104,9 @@ final class SpecResources: @unchecked Sendable {
     ///   exists).
     private func permittedPath(_ name: String, refused: () -> TableSpecError) throws(TableSpecError) -> String {
         let real = FileBytes.resolvedPath(resolve(name))
-        guard options.allowsAnyPath || real == resolvedBase
-            || real.hasPrefix(resolvedBase.hasSuffix("/") ? resolvedBase : resolvedBase + "/")
+        guard
+            options.allowsAnyPath || real == resolvedBase
+                || real.hasPrefix(resolvedBase.hasSuffix("/") ? resolvedBase : resolvedBase + "/")
         else { throw refused() }
         return real
     }
@@ -140,16 +141,18 @@ final class SpecResources: @unchecked Sendable {
         var found: [ImageVariant] = []
         for (scale, file) in candidates {
             let path = try permittedPath(file) {
-                .badImage(path: field.path.description, file: file, resolvedFile: resolve(file),
-                          reason: SpecResources.outsideReason, at: field.value.location)
+                .badImage(
+                    path: field.path.description, file: file, resolvedFile: resolve(file),
+                    reason: SpecResources.outsideReason, at: field.value.location)
             }
             guard candidates.count == 1 || FileManager.default.fileExists(atPath: path) else { continue }
             found.append(ImageVariant(scale: scale, file: file, path: path))
         }
         guard !found.isEmpty else {
             let others = candidates.dropFirst().map { EchoedText.shown($0.name) }.joined(separator: ", ")
-            throw .badImage(path: field.path.description, file: name, resolvedFile: resolved,
-                            reason: "no such file (nor \(others))", at: field.value.location)
+            throw .badImage(
+                path: field.path.description, file: name, resolvedFile: resolved,
+                reason: "no such file (nor \(others))", at: field.value.location)
         }
         lock.lock()
         variants[key] = found
@@ -158,7 +161,8 @@ final class SpecResources: @unchecked Sendable {
     }
 
     /// Why a file outside the spec's folder is refused.
-    static let outsideReason = "the file is outside the spec's folder (a spec reads only files in its own "
+    static let outsideReason =
+        "the file is outside the spec's folder (a spec reads only files in its own "
         + "folder; TableSpec.Options.allowsAnyPath, or --allow-any-path, lifts this)"
 
     /// The decoded pixels of `variant` (decoded now if no build kept
@@ -170,8 +174,9 @@ final class SpecResources: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         func failure(_ reason: String) -> TableSpecError {
-            .badImage(path: field.path.description, file: variant.file, resolvedFile: variant.path, reason: reason,
-                      at: field.value.location)
+            .badImage(
+                path: field.path.description, file: variant.file, resolvedFile: variant.path, reason: reason,
+                at: field.value.location)
         }
         if usedThisBuild.contains(variant.path), let image = decoded[variant.path] { return image }
         let budget = options.imagePixelBudget
@@ -183,14 +188,16 @@ final class SpecResources: @unchecked Sendable {
             }
             image = kept
         } else {
-            let limits = PNGDecoder.Limits(maximumPixelCount: left,
-                                           maximumFileByteCount: TableSpec.maximumImageByteCount)
+            let limits = PNGDecoder.Limits(
+                maximumPixelCount: left,
+                maximumFileByteCount: TableSpec.maximumImageByteCount)
             read.insert(variant.path)
             do {
                 image = try PNGDecoder.decodeImage(contentsOfFile: variant.path, limits: limits)
             } catch {
                 if case .tooLarge(let width, let height) = error, width * height > left,
-                   width <= Surface.maximumDimension, height <= Surface.maximumDimension {
+                    width <= Surface.maximumDimension, height <= Surface.maximumDimension
+                {
                     throw failure(Self.budgetReason(width, height, left: left, budget: budget))
                 }
                 throw failure("\(error)")
@@ -216,10 +223,14 @@ final class SpecResources: @unchecked Sendable {
         let name = try field.string(expected: "\"regular\", \"bold\" or a TrueType file name")
         guard !name.isEmpty else { throw field.mismatch("\"regular\", \"bold\" or a TrueType file name") }
         let bundled = name == "regular" || name == "bold"
-        let key = bundled ? name : try permittedPath(name) {
-            .badFont(path: field.path.description, file: name, resolvedFile: resolve(name),
-                     reason: SpecResources.outsideReason, at: field.value.location)
-        }
+        let key =
+            bundled
+            ? name
+            : try permittedPath(name) {
+                .badFont(
+                    path: field.path.description, file: name, resolvedFile: resolve(name),
+                    reason: SpecResources.outsideReason, at: field.value.location)
+            }
         lock.lock()
         defer { lock.unlock() }
         if let known = fonts[key] { return known }
@@ -233,8 +244,9 @@ final class SpecResources: @unchecked Sendable {
                 font = try Font(contentsOfFile: key)
             }
         } catch {
-            throw .badFont(path: field.path.description, file: name, resolvedFile: bundled ? key : resolve(name),
-                           reason: "\(error)", at: field.value.location)
+            throw .badFont(
+                path: field.path.description, file: name, resolvedFile: bundled ? key : resolve(name),
+                reason: "\(error)", at: field.value.location)
         }
         fonts[key] = font
         return font

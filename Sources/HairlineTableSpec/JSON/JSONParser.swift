@@ -73,8 +73,10 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw syntaxError(expected: members.isEmpty ? "a key in double quotes or '}'"
-                                                            : "a key in double quotes after ','")
+                throw syntaxError(
+                    expected: members.isEmpty
+                        ? "a key in double quotes or '}'"
+                        : "a key in double quotes after ','")
             }
             let keyLocation = location
             let key = try parseString()
@@ -137,7 +139,8 @@ struct JSONParser {
     private mutating func parseLiteral(_ word: String, _ kind: JSONValue.Kind) throws(TableSpecError) -> JSONValue {
         let start = location
         let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+        else {
             throw syntaxError(expected: "a value (an object, array, string, number, true, false or null)")
         }
         for _ in 0..<expected.count { advance() }
@@ -153,7 +156,9 @@ struct JSONParser {
         guard isDigit(current) else { throw syntaxError(expected: "a digit after '-'") }
         if current == UInt8(ascii: "0") {
             advance()
-            if isDigit(current) { throw syntaxError(expected: "no digit after a leading 0 (numbers have no leading zeros)") }
+            if isDigit(current) {
+                throw syntaxError(expected: "no digit after a leading 0 (numbers have no leading zeros)")
+            }
         } else {
             skipDigits()
         }
@@ -236,18 +241,21 @@ struct JSONParser {
         switch unit {
         case 0xD800...0xDBFF:
             // A high surrogate: a low one must follow as its own escape.
-            let low = index + 6 <= bytes.count && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u")
+            let low =
+                index + 6 <= bytes.count && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u")
                 ? JSONParser.hexValue(bytes[(index + 2)..<(index + 6)]) : nil
             guard let low, (0xDC00...0xDFFF).contains(low) else {
-                throw .syntax(path: path.description,
-                              expected: "a \\u escape of a low surrogate (DC00...DFFF) after the high surrogate",
-                              found: "\\u" + JSONParser.hex(unit) + " alone", at: start)
+                throw .syntax(
+                    path: path.description,
+                    expected: "a \\u escape of a low surrogate (DC00...DFFF) after the high surrogate",
+                    found: "\\u" + JSONParser.hex(unit) + " alone", at: start)
             }
             for _ in 0..<6 { advance() }
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
         case 0xDC00...0xDFFF:
-            throw .syntax(path: path.description, expected: "a high surrogate (D800...DBFF) before a low surrogate",
-                          found: "\\u" + JSONParser.hex(unit) + " alone", at: start)
+            throw .syntax(
+                path: path.description, expected: "a high surrogate (D800...DBFF) before a low surrogate",
+                found: "\\u" + JSONParser.hex(unit) + " alone", at: start)
         default:
             break
         }
@@ -334,7 +342,8 @@ struct JSONParser {
     /// Skips JSON whitespace: space, tab, line feed, carriage return.
     private mutating func skipWhitespace() {
         while let byte = current,
-              byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        {
             advance()
         }
     }
@@ -371,7 +380,8 @@ struct JSONParser {
             // A whole scalar if the bytes are UTF-8, else the byte.
             let tail = bytes[index...].prefix(4)
             if let scalar = String(validating: tail.prefix(JSONParser.utf8Length(of: byte)), as: UTF8.self),
-               let first = scalar.unicodeScalars.first {
+                let first = scalar.unicodeScalars.first
+            {
                 // C1 controls and line separators are named, not echoed.
                 if (0x80...0x9F).contains(first.value) || first.value == 0x2028 || first.value == 0x2029 {
                     return "the control character U+" + JSONParser.hex(UInt16(first.value))

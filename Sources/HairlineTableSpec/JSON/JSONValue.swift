@@ -55,7 +55,9 @@ struct JSONValue: Hashable, Sendable {
         case .array(let items):
             return items.isEmpty ? "an empty array" : "an array of \(items.count) value\(items.count == 1 ? "" : "s")"
         case .object(let members):
-            return members.isEmpty ? "an empty object" : "an object with keys \(members.map { JSONValue.quoted($0.key) }.joined(separator: ", "))"
+            return members.isEmpty
+                ? "an empty object"
+                : "an object with keys \(members.map { JSONValue.quoted($0.key) }.joined(separator: ", "))"
         }
     }
 
@@ -81,7 +83,8 @@ struct JSONValue: Hashable, Sendable {
                 // C0, DEL and C1 controls: escaped, so no message echoes
                 // one to a terminal.
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    body += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    body +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16, uppercase: true)
                 } else {
                     body.unicodeScalars.append(scalar)

@@ -91,19 +91,25 @@ public final class FontDatabase: @unchecked Sendable {
     /// database is first queried (a file that cannot be read is then
     /// skipped with a warning).
     public func addFont(file path: String) {
-        locked { pendingFiles.append((path, false)); isIndexed = false }
+        locked {
+            pendingFiles.append((path, false)); isIndexed = false
+        }
     }
 
     /// Adds the font files (.ttf, .otf, .ttc, .otc) under a folder,
     /// recursively, in sorted order; read when the database is first
     /// queried.
     public func addFonts(inDirectory path: String) {
-        locked { pendingFiles.append((path, true)); isIndexed = false }
+        locked {
+            pendingFiles.append((path, true)); isIndexed = false
+        }
     }
 
     /// Adds a font file's bytes (each face of a collection).
     public func addFont(data: [UInt8]) {
-        locked { pendingData.append(FontBytes(data)); isIndexed = false }
+        locked {
+            pendingData.append(FontBytes(data)); isIndexed = false
+        }
     }
 
     /// The families a generic family resolves to, in order.
@@ -143,8 +149,12 @@ public final class FontDatabase: @unchecked Sendable {
     public var faceDescriptions: [(family: String, styleName: String, style: FontStyle)] {
         locked {
             indexIfNeeded()
-            return faces.map { ($0.style.typographicFamilyName.isEmpty ? $0.style.familyName : $0.style.typographicFamilyName,
-                                $0.styleName, $0.style) }
+            return faces.map {
+                (
+                    $0.style.typographicFamilyName.isEmpty ? $0.style.familyName : $0.style.typographicFamilyName,
+                    $0.styleName, $0.style
+                )
+            }
         }
     }
 
@@ -192,10 +202,13 @@ public final class FontDatabase: @unchecked Sendable {
             for error in found.errors { warningList.append("font data skipped: \(error)") }
         }
         for bundled in BundledFont.allCases {
-            let style = bundled == .dejaVuSansBold
+            let style =
+                bundled == .dejaVuSansBold
                 ? FontStyle(weight: 700, familyName: "DejaVu Sans") : FontStyle(familyName: "DejaVu Sans")
-            faces.append(FontFaceInfo(source: .bundled(bundled), faceIndex: 0, style: style,
-                                      styleName: bundled == .dejaVuSansBold ? "Bold" : "Book"))
+            faces.append(
+                FontFaceInfo(
+                    source: .bundled(bundled), faceIndex: 0, style: style,
+                    styleName: bundled == .dejaVuSansBold ? "Bold" : "Book"))
         }
         if includesSystemFonts {
             for folder in FontDirectory.systemFolders() {
@@ -257,7 +270,8 @@ public final class FontDatabase: @unchecked Sendable {
                 }
                 for name in names {
                     if let found = best(inFamily: name, request: request) {
-                        return Match(font: found.font, faceNumber: found.number, isFromList: true, familyIndex: position)
+                        return Match(
+                            font: found.font, faceNumber: found.number, isFromList: true, familyIndex: position)
                     }
                 }
             }
@@ -265,7 +279,7 @@ public final class FontDatabase: @unchecked Sendable {
                 if case .bundled = faces[$0].source { return true } else { return false }
             }
             guard let pick = FontMatching.bestFace(among: bundled.map { faces[$0].style }, for: request),
-                  let font = font(at: bundled[pick])
+                let font = font(at: bundled[pick])
             else { return nil }
             return Match(font: font, faceNumber: bundled[pick], isFromList: false, familyIndex: nil)
         }
@@ -285,7 +299,8 @@ public final class FontDatabase: @unchecked Sendable {
         var others: [Font] = []
         for family in families {
             if let other = match([family], request: request), other.isFromList, other.font != font,
-               !others.contains(other.font) {
+                !others.contains(other.font)
+            {
                 others.append(other.font)
             }
         }
@@ -299,7 +314,9 @@ public final class FontDatabase: @unchecked Sendable {
     private func best(inFamily name: String, request: FontRequest) -> (font: Font, number: Int)? {
         var members = faces.indices.filter { faces[$0].style.isInFamily(name) }
         while !members.isEmpty {
-            guard let pick = FontMatching.bestFace(among: members.map { faces[$0].style }, for: request) else { return nil }
+            guard let pick = FontMatching.bestFace(among: members.map { faces[$0].style }, for: request) else {
+                return nil
+            }
             if let font = font(at: members[pick]) { return (font, members[pick]) }
             members.remove(at: pick)
         }

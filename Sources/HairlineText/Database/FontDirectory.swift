@@ -6,11 +6,11 @@
 // FontFile reads them (regular files only).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum FontDirectory {
@@ -72,11 +72,11 @@ enum FontDirectory {
         var folders: [String] = []
         let home = getenv("HOME").map { String(cString: $0) }
         #if os(macOS)
-        folders = ["/System/Library/Fonts", "/Library/Fonts"]
-        if let home { folders.append(home + "/Library/Fonts") }
+            folders = ["/System/Library/Fonts", "/Library/Fonts"]
+            if let home { folders.append(home + "/Library/Fonts") }
         #else
-        folders = ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home { folders += [home + "/.local/share/fonts", home + "/.fonts"] }
+            folders = ["/usr/share/fonts", "/usr/local/share/fonts"]
+            if let home { folders += [home + "/.local/share/fonts", home + "/.fonts"] }
         #endif
         return folders
     }

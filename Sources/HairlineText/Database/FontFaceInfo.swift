@@ -54,20 +54,25 @@ struct FontFaceInfo: Sendable {
             throw .unreadableFile(path: path, reason: "larger than \(FontFile.maximumByteCount) bytes")
         }
         if prefix.bytes.count < prefix.fileSize,
-           let faces = try? facesFromPrefix(prefix.bytes, fileSize: prefix.fileSize, source: .file(path)) {
+            let faces = try? facesFromPrefix(prefix.bytes, fileSize: prefix.fileSize, source: .file(path))
+        {
             return (faces, [])
         }
-        return faces(in: prefix.bytes.count == prefix.fileSize ? prefix.bytes : try FontFile.read(path), source: .file(path))
+        return faces(
+            in: prefix.bytes.count == prefix.fileSize ? prefix.bytes : try FontFile.read(path), source: .file(path))
     }
 
     /// Every face from a prefix of the file; throws if anything indexing
     /// reads lies past the prefix (or is damaged: the whole file then
     /// gives the accurate error).
-    private static func facesFromPrefix(_ bytes: [UInt8], fileSize: Int, source: FontSource) throws(FontError) -> [FontFaceInfo] {
+    private static func facesFromPrefix(
+        _ bytes: [UInt8], fileSize: Int, source: FontSource
+    ) throws(FontError) -> [FontFaceInfo] {
         let font = FontData(bytes: bytes)
         var faces: [FontFaceInfo] = []
         for index in 0..<(try Font.faceCount(font)) {
-            let tables = try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index), fileLength: fileSize)
+            let tables = try Font.readDirectory(
+                font, at: try Font.directoryOffset(font, faceIndex: index), fileLength: fileSize)
             for tag in indexedTables {
                 if let table = tables[tag], table.offset + table.length > bytes.count {
                     throw .truncated(table: tag, offset: table.offset, needed: table.length)
@@ -100,11 +105,14 @@ struct FontFaceInfo: Sendable {
     }
 
     private static func face(_ font: FontData, index: Int, source: FontSource) throws(FontError) -> FontFaceInfo {
-        try face(try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index)), font, index: index,
-                 source: source)
+        try face(
+            try Font.readDirectory(font, at: try Font.directoryOffset(font, faceIndex: index)), font, index: index,
+            source: source)
     }
 
-    private static func face(_ tables: [String: FontTable], _ font: FontData, index: Int, source: FontSource)
+    private static func face(
+        _ tables: [String: FontTable], _ font: FontData, index: Int, source: FontSource
+    )
         throws(FontError) -> FontFaceInfo
     {
         guard let head = tables["head"], let maxp = tables["maxp"] else { throw .missingTable("head") }
@@ -115,7 +123,8 @@ struct FontFaceInfo: Sendable {
         let header = try FontHeader(font, head: head, maxp: maxp)
         let names = try NameTable(font, name: tables["name"])
         let os2 = try OS2Table(font, os2: tables["OS/2"])
-        return FontFaceInfo(source: source, faceIndex: index, style: FontStyle(names: names, os2: os2, header: header),
-                            styleName: names.styleName)
+        return FontFaceInfo(
+            source: source, faceIndex: index, style: FontStyle(names: names, os2: os2, header: header),
+            styleName: names.styleName)
     }
 }

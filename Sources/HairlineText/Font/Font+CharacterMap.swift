@@ -42,7 +42,9 @@ struct CharacterMap: Sendable {
         } else if let offset = format4 {
             let segmentCountX2 = Int(try font.u16(cmap, offset + 6))
             guard segmentCountX2 >= 2, segmentCountX2 % 2 == 0 else {
-                throw .invalid(table: "cmap", offset: cmap.offset + offset + 6, reason: "segCountX2 \(segmentCountX2) is not even and positive")
+                throw .invalid(
+                    table: "cmap", offset: cmap.offset + offset + 6,
+                    reason: "segCountX2 \(segmentCountX2) is not even and positive")
             }
             let subtable = try cmap.slice(from: offset)
             try font.check(subtable, 0, 16 + 4 * segmentCountX2)
@@ -65,7 +67,9 @@ struct CharacterMap: Sendable {
 
     /// Format 4: the first segment whose endCode >= code, then idDelta or
     /// the idRangeOffset indirection (the offset is from the field itself).
-    private func segmentGlyph(_ font: FontData, _ table: FontTable, _ count: Int, _ code: UInt32) throws(FontError) -> Int {
+    private func segmentGlyph(
+        _ font: FontData, _ table: FontTable, _ count: Int, _ code: UInt32
+    ) throws(FontError) -> Int {
         guard code <= 0xFFFF else { return 0 }
         let c = Int(code)
         let ends = 14, starts = 16 + 2 * count, deltas = starts + 2 * count, rangeOffsets = deltas + 2 * count
@@ -88,7 +92,8 @@ struct CharacterMap: Sendable {
     }
 
     /// Format 12: the last group starting at or below code, if it covers it.
-    private func groupGlyph(_ font: FontData, _ table: FontTable, _ count: Int, _ code: UInt32) throws(FontError) -> Int {
+    private func groupGlyph(_ font: FontData, _ table: FontTable, _ count: Int, _ code: UInt32) throws(FontError) -> Int
+    {
         guard code <= Self.maximumCode else { return 0 }
         var low = 0, high = count
         while low < high {

@@ -24,7 +24,8 @@ extension Font {
         guard try font.u32(font.file, 0) == collectionTag else { return 1 }
         let count = Int(try font.u32(font.file, 8))
         guard count >= 1, count <= maximumFaceCount else {
-            throw .invalid(table: "", offset: 8, reason: "the collection lists \(count) faces (1 ... \(maximumFaceCount) allowed)")
+            throw .invalid(
+                table: "", offset: 8, reason: "the collection lists \(count) faces (1 ... \(maximumFaceCount) allowed)")
         }
         try font.check(font.file, 12, 4 * count)
         return count
@@ -39,8 +40,9 @@ extension Font {
         guard isCollection else { return 0 }
         let offset = Int(try font.u32(font.file, 12 + 4 * faceIndex))
         guard offset < font.bytes.count else {
-            throw .invalid(table: "", offset: 12 + 4 * faceIndex,
-                           reason: "face \(faceIndex)'s directory offset \(offset) is past the file's \(font.bytes.count) bytes")
+            throw .invalid(
+                table: "", offset: 12 + 4 * faceIndex,
+                reason: "face \(faceIndex)'s directory offset \(offset) is past the file's \(font.bytes.count) bytes")
         }
         return offset
     }

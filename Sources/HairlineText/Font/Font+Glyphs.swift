@@ -28,8 +28,11 @@ struct GlyphLocations: Sendable {
         for glyph in 0...glyphCount {
             let offset = try self.offset(font, glyph)
             guard offset >= previous, offset <= glyf.length else {
-                throw .invalid(table: "loca", offset: loca.offset + (isLong ? 4 : 2) * glyph,
-                               reason: "glyph \(glyph)'s offset \(offset) is below the previous \(previous) or past glyf's \(glyf.length) bytes")
+                throw .invalid(
+                    table: "loca", offset: loca.offset + (isLong ? 4 : 2) * glyph,
+                    reason:
+                        "glyph \(glyph)'s offset \(offset) is below the previous \(previous) or past glyf's \(glyf.length) bytes"
+                )
             }
             previous = offset
         }
@@ -54,8 +57,8 @@ struct GlyphLocations: Sendable {
     /// The glyph's header bounding box, nil if it has no data.
     func bounds(_ font: FontData, _ glyph: Int) -> GlyphBounds? {
         guard let table = try? data(font, glyph), table.length >= Self.headerSize,
-              let xMin = try? font.i16(table, 2), let yMin = try? font.i16(table, 4),
-              let xMax = try? font.i16(table, 6), let yMax = try? font.i16(table, 8)
+            let xMin = try? font.i16(table, 2), let yMin = try? font.i16(table, 4),
+            let xMax = try? font.i16(table, 6), let yMax = try? font.i16(table, 8)
         else { return nil }
         return GlyphBounds(xMin: Int(xMin), yMin: Int(yMin), xMax: Int(xMax), yMax: Int(yMax))
     }
@@ -77,8 +80,9 @@ enum GlyphSource: Sendable {
         case .cff(let cff):
             guard let path = try? cff.outline(font, glyph: glyph), !path.isEmpty else { return nil }
             let box = path.bounds
-            return GlyphBounds(xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
-                               xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
+            return GlyphBounds(
+                xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
+                xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
         }
     }
 }
@@ -104,8 +108,9 @@ extension Font {
         if isVariedInstance {
             guard let path = try? outline(of: glyph), !path.isEmpty else { return nil }
             let box = path.bounds
-            return GlyphBounds(xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
-                               xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
+            return GlyphBounds(
+                xMin: Int(box.minX.rounded(.down)), yMin: Int(box.minY.rounded(.down)),
+                xMax: Int(box.maxX.rounded(.up)), yMax: Int(box.maxY.rounded(.up)))
         }
         return glyphSource.bounds(data, Int(glyph.rawValue))
     }
@@ -136,8 +141,10 @@ extension Font {
     }
 
     /// Appends the outline of `glyph`, mapped by `transform`, to `path`.
-    func appendOutline(of glyph: Int, to path: inout Path, transform: AffineTransform?,
-                       ancestors: inout [Int], work: inout Int) throws(FontError) {
+    func appendOutline(
+        of glyph: Int, to path: inout Path, transform: AffineTransform?,
+        ancestors: inout [Int], work: inout Int
+    ) throws(FontError) {
         if ancestors.contains(glyph) { throw .compositeCycle(glyph: glyph) }
         guard ancestors.count <= Self.maximumCompositeDepth else { throw .compositeTooDeep(glyph: glyph) }
         guard case .trueType(let locations) = glyphSource else { return }
@@ -162,7 +169,9 @@ extension Font {
             at += 4
             work += 1
             guard work <= Self.maximumOutlineWork else {
-                throw .invalid(table: "glyf", offset: table.offset + at, reason: "the composite has more than \(Self.maximumOutlineWork) points and components")
+                throw .invalid(
+                    table: "glyf", offset: table.offset + at,
+                    reason: "the composite has more than \(Self.maximumOutlineWork) points and components")
             }
             guard flags.contains(.argumentsAreOffsets) else {
                 throw .unsupported("composite glyph \(glyph) places a component by point matching")

@@ -35,7 +35,9 @@ struct KerningTables: Sendable {
                 return try table.slice(from: at + 14, length: 6 * pairCount)
             }
             guard length >= 6 else {
-                throw .invalid(table: "kern", offset: table.offset + at + 2, reason: "a subtable's length \(length) is below its 6-byte header")
+                throw .invalid(
+                    table: "kern", offset: table.offset + at + 2,
+                    reason: "a subtable's length \(length) is below its 6-byte header")
             }
             at += length
         }

@@ -24,7 +24,8 @@ struct FontHeader {
         try font.check(head, 0, 54)
         let units = Int(try font.u16(head, 18))
         guard Self.unitsPerEmRange.contains(units) else {
-            throw .invalid(table: "head", offset: head.offset + 18, reason: "unitsPerEm \(units) is outside 16 ... 16384")
+            throw .invalid(
+                table: "head", offset: head.offset + 18, reason: "unitsPerEm \(units) is outside 16 ... 16384")
         }
         unitsPerEm = units
         let macStyle = try font.u16(head, 44)
@@ -32,11 +33,14 @@ struct FontHeader {
         isItalicMacStyle = macStyle & 2 != 0
         let format = try font.i16(head, 50)
         guard format == 0 || format == 1 else {
-            throw .invalid(table: "head", offset: head.offset + 50, reason: "indexToLocFormat \(format) is neither 0 nor 1")
+            throw .invalid(
+                table: "head", offset: head.offset + 50, reason: "indexToLocFormat \(format) is neither 0 nor 1")
         }
         hasLongOffsets = format == 1
         let count = Int(try font.u16(maxp, 4))
-        guard count >= 1 else { throw .invalid(table: "maxp", offset: maxp.offset + 4, reason: "the font has no glyphs") }
+        guard count >= 1 else {
+            throw .invalid(table: "maxp", offset: maxp.offset + 4, reason: "the font has no glyphs")
+        }
         glyphCount = count
     }
 }
@@ -100,8 +104,9 @@ struct HorizontalMetrics: Sendable {
         try font.check(hhea, 0, 36)
         let count = Int(try font.u16(hhea, 34))
         guard count >= 1, count <= glyphCount else {
-            throw .invalid(table: "hhea", offset: hhea.offset + 34,
-                           reason: "numberOfHMetrics \(count) is not in 1 ... numGlyphs \(glyphCount)")
+            throw .invalid(
+                table: "hhea", offset: hhea.offset + 34,
+                reason: "numberOfHMetrics \(count) is not in 1 ... numGlyphs \(glyphCount)")
         }
         let needed = 4 * count + 2 * (glyphCount - count)
         guard hmtx.length >= needed else {
@@ -148,9 +153,12 @@ extension Font {
 
     /// The vertical metrics from hhea or OS/2, cap and x height falling
     /// back on the tops of 'H' and 'x'.
-    static func readMetrics(_ font: FontData, header: FontHeader, hhea: FontTable, os2: OS2Table?,
-                            characterMap: CharacterMap, glyphSource: GlyphSource) throws(FontError) -> FontMetrics {
-        var ascent = Int(try font.i16(hhea, 4)), descender = Int(try font.i16(hhea, 6)), lineGap = Int(try font.i16(hhea, 8))
+    static func readMetrics(
+        _ font: FontData, header: FontHeader, hhea: FontTable, os2: OS2Table?,
+        characterMap: CharacterMap, glyphSource: GlyphSource
+    ) throws(FontError) -> FontMetrics {
+        var ascent = Int(try font.i16(hhea, 4)), descender = Int(try font.i16(hhea, 6)),
+            lineGap = Int(try font.i16(hhea, 8))
         if let typo = os2?.typoMetrics {
             (ascent, descender, lineGap) = typo
         }
@@ -159,7 +167,8 @@ extension Font {
             guard glyph != 0 else { return 0 }
             return glyphSource.bounds(font, Int(glyph))?.yMax ?? 0
         }
-        return FontMetrics(unitsPerEm: header.unitsPerEm, ascent: ascent, descent: -descender, lineGap: lineGap,
-                           capHeight: os2?.capHeight ?? top(of: "H"), xHeight: os2?.xHeight ?? top(of: "x"))
+        return FontMetrics(
+            unitsPerEm: header.unitsPerEm, ascent: ascent, descent: -descender, lineGap: lineGap,
+            capHeight: os2?.capHeight ?? top(of: "H"), xHeight: os2?.xHeight ?? top(of: "x"))
     }
 }

@@ -46,7 +46,9 @@ enum PairAdjustment {
                 }
                 guard subtableType == pairLookup else { continue }
                 guard result.count < maximumSubtableCount else {
-                    throw .invalid(table: "GPOS", offset: lookup.offset, reason: "the kern feature has more than \(maximumSubtableCount) pair subtables")
+                    throw .invalid(
+                        table: "GPOS", offset: lookup.offset,
+                        reason: "the kern feature has more than \(maximumSubtableCount) pair subtables")
                 }
                 result.append(subtable)
             }
@@ -64,7 +66,9 @@ enum PairAdjustment {
                 let languageOffset = Int(try font.u16(script, 0))
                 guard languageOffset != 0 else { continue }
                 let language = try script.slice(from: languageOffset)
-                return try (0..<Int(try font.u16(language, 4))).map { j throws(FontError) in Int(try font.u16(language, 6 + 2 * j)) }
+                return try (0..<Int(try font.u16(language, 4))).map { j throws(FontError) in
+                    Int(try font.u16(language, 6 + 2 * j))
+                }
             }
         }
         return []
@@ -76,7 +80,9 @@ enum PairAdjustment {
         (try? pairValue(font, subtable, left, right)) ?? nil
     }
 
-    private static func pairValue(_ font: FontData, _ subtable: FontTable, _ left: UInt16, _ right: UInt16) throws(FontError) -> Int? {
+    private static func pairValue(
+        _ font: FontData, _ subtable: FontTable, _ left: UInt16, _ right: UInt16
+    ) throws(FontError) -> Int? {
         let format = try font.u16(subtable, 0)
         let coverage = try subtable.slice(from: Int(try font.u16(subtable, 2)))
         guard let coverageIndex = try self.coverageIndex(font, coverage, left) else { return nil }
@@ -155,7 +161,9 @@ enum PairAdjustment {
 
     /// The offset of the range record (start, end, value: 6 bytes from byte
     /// 4) containing `glyph`, by binary search over the starts.
-    private static func findRange(_ font: FontData, _ table: FontTable, _ count: Int, _ glyph: UInt16) throws(FontError) -> Int? {
+    private static func findRange(
+        _ font: FontData, _ table: FontTable, _ count: Int, _ glyph: UInt16
+    ) throws(FontError) -> Int? {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2

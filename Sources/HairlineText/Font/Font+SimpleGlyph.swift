@@ -45,15 +45,18 @@ extension Font {
         for i in 0..<contourCount {
             let end = Int(try data.u16(table, header + 2 * i))
             guard end > (ends.last ?? -1) else {
-                throw .invalid(table: "glyf", offset: table.offset + header + 2 * i,
-                               reason: "contour \(i) ends at point \(end), not after the previous contour")
+                throw .invalid(
+                    table: "glyf", offset: table.offset + header + 2 * i,
+                    reason: "contour \(i) ends at point \(end), not after the previous contour")
             }
             ends.append(end)
         }
         let pointCount = (ends.last ?? -1) + 1
         work += pointCount
         guard work <= Self.maximumOutlineWork else {
-            throw .invalid(table: "glyf", offset: table.offset, reason: "the outline has more than \(Self.maximumOutlineWork) points")
+            throw .invalid(
+                table: "glyf", offset: table.offset,
+                reason: "the outline has more than \(Self.maximumOutlineWork) points")
         }
         let instructionsAt = header + 2 * contourCount
         var at = instructionsAt + 2 + Int(try data.u16(table, instructionsAt))
@@ -81,7 +84,9 @@ extension Font {
             if flag & PointFlag.repeats != 0 {
                 let repeats = Int(try data.u8(table, at))
                 guard repeats <= count - flags.count else {
-                    throw .invalid(table: "glyf", offset: table.offset + at, reason: "a flag repeats past the glyph's \(count) points")
+                    throw .invalid(
+                        table: "glyf", offset: table.offset + at,
+                        reason: "a flag repeats past the glyph's \(count) points")
                 }
                 at += 1
                 flags.append(contentsOf: repeatElement(flag, count: repeats))
@@ -104,7 +109,9 @@ extension Font {
     /// One coordinate delta: a byte with a sign bit, a repeat of the
     /// previous value, or a signed 16-bit value.
     @inline(__always)
-    private func delta(_ table: FontTable, _ flag: UInt8, short: UInt8, same: UInt8, at: inout Int) throws(FontError) -> Int {
+    private func delta(
+        _ table: FontTable, _ flag: UInt8, short: UInt8, same: UInt8, at: inout Int
+    ) throws(FontError) -> Int {
         if flag & short != 0 {
             let byte = Int(try data.u8(table, at))
             at += 1
@@ -128,7 +135,11 @@ extension Font {
         var control: GlyphPoint?
         for point in order {
             if point.isOnCurve {
-                if let c = control { path.addQuadCurve(to: point.point, control: c.point) } else { path.addLine(to: point.point) }
+                if let c = control {
+                    path.addQuadCurve(to: point.point, control: c.point)
+                } else {
+                    path.addLine(to: point.point)
+                }
                 control = nil
             } else {
                 if let c = control { path.addQuadCurve(to: GlyphPoint.midpoint(c, point), control: c.point) }

@@ -150,11 +150,14 @@ public struct Font: Sendable {
         self.faceIndex = faceIndex
         directoryOffset = directory
         glyphCountValue = header.glyphCount
-        horizontalMetrics = try HorizontalMetrics(font, hhea: hhea, hmtx: try required("hmtx"), glyphCount: header.glyphCount)
+        horizontalMetrics = try HorizontalMetrics(
+            font, hhea: hhea, hmtx: try required("hmtx"), glyphCount: header.glyphCount)
         characterMap = try CharacterMap(font, cmap: try required("cmap"), glyphCount: header.glyphCount)
         if let glyf = tables["glyf"] {
-            glyphSource = .trueType(try GlyphLocations(font, loca: try required("loca"), glyf: glyf,
-                                                       isLong: header.hasLongOffsets, glyphCount: header.glyphCount))
+            glyphSource = .trueType(
+                try GlyphLocations(
+                    font, loca: try required("loca"), glyf: glyf,
+                    isLong: header.hasLongOffsets, glyphCount: header.glyphCount))
         } else if let cff = tables["CFF "] {
             glyphSource = .cff(try CFFOutlines(font, cff: cff, glyphCount: header.glyphCount))
         } else if tables["CFF2"] != nil {
@@ -179,14 +182,16 @@ public struct Font: Sendable {
         subscriptOffset = sub > 0 ? sub : header.unitsPerEm / 5
         superscriptOffset = sup > 0 ? sup : header.unitsPerEm / 3
         let post = tables["post"].flatMap { table in
-            (try? font.i16(table, 8)).flatMap { position in (try? font.i16(table, 10)).map { (Int(position), Int($0)) } }
+            (try? font.i16(table, 8)).flatMap { position in (try? font.i16(table, 10)).map { (Int(position), Int($0)) }
+            }
         }
         underlinePosition = post?.0 ?? -header.unitsPerEm / 10
         underlineThickness = post.map { $0.1 > 0 ? $0.1 : header.unitsPerEm / 20 } ?? header.unitsPerEm / 20
         let strikeout = os2?.strikeoutPosition ?? 0
         strikeoutPosition = strikeout != 0 ? strikeout : header.unitsPerEm * 3 / 10
-        metrics = try Self.readMetrics(font, header: header, hhea: hhea, os2: os2, characterMap: characterMap,
-                                       glyphSource: glyphSource)
+        metrics = try Self.readMetrics(
+            font, header: header, hhea: hhea, os2: os2, characterMap: characterMap,
+            glyphSource: glyphSource)
     }
 
     /// Reads an OpenType font file from disk and parses it (face
@@ -216,7 +221,9 @@ public struct Font: Sendable {
     /// The table directory at file offset `start`: tag -> range, each
     /// checked to lie in the file (of `fileLength` bytes when only a
     /// prefix of it is in `font`: the ranges are then not all readable).
-    static func readDirectory(_ font: FontData, at start: Int = 0, fileLength: Int? = nil) throws(FontError)
+    static func readDirectory(
+        _ font: FontData, at start: Int = 0, fileLength: Int? = nil
+    ) throws(FontError)
         -> [String: FontTable]
     {
         let file = font.file
@@ -238,8 +245,10 @@ public struct Font: Sendable {
             let tag = try font.tag(file, record)
             let offset = Int(try font.u32(file, record + 8)), length = Int(try font.u32(file, record + 12))
             guard offset <= fileLength, length <= fileLength - offset else {
-                throw .invalid(table: tag, offset: record + 8,
-                               reason: "the table's \(length) bytes at offset \(offset) are not inside the \(fileLength)-byte file")
+                throw .invalid(
+                    table: tag, offset: record + 8,
+                    reason: "the table's \(length) bytes at offset \(offset) are not inside the \(fileLength)-byte file"
+                )
             }
             if tables[tag] == nil { tables[tag] = FontTable(tag: tag, offset: offset, length: length) }
         }

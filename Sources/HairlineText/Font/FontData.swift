@@ -38,7 +38,8 @@ struct FontData: Sendable {
     @inline(__always)
     func check(_ table: FontTable, _ at: Int, _ count: Int) throws(FontError) {
         guard at >= 0, count >= 0, at <= table.length - count else {
-            throw .truncated(table: table.tag, offset: table.offset + max(0, min(at, table.length)), needed: max(count, 0))
+            throw .truncated(
+                table: table.tag, offset: table.offset + max(0, min(at, table.length)), needed: max(count, 0))
         }
     }
 

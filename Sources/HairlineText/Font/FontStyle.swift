@@ -32,8 +32,10 @@ public struct FontStyle: Sendable, Hashable {
     public var typographicFamilyName: String
 
     /// A style; values out of range are clamped.
-    public init(weight: Int = normalWeight, width: Int = normalWidth, slant: FontSlant = .normal,
-                familyName: String = "", typographicFamilyName: String = "") {
+    public init(
+        weight: Int = normalWeight, width: Int = normalWidth, slant: FontSlant = .normal,
+        familyName: String = "", typographicFamilyName: String = ""
+    ) {
         self.weight = min(max(weight, 1), 1000)
         self.width = min(max(width, 1), 9)
         self.slant = slant
@@ -57,13 +59,15 @@ public struct FontStyle: Sendable, Hashable {
         } else {
             slant = .normal
         }
-        self.init(weight: weight, width: width, slant: slant, familyName: names.familyName,
-                  typographicFamilyName: names.typographicFamilyName)
+        self.init(
+            weight: weight, width: width, slant: slant, familyName: names.familyName,
+            typographicFamilyName: names.typographicFamilyName)
     }
 
     /// Whether `name` (compared ignoring case) is one of the family names.
     public func isInFamily(_ name: String) -> Bool {
         let wanted = name.lowercased()
-        return familyName.lowercased() == wanted || (!typographicFamilyName.isEmpty && typographicFamilyName.lowercased() == wanted)
+        return familyName.lowercased() == wanted
+            || (!typographicFamilyName.isEmpty && typographicFamilyName.lowercased() == wanted)
     }
 }

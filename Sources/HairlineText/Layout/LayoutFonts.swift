@@ -31,7 +31,10 @@ final class LayoutFonts {
     static func extendsCluster(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v == 0x200C || v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v)
-            || (0x1F3FB...0x1F3FF).contains(v) { return true }
+            || (0x1F3FB...0x1F3FF).contains(v)
+        {
+            return true
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default: return false
@@ -54,7 +57,9 @@ final class LayoutFonts {
         }
         if primary != .notdef || scalar.properties.isWhitespace || scalar.value < 0x20 { return (0, primary) }
         // Joiners and selectors no font draws are left to the base's font.
-        if extends, scalar.properties.isDefaultIgnorableCodePoint { return (previous, fonts[Int(previous)].glyph(for: scalar)) }
+        if extends, scalar.properties.isDefaultIgnorableCodePoint {
+            return (previous, fonts[Int(previous)].glyph(for: scalar))
+        }
         guard let font = fallback.font(for: scalar) else { return (0, primary) }
         return (index(of: font), font.glyph(for: scalar))
     }

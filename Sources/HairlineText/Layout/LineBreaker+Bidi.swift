@@ -24,7 +24,8 @@ extension LineBreaker {
             let (headEnd, tailStart) = truncation(run, width: width)
             let ellipsisScalars: [Unicode.Scalar] = ellipsis.count == 1 ? ["\u{2026}"] : [".", ".", "."]
             let kept = Array(scalars[..<headEnd]) + ellipsisScalars + Array(scalars[max(headEnd, tailStart)...])
-            let keptParagraph = BidiParagraph(kept, direction: paragraph.paragraphLevel == 1 ? .rightToLeft : .leftToRight)
+            let keptParagraph = BidiParagraph(
+                kept, direction: paragraph.paragraphLevel == 1 ? .rightToLeft : .leftToRight)
             let keptRun = self.run(mirrored(kept, keptParagraph))
             return [visualLine(keptRun, 0..<keptRun.count, keptParagraph)]
         case .wordWrapping, .characterWrapping:

@@ -30,7 +30,9 @@ struct GlyphRun {
     var count: Int { glyphs.count }
 
     /// Whether a line may break before glyph `i` (0 < i < count).
-    func allowsBreak(before i: Int) -> Bool { breaks.isEmpty ? isSpace[i - 1] && !isSpace[i] : breaks[i] != .prohibited }
+    func allowsBreak(before i: Int) -> Bool {
+        breaks.isEmpty ? isSpace[i - 1] && !isSpace[i] : breaks[i] != .prohibited
+    }
 
     /// Whether glyph `i` starts a grapheme cluster.
     func startsCluster(_ i: Int) -> Bool { clusterStarts.isEmpty || i >= clusterStarts.count || clusterStarts[i] }
@@ -91,8 +93,9 @@ struct LineBreaker {
             run.isSpace.append(scalar == " " || scalar == "\u{3000}")
         }
         run.advances = run.glyphs.indices.map { i in
-            fonts.advance(run.glyphs[i], font: run.fonts[i],
-                          next: i + 1 < run.count ? (run.glyphs[i + 1], run.fonts[i + 1]) : nil)
+            fonts.advance(
+                run.glyphs[i], font: run.fonts[i],
+                next: i + 1 < run.count ? (run.glyphs[i + 1], run.fonts[i + 1]) : nil)
         }
         return run
     }
@@ -161,8 +164,10 @@ struct LineBreaker {
         } else {
             lines = [line(run, 0..<run.count)]
         }
-        if shaped, direction == .rightToLeft
-            || direction == .natural && BidiParagraph(scalars, direction: .natural).paragraphLevel == 1 {
+        if shaped,
+            direction == .rightToLeft
+                || direction == .natural && BidiParagraph(scalars, direction: .natural).paragraphLevel == 1
+        {
             for i in lines.indices { lines[i].isRightToLeft = true }
         }
         return lines
@@ -391,7 +396,8 @@ struct LineStream {
     /// (which must be at this paragraph); nil after the last.
     mutating func next(from source: inout ParagraphIterator) -> TextLine? {
         guard !readsWhole, !breaker.shapes, let width = breaker.width,
-              breaker.mode == .wordWrapping || breaker.mode == .characterWrapping else {
+            breaker.mode == .wordWrapping || breaker.mode == .characterWrapping
+        else {
             if whole == nil {
                 var scalars: [Unicode.Scalar] = []
                 while let scalar = source.nextScalar() { scalars.append(scalar) }
@@ -480,7 +486,8 @@ struct LineStream {
         let glyph = font.glyph(for: scalar)
         analyzer.append(LineBreakClass(scalar))
         if let previous = buffer.glyphs.last, buffer.glyphs.count > buffer.advances.count {
-            buffer.advances.append(Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit)
+            buffer.advances.append(
+                Double(font.advance(of: previous) + font.kerning(between: previous, and: glyph)) * unit)
         }
         buffer.glyphs.append(glyph)
         buffer.isSpace.append(scalar == " " || scalar == "\u{3000}")

@@ -116,9 +116,11 @@ public struct TextLayout: Sendable {
     ///   - direction: each paragraph's direction: `.natural` from its first
     ///     strong character (UAX #9 P2-P3), else forced.
     /// - Complexity: O(n) in the scalars (plus O(n log n) kerning lookups).
-    public init(_ text: String, font: Font, size: Double, width: Double? = nil,
-                lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0,
-                direction: TextDirection = .natural) {
+    public init(
+        _ text: String, font: Font, size: Double, width: Double? = nil,
+        lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0,
+        direction: TextDirection = .natural
+    ) {
         let size = size.isFinite && size > 0 ? size : 0
         self.font = font
         self.size = size

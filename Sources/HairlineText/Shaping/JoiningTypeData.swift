@@ -2,6 +2,7 @@
 // ArabicShaping-16.0.0.txt (Unicode Character Database; Unicode licence in
 // Scripts/UnicodeData/LICENSE-Unicode.txt). Do not edit by hand.
 // Shaping: explicit Joining_Type ranges (first, last, type), sorted by first.
+// swift-format-ignore-file
 
 extension JoiningType {
     /// Explicit Joining_Type ranges of ArabicShaping.txt (types other than U),

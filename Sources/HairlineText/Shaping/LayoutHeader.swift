@@ -37,9 +37,9 @@ struct LayoutHeader {
     /// or its header is damaged.
     init?(_ data: FontData, _ table: FontTable?, extensionType: UInt16) {
         guard let table, (try? data.u16(table, 0)) == 1,
-              let s = try? data.u16(table, 4), let f = try? data.u16(table, 6), let l = try? data.u16(table, 8),
-              let scripts = try? table.slice(from: Int(s)), let features = try? table.slice(from: Int(f)),
-              let lookups = try? table.slice(from: Int(l))
+            let s = try? data.u16(table, 4), let f = try? data.u16(table, 6), let l = try? data.u16(table, 8),
+            let scripts = try? table.slice(from: Int(s)), let features = try? table.slice(from: Int(f)),
+            let lookups = try? table.slice(from: Int(l))
         else { return nil }
         self.data = data
         self.scripts = scripts
@@ -88,7 +88,7 @@ struct LayoutHeader {
     /// Feature `index`'s lookup indices (empty if damaged).
     func lookupIndices(ofFeature index: Int) -> [Int] {
         guard let offset = try? data.u16(features, 2 + 6 * index + 4),
-              let feature = try? features.slice(from: Int(offset)), let count = try? data.u16(feature, 2)
+            let feature = try? features.slice(from: Int(offset)), let count = try? data.u16(feature, 2)
         else { return [] }
         return (0..<Int(count)).compactMap { (try? data.u16(feature, 4 + 2 * $0)).map(Int.init) }
     }
@@ -109,22 +109,24 @@ struct LayoutHeader {
         guard count <= Self.maximumSubtables else { return nil }
         var subtables: [FontTable] = []
         for i in 0..<count {
-            guard let offset = try? data.u16(lookup, 6 + 2 * i), var subtable = try? lookup.slice(from: Int(offset)) else {
+            guard let offset = try? data.u16(lookup, 6 + 2 * i), var subtable = try? lookup.slice(from: Int(offset))
+            else {
                 continue
             }
             if declaredType == extensionType {
                 // All subtables of an extension lookup wrap one type (the
                 // first's); others are skipped.
                 guard let wrapped = try? data.u16(subtable, 2), wrapped != extensionType,
-                      type == extensionType || wrapped == type,
-                      let far = try? data.u32(subtable, 4), let target = try? subtable.slice(from: Int(far))
+                    type == extensionType || wrapped == type,
+                    let far = try? data.u32(subtable, 4), let target = try? subtable.slice(from: Int(far))
                 else { continue }
                 type = wrapped
                 subtable = target
             }
             subtables.append(subtable)
         }
-        let markSet = flag & Lookup.useMarkFilteringSet != 0 ? (try? data.u16(lookup, 6 + 2 * count)).map(Int.init) : nil
+        let markSet =
+            flag & Lookup.useMarkFilteringSet != 0 ? (try? data.u16(lookup, 6 + 2 * count)).map(Int.init) : nil
         return Lookup(type: type, flag: flag, markFilteringSet: markSet, subtables: subtables)
     }
 }

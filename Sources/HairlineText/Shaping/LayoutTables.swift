@@ -64,7 +64,7 @@ struct GlyphDefinitions {
     /// Whether mark glyph set `set` covers `glyph` (false if absent).
     func markSetCovers(_ set: Int, _ glyph: UInt16) -> Bool {
         guard let table = markGlyphSets, let count = try? data.u16(table, 2), set < Int(count),
-              let offset = try? data.u32(table, 4 + 4 * set), let coverage = try? table.slice(from: Int(offset))
+            let offset = try? data.u32(table, 4 + 4 * set), let coverage = try? table.slice(from: Int(offset))
         else { return false }
         return ((try? PairAdjustment.coverageIndex(data, coverage, glyph)) ?? nil) != nil
     }

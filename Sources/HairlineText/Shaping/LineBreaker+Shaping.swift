@@ -17,11 +17,12 @@ extension LineBreaker {
     /// where marks start, has lead bytes below 0xCC).
     static func needsShaping(_ text: String) -> Bool {
         // The largest byte, by a loop the compiler vectorizes (no early exit).
-        let largest = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var top: UInt8 = 0
-            for byte in bytes { top = max(top, byte) }
-            return top
-        } ?? text.utf8.max() ?? 0
+        let largest =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var top: UInt8 = 0
+                for byte in bytes { top = max(top, byte) }
+                return top
+            } ?? text.utf8.max() ?? 0
         guard largest >= 0xCC else { return false }
         return text.unicodeScalars.contains {
             $0.value >= 0x300 && ($0.properties.generalCategory.isMark || ShapingScript($0).requiresShaping)
@@ -111,8 +112,10 @@ extension LineBreaker {
                     continue
                 }
             }
-            segments.append(Segment(range: i..<(i + 1), font: fonts[i], script: script == .common ? nil : script,
-                                    isDigits: digit && (segments.last?.isRightToLeft ?? false)))
+            segments.append(
+                Segment(
+                    range: i..<(i + 1), font: fonts[i], script: script == .common ? nil : script,
+                    isDigits: digit && (segments.last?.isRightToLeft ?? false)))
         }
         return segments
     }

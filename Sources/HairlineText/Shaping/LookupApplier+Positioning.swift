@@ -23,14 +23,16 @@ extension LookupApplier {
         switch lookup.type {
         case 1:
             guard let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, glyph),
-                  let format = u16(subtable, 4) else { return nil }
+                let format = u16(subtable, 4)
+            else { return nil }
             switch u16(subtable, 0) {
             case 1:
                 guard let value = valueRecord(subtable, 6, format) else { return nil }
                 adjust(i, by: value)
             case 2:
                 guard let count = u16(subtable, 6), index < count,
-                      let value = valueRecord(subtable, 8 + index * ValueRecord.size(format), format) else { return nil }
+                    let value = valueRecord(subtable, 8 + index * ValueRecord.size(format), format)
+                else { return nil }
                 adjust(i, by: value)
             default: return nil
             }
@@ -74,7 +76,7 @@ extension LookupApplier {
     /// Pair adjustment with the next glyph the flags do not skip.
     private mutating func pair(_ lookup: Lookup, _ subtable: FontTable, at i: Int) -> Int? {
         guard let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, buffer.glyphs[i].glyph),
-              let format1 = u16(subtable, 4), let format2 = u16(subtable, 6), let j = next(after: i, lookup)
+            let format1 = u16(subtable, 4), let format2 = u16(subtable, 6), let j = next(after: i, lookup)
         else { return nil }
         let size1 = ValueRecord.size(format1), size2 = ValueRecord.size(format2)
         let second = buffer.glyphs[j].glyph
@@ -82,7 +84,8 @@ extension LookupApplier {
         switch u16(subtable, 0) {
         case 1:
             guard let count = u16(subtable, 8), index < count, let set = offsetTable(subtable, 10 + 2 * index),
-                  let pairs = u16(set, 0) else { return nil }
+                let pairs = u16(set, 0)
+            else { return nil }
             let stride = 2 + size1 + size2
             var low = 0, high = pairs
             while low < high {
@@ -104,7 +107,8 @@ extension LookupApplier {
             return nil
         }
         guard let (table, at) = recordAt, let first = valueRecord(table, at, format1),
-              let last = valueRecord(table, at + size1, format2) else { return nil }
+            let last = valueRecord(table, at + size1, format2)
+        else { return nil }
         adjust(i, by: first)
         adjust(j, by: last)
         return format2 != 0 ? j + 1 : j
@@ -114,7 +118,8 @@ extension LookupApplier {
     /// device tables are not used).
     func anchor(_ table: FontTable, _ at: Int) -> (x: Int, y: Int)? {
         guard let anchor = offsetTable(table, at), let format = u16(anchor, 0), (1...3).contains(format),
-              let x = try? data.i16(anchor, 2), let y = try? data.i16(anchor, 4) else { return nil }
+            let x = try? data.i16(anchor, 2), let y = try? data.i16(anchor, 4)
+        else { return nil }
         return (Int(x), Int(y))
     }
 
@@ -122,10 +127,10 @@ extension LookupApplier {
     /// glyph's entry anchor (the next glyph's y follows `i`'s).
     private mutating func cursive(_ lookup: Lookup, _ subtable: FontTable, at i: Int) -> Int? {
         guard u16(subtable, 0) == 1, let coverage = offsetTable(subtable, 2),
-              let index = coverageIndex(coverage, buffer.glyphs[i].glyph), let count = u16(subtable, 4), index < count,
-              let exit = anchor(subtable, 6 + 4 * index + 2), let j = next(after: i, lookup),
-              let nextIndex = coverageIndex(coverage, buffer.glyphs[j].glyph), nextIndex < count,
-              let entry = anchor(subtable, 6 + 4 * nextIndex)
+            let index = coverageIndex(coverage, buffer.glyphs[i].glyph), let count = u16(subtable, 4), index < count,
+            let exit = anchor(subtable, 6 + 4 * index + 2), let j = next(after: i, lookup),
+            let nextIndex = coverageIndex(coverage, buffer.glyphs[j].glyph), nextIndex < count,
+            let entry = anchor(subtable, 6 + 4 * nextIndex)
         else { return nil }
         // Logical order: in a right-to-left run `j` is drawn left of `i`.
         let rightToLeft = lookup.flag & Lookup.rightToLeft != 0 || isRightToLeftRun
@@ -151,19 +156,21 @@ extension LookupApplier {
     /// the mark's class.
     private mutating func attachMark(_ lookup: Lookup, _ subtable: FontTable, at i: Int) -> Int? {
         guard u16(subtable, 0) == 1, let markCoverage = offsetTable(subtable, 2),
-              let markIndex = coverageIndex(markCoverage, buffer.glyphs[i].glyph),
-              let parentCoverage = offsetTable(subtable, 4), let classCount = u16(subtable, 6),
-              let markArray = offsetTable(subtable, 8), let parentArray = offsetTable(subtable, 10),
-              let markCount = u16(markArray, 0), markIndex < markCount,
-              let markClass = u16(markArray, 2 + 4 * markIndex), markClass < classCount,
-              let markAnchor = anchor(markArray, 2 + 4 * markIndex + 2),
-              let p = attachmentParent(lookup, i), let parentIndex = coverageIndex(parentCoverage, buffer.glyphs[p].glyph),
-              let parentCount = u16(parentArray, 0), parentIndex < parentCount
+            let markIndex = coverageIndex(markCoverage, buffer.glyphs[i].glyph),
+            let parentCoverage = offsetTable(subtable, 4), let classCount = u16(subtable, 6),
+            let markArray = offsetTable(subtable, 8), let parentArray = offsetTable(subtable, 10),
+            let markCount = u16(markArray, 0), markIndex < markCount,
+            let markClass = u16(markArray, 2 + 4 * markIndex), markClass < classCount,
+            let markAnchor = anchor(markArray, 2 + 4 * markIndex + 2),
+            let p = attachmentParent(lookup, i),
+            let parentIndex = coverageIndex(parentCoverage, buffer.glyphs[p].glyph),
+            let parentCount = u16(parentArray, 0), parentIndex < parentCount
         else { return nil }
         let parentAnchor: (x: Int, y: Int)?
         if lookup.type == 5 {
             guard let attach = offsetTable(parentArray, 2 + 2 * parentIndex), let components = u16(attach, 0),
-                  components > 0 else { return nil }
+                components > 0
+            else { return nil }
             let mark = buffer.glyphs[i], ligature = buffer.glyphs[p]
             var component = components - 1
             if ligature.ligatureID != 0, mark.ligatureID == ligature.ligatureID, mark.ligatureComponent > 0 {

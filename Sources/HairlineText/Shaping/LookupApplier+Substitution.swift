@@ -12,21 +12,26 @@ extension LookupApplier {
         let glyph = buffer.glyphs[i].glyph
         switch lookup.type {
         case 1:
-            guard let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, glyph) else { return nil }
+            guard let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, glyph) else {
+                return nil
+            }
             switch u16(subtable, 0) {
             case 1:
                 guard let delta = u16(subtable, 4) else { return nil }
                 replace(i, with: UInt16(truncatingIfNeeded: Int(glyph) + delta))
             case 2:
-                guard let count = u16(subtable, 4), index < count, let new = u16(subtable, 6 + 2 * index) else { return nil }
+                guard let count = u16(subtable, 4), index < count, let new = u16(subtable, 6 + 2 * index) else {
+                    return nil
+                }
                 replace(i, with: UInt16(new))
             default: return nil
             }
             return i + 1
         case 2, 3:
-            guard u16(subtable, 0) == 1, let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, glyph),
-                  let count = u16(subtable, 4), index < count, let sequence = offsetTable(subtable, 6 + 2 * index),
-                  let n = u16(sequence, 0), let glyphs = values(sequence, 2, n)
+            guard u16(subtable, 0) == 1, let coverage = offsetTable(subtable, 2),
+                let index = coverageIndex(coverage, glyph),
+                let count = u16(subtable, 4), index < count, let sequence = offsetTable(subtable, 6 + 2 * index),
+                let n = u16(sequence, 0), let glyphs = values(sequence, 2, n)
             else { return nil }
             if lookup.type == 3 {
                 guard let first = glyphs.first else { return nil }
@@ -74,15 +79,15 @@ extension LookupApplier {
     /// its id and their component.
     private mutating func ligate(_ lookup: Lookup, _ subtable: FontTable, at i: Int) -> Int? {
         guard u16(subtable, 0) == 1, let coverage = offsetTable(subtable, 2),
-              let index = coverageIndex(coverage, buffer.glyphs[i].glyph), let count = u16(subtable, 4), index < count,
-              let set = offsetTable(subtable, 6 + 2 * index), let ligatureCount = u16(set, 0)
+            let index = coverageIndex(coverage, buffer.glyphs[i].glyph), let count = u16(subtable, 4), index < count,
+            let set = offsetTable(subtable, 6 + 2 * index), let ligatureCount = u16(set, 0)
         else { return nil }
         for l in 0..<ligatureCount {
             guard buffer.spend() else { return nil }
             guard let ligature = offsetTable(set, 2 + 2 * l), let glyph = u16(ligature, 0),
-                  let components = u16(ligature, 2), components >= 1,
-                  let rest = values(ligature, 4, components - 1),
-                  let positions = matchInput(at: i, rest: rest, lookup, .glyphs)
+                let components = u16(ligature, 2), components >= 1,
+                let rest = values(ligature, 4, components - 1),
+                let positions = matchInput(at: i, rest: rest, lookup, .glyphs)
             else { continue }
             let id = buffer.makeLigatureID()
             let cluster = positions.map { buffer.glyphs[$0].cluster }.min() ?? buffer.glyphs[i].cluster
@@ -111,12 +116,12 @@ extension LookupApplier {
     /// Reverse chaining contextual single substitution (format 1).
     private mutating func reverseChain(_ lookup: Lookup, _ subtable: FontTable, at i: Int) -> Int? {
         guard u16(subtable, 0) == 1, let coverage = offsetTable(subtable, 2),
-              let index = coverageIndex(coverage, buffer.glyphs[i].glyph),
-              let b = u16(subtable, 4), let backtrack = values(subtable, 6, b),
-              let l = u16(subtable, 6 + 2 * b), let lookahead = values(subtable, 8 + 2 * b, l),
-              let n = u16(subtable, 8 + 2 * (b + l)), index < n,
-              let new = u16(subtable, 10 + 2 * (b + l) + 2 * index),
-              matchContext(before: i, backtrack: backtrack, after: i, lookahead: lookahead, lookup, .coverages(subtable))
+            let index = coverageIndex(coverage, buffer.glyphs[i].glyph),
+            let b = u16(subtable, 4), let backtrack = values(subtable, 6, b),
+            let l = u16(subtable, 6 + 2 * b), let lookahead = values(subtable, 8 + 2 * b, l),
+            let n = u16(subtable, 8 + 2 * (b + l)), index < n,
+            let new = u16(subtable, 10 + 2 * (b + l) + 2 * index),
+            matchContext(before: i, backtrack: backtrack, after: i, lookahead: lookahead, lookup, .coverages(subtable))
         else { return nil }
         replace(i, with: UInt16(new))
         return i + 1

@@ -173,7 +173,9 @@ extension LookupApplier {
         var positions = [i]
         var j = i
         for value in rest {
-            guard let k = next(after: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 1, match) else { return nil }
+            guard let k = next(after: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 1, match) else {
+                return nil
+            }
             positions.append(k)
             j = k
         }
@@ -182,16 +184,22 @@ extension LookupApplier {
 
     /// Whether the backtrack (`values` nearest first) matches before `i`
     /// and the lookahead after `last`.
-    mutating func matchContext(before i: Int, backtrack: [Int], after last: Int, lookahead: [Int],
-                               _ lookup: Lookup, _ match: SequenceMatch) -> Bool {
+    mutating func matchContext(
+        before i: Int, backtrack: [Int], after last: Int, lookahead: [Int],
+        _ lookup: Lookup, _ match: SequenceMatch
+    ) -> Bool {
         var j = i
         for value in backtrack {
-            guard let k = previous(before: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 0, match) else { return false }
+            guard let k = previous(before: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 0, match) else {
+                return false
+            }
             j = k
         }
         j = last
         for value in lookahead {
-            guard let k = next(after: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 2, match) else { return false }
+            guard let k = next(after: j, lookup), matches(buffer.glyphs[k].glyph, value, part: 2, match) else {
+                return false
+            }
             j = k
         }
         return true
@@ -235,7 +243,7 @@ extension LookupApplier {
         switch u16(subtable, 0) {
         case 1:
             guard let coverage = offsetTable(subtable, 2), let index = coverageIndex(coverage, glyph),
-                  let setCount = u16(subtable, 4), index < setCount, let ruleSet = offsetTable(subtable, 6 + 2 * index)
+                let setCount = u16(subtable, 4), index < setCount, let ruleSet = offsetTable(subtable, 6 + 2 * index)
             else { return nil }
             return applyRuleSet(lookup, ruleSet, at: i, chained: chained, .glyphs)
         case 2:
@@ -243,8 +251,9 @@ extension LookupApplier {
             let match: SequenceMatch
             let setsAt: Int
             if chained {
-                match = .classes(backtrack: offsetTable(subtable, 4), input: offsetTable(subtable, 6),
-                                 lookahead: offsetTable(subtable, 8))
+                match = .classes(
+                    backtrack: offsetTable(subtable, 4), input: offsetTable(subtable, 6),
+                    lookahead: offsetTable(subtable, 8))
                 setsAt = 10
             } else {
                 let classes = offsetTable(subtable, 4)
@@ -254,7 +263,8 @@ extension LookupApplier {
             guard case .classes(_, let inputClasses, _) = match else { return nil }
             let cls = classOf(inputClasses, glyph)
             guard let setCount = u16(subtable, setsAt), cls < setCount,
-                  let ruleSet = offsetTable(subtable, setsAt + 2 + 2 * cls) else { return nil }
+                let ruleSet = offsetTable(subtable, setsAt + 2 + 2 * cls)
+            else { return nil }
             return applyRuleSet(lookup, ruleSet, at: i, chained: chained, match)
         case 3:
             return applyFormat3(lookup, subtable, at: i, chained: chained)
@@ -264,8 +274,10 @@ extension LookupApplier {
     }
 
     /// Tries the rules of a format 1 or 2 rule set in order.
-    private mutating func applyRuleSet(_ lookup: Lookup, _ ruleSet: FontTable, at i: Int, chained: Bool,
-                                       _ match: SequenceMatch) -> Int? {
+    private mutating func applyRuleSet(
+        _ lookup: Lookup, _ ruleSet: FontTable, at i: Int, chained: Bool,
+        _ match: SequenceMatch
+    ) -> Int? {
         guard let count = u16(ruleSet, 0) else { return nil }
         for r in 0..<count {
             guard buffer.spend() else { return nil }
@@ -296,8 +308,9 @@ extension LookupApplier {
             guard let recordCount = u16(rule, recordCountAt) else { continue }
             let recordsAt = chained ? recordCountAt + 2 : at + 4 + 2 * (inputCount - 1)
             guard let records = records(rule, recordsAt, recordCount),
-                  let positions = matchInput(at: i, rest: input, lookup, match),
-                  matchContext(before: i, backtrack: backtrack, after: positions.last ?? i, lookahead: lookahead, lookup, match)
+                let positions = matchInput(at: i, rest: input, lookup, match),
+                matchContext(
+                    before: i, backtrack: backtrack, after: positions.last ?? i, lookahead: lookahead, lookup, match)
             else { continue }
             return applyRecords(records, positions: positions)
         }
@@ -309,20 +322,21 @@ extension LookupApplier {
         let match = SequenceMatch.coverages(subtable)
         if chained {
             guard let b = u16(subtable, 2), let backtrack = values(subtable, 4, b),
-                  let n = u16(subtable, 4 + 2 * b), n >= 1, let input = values(subtable, 6 + 2 * b, n),
-                  let l = u16(subtable, 6 + 2 * b + 2 * n), let lookahead = values(subtable, 8 + 2 * b + 2 * n, l),
-                  let recordCount = u16(subtable, 8 + 2 * (b + n + l)),
-                  let records = records(subtable, 10 + 2 * (b + n + l), recordCount),
-                  matches(buffer.glyphs[i].glyph, input[0], part: 1, match),
-                  let positions = matchInput(at: i, rest: Array(input.dropFirst()), lookup, match),
-                  matchContext(before: i, backtrack: backtrack, after: positions.last ?? i, lookahead: lookahead, lookup, match)
+                let n = u16(subtable, 4 + 2 * b), n >= 1, let input = values(subtable, 6 + 2 * b, n),
+                let l = u16(subtable, 6 + 2 * b + 2 * n), let lookahead = values(subtable, 8 + 2 * b + 2 * n, l),
+                let recordCount = u16(subtable, 8 + 2 * (b + n + l)),
+                let records = records(subtable, 10 + 2 * (b + n + l), recordCount),
+                matches(buffer.glyphs[i].glyph, input[0], part: 1, match),
+                let positions = matchInput(at: i, rest: Array(input.dropFirst()), lookup, match),
+                matchContext(
+                    before: i, backtrack: backtrack, after: positions.last ?? i, lookahead: lookahead, lookup, match)
             else { return nil }
             return applyRecords(records, positions: positions)
         }
         guard let n = u16(subtable, 2), n >= 1, let recordCount = u16(subtable, 4),
-              let input = values(subtable, 6, n), let records = records(subtable, 6 + 2 * n, recordCount),
-              matches(buffer.glyphs[i].glyph, input[0], part: 1, match),
-              let positions = matchInput(at: i, rest: Array(input.dropFirst()), lookup, match)
+            let input = values(subtable, 6, n), let records = records(subtable, 6 + 2 * n, recordCount),
+            matches(buffer.glyphs[i].glyph, input[0], part: 1, match),
+            let positions = matchInput(at: i, rest: Array(input.dropFirst()), lookup, match)
         else { return nil }
         return applyRecords(records, positions: positions)
     }

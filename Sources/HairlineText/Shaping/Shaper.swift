@@ -58,8 +58,10 @@ public struct ShapingOptions: Sendable, Equatable {
     public var disabledFeatures: Set<String>
 
     /// Options with everything detected and the default features.
-    public init(script: ShapingScript? = nil, isRightToLeft: Bool? = nil, language: String? = nil,
-                enabledFeatures: Set<String> = [], disabledFeatures: Set<String> = []) {
+    public init(
+        script: ShapingScript? = nil, isRightToLeft: Bool? = nil, language: String? = nil,
+        enabledFeatures: Set<String> = [], disabledFeatures: Set<String> = []
+    ) {
         self.script = script
         self.isRightToLeft = isRightToLeft
         self.language = language
@@ -77,7 +79,9 @@ enum DefaultFeatures {
     /// Indic features ('rphf' and 'half' only where DevanagariReordering's
     /// masks allow; without those masks, i.e. other Indic scripts, they
     /// touch nothing).
-    static let indic = ["nukt", "akhn", "rphf", "rkrf", "blwf", "half", "pstf", "cjct", "pres", "abvs", "blws", "psts", "haln"]
+    static let indic = [
+        "nukt", "akhn", "rphf", "rkrf", "blwf", "half", "pstf", "cjct", "pres", "abvs", "blws", "psts", "haln",
+    ]
     /// GPOS features.
     static let positioning = ["kern", "mark", "mkmk", "curs", "dist", "abvm", "blwm"]
 }
@@ -116,7 +120,8 @@ extension Font {
             warnings.append("Devanagari text is shaped with basic reordering only (pre-base matra, reph, half forms)")
             DevanagariReordering.prepare(&buffer.glyphs, scalars: scalars)
         } else if script.isIndic {
-            warnings.append("\(script.rawValue.capitalized) text is shaped without Indic reordering (reph, pre-base matras)")
+            warnings.append(
+                "\(script.rawValue.capitalized) text is shaped without Indic reordering (reph, pre-base matras)")
         }
         // Substitution.
         var substitution = DefaultFeatures.substitution
@@ -124,8 +129,9 @@ extension Font {
         if script.isIndic { substitution += DefaultFeatures.indic }
         if rightToLeft { substitution.append("rtla") }
         if let header = LayoutHeader(data, layoutTables.gsub, extensionType: 7) {
-            let plan = Self.plan(header, script: script, language: options.language,
-                                 features: Set(substitution).union(options.enabledFeatures).subtracting(options.disabledFeatures))
+            let plan = Self.plan(
+                header, script: script, language: options.language,
+                features: Set(substitution).union(options.enabledFeatures).subtracting(options.disabledFeatures))
             var applier = LookupApplier(header: header, definitions: definitions, isSubstitution: true, buffer: buffer)
             for (lookup, mask) in plan { applier.apply(lookupIndex: lookup, mask: mask) }
             buffer = applier.buffer
@@ -135,9 +141,11 @@ extension Font {
         for i in 0..<buffer.count { buffer.glyphs[i].xAdvance = advance(of: GlyphID(buffer.glyphs[i].glyph)) }
         var kerned = false
         if let header = LayoutHeader(data, layoutTables.gpos, extensionType: 9) {
-            let features = Set(DefaultFeatures.positioning).union(options.enabledFeatures).subtracting(options.disabledFeatures)
+            let features = Set(DefaultFeatures.positioning).union(options.enabledFeatures).subtracting(
+                options.disabledFeatures)
             let plan = Self.plan(header, script: script, language: options.language, features: features)
-            kerned = features.contains("kern") && Self.hasFeature("kern", header, script: script, language: options.language)
+            kerned =
+                features.contains("kern") && Self.hasFeature("kern", header, script: script, language: options.language)
             var applier = LookupApplier(header: header, definitions: definitions, isSubstitution: false, buffer: buffer)
             applier.isRightToLeftRun = rightToLeft
             for (lookup, mask) in plan { applier.apply(lookupIndex: lookup, mask: mask) }
@@ -149,18 +157,22 @@ extension Font {
         }
         buffer.resolveAttachments(reversed: rightToLeft)
         var glyphs = buffer.glyphs.map {
-            ShapedGlyph(glyph: GlyphID($0.glyph), cluster: $0.cluster, xAdvance: $0.xAdvance, yAdvance: $0.yAdvance,
-                        xOffset: $0.xOffset, yOffset: $0.yOffset)
+            ShapedGlyph(
+                glyph: GlyphID($0.glyph), cluster: $0.cluster, xAdvance: $0.xAdvance, yAdvance: $0.yAdvance,
+                xOffset: $0.xOffset, yOffset: $0.yOffset)
         }
         if rightToLeft { glyphs.reverse() }
-        return ShapedRun(glyphs: glyphs, script: script, isRightToLeft: rightToLeft, warnings: warnings,
-                         budgetExhausted: buffer.budget <= 0)
+        return ShapedRun(
+            glyphs: glyphs, script: script, isRightToLeft: rightToLeft, warnings: warnings,
+            budgetExhausted: buffer.budget <= 0)
     }
 
     /// The buffer before any lookup: one glyph per scalar from the cmap,
     /// clusters merged over marks and joiners, masks with joining forms.
-    private func initialGlyphs(_ scalars: [Unicode.Scalar], script: ShapingScript,
-                               definitions: GlyphDefinitions) -> [GlyphInfo] {
+    private func initialGlyphs(
+        _ scalars: [Unicode.Scalar], script: ShapingScript,
+        definitions: GlyphDefinitions
+    ) -> [GlyphInfo] {
         let forms = script.usesCursiveJoining ? JoiningForm.forms(of: scalars) : []
         var glyphs: [GlyphInfo] = []
         glyphs.reserveCapacity(scalars.count)
@@ -170,7 +182,9 @@ extension Font {
             let extends = i > 0 && (category.isMark || scalar.value == 0x200C || scalar.value == 0x200D)
             if !extends { cluster = i }
             let glyph = self.glyph(for: scalar).rawValue
-            let glyphClass = definitions.hasGlyphClasses ? definitions.glyphClass(glyph)
+            let glyphClass =
+                definitions.hasGlyphClasses
+                ? definitions.glyphClass(glyph)
                 : (category == .nonspacingMark || category == .enclosingMark ? GlyphClass.mark : GlyphClass.base)
             let mask = FeatureMask.global | (forms.isEmpty ? 0 : forms[i].mask)
             glyphs.append(GlyphInfo(glyph: glyph, cluster: cluster, mask: mask, glyphClass: glyphClass))
@@ -180,8 +194,10 @@ extension Font {
 
     /// The lookups of `features` for the script's language system, in
     /// lookup-list order, each with the mask of the features that use it.
-    static func plan(_ header: LayoutHeader, script: ShapingScript, language: String?,
-                     features: Set<String>) -> [(lookup: Int, mask: UInt32)] {
+    static func plan(
+        _ header: LayoutHeader, script: ShapingScript, language: String?,
+        features: Set<String>
+    ) -> [(lookup: Int, mask: UInt32)] {
         var masks: [Int: UInt32] = [:]
         let count = header.lookupCount
         for index in header.featureIndices(scriptTags: script.openTypeTags, languageTag: language) {

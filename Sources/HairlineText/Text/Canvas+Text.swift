@@ -85,7 +85,7 @@ extension Canvas {
     public func draw(_ text: String, font: Font, size: Double, at point: Point, paint: Paint) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, size.isFinite, size > 0,
-              point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text), !TextLayout.needsBidi(text)
+            point.x.isFinite, point.y.isFinite, !TextLayout.hasLineBreak(text), !TextLayout.needsBidi(text)
         else {
             let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
             draw(layout, at: point, paint: paint)
@@ -112,19 +112,23 @@ extension Canvas {
         lookups.forEachGlyph(of: text, unit: unit) { _, x, advance in width = x + advance }
         let ascent = Double(font.metrics.ascent) * unit, descent = Double(font.metrics.descent) * unit
         let margin = size / 2
-        let reach = Rect(x: point.x - margin, y: point.y - ascent - margin, width: max(0, width) + 2 * margin,
-                         height: ascent + descent + 2 * margin)
+        let reach = Rect(
+            x: point.x - margin, y: point.y - ascent - margin, width: max(0, width) + 2 * margin,
+            height: ascent + descent + 2 * margin)
         withOneShadow(over: reach) { canvas in
-            canvas.drawLine(text, lookups: lookups, size: size, unit: unit, at: point, state: canvas.textState,
-                            paint: paint)
+            canvas.drawLine(
+                text, lookups: lookups, size: size, unit: unit, at: point, state: canvas.textState,
+                paint: paint)
         }
     }
 
     /// One line of `text` from its scalars (TextLayout's positions), each
     /// glyph from the cache (`state`, this canvas's) where the transform
     /// allows, else the layout.
-    private func drawLine(_ text: String, lookups: FontLookups, size: Double, unit: Double, at point: Point,
-                          state: TextCanvasState, paint: Paint) {
+    private func drawLine(
+        _ text: String, lookups: FontLookups, size: Double, unit: Double, at point: Point,
+        state: TextCanvasState, paint: Paint
+    ) {
         let t = transform
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite else {
             draw(TextLayout(text, font: lookups.font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
@@ -150,8 +154,10 @@ extension Canvas {
         let deviceX = t.a * (line.start.x + x) + t.tx
         guard abs(deviceX) < Self.deviceLimit else { return }
         let (pixel, quarter) = GlyphCache.pen(atDeviceX: deviceX)
-        if let mask = state.glyphs.mask(glyph, identity: line.lookups.identity, size: line.size * t.a,
-                                        subpixel: quarter, font: { line.lookups.font }) {
+        if let mask = state.glyphs.mask(
+            glyph, identity: line.lookups.identity, size: line.size * t.a,
+            subpixel: quarter, font: { line.lookups.font })
+        {
             if let surface = mask.surface {
                 state.placed.append(PlacedCoverage(surface, atDeviceX: pixel + mask.left, y: line.row + mask.top))
             }
@@ -162,13 +168,16 @@ extension Canvas {
 
     /// `place` for a glyph with no mask: the masks placed before it, then
     /// its outline filled.
-    private func drawUnmasked(_ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState,
-                              paint: Paint) {
+    private func drawUnmasked(
+        _ glyph: GlyphID, at x: Double, on line: LinePen, state: TextCanvasState,
+        paint: Paint
+    ) {
         drawPlaced(state, paint: paint)
         var one = TextLine()
         one.glyphs = [glyph]
         one.positions = [x]
-        fillOutlines(one, font: { _ in line.lookups.font }, size: line.size, start: line.start, state: state, paint: paint)
+        fillOutlines(
+            one, font: { _ in line.lookups.font }, size: line.size, start: line.start, state: state, paint: paint)
     }
 
     /// Draws the glyph masks placed so far, in order, and forgets them.
@@ -186,20 +195,26 @@ extension Canvas {
     /// lines, 0 for no limit), each line placed across it by `alignment`,
     /// the first line's ascent at the rect's top. Lines are not clipped to
     /// the rect (clip the canvas for that).
-    public func draw(_ text: String, font: Font, size: Double, in rect: Rect, alignment: TextAlignment = .leading,
-                     lineBreakMode: LineBreakMode = .truncatingTail, maximumLines: Int = 0, paint: Paint) {
+    public func draw(
+        _ text: String, font: Font, size: Double, in rect: Rect, alignment: TextAlignment = .leading,
+        lineBreakMode: LineBreakMode = .truncatingTail, maximumLines: Int = 0, paint: Paint
+    ) {
         let r = rect.standardized
-        let layout = TextLayout(text, font: font, size: size, width: r.width, lineBreakMode: lineBreakMode,
-                                maximumLines: maximumLines)
-        draw(layout, at: Point(x: r.minX, y: r.minY + layout.ascent), width: r.width, alignment: alignment,
-             paint: paint)
+        let layout = TextLayout(
+            text, font: font, size: size, width: r.width, lineBreakMode: lineBreakMode,
+            maximumLines: maximumLines)
+        draw(
+            layout, at: Point(x: r.minX, y: r.minY + layout.ascent), width: r.width, alignment: alignment,
+            paint: paint)
     }
 
     /// Draws `layout` with its first baseline starting at `origin` (user
     /// space, points); with a `width`, each line is placed across it by
     /// `alignment` (leading: from `origin.x`).
-    public func draw(_ layout: TextLayout, at origin: Point, width: Double? = nil,
-                     alignment: TextAlignment = .leading, paint: Paint) {
+    public func draw(
+        _ layout: TextLayout, at origin: Point, width: Double? = nil,
+        alignment: TextAlignment = .leading, paint: Paint
+    ) {
         draw(layout, lines: 0..<layout.lines.count, at: origin, width: width, alignment: alignment, paint: paint)
     }
 
@@ -209,8 +224,10 @@ extension Canvas {
     /// (each line's ink and its shadow are its own), at the cost of these
     /// lines only — for a band of a long text.
     /// - Parameter lines: a range of line indices, clamped to the layout's.
-    public func draw(_ layout: TextLayout, lines: Range<Int>, at origin: Point, width: Double? = nil,
-                     alignment: TextAlignment = .leading, paint: Paint) {
+    public func draw(
+        _ layout: TextLayout, lines: Range<Int>, at origin: Point, width: Double? = nil,
+        alignment: TextAlignment = .leading, paint: Paint
+    ) {
         let lines = lines.clamped(to: 0..<layout.lines.count)
         guard origin.x.isFinite, origin.y.isFinite, layout.size > 0, !lines.isEmpty else { return }
         let box = width.flatMap { $0.isFinite ? $0 : nil } ?? layout.width
@@ -219,9 +236,10 @@ extension Canvas {
         let margin = layout.size / 2
         let firstBaseline = origin.y + Double(lines.lowerBound) * layout.lineHeight
         let lastBaseline = origin.y + Double(lines.upperBound - 1) * layout.lineHeight
-        let reach = Rect(x: origin.x + min(0, box - layout.width) - margin, y: firstBaseline - layout.ascent - margin,
-                         width: max(box, layout.width) + 2 * margin,
-                         height: lastBaseline - firstBaseline + layout.ascent + layout.descent + 2 * margin)
+        let reach = Rect(
+            x: origin.x + min(0, box - layout.width) - margin, y: firstBaseline - layout.ascent - margin,
+            width: max(box, layout.width) + 2 * margin,
+            height: lastBaseline - firstBaseline + layout.ascent + layout.descent + 2 * margin)
         // One shadow for the whole text, if one is set.
         withOneShadow(over: reach) { canvas in
             canvas.drawLines(layout, lines: lines, at: origin, box: box, alignment: alignment, paint: paint)
@@ -229,8 +247,10 @@ extension Canvas {
     }
 
     /// `draw(_:lines:at:width:alignment:paint:)`'s lines.
-    private func drawLines(_ layout: TextLayout, lines: Range<Int>, at origin: Point, box: Double,
-                           alignment: TextAlignment, paint: Paint) {
+    private func drawLines(
+        _ layout: TextLayout, lines: Range<Int>, at origin: Point, box: Double,
+        alignment: TextAlignment, paint: Paint
+    ) {
         let state = textState
         let t = transform
         let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
@@ -257,8 +277,9 @@ extension Canvas {
         let t = transform
         let baseline = t.d * start.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
-        let pen = LinePen(lookups: state.fonts.lookups(for: layout.font), size: layout.size, start: start,
-                          transform: t, row: Int(baseline.rounded()))
+        let pen = LinePen(
+            lookups: state.fonts.lookups(for: layout.font), size: layout.size, start: start,
+            transform: t, row: Int(baseline.rounded()))
         guard !line.fontIndices.isEmpty else {
             for (i, glyph) in line.glyphs.enumerated() {
                 place(glyph, at: line.positions[i], on: pen, state: state, paint: paint)
@@ -272,8 +293,11 @@ extension Canvas {
         for (i, glyph) in line.glyphs.enumerated() {
             let f = line.fontIndex(ofGlyph: i)
             guard f < pens.count else { continue }
-            let fontPen = pens[f] ?? LinePen(lookups: state.fonts.lookups(for: layout.font(at: f)), size: layout.size,
-                                             start: start, transform: t, row: pen.row)
+            let fontPen =
+                pens[f]
+                ?? LinePen(
+                    lookups: state.fonts.lookups(for: layout.font(at: f)), size: layout.size,
+                    start: start, transform: t, row: pen.row)
             pens[f] = fontPen
             place(glyph, at: line.positions[i], on: fontPen, state: state, paint: paint)
         }
@@ -282,8 +306,10 @@ extension Canvas {
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
     /// path; `font` gives the font of a glyph's `fontIndices` entry.
-    private func fillOutlines(_ line: TextLine, font fontAt: (Int) -> Font, size: Double, start: Point,
-                              state: TextCanvasState, paint: Paint) {
+    private func fillOutlines(
+        _ line: TextLine, font fontAt: (Int) -> Font, size: Double, start: Point,
+        state: TextCanvasState, paint: Paint
+    ) {
         state.path.removeAll(keepingCapacity: true)
         // Glyphs wholly outside the clip are left out (with no shadow to
         // cast, they cannot change a pixel).
@@ -293,11 +319,12 @@ extension Canvas {
             let unit = size / Double(max(1, font.metrics.unitsPerEm))
             guard let outline = state.outline(of: glyph, in: font), !outline.isEmpty else { continue }
             let raise = line.yOffsets.isEmpty ? 0 : line.yOffsets[i]
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y - raise)
+            let place = AffineTransform(
+                a: unit, b: 0, c: 0, d: -unit, tx: start.x + line.positions[i], ty: start.y - raise)
             if let clip {
                 let reach = outline.controlPointBounds.applying(place).applying(transform)
                 guard reach.isFinite, reach.maxX >= Double(clip.minX), reach.minX <= Double(clip.maxX),
-                      reach.maxY >= Double(clip.minY), reach.minY <= Double(clip.maxY)
+                    reach.maxY >= Double(clip.minY), reach.minY <= Double(clip.maxY)
                 else { continue }
             }
             state.path.addPath(outline.applying(place))

@@ -90,7 +90,9 @@ final class GlyphCache {
         var key: GlyphKey
         var mask: GlyphMask
         var lastUse: UInt64
-        static var empty: FrontSlot { FrontSlot(key: .none, mask: GlyphMask(surface: nil, left: 0, top: 0), lastUse: 0) }
+        static var empty: FrontSlot {
+            FrontSlot(key: .none, mask: GlyphMask(surface: nil, left: 0, top: 0), lastUse: 0)
+        }
     }
 
     init(byteLimit: Int = GlyphCache.defaultByteLimit) {
@@ -120,8 +122,9 @@ final class GlyphCache {
     /// the font itself (`font()`) is asked for only to render a mask.
     @inline(__always)
     func mask(_ glyph: GlyphID, identity: UInt, size: Double, subpixel: Int, font: () -> Font) -> GlyphMask? {
-        let key = GlyphKey(font: identity, glyph: glyph.rawValue, size: size.bitPattern,
-                           subpixel: UInt8(truncatingIfNeeded: subpixel))
+        let key = GlyphKey(
+            font: identity, glyph: glyph.rawValue, size: size.bitPattern,
+            subpixel: UInt8(truncatingIfNeeded: subpixel))
         clock &+= 1
         let set = front + Self.frontSet(key)
         for way in 0..<2 where set[way].key == key {
@@ -134,8 +137,10 @@ final class GlyphCache {
 
     /// A front table miss: the entry from the dictionary, or the mask
     /// rendered and kept; either way put in the key's front set.
-    private func slowMask(_ glyph: GlyphID, key: GlyphKey, font: Font,
-                          set: UnsafeMutablePointer<FrontSlot>) -> GlyphMask? {
+    private func slowMask(
+        _ glyph: GlyphID, key: GlyphKey, font: Font,
+        set: UnsafeMutablePointer<FrontSlot>
+    ) -> GlyphMask? {
         // One hash per hit: the entry is found once and touched in place.
         if let index = entries.index(forKey: key) {
             entries.values[index].lastUse = clock
@@ -145,8 +150,10 @@ final class GlyphCache {
             return mask
         }
         misses += 1
-        guard let mask = Self.render(glyph, of: font, size: Double(bitPattern: key.size),
-                                     offset: Double(key.subpixel) / Double(Self.subpixelSteps))
+        guard
+            let mask = Self.render(
+                glyph, of: font, size: Double(bitPattern: key.size),
+                offset: Double(key.subpixel) / Double(Self.subpixelSteps))
         else { return nil }
         let cost = (mask.surface?.bytesPerRow ?? 0) * (mask.surface?.height ?? 0) + 64
         if cost > byteLimit { return mask }
@@ -162,7 +169,8 @@ final class GlyphCache {
     /// mixed and multiplied by 2^64/φ (Fibonacci hashing).
     @inline(__always)
     private static func frontSet(_ key: GlyphKey) -> Int {
-        let fields = key.size ^ UInt64(truncatingIfNeeded: key.font)
+        let fields =
+            key.size ^ UInt64(truncatingIfNeeded: key.font)
             ^ (UInt64(key.glyph) << 2 | UInt64(key.subpixel))
         return 2 &* Int(truncatingIfNeeded: (fields &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - frontBits))
     }
@@ -235,14 +243,15 @@ final class GlyphCache {
         let reach = device.controlPointBounds
         let limit = Double(maximumMaskSide)
         guard reach.isFinite, reach.width < limit, reach.height < limit, abs(reach.minX) < limit,
-              abs(reach.minY) < limit
+            abs(reach.minY) < limit
         else { return nil }
         let left = Int(reach.minX.rounded(.down)), top = Int(reach.minY.rounded(.down))
         let width = Int(reach.maxX.rounded(.up)) - left, height = Int(reach.maxY.rounded(.up)) - top
         guard width > 0, height > 0, let surface = try? Surface(width: width, height: height, format: .a8)
         else { return GlyphMask(surface: nil, left: 0, top: 0) }
         let canvas = Canvas(surface: surface)
-        canvas.fill(device.applying(AffineTransform(translationX: -Double(left), y: -Double(top))), with: .solid(.black))
+        canvas.fill(
+            device.applying(AffineTransform(translationX: -Double(left), y: -Double(top))), with: .solid(.black))
         surface.flush()
         return GlyphMask(surface: surface, left: left, top: top)
     }

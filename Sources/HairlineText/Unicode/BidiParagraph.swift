@@ -69,7 +69,7 @@ public struct BidiParagraph: Sendable {
     static func isRemovedClass(_ c: BidiClass) -> Bool {
         switch c {
         case .rightToLeftEmbedding, .leftToRightEmbedding, .rightToLeftOverride, .leftToRightOverride,
-             .popDirectionalFormat, .boundaryNeutral:
+            .popDirectionalFormat, .boundaryNeutral:
             return true
         default:
             return false

@@ -16,7 +16,7 @@ extension BidiResolver {
     private static func isNeutralOrIsolate(_ t: BidiClass) -> Bool {
         switch t {
         case .paragraphSeparator, .segmentSeparator, .whitespace, .otherNeutral, .leftToRightIsolate,
-             .rightToLeftIsolate, .firstStrongIsolate, .popDirectionalIsolate:
+            .rightToLeftIsolate, .firstStrongIsolate, .popDirectionalIsolate:
             return true
         default:
             return false
@@ -53,7 +53,11 @@ extension BidiResolver {
         for (k, i) in sequence.enumerated() {
             let l = levels[i]
             if l & 1 == 0 {
-                if t[k] == .rightToLeft { levels[i] = l + 1 } else if t[k] == .arabicNumber || t[k] == .europeanNumber { levels[i] = l + 2 }
+                if t[k] == .rightToLeft {
+                    levels[i] = l + 1
+                } else if t[k] == .arabicNumber || t[k] == .europeanNumber {
+                    levels[i] = l + 2
+                }
             } else if t[k] == .leftToRight || t[k] == .arabicNumber || t[k] == .europeanNumber {
                 levels[i] = l + 1
             }
@@ -90,7 +94,8 @@ extension BidiResolver {
                 if t[k] == .europeanSeparator, before == .europeanNumber, after == .europeanNumber {
                     t[k] = .europeanNumber
                 } else if t[k] == .commonSeparator, before == after,
-                          before == .europeanNumber || before == .arabicNumber {
+                    before == .europeanNumber || before == .arabicNumber
+                {
                     t[k] = before
                 }
             }
@@ -121,8 +126,10 @@ extension BidiResolver {
     /// N0: paired brackets (BD16) take the embedding direction when it is
     /// inside them, else the other strong direction inside them when the
     /// context before agrees.
-    private func resolveBrackets(_ t: inout [BidiClass], _ sequence: [Int], _ brackets: [BidiBracket],
-                                 sos: BidiClass, embedding: BidiClass) {
+    private func resolveBrackets(
+        _ t: inout [BidiClass], _ sequence: [Int], _ brackets: [BidiBracket],
+        sos: BidiClass, embedding: BidiClass
+    ) {
         var stack: [(id: UInt32, position: Int)] = []
         var pairs: [(open: Int, close: Int)] = []
         scan: for k in sequence.indices where t[k] == .otherNeutral {

@@ -46,7 +46,9 @@ struct BidiResolver {
                 let rtl = c == .rightToLeftEmbedding || c == .rightToLeftOverride
                 let next = rtl ? (top.level + 1) | 1 : (top.level + 2) & ~1
                 if next <= BidiParagraph.maximumDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
-                    let override: BidiClass? = c == .rightToLeftOverride ? .rightToLeft
+                    let override: BidiClass? =
+                        c == .rightToLeftOverride
+                        ? .rightToLeft
                         : c == .leftToRightOverride ? .leftToRight : nil
                     stack.append(Status(level: next, override: override, isolate: false))
                 } else if overflowIsolates == 0 {
@@ -142,7 +144,8 @@ struct BidiResolver {
             if classes[run[0]] == .popDirectionalIsolate, matchedPDIs.contains(run[0]) { continue }
             var sequence = run
             while let last = sequence.last, isIsolateInitiator(classes[last]), matching[last] < classes.count,
-                  let next = runStartingAt[matching[last]] {
+                let next = runStartingAt[matching[last]]
+            {
                 sequence += runs[next]
             }
             sequences.append(sequence)

@@ -178,10 +178,10 @@ public struct LineBreakAnalyzer: Sendable {
         // LB26-LB27.
         switch (a, b) {
         case (.jl, .jl), (.jl, .jv), (.jl, .h2), (.jl, .h3), (.jv, .jv), (.jv, .jt), (.h2, .jv), (.h2, .jt),
-             (.jt, .jt), (.h3, .jt):
+            (.jt, .jt), (.h3, .jt):
             return .prohibited
         case (.jl, .po), (.jv, .po), (.jt, .po), (.h2, .po), (.h3, .po), (.pr, .jl), (.pr, .jv), (.pr, .jt),
-             (.pr, .h2), (.pr, .h3):
+            (.pr, .h2), (.pr, .h3):
             return .prohibited
         default:
             break

@@ -52,7 +52,9 @@ extension BidiClass {
             self = UnicodeTables.latin1BidiClasses[Int(scalar.value)]
             return
         }
-        self = BidiClass(rawValue: UnicodeTables.value(in: UnicodeTables.bidiClassRanges, for: scalar.value)) ?? .leftToRight
+        self =
+            BidiClass(rawValue: UnicodeTables.value(in: UnicodeTables.bidiClassRanges, for: scalar.value))
+            ?? .leftToRight
     }
 
     /// Whether the class is R, AL or AN, or an explicit embedding, override
@@ -61,8 +63,8 @@ extension BidiClass {
     public var needsBidi: Bool {
         switch self {
         case .rightToLeft, .arabicLetter, .arabicNumber, .leftToRightEmbedding, .leftToRightOverride,
-             .rightToLeftEmbedding, .rightToLeftOverride, .popDirectionalFormat, .leftToRightIsolate,
-             .rightToLeftIsolate, .firstStrongIsolate, .popDirectionalIsolate:
+            .rightToLeftEmbedding, .rightToLeftOverride, .popDirectionalFormat, .leftToRightIsolate,
+            .rightToLeftIsolate, .firstStrongIsolate, .popDirectionalIsolate:
             return true
         default:
             return false
@@ -77,7 +79,8 @@ extension LineBreakClass {
             self = UnicodeTables.latin1LineBreakClasses[Int(scalar.value)]
             return
         }
-        self = LineBreakClass(rawValue: UnicodeTables.value(in: UnicodeTables.lineBreakRanges, for: scalar.value)) ?? .al
+        self =
+            LineBreakClass(rawValue: UnicodeTables.value(in: UnicodeTables.lineBreakRanges, for: scalar.value)) ?? .al
     }
 }
 
@@ -92,7 +95,8 @@ extension Unicode.Scalar {
     /// scalar that is not a paired bracket.
     public var bidiPairedBracket: (type: BidiBracketType, pair: Unicode.Scalar) {
         guard let i = UnicodeTables.record(in: UnicodeTables.bracketPairs, stride: 3, for: value),
-              let pair = Unicode.Scalar(UnicodeTables.bracketPairs[i + 1]) else { return (.none, self) }
+            let pair = Unicode.Scalar(UnicodeTables.bracketPairs[i + 1])
+        else { return (.none, self) }
         return (BidiBracketType(rawValue: UInt8(UnicodeTables.bracketPairs[i + 2])) ?? .none, pair)
     }
 

@@ -4,6 +4,7 @@
 // (https://www.unicode.org/license.txt; a copy is in
 // Tests/HairlineTextTests/Fixtures/Unicode/LICENSE-Unicode.txt). The data here
 // is modified: reduced to range tables.
+// swift-format-ignore-file
 
 /// The Unicode version of the generated tables.
 let unicodeTablesVersion = "15.0.0"

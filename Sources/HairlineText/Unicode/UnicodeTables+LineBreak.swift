@@ -4,6 +4,7 @@
 // (https://www.unicode.org/license.txt; a copy is in
 // Tests/HairlineTextTests/Fixtures/Unicode/LICENSE-Unicode.txt). The data here
 // is modified: reduced to range tables, line break classes resolved by LB1.
+// swift-format-ignore-file
 
 /// A scalar's Line_Break class (UAX #14) after rule LB1 (AI, SG, XX are
 /// AL; SA is CM for combining marks, else AL; CJ is NS), with OP and CP of

@@ -37,10 +37,15 @@ import Testing
             let canvas = Canvas(surface: surface)
             for _ in 0..<12 {
                 var path = Path()
-                path.addEllipse(in: Rect(x: Double(rng.next() % UInt64(width)) - 4, y: Double(rng.next() % UInt64(height)) - 4,
-                                         width: Double(width) / 2, height: Double(height) / 2))
-                canvas.fill(path, with: Color(red: Double(rng.next() % 256) / 255, green: Double(rng.next() % 256) / 255,
-                                              blue: 0.3, alpha: Double(rng.next() % 256) / 255))
+                path.addEllipse(
+                    in: Rect(
+                        x: Double(rng.next() % UInt64(width)) - 4, y: Double(rng.next() % UInt64(height)) - 4,
+                        width: Double(width) / 2, height: Double(height) / 2))
+                canvas.fill(
+                    path,
+                    with: Color(
+                        red: Double(rng.next() % 256) / 255, green: Double(rng.next() % 256) / 255,
+                        blue: 0.3, alpha: Double(rng.next() % 256) / 255))
             }
             surface.flush()
             let png = PNGEncoder.encode(surface)

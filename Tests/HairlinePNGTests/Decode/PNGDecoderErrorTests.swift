@@ -36,24 +36,33 @@ import Testing
         func headerError(_ data: [UInt8]) -> PNGError? {
             Self.error(B.file([B.chunk("IHDR", data), Self.idatGray8, Self.iend]))
         }
-        #expect(headerError(B.header(width: 0, height: 3, bitDepth: 8, colorType: 0))
-            == .invalidHeader("width 0 is outside 1 ... 2^31 - 1", at: 16))
-        #expect(headerError(B.header(width: 4, height: 1 << 31, bitDepth: 8, colorType: 0))
-            == .invalidHeader("height 2147483648 is outside 1 ... 2^31 - 1", at: 20))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 16, colorType: 3))
-            == .invalidHeader("bit depth 16 is not allowed for color type 3", at: 24))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 4, colorType: 6))
-            == .invalidHeader("bit depth 4 is not allowed for color type 6", at: 24))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 5))
-            == .invalidHeader("color type 5 is not defined", at: 25))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, compression: 1))
-            == .invalidHeader("compression method 1 is not defined", at: 26))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, filter: 1))
-            == .invalidHeader("filter method 1 is not defined", at: 27))
-        #expect(headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, interlace: 2))
-            == .invalidHeader("interlace method 2 is not defined", at: 28))
-        #expect(headerError(Array(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0).prefix(12)))
-            == .invalidChunk("IHDR", reason: "length 12, expected 13", at: 8))
+        #expect(
+            headerError(B.header(width: 0, height: 3, bitDepth: 8, colorType: 0))
+                == .invalidHeader("width 0 is outside 1 ... 2^31 - 1", at: 16))
+        #expect(
+            headerError(B.header(width: 4, height: 1 << 31, bitDepth: 8, colorType: 0))
+                == .invalidHeader("height 2147483648 is outside 1 ... 2^31 - 1", at: 20))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 16, colorType: 3))
+                == .invalidHeader("bit depth 16 is not allowed for color type 3", at: 24))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 4, colorType: 6))
+                == .invalidHeader("bit depth 4 is not allowed for color type 6", at: 24))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 5))
+                == .invalidHeader("color type 5 is not defined", at: 25))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, compression: 1))
+                == .invalidHeader("compression method 1 is not defined", at: 26))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, filter: 1))
+                == .invalidHeader("filter method 1 is not defined", at: 27))
+        #expect(
+            headerError(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, interlace: 2))
+                == .invalidHeader("interlace method 2 is not defined", at: 28))
+        #expect(
+            headerError(Array(B.header(width: 4, height: 3, bitDepth: 8, colorType: 0).prefix(12)))
+                == .invalidChunk("IHDR", reason: "length 12, expected 13", at: 8))
     }
 
     /// Oversized headers are refused before anything is allocated: the
@@ -61,8 +70,11 @@ import Testing
     /// stop it (a billion-pixel allocation would fail the test run).
     @Test func oversizedHeadersAreRefusedBeforeAllocation() {
         func sizeError(_ width: UInt32, _ height: UInt32, limits: PNGDecoder.Limits = .default) -> PNGError? {
-            Self.error(B.file([B.chunk("IHDR", B.header(width: width, height: height, bitDepth: 16, colorType: 6)),
-                               Self.idatGray8, Self.iend]), limits: limits)
+            Self.error(
+                B.file([
+                    B.chunk("IHDR", B.header(width: width, height: height, bitDepth: 16, colorType: 6)),
+                    Self.idatGray8, Self.iend,
+                ]), limits: limits)
         }
         let maximum = UInt32(Int32.max)
         #expect(sizeError(maximum, maximum) == .tooLarge(width: Int(maximum), height: Int(maximum)))
@@ -99,19 +111,26 @@ import Testing
 
     @Test func chunkOrderFaults() {
         let text = B.chunk("tEXt", Array("a\0b".utf8))
-        #expect(Self.error(B.file([text, Self.ihdrGray8, Self.idatGray8, Self.iend]))
-            == .chunkOrder("the first chunk is tEXt, not IHDR", at: 8))
-        #expect(Self.error(B.file([Self.ihdrGray8, Self.ihdrGray8, Self.idatGray8, Self.iend]))
-            == .chunkOrder("a second IHDR", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([text, Self.ihdrGray8, Self.idatGray8, Self.iend]))
+                == .chunkOrder("the first chunk is tEXt, not IHDR", at: 8))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, Self.ihdrGray8, Self.idatGray8, Self.iend]))
+                == .chunkOrder("a second IHDR", at: Self.afterHeader))
         let split = ZlibStream.compress([UInt8](repeating: 0, count: 15))
-        let gapped = B.file([Self.ihdrGray8, B.chunk("IDAT", Array(split.prefix(4))), text,
-                             B.chunk("IDAT", Array(split.dropFirst(4))), Self.iend])
+        let gapped = B.file([
+            Self.ihdrGray8, B.chunk("IDAT", Array(split.prefix(4))), text,
+            B.chunk("IDAT", Array(split.dropFirst(4))), Self.iend,
+        ])
         #expect(Self.error(gapped) == .chunkOrder("IDAT chunks are not consecutive", at: Self.afterHeader + 16 + 15))
         #expect(Self.error(B.file([Self.ihdrGray8, Self.iend])) == .missingChunk("IDAT"))
-        #expect(Self.error(B.file([Self.ihdrGray8, B.chunk("ABCD", []), Self.idatGray8, Self.iend]))
-            == .unsupportedCriticalChunk("ABCD", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, B.chunk("ABCD", []), Self.idatGray8, Self.iend]))
+                == .unsupportedCriticalChunk("ABCD", at: Self.afterHeader))
         // Unknown ancillary chunks, anywhere, and bytes after IEND are ignored.
-        let tolerant = B.file([Self.ihdrGray8, B.chunk("abCd", [1, 2]), Self.idatGray8, B.chunk("zzZz", []), Self.iend])
+        let tolerant = B.file([
+            Self.ihdrGray8, B.chunk("abCd", [1, 2]), Self.idatGray8, B.chunk("zzZz", []), Self.iend,
+        ])
         #expect(Self.error(tolerant + [1, 2, 3]) == nil)
     }
 
@@ -123,44 +142,63 @@ import Testing
     @Test func paletteRules() throws {
         #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, Self.idatPalette4, Self.iend])) == nil)
         #expect(Self.error(B.file([Self.ihdrPalette4, Self.idatPalette4, Self.iend])) == .missingChunk("PLTE"))
-        #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, Self.palette3, Self.idatPalette4, Self.iend]))
-            == .chunkOrder("a second PLTE", at: Self.afterHeader + 21))
-        #expect(Self.error(B.file([Self.ihdrGray8, Self.palette3, Self.idatGray8, Self.iend]))
-            == .invalidChunk("PLTE", reason: "not allowed for grayscale color type 0", at: Self.afterHeader))
-        #expect(Self.error(B.file([Self.ihdrPalette4, B.chunk("PLTE", [1, 2, 3, 4]), Self.idatPalette4, Self.iend]))
-            == .invalidChunk("PLTE", reason: "length 4 is not a positive multiple of 3", at: Self.afterHeader))
-        #expect(Self.error(B.file([Self.ihdrPalette4, B.chunk("PLTE", []), Self.idatPalette4, Self.iend]))
-            == .invalidChunk("PLTE", reason: "length 0 is not a positive multiple of 3", at: Self.afterHeader))
-        #expect(Self.error(B.file([Self.ihdrPalette4, B.chunk("PLTE", [UInt8](repeating: 9, count: 17 * 3)), Self.idatPalette4, Self.iend]))
-            == .invalidChunk("PLTE", reason: "17 entries, more than 16", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, Self.palette3, Self.palette3, Self.idatPalette4, Self.iend]))
+                == .chunkOrder("a second PLTE", at: Self.afterHeader + 21))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, Self.palette3, Self.idatGray8, Self.iend]))
+                == .invalidChunk("PLTE", reason: "not allowed for grayscale color type 0", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, B.chunk("PLTE", [1, 2, 3, 4]), Self.idatPalette4, Self.iend]))
+                == .invalidChunk("PLTE", reason: "length 4 is not a positive multiple of 3", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, B.chunk("PLTE", []), Self.idatPalette4, Self.iend]))
+                == .invalidChunk("PLTE", reason: "length 0 is not a positive multiple of 3", at: Self.afterHeader))
+        #expect(
+            Self.error(
+                B.file([
+                    Self.ihdrPalette4, B.chunk("PLTE", [UInt8](repeating: 9, count: 17 * 3)), Self.idatPalette4,
+                    Self.iend,
+                ]))
+                == .invalidChunk("PLTE", reason: "17 entries, more than 16", at: Self.afterHeader))
         let idatLength = Self.idatPalette4.count
-        #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, Self.idatPalette4, Self.palette3, Self.iend]))
-            == .chunkOrder("a second PLTE", at: Self.afterHeader + 21 + idatLength))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, Self.palette3, Self.idatPalette4, Self.palette3, Self.iend]))
+                == .chunkOrder("a second PLTE", at: Self.afterHeader + 21 + idatLength))
         // A palette index without an entry: index 2 with a 2-entry palette.
         let twoEntries = B.chunk("PLTE", [255, 0, 0, 0, 255, 0])
-        #expect(Self.error(B.file([Self.ihdrPalette4, twoEntries, Self.idatPalette4, Self.iend]))
-            == .paletteIndexOutOfRange(2, x: 2, y: 0))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, twoEntries, Self.idatPalette4, Self.iend]))
+                == .paletteIndexOutOfRange(2, x: 2, y: 0))
         // Truecolor images may carry a palette; it is ignored.
-        let rgb = TestPNGImage(width: 1, height: 1, bitDepth: 8, colorType: 2, samples: [1, 2, 3], palette: [[9, 9, 9]])
+        let rgb = TestPNGImage(
+            width: 1, height: 1, bitDepth: 8, colorType: 2, samples: [1, 2, 3], palette: [[9, 9, 9]])
         #expect(try PNGDecoder.decode(rgb.png(interlaced: false)).rgba8 == [1, 2, 3, 255])
     }
 
     @Test func transparencyRules() {
         let alphas = B.chunk("tRNS", [0, 128])
         #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, alphas, Self.idatPalette4, Self.iend])) == nil)
-        #expect(Self.error(B.file([Self.ihdrPalette4, alphas, Self.palette3, Self.idatPalette4, Self.iend]))
-            == .chunkOrder("tRNS before PLTE", at: Self.afterHeader))
-        #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, alphas, alphas, Self.idatPalette4, Self.iend]))
-            == .chunkOrder("a second tRNS", at: Self.afterHeader + 21 + 14))
-        #expect(Self.error(B.file([Self.ihdrPalette4, Self.palette3, B.chunk("tRNS", [1, 2, 3, 4]), Self.idatPalette4, Self.iend]))
-            == .invalidChunk("tRNS", reason: "4 alphas for a palette of 3 entries", at: Self.afterHeader + 21))
-        #expect(Self.error(B.file([Self.ihdrGray8, B.chunk("tRNS", [0, 1, 0, 2, 0, 3]), Self.idatGray8, Self.iend]))
-            == .invalidChunk("tRNS", reason: "length 6, expected 2 for grayscale", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, alphas, Self.palette3, Self.idatPalette4, Self.iend]))
+                == .chunkOrder("tRNS before PLTE", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrPalette4, Self.palette3, alphas, alphas, Self.idatPalette4, Self.iend]))
+                == .chunkOrder("a second tRNS", at: Self.afterHeader + 21 + 14))
+        #expect(
+            Self.error(
+                B.file([Self.ihdrPalette4, Self.palette3, B.chunk("tRNS", [1, 2, 3, 4]), Self.idatPalette4, Self.iend]))
+                == .invalidChunk("tRNS", reason: "4 alphas for a palette of 3 entries", at: Self.afterHeader + 21))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, B.chunk("tRNS", [0, 1, 0, 2, 0, 3]), Self.idatGray8, Self.iend]))
+                == .invalidChunk("tRNS", reason: "length 6, expected 2 for grayscale", at: Self.afterHeader))
         let ihdrRGBA = B.chunk("IHDR", B.header(width: 1, height: 1, bitDepth: 8, colorType: 6))
-        #expect(Self.error(B.file([ihdrRGBA, B.chunk("tRNS", [0, 1]), Self.idatGray8, Self.iend]))
-            == .invalidChunk("tRNS", reason: "not allowed for color type 6, which has alpha", at: Self.afterHeader))
-        #expect(Self.error(B.file([Self.ihdrGray8, Self.idatGray8, B.chunk("tRNS", [0, 1]), Self.iend]))
-            == .chunkOrder("tRNS after IDAT", at: Self.afterHeader + Self.idatGray8.count))
+        #expect(
+            Self.error(B.file([ihdrRGBA, B.chunk("tRNS", [0, 1]), Self.idatGray8, Self.iend]))
+                == .invalidChunk("tRNS", reason: "not allowed for color type 6, which has alpha", at: Self.afterHeader))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, Self.idatGray8, B.chunk("tRNS", [0, 1]), Self.iend]))
+                == .chunkOrder("tRNS after IDAT", at: Self.afterHeader + Self.idatGray8.count))
     }
 
     @Test func imageDataFaults() {
@@ -172,8 +210,9 @@ import Testing
         // second row of pass 6 bad.
         let ihdrInterlaced = B.chunk("IHDR", B.header(width: 4, height: 3, bitDepth: 8, colorType: 0, interlace: 1))
         let passes: [UInt8] = [0, 9] + [0, 9] + [0, 9, 9] + [0, 9, 9] + [7, 9, 9] + [0, 9, 9, 9, 9]
-        #expect(Self.error(B.file([ihdrInterlaced, B.chunk("IDAT", ZlibStream.compress(passes)), Self.iend]))
-            == .invalidFilterType(7, row: 1, pass: 6))
+        #expect(
+            Self.error(B.file([ihdrInterlaced, B.chunk("IDAT", ZlibStream.compress(passes)), Self.iend]))
+                == .invalidFilterType(7, row: 1, pass: 6))
         // Too little data.
         let short = B.chunk("IDAT", ZlibStream.compress([UInt8](repeating: 0, count: 14)))
         #expect(Self.error(B.file([Self.ihdrGray8, short, Self.iend])) == .notEnoughImageData(expected: 15, found: 14))
@@ -181,7 +220,10 @@ import Testing
         let extra = B.chunk("IDAT", ZlibStream.compress([UInt8](repeating: 0, count: 15 + 100)))
         #expect(Self.error(B.file([Self.ihdrGray8, extra, Self.iend])) == nil)
         let tooMuch = B.chunk("IDAT", ZlibStream.compress([UInt8](repeating: 0, count: 15 + 5000)))
-        guard case .inflate(.outputLimitExceeded(limit: 15 + 4096, _), _)? = Self.error(B.file([Self.ihdrGray8, tooMuch, Self.iend])) else {
+        guard
+            case .inflate(.outputLimitExceeded(limit: 15 + 4096, _), _)? = Self.error(
+                B.file([Self.ihdrGray8, tooMuch, Self.iend]))
+        else {
             Issue.record("too much image data must exceed the output limit")
             return
         }
@@ -202,8 +244,9 @@ import Testing
         stream[0] = 0x79
         stream[1] = UInt8(31 - (0x79 * 256) % 31)
         let dataOffset = Self.afterHeader + 8
-        #expect(Self.error(B.file([Self.ihdrGray8, B.chunk("IDAT", stream), Self.iend]))
-            == .inflate(.invalidHeader("compression method 9, expected 8 (DEFLATE)", at: 0), at: dataOffset))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, B.chunk("IDAT", stream), Self.iend]))
+                == .inflate(.invalidHeader("compression method 9, expected 8 (DEFLATE)", at: 0), at: dataOffset))
         // A bad Adler-32 in the second of two IDAT chunks.
         stream = ZlibStream.compress([UInt8](repeating: 0, count: 15))
         stream[stream.count - 1] ^= 1
@@ -211,12 +254,14 @@ import Testing
         let error = Self.error(B.file([Self.ihdrGray8, B.chunk("IDAT", first), B.chunk("IDAT", second), Self.iend]))
         let trailerInFile = dataOffset + first.count + 12 + (stream.count - 4 - 3)
         guard case .inflate(.checksumMismatch(_, _, at: stream.count - 4), at: trailerInFile)? = error else {
-            Issue.record("expected an Adler-32 mismatch at file byte \(trailerInFile), got \(String(describing: error))")
+            Issue.record(
+                "expected an Adler-32 mismatch at file byte \(trailerInFile), got \(String(describing: error))")
             return
         }
         // The stream ends early: truncated inside the image data.
         let cut = B.chunk("IDAT", Array(ZlibStream.compress([UInt8](repeating: 1, count: 15)).prefix(6)))
-        #expect(Self.error(B.file([Self.ihdrGray8, cut, Self.iend])) == .inflate(.truncated(at: 6), at: dataOffset + 6))
+        #expect(
+            Self.error(B.file([Self.ihdrGray8, cut, Self.iend])) == .inflate(.truncated(at: 6), at: dataOffset + 6))
     }
 
     /// A 1 x 1 image whose IDAT is a 1 GiB decompression bomb stops at the

@@ -45,7 +45,9 @@ import Testing
         #expect(reason(directory.path) == "is a folder, not a file")
         let file = directory.appendingPathComponent("big.png")
         try Data(PNGEncoder.encode(try Surface(width: 64, height: 64))).write(to: file)
-        #expect(reason(file.path, limits: PNGDecoder.Limits(maximumFileByteCount: 10))?.contains("above the limit of 10") == true)
+        #expect(
+            reason(file.path, limits: PNGDecoder.Limits(maximumFileByteCount: 10))?.contains("above the limit of 10")
+                == true)
         #expect(reason(file.path) == nil)
     }
 }

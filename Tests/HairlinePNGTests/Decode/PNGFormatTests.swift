@@ -27,7 +27,8 @@ struct PNGFormat: CustomTestStringConvertible, Sendable {
     func everyFormatDecodesPlainAndInterlaced(_ format: PNGFormat) throws {
         for (index, (width, height)) in Self.sizes.enumerated() {
             for interlaced in [false, true] {
-                let seed = UInt64(index * 100 + format.bitDepth * 10 + format.colorType)
+                let seed =
+                    UInt64(index * 100 + format.bitDepth * 10 + format.colorType)
                     + (interlaced ? 10_000 : 0)
                 var source = TestPNGImage.random(
                     width: width, height: height, bitDepth: format.bitDepth, colorType: format.colorType, seed: seed)
@@ -35,7 +36,8 @@ struct PNGFormat: CustomTestStringConvertible, Sendable {
                     source.palette = [[1, 2, 3], [4, 5, 6]]  // a suggested palette, ignored
                 }
                 let filters = PNGFilter.allCases
-                let png = source.png(interlaced: interlaced, filter: { filters[($0 + index) % filters.count] }, idatSize: 7 + index)
+                let png = source.png(
+                    interlaced: interlaced, filter: { filters[($0 + index) % filters.count] }, idatSize: 7 + index)
                 let decoded = try PNGDecoder.decode(png)
                 let context = "\(format.testDescription), \(width) x \(height), interlaced \(interlaced), seed \(seed)"
                 #expect(decoded.width == width && decoded.height == height, "\(context)")
@@ -52,10 +54,12 @@ struct PNGFormat: CustomTestStringConvertible, Sendable {
     /// pixel size (the SIMD Paeth path for RGB8 and RGBA8 included).
     @Test(arguments: PNGFormat.all)
     func everyFilterRoundTripsOnWideRows(_ format: PNGFormat) throws {
-        let source = TestPNGImage.random(width: 61, height: 10, bitDepth: format.bitDepth, colorType: format.colorType, seed: 7)
+        let source = TestPNGImage.random(
+            width: 61, height: 10, bitDepth: format.bitDepth, colorType: format.colorType, seed: 7)
         for filter in PNGFilter.allCases {
             let decoded = try PNGDecoder.decode(source.png(interlaced: false, filter: { _ in filter }))
-            #expect(firstDifference(decoded.rgba8, source.expectedRGBA8()) == nil, "\(format.testDescription), \(filter)")
+            #expect(
+                firstDifference(decoded.rgba8, source.expectedRGBA8()) == nil, "\(format.testDescription), \(filter)")
         }
     }
 }

@@ -60,7 +60,9 @@ import HairlineTestSupport
             var file = original
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
                 let index = Int.random(in: 8..<file.count, using: &generator)
-                file[index] = trial % 4 == 0 ? file[index] ^ (1 << UInt8.random(in: 0...7, using: &generator))
+                file[index] =
+                    trial % 4 == 0
+                    ? file[index] ^ (1 << UInt8.random(in: 0...7, using: &generator))
                     : UInt8.random(in: 0...255, using: &generator)
             }
             if trial % 2 == 1 { file = Self.repairingCRCs(file) }

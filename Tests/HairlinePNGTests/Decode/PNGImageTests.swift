@@ -36,7 +36,8 @@ import Testing
     @Test func imageIsPremultipliedAndPixelsAreAddressable() throws {
         // 2 x 2 gray+alpha: (0, 0) opaque white, (1, 0) half-transparent
         // gray 200, (0, 1) transparent, (1, 1) alpha 1.
-        let source = TestPNGImage(width: 2, height: 2, bitDepth: 8, colorType: 4, samples: [255, 255, 200, 128, 90, 0, 77, 1])
+        let source = TestPNGImage(
+            width: 2, height: 2, bitDepth: 8, colorType: 4, samples: [255, 255, 200, 128, 90, 0, 77, 1])
         let decoded = try PNGDecoder.decode(source.png(interlaced: false))
         #expect(decoded.pixel(x: 1, y: 0)! == PNGImage.Pixel(red: 200, green: 200, blue: 200, alpha: 128))
         #expect(decoded.pixel(x: 0, y: 1)! == PNGImage.Pixel(red: 90, green: 90, blue: 90, alpha: 0))

@@ -19,7 +19,8 @@ import HairlineTestSupport
                 let kind = Int.random(in: 0..<8, using: &generator)
                 let alpha: UInt8 = kind < 2 ? 255 : kind == 2 ? 0 : UInt8.random(in: 1...254, using: &generator)
                 let channel = { UInt8.random(in: 0...alpha, using: &generator) }
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: channel(), green: channel(), blue: channel(), alpha: alpha))
+                surface.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: channel(), green: channel(), blue: channel(), alpha: alpha))
             }
         }
         return surface
@@ -31,7 +32,8 @@ import HairlineTestSupport
         stride(from: 0, to: straight.count, by: 4).map { offset in
             let a = Double(straight[offset + 3])
             let channel = { (index: Int) in UInt8((Double(straight[offset + index]) * a / 255).rounded()) }
-            return PremultipliedColor(red: channel(0), green: channel(1), blue: channel(2), alpha: straight[offset + 3]).packed
+            return PremultipliedColor(red: channel(0), green: channel(1), blue: channel(2), alpha: straight[offset + 3])
+                .packed
         }
     }
 
@@ -56,7 +58,8 @@ import HairlineTestSupport
         for y in 0..<30 {
             for x in 0..<40 {
                 let bytes = generator.bytes(3)
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: 255))
+                surface.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: 255))
             }
         }
         let image = try PNGDecoder.decodeImage(PNGEncoder.encode(surface))

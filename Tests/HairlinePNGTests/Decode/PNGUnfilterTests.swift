@@ -10,7 +10,9 @@ import HairlineTestSupport
 @Suite struct PNGUnfilterTests {
     /// `rows` rows of `count` random bytes, filtered with `filter`, then
     /// unfiltered in place by the decoder's kernel.
-    static func roundTrip(filter: PNGFilter, count: Int, rows: Int, bytesPerPixel: Int, seed: UInt64) -> (original: [UInt8], restored: [UInt8], filtered: [UInt8]) {
+    static func roundTrip(
+        filter: PNGFilter, count: Int, rows: Int, bytesPerPixel: Int, seed: UInt64
+    ) -> (original: [UInt8], restored: [UInt8], filtered: [UInt8]) {
         var generator = SplitMix64(seed: seed)
         let original = generator.bytes(count * rows)
         var filtered = [UInt8](repeating: 0, count: count * rows)
@@ -20,8 +22,9 @@ import HairlineTestSupport
                 zeros.withUnsafeBufferPointer { zero in
                     for row in 0..<rows {
                         let previous = row == 0 ? zero.baseAddress! : source.baseAddress! + (row - 1) * count
-                        filter.apply(to: source.baseAddress! + row * count, previous: previous, count: count,
-                                     bytesPerPixel: bytesPerPixel, into: out.baseAddress! + row * count)
+                        filter.apply(
+                            to: source.baseAddress! + row * count, previous: previous, count: count,
+                            bytesPerPixel: bytesPerPixel, into: out.baseAddress! + row * count)
                     }
                 }
             }
@@ -30,8 +33,11 @@ import HairlineTestSupport
         restored.withUnsafeMutableBufferPointer { rowsBuffer in
             zeros.withUnsafeBufferPointer { zero in
                 for row in 0..<rows {
-                    let previous = row == 0 ? zero.baseAddress! : UnsafePointer(rowsBuffer.baseAddress! + (row - 1) * count)
-                    filter.unfilter(rowsBuffer.baseAddress! + row * count, previous: previous, count: count, bytesPerPixel: bytesPerPixel)
+                    let previous =
+                        row == 0 ? zero.baseAddress! : UnsafePointer(rowsBuffer.baseAddress! + (row - 1) * count)
+                    filter.unfilter(
+                        rowsBuffer.baseAddress! + row * count, previous: previous, count: count,
+                        bytesPerPixel: bytesPerPixel)
                 }
             }
         }
@@ -43,11 +49,15 @@ import HairlineTestSupport
         for bytesPerPixel in 1...8 {
             for count in [0, 1, bytesPerPixel, 3 * bytesPerPixel + 1, 97] {
                 let seed = UInt64(bytesPerPixel * 1000 + count)
-                let result = Self.roundTrip(filter: filter, count: count, rows: 4, bytesPerPixel: bytesPerPixel, seed: seed)
-                #expect(firstDifference(result.restored, result.original) == nil, "\(filter), bpp \(bytesPerPixel), count \(count)")
+                let result = Self.roundTrip(
+                    filter: filter, count: count, rows: 4, bytesPerPixel: bytesPerPixel, seed: seed)
+                #expect(
+                    firstDifference(result.restored, result.original) == nil,
+                    "\(filter), bpp \(bytesPerPixel), count \(count)")
                 // The test reader's unfilter agrees (it takes the type bytes).
                 let typed = (0..<4).flatMap { [filter.rawValue] + result.filtered[($0 * count)..<(($0 + 1) * count)] }
-                let oracle = try TestPNGReader.unfilter(typed, rowByteCount: count, height: 4, bytesPerPixel: bytesPerPixel)
+                let oracle = try TestPNGReader.unfilter(
+                    typed, rowByteCount: count, height: 4, bytesPerPixel: bytesPerPixel)
                 #expect(oracle == result.original)
             }
         }
@@ -63,7 +73,8 @@ import HairlineTestSupport
         var simd = row, scalar = row
         above.withUnsafeBufferPointer { previous in
             simd.withUnsafeMutableBufferPointer {
-                PNGFilter.unfilterPaethPixels($0.baseAddress!, previous: previous.baseAddress!, count: count, bytesPerPixel: bytesPerPixel)
+                PNGFilter.unfilterPaethPixels(
+                    $0.baseAddress!, previous: previous.baseAddress!, count: count, bytesPerPixel: bytesPerPixel)
             }
             scalar.withUnsafeMutableBufferPointer { buffer in
                 // The byte loop, as written for other pixel sizes.

@@ -35,12 +35,12 @@ import Hairline
 
     /// What each corrupt image must throw (PngSuite.README's x* list).
     static let corruptCases: [(name: String, check: @Sendable (PNGError) -> Bool)] = [
-        ("xs1n0g01", { $0 == .notPNG }),   // signature byte 1 MSB cleared
-        ("xs2n0g01", { $0 == .notPNG }),   // signature byte 2 is 'Q'
-        ("xs4n0g01", { $0 == .notPNG }),   // signature byte 4 lowercase
-        ("xs7n0g01", { $0 == .notPNG }),   // 7th byte a space, not ^Z
-        ("xcrn0g04", { $0 == .notPNG }),   // LF converted to CR-LF
-        ("xlfn0g04", { $0 == .notPNG }),   // CR-LF converted to LF
+        ("xs1n0g01", { $0 == .notPNG }),  // signature byte 1 MSB cleared
+        ("xs2n0g01", { $0 == .notPNG }),  // signature byte 2 is 'Q'
+        ("xs4n0g01", { $0 == .notPNG }),  // signature byte 4 lowercase
+        ("xs7n0g01", { $0 == .notPNG }),  // 7th byte a space, not ^Z
+        ("xcrn0g04", { $0 == .notPNG }),  // LF converted to CR-LF
+        ("xlfn0g04", { $0 == .notPNG }),  // CR-LF converted to LF
         ("xhdn0g08", { $0 == .badCRC(chunk: "IHDR", at: 8) }),
         ("xcsn0g01", { if case .badCRC(chunk: "IDAT", _) = $0 { return true } else { return false } }),
         ("xc1n0g08", { $0 == .invalidHeader("color type 1 is not defined", at: 25) }),

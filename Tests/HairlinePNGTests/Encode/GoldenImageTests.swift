@@ -16,8 +16,11 @@ import Testing
         for alpha in 0..<256 {
             for value in 0..<256 {
                 let c = UInt8(min(value, alpha))
-                surface.setPixel(x: value, y: alpha, to: PremultipliedColor(red: c, green: UInt8(value * alpha / 255),
-                                                                            blue: 0, alpha: UInt8(alpha)))
+                surface.setPixel(
+                    x: value, y: alpha,
+                    to: PremultipliedColor(
+                        red: c, green: UInt8(value * alpha / 255),
+                        blue: 0, alpha: UInt8(alpha)))
             }
         }
         let decoded = try PNGDecoder.decode(PNGEncoder.encode(surface))
@@ -33,13 +36,20 @@ import Testing
         #expect(!exact.isWithinTolerance)
         #expect(exact.differingPixelCount == 2 && exact.largestChannelDifference == 2)
         #expect(exact.firstDifference?.x == 0)
-        #expect(ImageDifference(actual: a, expected: b, tolerance: ImageTolerance(maximumChannelDifference: 2)).isWithinTolerance)
+        #expect(
+            ImageDifference(actual: a, expected: b, tolerance: ImageTolerance(maximumChannelDifference: 2))
+                .isWithinTolerance)
         let one = ImageDifference(actual: a, expected: b, tolerance: ImageTolerance(maximumChannelDifference: 1))
         #expect(one.differingPixelCount == 1 && !one.isWithinTolerance)
-        #expect(ImageDifference(actual: a, expected: b,
-                                tolerance: ImageTolerance(maximumChannelDifference: 1, maximumDifferingPixelCount: 1)).isWithinTolerance)
+        #expect(
+            ImageDifference(
+                actual: a, expected: b,
+                tolerance: ImageTolerance(maximumChannelDifference: 1, maximumDifferingPixelCount: 1)
+            ).isWithinTolerance)
         let other = StraightImage(width: 1, height: 3, bytes: a.bytes)
-        #expect(!ImageDifference(actual: a, expected: other, tolerance: ImageTolerance(maximumDifferingPixelCount: 99)).isWithinTolerance)
+        #expect(
+            !ImageDifference(actual: a, expected: other, tolerance: ImageTolerance(maximumDifferingPixelCount: 99))
+                .isWithinTolerance)
         // The diff marks differing pixels red, equal ones gray.
         let diff = StraightImage.diff(actual: a, expected: b)
         #expect(diff.pixel(x: 0, y: 0) == (130, 0, 0, 255))

@@ -22,8 +22,10 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
     /// (every alpha), long runs, gradients, a drawing.
     static let surfaces: [NamedSurface] = {
         var rng = SplitMix64(seed: 35)
-        func make(_ name: String, _ width: Int, _ height: Int,
-                  _ pixel: (Int, Int, inout SplitMix64) -> PremultipliedColor) -> NamedSurface {
+        func make(
+            _ name: String, _ width: Int, _ height: Int,
+            _ pixel: (Int, Int, inout SplitMix64) -> PremultipliedColor
+        ) -> NamedSurface {
             let surface = try! Surface(width: width, height: height)
             for y in 0..<height {
                 for x in 0..<width { surface.setPixel(x: x, y: y, to: pixel(x, y, &rng)) }
@@ -48,8 +50,9 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
                 (x / 50 + y / 7) % 3 == 0 ? opaque : PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
             },
             make("gradients", 129, 65) { x, y, _ in
-                PremultipliedColor(red: UInt8(x * 2 % 256), green: UInt8(y * 3 % 256), blue: UInt8((x + y) % 256),
-                                   alpha: 255)
+                PremultipliedColor(
+                    red: UInt8(x * 2 % 256), green: UInt8(y * 3 % 256), blue: UInt8((x + y) % 256),
+                    alpha: 255)
             },
             make("half transparent gradient", 45, 45) { x, y, _ in
                 let alpha = UInt8(x * 5 + 1)
@@ -61,7 +64,8 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
         for index in 0..<25 {
             var path = Path()
             path.addEllipse(in: Rect(x: Double(index * 37 % 380), y: Double(index * 53 % 190), width: 60, height: 35))
-            canvas.fill(path, with: Color(red: Double(index) / 25, green: 0.5, blue: 0.8, alpha: index % 3 == 0 ? 1 : 0.6))
+            canvas.fill(
+                path, with: Color(red: Double(index) / 25, green: 0.5, blue: 0.8, alpha: index % 3 == 0 ? 1 : 0.6))
         }
         drawing.flush()
         list.append(NamedSurface(name: "drawing", surface: drawing))
@@ -161,12 +165,16 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
                     let row = (0..<count).map(byte), previous = (0..<count).map(byte)
                     let candidates = PNGFilterCandidates(count: count)
                     let chosen = candidates.filter(row, previous: previous, bytesPerPixel: bytesPerPixel)
-                    #expect(chosen == PNGFilter.bestFilter(for: row, previous: previous, count: count,
-                                                           bytesPerPixel: bytesPerPixel))
+                    #expect(
+                        chosen
+                            == PNGFilter.bestFilter(
+                                for: row, previous: previous, count: count,
+                                bytesPerPixel: bytesPerPixel))
                     for filter in PNGFilter.allCases {
                         var expected = [UInt8](repeating: 0, count: count)
-                        filter.apply(to: row, previous: previous, count: count, bytesPerPixel: bytesPerPixel,
-                                     into: &expected)
+                        filter.apply(
+                            to: row, previous: previous, count: count, bytesPerPixel: bytesPerPixel,
+                            into: &expected)
                         let candidate = candidates.row(filter)
                         #expect(candidate[0] == filter.rawValue)
                         #expect(Array(candidate[1...]) == expected, "\(filter) \(count) \(bytesPerPixel)")
@@ -212,7 +220,8 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
         // Pieces of many sizes, so that matching stops short of the data
         // so far and the buffer slides (more than 1 MiB in all).
         var rng = SplitMix64(seed: 4)
-        let data = TestInputs.text(byteCount: 600_000, seed: 9) + rng.bytes(300_000)
+        let data =
+            TestInputs.text(byteCount: 600_000, seed: 9) + rng.bytes(300_000)
             + [UInt8](repeating: 0, count: 400_000) + TestInputs.skewed(byteCount: 200_000, seed: 5)
         for parameters in [LZ77Matcher.Parameters.greedy, .greedySkipping] {
             let zlib = ZlibStream.Compressor(parameters: parameters)
@@ -255,7 +264,9 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
             for index in 0..<pixelCount {
                 let kind = (index / 4 + Int(rng.next() % 2)) % 3
                 let alpha: UInt8 = kind == 0 ? 255 : kind == 1 ? 0 : UInt8(1 + rng.next() % 254)
-                for _ in 0..<3 { source.append(alpha == 0 ? 0 : UInt8(truncatingIfNeeded: rng.next() % (UInt64(alpha) + 1))) }
+                for _ in 0..<3 {
+                    source.append(alpha == 0 ? 0 : UInt8(truncatingIfNeeded: rng.next() % (UInt64(alpha) + 1)))
+                }
                 source.append(alpha)
             }
             var output = [UInt8](repeating: 7, count: source.count)
@@ -264,7 +275,10 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
             for pixel in 0..<pixelCount {
                 let alpha = source[pixel * 4 + 3]
                 for channel in 0..<3 {
-                    expected.append(alpha == 0 ? 0 : UInt8(min(255, (Double(source[pixel * 4 + channel]) * 255 / Double(alpha)).rounded())))
+                    expected.append(
+                        alpha == 0
+                            ? 0 : UInt8(min(255, (Double(source[pixel * 4 + channel]) * 255 / Double(alpha)).rounded()))
+                    )
                 }
                 expected.append(alpha)
             }

@@ -99,7 +99,8 @@ import HairlineTestSupport
             for x in 0..<200 {
                 let alpha = UInt8.random(in: 0...255, using: &generator)
                 let channel = { UInt8.random(in: 0...alpha, using: &generator) }
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: channel(), green: channel(), blue: channel(), alpha: alpha))
+                surface.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: channel(), green: channel(), blue: channel(), alpha: alpha))
             }
         }
         let png = PNGEncoder.encode(surface)
@@ -116,7 +117,8 @@ import HairlineTestSupport
         for y in 0..<height {
             for x in 0..<width {
                 let alpha = UInt8((x * 37 + y * 91) % 256)
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: alpha / 2, green: alpha, blue: 0, alpha: alpha))
+                surface.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: alpha / 2, green: alpha, blue: 0, alpha: alpha))
             }
         }
         let (info, pixels) = try TestPNGReader.decodePixels(PNGEncoder.encode(surface))

@@ -15,8 +15,9 @@ import HairlineTestSupport
         row.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { above in
                 filtered.withUnsafeMutableBufferPointer { output in
-                    filter.apply(to: current.baseAddress!, previous: above.baseAddress!, count: row.count,
-                                 bytesPerPixel: 4, into: output.baseAddress!)
+                    filter.apply(
+                        to: current.baseAddress!, previous: above.baseAddress!, count: row.count,
+                        bytesPerPixel: 4, into: output.baseAddress!)
                 }
             }
         }
@@ -39,7 +40,8 @@ import HairlineTestSupport
     static func best(row: [UInt8], previous: [UInt8]) -> PNGFilter {
         row.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { above in
-                PNGFilter.bestFilter(for: current.baseAddress!, previous: above.baseAddress!, count: row.count, bytesPerPixel: 4)
+                PNGFilter.bestFilter(
+                    for: current.baseAddress!, previous: above.baseAddress!, count: row.count, bytesPerPixel: 4)
             }
         }
     }
@@ -71,7 +73,8 @@ import HairlineTestSupport
                     let p = a + b - c
                     let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
                     let expected = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                    #expect(Int(PNGFilter.paethPredictor(left: UInt8(a), above: UInt8(b), upperLeft: UInt8(c))) == expected)
+                    #expect(
+                        Int(PNGFilter.paethPredictor(left: UInt8(a), above: UInt8(b), upperLeft: UInt8(c))) == expected)
                 }
             }
         }

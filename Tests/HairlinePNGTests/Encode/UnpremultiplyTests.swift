@@ -14,7 +14,8 @@ import Testing
     @Test func everyValueAndAlphaMatchesDouble() {
         var mismatches = 0
         for alpha in 1...255 {
-            for value in 0...255 where Unpremultiply.channel(UInt8(value), alpha: UInt8(alpha)) != Self.reference(value, alpha) {
+            for value in 0...255
+            where Unpremultiply.channel(UInt8(value), alpha: UInt8(alpha)) != Self.reference(value, alpha) {
                 mismatches += 1
             }
         }
@@ -42,8 +43,10 @@ import Testing
                 if alpha == 0 {
                     expected += [0, 0, 0, 0]
                 } else {
-                    expected += [Self.reference(value, alpha), Self.reference(alpha / 3, alpha),
-                                 Self.reference(255 - value, alpha), UInt8(alpha)]
+                    expected += [
+                        Self.reference(value, alpha), Self.reference(alpha / 3, alpha),
+                        Self.reference(255 - value, alpha), UInt8(alpha),
+                    ]
                 }
             }
         }

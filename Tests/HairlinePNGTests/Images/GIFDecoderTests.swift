@@ -23,7 +23,8 @@ import Testing
 
     /// A GIF of `width` × `height` with a 2-color global table, then `body`.
     static func gif(width: Int = 2, height: Int = 2, globalTable: Bool = true, _ body: [UInt8]) -> [UInt8] {
-        var bytes = Array("GIF89a".utf8) + [UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255), UInt8(height >> 8)]
+        var bytes =
+            Array("GIF89a".utf8) + [UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255), UInt8(height >> 8)]
         bytes += [globalTable ? 0x80 : 0, 0, 0]
         if globalTable { bytes += [255, 0, 0, 0, 0, 255] }
         return bytes + body

@@ -10,7 +10,9 @@ import HairlineTestSupport
 import Testing
 
 @Suite struct ImageCorruptionTests {
-    static let jpegs = ["baseline-420.jpg", "progressive-420.jpg", "restart-rows-progressive.jpg", "cmyk-progressive-odd.jpg"]
+    static let jpegs = [
+        "baseline-420.jpg", "progressive-420.jpg", "restart-rows-progressive.jpg", "cmyk-progressive-odd.jpg",
+    ]
     static let gifs = ["interlaced.gif", "subframe.gif", "full-table-deferred.gif"]
 
     /// Checks what a decode of damaged bytes gave: an error of the right

@@ -41,7 +41,9 @@ import Testing
     @Test func webPIsUnsupported() {
         let webP = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 20)
         #expect(throws: ImageDecoderError.unsupportedFormat("WebP")) { try ImageDecoder.decode(webP) }
-        #expect(throws: ImageDecoderError.unsupportedFormat("BMP")) { try ImageDecoder.decode(Array("BM".utf8) + [0, 0, 0, 0]) }
+        #expect(throws: ImageDecoderError.unsupportedFormat("BMP")) {
+            try ImageDecoder.decode(Array("BM".utf8) + [0, 0, 0, 0])
+        }
         #expect(throws: ImageDecoderError.unknownFormat) { try ImageDecoder.decode(Array("hello".utf8)) }
     }
 
@@ -61,14 +63,17 @@ import Testing
             guard case .jpeg(.truncated) = error as? ImageDecoderError else { return false }
             return true
         }
-        #expect(throws: ImageDecoderError.gif(.missingImage)) { try ImageDecoder.decode(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]) }
+        #expect(throws: ImageDecoderError.gif(.missingImage)) {
+            try ImageDecoder.decode(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B])
+        }
     }
 
     @Test func unreadableFile() {
         #expect {
             try ImageDecoder.decode(contentsOfFile: "/nonexistent/hairline.jpg")
         } throws: { error in
-            guard case .cannotRead(path: "/nonexistent/hairline.jpg", reason: let reason) = error as? ImageDecoderError else { return false }
+            guard case .cannotRead(path: "/nonexistent/hairline.jpg", reason: let reason) = error as? ImageDecoderError
+            else { return false }
             return reason == "no such file"
         }
     }

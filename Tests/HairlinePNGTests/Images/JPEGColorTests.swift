@@ -39,7 +39,8 @@ import Testing
         }
         defer { for p in pointers { p.deallocate() } }
         tables.withUnsafeBufferPointer { t in
-            JPEGColorConverter.convert(pointers.map { UnsafePointer($0) }, transform: transform, tables: t.baseAddress!, into: &out, width: 1)
+            JPEGColorConverter.convert(
+                pointers.map { UnsafePointer($0) }, transform: transform, tables: t.baseAddress!, into: &out, width: 1)
         }
         let v = UInt32(littleEndian: out)
         return (Int(v & 255), Int(v >> 8 & 255), Int(v >> 16 & 255), Int(v >> 24))
@@ -72,7 +73,8 @@ import Testing
                         let (r, g, b, _) = Self.convert([UInt8(y), UInt8(cb), UInt8(cr), UInt8(k)], .yCCK)
                         let fy = Double(y), fb = Double(cb) - 128, fr = Double(cr) - 128
                         func clamp(_ v: Double) -> Double { min(255, max(0, v)) }
-                        let rr = clamp(fy + 1.402 * fr), gg = clamp(fy - 0.344136 * fb - 0.714136 * fr), bb = clamp(fy + 1.772 * fb)
+                        let rr = clamp(fy + 1.402 * fr), gg = clamp(fy - 0.344136 * fb - 0.714136 * fr),
+                            bb = clamp(fy + 1.772 * fb)
                         let kk = Double(k)
                         #expect(abs(Double(r) - kk * (255 - rr) / 255) <= 1.5)
                         #expect(abs(Double(g) - kk * (255 - gg) / 255) <= 1.5)

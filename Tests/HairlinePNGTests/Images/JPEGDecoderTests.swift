@@ -34,8 +34,13 @@ import Testing
     }
 
     /// A minimal frame header followed by nothing: SOI, SOF0 of w × h.
-    static func header(marker: UInt8 = 0xC0, precision: UInt8 = 8, width: Int, height: Int, components: Int = 1) -> [UInt8] {
-        var sof: [UInt8] = [precision, UInt8(height >> 8), UInt8(height & 255), UInt8(width >> 8), UInt8(width & 255), UInt8(components)]
+    static func header(
+        marker: UInt8 = 0xC0, precision: UInt8 = 8, width: Int, height: Int, components: Int = 1
+    ) -> [UInt8] {
+        var sof: [UInt8] = [
+            precision, UInt8(height >> 8), UInt8(height & 255), UInt8(width >> 8), UInt8(width & 255),
+            UInt8(components),
+        ]
         for i in 0..<components { sof += [UInt8(i + 1), 0x11, 0] }
         let length = sof.count + 2
         return [0xFF, 0xD8, 0xFF, marker, UInt8(length >> 8), UInt8(length & 255)] + sof
@@ -70,7 +75,9 @@ import Testing
     @Test func frameWithoutScans() {
         // The data ends after the frame header (15 bytes): truncated at its end.
         #expect(throws: JPEGError.truncated(at: 15)) { try JPEGDecoder.decode(Self.header(width: 8, height: 8)) }
-        #expect(throws: JPEGError.missingFrame) { try JPEGDecoder.decode(Self.header(width: 8, height: 8) + [0xFF, 0xD9]) }
+        #expect(throws: JPEGError.missingFrame) {
+            try JPEGDecoder.decode(Self.header(width: 8, height: 8) + [0xFF, 0xD9])
+        }
         #expect(throws: JPEGError.missingFrame) { try JPEGDecoder.decode([0xFF, 0xD8, 0xFF, 0xD9]) }
     }
 
@@ -97,7 +104,9 @@ import Testing
         // Cut inside the entropy-coded data: truncated at the scan's data start.
         let sos = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         let length = Int(bytes[sos + 2]) << 8 | Int(bytes[sos + 3])
-        #expect(throws: JPEGError.truncated(at: sos + 2 + length)) { try JPEGDecoder.decode(Array(bytes[0..<(sos + 40)])) }
+        #expect(throws: JPEGError.truncated(at: sos + 2 + length)) {
+            try JPEGDecoder.decode(Array(bytes[0..<(sos + 40)]))
+        }
     }
 
     @Test func restartMarkerOutOfSequence() throws {
@@ -134,7 +143,9 @@ import Testing
                 steps.withUnsafeBufferPointer { s in
                     workspace.withUnsafeMutableBufferPointer { w in
                         output.withUnsafeMutableBufferPointer { o in
-                            JPEGIDCT.transform(c.baseAddress!, steps: s.baseAddress!, workspace: w.baseAddress!, output: o.baseAddress!, stride: 8)
+                            JPEGIDCT.transform(
+                                c.baseAddress!, steps: s.baseAddress!, workspace: w.baseAddress!,
+                                output: o.baseAddress!, stride: 8)
                         }
                     }
                 }
@@ -157,12 +168,16 @@ import Testing
         var workspace = [Int](repeating: 0, count: 64)
         var output = [UInt8](repeating: 0, count: 64)
         for _ in 0..<200 {
-            for i in 0..<64 { coefficients[i] = i == 0 ? Int16(next() % 1024 - 512) : (next() % 3 == 0 ? Int16(next() % 101 - 50) : 0) }
+            for i in 0..<64 {
+                coefficients[i] = i == 0 ? Int16(next() % 1024 - 512) : (next() % 3 == 0 ? Int16(next() % 101 - 50) : 0)
+            }
             coefficients.withUnsafeBufferPointer { c in
                 steps.withUnsafeBufferPointer { s in
                     workspace.withUnsafeMutableBufferPointer { w in
                         output.withUnsafeMutableBufferPointer { o in
-                            JPEGIDCT.transform(c.baseAddress!, steps: s.baseAddress!, workspace: w.baseAddress!, output: o.baseAddress!, stride: 8)
+                            JPEGIDCT.transform(
+                                c.baseAddress!, steps: s.baseAddress!, workspace: w.baseAddress!,
+                                output: o.baseAddress!, stride: 8)
                         }
                     }
                 }
@@ -173,13 +188,17 @@ import Testing
                     for v in 0..<8 {
                         for u in 0..<8 {
                             let cu = u == 0 ? 1 / 2.0.squareRoot() : 1, cv = v == 0 ? 1 / 2.0.squareRoot() : 1
-                            sum += cu * cv * Double(coefficients[v * 8 + u])
-                                * cos(Double(2 * x + 1) * Double(u) * .pi / 16) * cos(Double(2 * y + 1) * Double(v) * .pi / 16)
+                            sum +=
+                                cu * cv * Double(coefficients[v * 8 + u])
+                                * cos(Double(2 * x + 1) * Double(u) * .pi / 16)
+                                * cos(Double(2 * y + 1) * Double(v) * .pi / 16)
                         }
                     }
                     let exact = sum / 4 + 128
                     guard exact > 0.5, exact < 254.5 else { continue }
-                    #expect(abs(Double(output[y * 8 + x]) - exact) <= 1.01, "pixel (\(x), \(y)): \(output[y * 8 + x]) vs \(exact)")
+                    #expect(
+                        abs(Double(output[y * 8 + x]) - exact) <= 1.01,
+                        "pixel (\(x), \(y)): \(output[y * 8 + x]) vs \(exact)")
                 }
             }
         }
@@ -194,7 +213,8 @@ import Testing
         }
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
-        bytes += segment(0xC2, [8, UInt8(height >> 8), UInt8(height & 255), UInt8(width >> 8), UInt8(width & 255), 1, 1, 0x11, 0])
+        bytes += segment(
+            0xC2, [8, UInt8(height >> 8), UInt8(height & 255), UInt8(width >> 8), UInt8(width & 255), 1, 1, 0x11, 0])
         // AC table 0: the one-bit code 0 is symbol 0xE0 (a run of 2^14 + 14 bits).
         bytes += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0xE0])
         let blocks = (width / 8) * (height / 8)

@@ -59,7 +59,9 @@ struct DeflateStreamBuilder {
                     Deflate.distanceSymbol(for: distanceValue, table: $0)
                 }
                 code(distance, distanceSymbol)
-                bits(distanceValue - Int(Deflate.distanceBase[distanceSymbol]), Int(Deflate.distanceExtraBits[distanceSymbol]))
+                bits(
+                    distanceValue - Int(Deflate.distanceBase[distanceSymbol]),
+                    Int(Deflate.distanceExtraBits[distanceSymbol]))
             case .literalLengthSymbol(let symbol):
                 code(literal, symbol)
             case .distanceSymbol(let symbol, let extra):

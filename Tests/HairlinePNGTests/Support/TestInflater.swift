@@ -88,15 +88,23 @@ struct TestHuffman {
 
 enum TestInflater {
     // RFC 1951 §3.2.5, copied from the printed tables.
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-                             35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                              3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-                               257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-                               8193, 12289, 16385, 24577]
-    static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+        35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
+    static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+        3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+        257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+        8193, 12289, 16385, 24577,
+    ]
+    static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+        7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// Inflates a zlib stream, checking its header and Adler-32 and that
@@ -137,8 +145,9 @@ enum TestInflater {
             case 0: try stored(&reader, into: &result.bytes)
             case 1:
                 let lengths = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
-                try codes(&reader, literal: TestHuffman(lengths: lengths),
-                          distance: TestHuffman(lengths: [Int](repeating: 5, count: 32)), into: &result.bytes)
+                try codes(
+                    &reader, literal: TestHuffman(lengths: lengths),
+                    distance: TestHuffman(lengths: [Int](repeating: 5, count: 32)), into: &result.bytes)
             case 2:
                 let (literal, distance) = try dynamicCodes(&reader)
                 try codes(&reader, literal: literal, distance: distance, into: &result.bytes)
@@ -178,8 +187,10 @@ enum TestInflater {
         }
         guard lengths.count == literalCount + distanceCount else { throw .badCodeLengths("repeat overruns") }
         guard lengths[256] > 0 else { throw .badCodeLengths("no end-of-block code") }
-        return (try TestHuffman(lengths: Array(lengths[0..<literalCount])),
-                try TestHuffman(lengths: Array(lengths[literalCount...])))
+        return (
+            try TestHuffman(lengths: Array(lengths[0..<literalCount])),
+            try TestHuffman(lengths: Array(lengths[literalCount...]))
+        )
     }
 
     static func codes(

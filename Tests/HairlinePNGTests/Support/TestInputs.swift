@@ -8,9 +8,11 @@ enum TestInputs {
     /// English-like text: words drawn from a small vocabulary.
     static func text(byteCount: Int, seed: UInt64) -> [UInt8] {
         var generator = SplitMix64(seed: seed)
-        let words = ["the", "path", "is", "flattened", "into", "line", "edges", "and", "each", "pixel",
-                     "coverage", "of", "a", "cell", "table", "rasterizer", "Hairline", "draws", "with",
-                     "exact", "area", "premultiplied", "alpha", "\n", "surface", "PNG", "zlib", "deflate"]
+        let words = [
+            "the", "path", "is", "flattened", "into", "line", "edges", "and", "each", "pixel",
+            "coverage", "of", "a", "cell", "table", "rasterizer", "Hairline", "draws", "with",
+            "exact", "area", "premultiplied", "alpha", "\n", "surface", "PNG", "zlib", "deflate",
+        ]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(byteCount + 16)
         while bytes.count < byteCount {

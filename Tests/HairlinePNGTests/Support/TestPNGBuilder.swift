@@ -40,8 +40,9 @@ enum TestPNGBuilder {
         let rows: [UInt8] = (0..<height).flatMap { y -> [UInt8] in
             [0] + (0..<width).map { UInt8(truncatingIfNeeded: $0 * 40 + y * 7) }
         }
-        return file([chunk("IHDR", header(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 0))]
-            + extra + [chunk("IDAT", ZlibStream.compress(rows)), chunk("IEND", [])])
+        return file(
+            [chunk("IHDR", header(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 0))]
+                + extra + [chunk("IDAT", ZlibStream.compress(rows)), chunk("IEND", [])])
     }
 }
 
@@ -75,11 +76,15 @@ struct TestPNGImage {
         image.palette = (0..<paletteCount).map { _ in generator.bytes(3) }
         if seed % 2 == 0 {
             switch colorType {
-            case 3: image.transparency = (0..<Int.random(in: 0...paletteCount, using: &generator)).map { _ in UInt16.random(in: 0...255, using: &generator) }
+            case 3:
+                image.transparency = (0..<Int.random(in: 0...paletteCount, using: &generator)).map { _ in
+                    UInt16.random(in: 0...255, using: &generator)
+                }
             case 0, 2:
                 // A key equal to a sample that occurs, so that it matters.
                 let pixel = Int.random(in: 0..<(width * height), using: &generator)
-                image.transparency = Array(image.samples[(pixel * image.channelCount)..<((pixel + 1) * image.channelCount)])
+                image.transparency = Array(
+                    image.samples[(pixel * image.channelCount)..<((pixel + 1) * image.channelCount)])
             default: break
             }
         }
@@ -119,12 +124,19 @@ struct TestPNGImage {
     /// chunks of at most `idatSize` bytes, IEND. Row r of each pass uses
     /// `filter(r)`.
     func png(interlaced: Bool, filter: (Int) -> PNGFilter = { _ in .none }, idatSize: Int = .max) -> [UInt8] {
-        var chunks = [TestPNGBuilder.chunk("IHDR", TestPNGBuilder.header(
-            width: UInt32(width), height: UInt32(height), bitDepth: UInt8(bitDepth), colorType: UInt8(colorType),
-            interlace: interlaced ? 1 : 0))]
+        var chunks = [
+            TestPNGBuilder.chunk(
+                "IHDR",
+                TestPNGBuilder.header(
+                    width: UInt32(width), height: UInt32(height), bitDepth: UInt8(bitDepth),
+                    colorType: UInt8(colorType),
+                    interlace: interlaced ? 1 : 0))
+        ]
         if !palette.isEmpty { chunks.append(TestPNGBuilder.chunk("PLTE", palette.flatMap { $0 })) }
         if let transparency {
-            let data = colorType == 3 ? transparency.map { UInt8($0) } : transparency.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let data =
+                colorType == 3
+                ? transparency.map { UInt8($0) } : transparency.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
             chunks.append(TestPNGBuilder.chunk("tRNS", data))
         }
         let stream = ZlibStream.compress(scanlines(interlaced: interlaced, filter: filter))
@@ -142,7 +154,8 @@ struct TestPNGImage {
     /// step per PNG spec §8.2, written out here), each row's filter byte
     /// and its packed, filtered samples.
     func scanlines(interlaced: Bool, filter: (Int) -> PNGFilter) -> [UInt8] {
-        let passes = interlaced
+        let passes =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         let bitsPerPixel = channelCount * bitDepth
@@ -154,7 +167,10 @@ struct TestPNGImage {
             let rowByteCount = (columns.count * bitsPerPixel + 7) / 8
             var previous = [UInt8](repeating: 0, count: rowByteCount)
             for (index, y) in rows.enumerated() {
-                let raw = pack(columns.flatMap { x in samples[((y * width + x) * channelCount)..<((y * width + x + 1) * channelCount)] })
+                let raw = pack(
+                    columns.flatMap { x in
+                        samples[((y * width + x) * channelCount)..<((y * width + x + 1) * channelCount)]
+                    })
                 var filtered = [UInt8](repeating: 0, count: rowByteCount)
                 let chosen = filter(index)
                 raw.withUnsafeBufferPointer { row in

@@ -69,13 +69,18 @@ import HairlineTestSupport
         var generator = SplitMix64(seed: seed)
         for trial in 0..<40 {
             let count = Int.random(in: 2...286, using: &generator)
-            let frequencies = (0..<count).map { _ in Int.random(in: 1...100_000, using: &generator) >> Int.random(in: 0...16, using: &generator) }
+            let frequencies = (0..<count).map { _ in
+                Int.random(in: 1...100_000, using: &generator) >> Int.random(in: 0...16, using: &generator)
+            }
             let lengths = HuffmanCode.optimalLengths(for: frequencies, maximumLength: 15)
             let code = HuffmanCode(lengths: lengths)
             let rootBits = 9
-            let table = InflateHuffmanTable(rootBits: rootBits, capacity: InflateHuffmanTable.capacity(rootBits: rootBits, symbolCount: count))
+            let table = InflateHuffmanTable(
+                rootBits: rootBits, capacity: InflateHuffmanTable.capacity(rootBits: rootBits, symbolCount: count))
             let templates = (0..<count).map { InflateEntry.make(.literal, value: $0) }
-            lengths.withUnsafeBufferPointer { l in templates.withUnsafeBufferPointer { table.build(lengths: l, templates: $0) } }
+            lengths.withUnsafeBufferPointer { l in
+                templates.withUnsafeBufferPointer { table.build(lengths: l, templates: $0) }
+            }
             for symbol in 0..<count where lengths[symbol] > 0 {
                 let bits = Int(code.codes[symbol]), length = Int(lengths[symbol])
                 var entry = table.entries[bits & ((1 << rootBits) - 1)]
@@ -83,8 +88,9 @@ import HairlineTestSupport
                     let index = (bits >> rootBits) & ((1 << InflateEntry.extra(entry)) - 1)
                     entry = table.entries[InflateEntry.value(entry) + index]
                 }
-                #expect(InflateEntry.value(entry) == symbol && InflateEntry.codeLength(entry) == length,
-                        "trial \(trial), symbol \(symbol), seed \(seed)")
+                #expect(
+                    InflateEntry.value(entry) == symbol && InflateEntry.codeLength(entry) == length,
+                    "trial \(trial), symbol \(symbol), seed \(seed)")
             }
         }
     }

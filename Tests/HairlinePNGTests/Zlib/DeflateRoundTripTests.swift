@@ -26,8 +26,9 @@ struct NamedInput: CustomTestStringConvertible, Sendable {
             NamedInput(name: "four equal bytes", bytes: [7, 7, 7, 7]),
             NamedInput(name: "run of 1000 a", bytes: [UInt8](repeating: UInt8(ascii: "a"), count: 1000)),
             NamedInput(name: "200 KB of zeros", bytes: [UInt8](repeating: 0, count: 200_000)),
-            NamedInput(name: "all byte values, repeated",
-                       bytes: TestInputs.repeating((0...255).map { UInt8($0) }, byteCount: 70_000)),
+            NamedInput(
+                name: "all byte values, repeated",
+                bytes: TestInputs.repeating((0...255).map { UInt8($0) }, byteCount: 70_000)),
             NamedInput(name: "random 100", bytes: generator.bytes(100)),
             NamedInput(name: "random 70 KB", bytes: generator.bytes(70_000)),
             NamedInput(name: "random block twice, distance 32768", bytes: random32K + random32K),
@@ -75,7 +76,8 @@ struct NamedInput: CustomTestStringConvertible, Sendable {
     @Test(.enabled(if: LongTests.isEnabled))
     func severalMegabytesRoundTrip() throws {
         var generator = SplitMix64(seed: 5)
-        let bytes = TestInputs.skewed(byteCount: 3 << 20, seed: 6) + generator.bytes(1 << 20)
+        let bytes =
+            TestInputs.skewed(byteCount: 3 << 20, seed: 6) + generator.bytes(1 << 20)
             + TestInputs.text(byteCount: 3 << 20, seed: 7)
         #expect(firstDifference(try TestInflater.zlibDecompress(ZlibStream.compress(bytes)).bytes, bytes) == nil)
     }

@@ -30,8 +30,9 @@ import Testing
         for length in [0, 1, 2, 3, 100, 261, 262, 263, 264, 600, 4096, 40_000] {
             let data = (0..<length).map { i in UInt8(truncatingIfNeeded: i % 7 == 0 ? Int(rng.next() % 256) : i / 3) }
             for maximumPiece in [1, 5, 300, 100_000] {
-                #expect(Self.streamed(data, pieces: &rng, maximumPiece: maximumPiece) == ZlibStream.compress(data),
-                        "\(length) bytes in pieces up to \(maximumPiece)")
+                #expect(
+                    Self.streamed(data, pieces: &rng, maximumPiece: maximumPiece) == ZlibStream.compress(data),
+                    "\(length) bytes in pieces up to \(maximumPiece)")
             }
         }
     }

@@ -8,8 +8,10 @@ import Testing
 
 @Suite struct GzipStreamTests {
     /// `gzip.compress(b"hello, gzip", mtime=0)` from Python 3.
-    static let hello: [UInt8] = [31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 203, 72, 205, 201, 201, 215, 81, 72, 175, 202, 44, 0, 0,
-                                 74, 155, 177, 92, 11, 0, 0, 0]
+    static let hello: [UInt8] = [
+        31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 203, 72, 205, 201, 201, 215, 81, 72, 175, 202, 44, 0, 0,
+        74, 155, 177, 92, 11, 0, 0, 0,
+    ]
 
     @Test func inflatesAMember() throws {
         #expect(try GzipStream.decompress(Self.hello, maximumOutputSize: 100) == Array("hello, gzip".utf8))
@@ -37,8 +39,12 @@ import Testing
         var badLength = Self.hello
         badLength[Self.hello.count - 4] ^= 1
         #expect(throws: ZlibError.self) { try GzipStream.decompress(badLength, maximumOutputSize: 100) }
-        #expect(throws: ZlibError.self) { try GzipStream.decompress(Array(Self.hello.prefix(20)), maximumOutputSize: 100) }
-        #expect(throws: ZlibError.self) { try GzipStream.decompress(Array(Self.hello.prefix(5)), maximumOutputSize: 100) }
+        #expect(throws: ZlibError.self) {
+            try GzipStream.decompress(Array(Self.hello.prefix(20)), maximumOutputSize: 100)
+        }
+        #expect(throws: ZlibError.self) {
+            try GzipStream.decompress(Array(Self.hello.prefix(5)), maximumOutputSize: 100)
+        }
         #expect(throws: ZlibError.self) { try GzipStream.decompress(Self.hello, maximumOutputSize: 4) }
     }
 }

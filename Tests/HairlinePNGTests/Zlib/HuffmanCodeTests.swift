@@ -29,7 +29,9 @@ import HairlineTestSupport
     @Test func fibonacciFrequenciesRespectTheLimit() {
         // Unlimited Huffman would give these a code 29 bits deep.
         var frequencies = [1, 1]
-        while frequencies.count < 30 { frequencies.append(frequencies[frequencies.count - 1] + frequencies[frequencies.count - 2]) }
+        while frequencies.count < 30 {
+            frequencies.append(frequencies[frequencies.count - 1] + frequencies[frequencies.count - 2])
+        }
         for limit in [7, 9, 15] {
             let lengths = HuffmanCode.optimalLengths(for: frequencies, maximumLength: limit)
             #expect(lengths.allSatisfy { $0 >= 1 && Int($0) <= limit }, "limit \(limit)")
@@ -71,7 +73,8 @@ import HairlineTestSupport
         let expected: [UInt16] = [0b010, 0b011, 0b100, 0b101, 0b110, 0b00, 0b1110, 0b1111]
         for symbol in 0..<8 {
             let length = Int(code.lengths[symbol])
-            #expect(CanonicalCode.reverseBits(code.codes[symbol], count: length) == expected[symbol], "symbol \(symbol)")
+            #expect(
+                CanonicalCode.reverseBits(code.codes[symbol], count: length) == expected[symbol], "symbol \(symbol)")
         }
     }
 }

@@ -90,7 +90,8 @@ import HairlineTestSupport
         builder.fixed([.match(length: 3, distance: 1)], isFinal: true)
         #expect(Self.rawError(builder.finish() + [0, 0]) == .distanceTooFar(distance: 1, available: 0, at: 0))
         builder = DeflateStreamBuilder()
-        builder.fixed([.literal(1), .literal(2), .literal(3), .literal(4), .match(length: 5, distance: 5)], isFinal: true)
+        builder.fixed(
+            [.literal(1), .literal(2), .literal(3), .literal(4), .match(length: 5, distance: 5)], isFinal: true)
         #expect(Self.rawError(builder.finish() + [0, 0]) == .distanceTooFar(distance: 5, available: 4, at: 4))
         // Across a block boundary the window is all the output so far.
         builder = DeflateStreamBuilder()
@@ -130,24 +131,33 @@ import HairlineTestSupport
         var complete = Self.incompleteLiteralLengths
         complete[258] = 2
         // Too many literal/length or distance codes.
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete + [UInt8](repeating: 0, count: 288 - complete.count)),
-            containing: "more than 286"))
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete, distances: [UInt8](repeating: 5, count: 31)),
-            containing: "more than 30"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete + [UInt8](repeating: 0, count: 288 - complete.count)),
+                containing: "more than 286"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete, distances: [UInt8](repeating: 5, count: 31)),
+                containing: "more than 30"))
         // Over-subscribed and incomplete literal/length codes.
         var over = complete
         over[66] = 2
-        #expect(Self.isCodeLengthsError(Self.dynamicError(literalLengths: over), containing: "literal/length code is over-subscribed"))
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: Self.incompleteLiteralLengths), containing: "literal/length code is incomplete"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: over), containing: "literal/length code is over-subscribed"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: Self.incompleteLiteralLengths),
+                containing: "literal/length code is incomplete"))
         // Incomplete distance code with two codes.
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete, distances: [2, 2]), containing: "distance code is incomplete"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete, distances: [2, 2]),
+                containing: "distance code is incomplete"))
         // A single distance code longer than one bit is not the allowed case.
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete, distances: [2]), containing: "distance code is incomplete"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete, distances: [2]), containing: "distance code is incomplete"))
         // No end-of-block code.
         var noEnd = complete
         noEnd[256] = 0
@@ -160,19 +170,24 @@ import HairlineTestSupport
         complete[258] = 2
         var over = DeflateStreamBuilder.completeCodeLengthLengths
         over[13] = 4
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete, codeLengthLengths: over), containing: "code-length code is over-subscribed"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete, codeLengthLengths: over),
+                containing: "code-length code is over-subscribed"))
         var incomplete = DeflateStreamBuilder.completeCodeLengthLengths
         incomplete[18] = 0
-        #expect(Self.isCodeLengthsError(
-            Self.dynamicError(literalLengths: complete, codeLengthLengths: incomplete), containing: "code-length code is incomplete"))
+        #expect(
+            Self.isCodeLengthsError(
+                Self.dynamicError(literalLengths: complete, codeLengthLengths: incomplete),
+                containing: "code-length code is incomplete"))
     }
 
     @Test func badRepeatsAreReported() {
         var complete = Self.incompleteLiteralLengths
         complete[258] = 2
         // Symbol 16 (repeat previous) as the very first length.
-        let repeatFirst = Self.dynamicError(literalLengths: complete, lengthSymbols: [(symbol: 16, extra: 0, extraBits: 2)])
+        let repeatFirst = Self.dynamicError(
+            literalLengths: complete, lengthSymbols: [(symbol: 16, extra: 0, extraBits: 2)])
         guard case .invalidCodeLengths(let reason, _)? = repeatFirst, reason.contains("none before it") else {
             Issue.record("repeat with nothing before: \(String(describing: repeatFirst))")
             return
@@ -180,7 +195,9 @@ import HairlineTestSupport
         // 260 + 1 lengths; a run of 138 zeros (18 with 127) from index 200
         // overruns 261.
         let lengths: [(symbol: Int, extra: Int, extraBits: Int)] =
-            (complete + [1]).prefix(200).map { (symbol: Int($0), extra: 0, extraBits: 0) } + [(symbol: 18, extra: 127, extraBits: 7)]
+            (complete + [1]).prefix(200).map { (symbol: Int($0), extra: 0, extraBits: 0) } + [
+                (symbol: 18, extra: 127, extraBits: 7)
+            ]
         let overrun = Self.dynamicError(literalLengths: complete, lengthSymbols: lengths)
         guard case .invalidCodeLengths(let overrunReason, _)? = overrun, overrunReason.contains("runs past") else {
             Issue.record("repeat overrun: \(String(describing: overrun))")
@@ -233,7 +250,8 @@ import HairlineTestSupport
         for (index, stream) in streams.enumerated() {
             for length in 0..<stream.count {
                 let error = Self.zlibError(Array(stream.prefix(length)))
-                #expect(error == .truncated(at: length), "stream \(index), prefix \(length): \(String(describing: error))")
+                #expect(
+                    error == .truncated(at: length), "stream \(index), prefix \(length): \(String(describing: error))")
             }
         }
     }
@@ -247,7 +265,8 @@ import HairlineTestSupport
         for _ in 0..<400 {
             var stream = original
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                stream[Int.random(in: 0..<stream.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                stream[Int.random(in: 0..<stream.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
             }
             outcomes[Self.zlibError(stream, limit: 1 << 16) == nil ? 0 : 1] += 1
         }

@@ -18,9 +18,9 @@ import Testing
     /// end-of-block code and a made-up Adler-32.
     static let bomb: [UInt8] = {
         var literalLengths = [UInt8](repeating: 0, count: 286)
-        literalLengths[285] = 1   // length 258: code 0
-        literalLengths[0] = 2     // the literal 0: code 10
-        literalLengths[256] = 2   // end of block: code 11
+        literalLengths[285] = 1  // length 258: code 0
+        literalLengths[0] = 2  // the literal 0: code 10
+        literalLengths[256] = 2  // end of block: code 11
         var builder = DeflateStreamBuilder()
         let codes = builder.dynamicHeader(isFinal: true, literalLengths: literalLengths, distances: [1])
         builder.code(codes.literal, 0)

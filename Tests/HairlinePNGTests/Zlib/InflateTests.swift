@@ -31,7 +31,8 @@ import HairlineTestSupport
         var generator = SplitMix64(seed: seed)
         for trial in 0..<40 {
             let count = Int.random(in: 0...9000, using: &generator)
-            let bytes = trial % 3 == 0
+            let bytes =
+                trial % 3 == 0
                 ? generator.bytes(count) : TestInputs.skewed(byteCount: count, seed: generator.next())
             let raw = try Inflater.inflateRaw(Deflate.compress(bytes), maximumOutputSize: Self.unlimited)
             #expect(firstDifference(raw, bytes) == nil, "trial \(trial), seed \(seed)")
@@ -67,7 +68,7 @@ import HairlineTestSupport
     @Test func fixedBlockWithOverlappingAndLongMatchesInflates() throws {
         var builder = DeflateStreamBuilder()
         let tokens: [DeflateStreamBuilder.Token] = [
-            .literal(1), .match(length: 258, distance: 1),            // a run
+            .literal(1), .match(length: 258, distance: 1),  // a run
             .literal(2), .literal(3), .literal(4), .match(length: 20, distance: 3),  // period 3, overlapping
             .literal(9), .match(length: 11, distance: 4), .match(length: 3, distance: 7),
             .match(length: 100, distance: 30), .match(length: 17, distance: 8), .match(length: 9, distance: 9),
@@ -95,12 +96,13 @@ import HairlineTestSupport
     /// no distance codes at all: both allowed (RFC 1951 §3.2.7, zlib).
     @Test func dynamicBlocksWithOneOrNoDistanceCodesInflate() throws {
         var literalLengths = [UInt8](repeating: 0, count: 258)
-        literalLengths[65] = 1      // 'A'
-        literalLengths[256] = 2     // end of block
-        literalLengths[257] = 2     // length 3
+        literalLengths[65] = 1  // 'A'
+        literalLengths[256] = 2  // end of block
+        literalLengths[257] = 2  // length 3
         var builder = DeflateStreamBuilder()
         var codes = builder.dynamicHeader(isFinal: false, literalLengths: literalLengths, distances: [1])
-        builder.tokens([.literal(65), .match(length: 3, distance: 1)], literal: codes.literal, distance: codes.distance)
+        builder.tokens(
+            [.literal(65), .match(length: 3, distance: 1)], literal: codes.literal, distance: codes.distance)
         var literalOnly = [UInt8](repeating: 0, count: 257)
         literalOnly[66] = 1
         literalOnly[256] = 1

@@ -31,7 +31,8 @@ struct PythonCrossCheckTests {
             let stream = directory.appendingPathComponent("\(index).z")
             try Data(input).write(to: original)
             try Data(ZlibStream.compress(input)).write(to: stream)
-            #expect(try Python.run(script: Self.script, arguments: [original.path, stream.path]) == 0, "input \(index)")
+            #expect(
+                try Python.run(script: Self.script, arguments: [original.path, stream.path]) == 0, "input \(index)")
         }
     }
 }

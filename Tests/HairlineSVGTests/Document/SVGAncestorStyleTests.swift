@@ -12,7 +12,8 @@ struct SVGAncestorStyleTests {
     @Test("a clip path's children take clip-rule from the clip path's parent")
     func clipRuleFromParent() throws {
         // Two nested squares in one path: even-odd leaves a hole.
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <g clip-rule="evenodd"><clipPath id="c"><path d="M0 0H10V10H0Z M2 2H8V8H2Z"/></clipPath></g>
             <rect width="10" height="10" clip-path="url(#c)"/>
             """#)
@@ -23,7 +24,8 @@ struct SVGAncestorStyleTests {
 
     @Test("a pattern's content takes fill from the pattern's ancestors, not from the shape")
     func patternContentFill() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <g fill="blue"><pattern id="p" patternUnits="userSpaceOnUse" width="10" height="10"><rect width="5" height="5"/></pattern></g>
             <rect width="20" height="20" fill="url(#p)"/>
             """#)

@@ -19,31 +19,43 @@ private let sizeCases: [SizeCase] = [
     SizeCase(attributes: #"width="100" height="50""#, size: Size(width: 100, height: 50), mapping: .identity),
     SizeCase(attributes: #"width="100px" height="50pt""#, size: Size(width: 100, height: 50), mapping: .identity),
     SizeCase(attributes: #"viewBox="0 0 40 30""#, size: Size(width: 40, height: 30), mapping: .identity),
-    SizeCase(attributes: #"width="80" viewBox="0 0 40 30""#, size: Size(width: 80, height: 60),
-             mapping: AffineTransform(scaleX: 2, y: 2)),
-    SizeCase(attributes: #"height="15" viewBox="0,0,40,30""#, size: Size(width: 20, height: 15),
-             mapping: AffineTransform(scaleX: 0.5, y: 0.5)),
-    SizeCase(attributes: #"width="100%" height="100%" viewBox="0 0 24 24""#, size: Size(width: 24, height: 24),
-             mapping: .identity, warnings: [.unsupportedValue("100%"), .unsupportedValue("100%")]),
-    SizeCase(attributes: #"width="10mm" viewBox="0 0 10 20""#, size: Size(width: 10, height: 20),
-             mapping: .identity, warnings: [.unsupportedValue("10mm")]),
+    SizeCase(
+        attributes: #"width="80" viewBox="0 0 40 30""#, size: Size(width: 80, height: 60),
+        mapping: AffineTransform(scaleX: 2, y: 2)),
+    SizeCase(
+        attributes: #"height="15" viewBox="0,0,40,30""#, size: Size(width: 20, height: 15),
+        mapping: AffineTransform(scaleX: 0.5, y: 0.5)),
+    SizeCase(
+        attributes: #"width="100%" height="100%" viewBox="0 0 24 24""#, size: Size(width: 24, height: 24),
+        mapping: .identity, warnings: [.unsupportedValue("100%"), .unsupportedValue("100%")]),
+    SizeCase(
+        attributes: #"width="10mm" viewBox="0 0 10 20""#, size: Size(width: 10, height: 20),
+        mapping: .identity, warnings: [.unsupportedValue("10mm")]),
     SizeCase(attributes: "", size: Size(width: 300, height: 150), mapping: .identity, warnings: [.defaultSize]),
-    SizeCase(attributes: #"width="10""#, size: Size(width: 10, height: 150), mapping: .identity, warnings: [.defaultSize]),
+    SizeCase(
+        attributes: #"width="10""#, size: Size(width: 10, height: 150), mapping: .identity, warnings: [.defaultSize]),
     // preserveAspectRatio: a 200 x 100 viewBox in a 100 x 100 viewport.
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100""#, size: Size(width: 100, height: 100),
-             mapping: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 25)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMinYMax meet""#,
-             size: Size(width: 100, height: 100), mapping: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 50)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMinYMin""#,
-             size: Size(width: 100, height: 100), mapping: AffineTransform(scaleX: 0.5, y: 0.5)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMidYMid slice""#,
-             size: Size(width: 100, height: 100), mapping: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -50, ty: 0)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMaxYMid slice""#,
-             size: Size(width: 100, height: 100), mapping: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -100, ty: 0)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="defer none""#,
-             size: Size(width: 100, height: 100), mapping: AffineTransform(scaleX: 0.5, y: 1)),
-    SizeCase(attributes: #"width="100" height="100" viewBox="10 20 100 100""#, size: Size(width: 100, height: 100),
-             mapping: AffineTransform(translationX: -10, y: -20)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100""#, size: Size(width: 100, height: 100),
+        mapping: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 25)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMinYMax meet""#,
+        size: Size(width: 100, height: 100), mapping: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 50)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMinYMin""#,
+        size: Size(width: 100, height: 100), mapping: AffineTransform(scaleX: 0.5, y: 0.5)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMidYMid slice""#,
+        size: Size(width: 100, height: 100), mapping: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -50, ty: 0)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="xMaxYMid slice""#,
+        size: Size(width: 100, height: 100), mapping: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -100, ty: 0)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="0 0 200 100" preserveAspectRatio="defer none""#,
+        size: Size(width: 100, height: 100), mapping: AffineTransform(scaleX: 0.5, y: 1)),
+    SizeCase(
+        attributes: #"width="100" height="100" viewBox="10 20 100 100""#, size: Size(width: 100, height: 100),
+        mapping: AffineTransform(translationX: -10, y: -20)),
 ]
 
 @Suite("SVG document")
@@ -58,7 +70,8 @@ struct SVGDocumentTests {
 
     @Test("the viewBox mapping is part of every fill's transform")
     func mappingInCommands() throws {
-        let text = svg(#"<rect x="10" y="10" width="20" height="20"/>"#, #"width="100" height="100" viewBox="0 0 200 100""#)
+        let text = svg(
+            #"<rect x="10" y="10" width="20" height="20"/>"#, #"width="100" height="100" viewBox="0 0 200 100""#)
         let command = try #require(try commands(text).first)
         #expect(command.transformedPath.bounds == Rect(x: 5, y: 30, width: 10, height: 10))
     }
@@ -69,13 +82,16 @@ struct SVGDocumentTests {
         #expect(plain.map(\.path) == [path { $0.addRect(Rect(x: 1, y: 2, width: 30, height: 40)) }])
         let autoRY = try commands(svg(#"<rect width="30" height="40" rx="5"/>"#))
         let autoRX = try commands(svg(#"<rect width="30" height="40" ry="5"/>"#))
-        let rounded = path { $0.addRoundedRect(in: Rect(x: 0, y: 0, width: 30, height: 40), cornerRadii: CornerRadii(5)) }
+        let rounded = path {
+            $0.addRoundedRect(in: Rect(x: 0, y: 0, width: 30, height: 40), cornerRadii: CornerRadii(5))
+        }
         #expect(autoRY.map(\.path) == [rounded] && autoRX.map(\.path) == [rounded])
         let clamped = try commands(svg(#"<rect width="20" height="10" rx="100" ry="3"/>"#))
         let expected = path {
             let r = Size(width: 10, height: 3)
-            $0.addRoundedRect(in: Rect(x: 0, y: 0, width: 20, height: 10),
-                              cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r))
+            $0.addRoundedRect(
+                in: Rect(x: 0, y: 0, width: 20, height: 10),
+                cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r))
         }
         #expect(clamped.map(\.path) == [expected])
         #expect(try commands(svg(#"<rect width="0" height="10"/><rect width="10"/>"#)).isEmpty)
@@ -91,7 +107,12 @@ struct SVGDocumentTests {
         #expect(autoEllipse.map(\.path) == [path { $0.addEllipse(in: Rect(x: -10, y: -10, width: 20, height: 20)) }])
         #expect(try commands(svg(#"<circle r="0"/><ellipse rx="0" ry="4"/>"#)).isEmpty)
         let line = try commands(svg(#"<line x1="1" y1="2" x2="3" y2="4"/>"#))
-        #expect(line.map(\.path) == [path { $0.move(to: Point(x: 1, y: 2)); $0.addLine(to: Point(x: 3, y: 4)) }])
+        #expect(
+            line.map(\.path) == [
+                path {
+                    $0.move(to: Point(x: 1, y: 2)); $0.addLine(to: Point(x: 3, y: 4))
+                }
+            ])
     }
 
     @Test("polyline stays open, polygon closes; points take any separators")
@@ -119,23 +140,32 @@ struct SVGDocumentTests {
     func lengths() throws {
         let units = try commands(svg(#"<rect x="1in" y="3pt" width="2.54cm" height="10px"/>"#))
         #expect(units.first?.path.bounds == Rect(x: 96, y: 4, width: 96, height: 10))
-        let percent = try commands(svg(#"<rect width="50%" height="25%"/><circle r="10%"/>"#,
-                                       #"width="100" height="100" viewBox="0 0 200 100""#))
+        let percent = try commands(
+            svg(
+                #"<rect width="50%" height="25%"/><circle r="10%"/>"#,
+                #"width="100" height="100" viewBox="0 0 200 100""#))
         #expect(percent.first?.path.bounds == Rect(x: 0, y: 0, width: 100, height: 25))
         let r = 0.1 * ((200.0 * 200 + 100 * 100) / 2).squareRoot()
         let bounds = try #require(percent.last?.path.bounds)
         #expect(abs(bounds.width - 2 * r) < 1e-9)
         // em is the element's font size (16 by default, else inherited),
         // rem the root's; ex is half an em, with a warning (no font).
-        let document = try SVGDocument(parsing: svg(#"<rect width="2em" height="1"/><g font-size="20"><rect width="2em" height="1rem"/></g><rect width="2ex" height="1"/>"#, #"width="100" height="100" font-size="8""#))
-        #expect(document.fillCommands().map(\.path.bounds.size) == [Size(width: 16, height: 1), Size(width: 40, height: 8),
-                                                                    Size(width: 8, height: 1)])
+        let document = try SVGDocument(
+            parsing: svg(
+                #"<rect width="2em" height="1"/><g font-size="20"><rect width="2em" height="1rem"/></g><rect width="2ex" height="1"/>"#,
+                #"width="100" height="100" font-size="8""#))
+        #expect(
+            document.fillCommands().map(\.path.bounds.size) == [
+                Size(width: 16, height: 1), Size(width: 40, height: 8),
+                Size(width: 8, height: 1),
+            ])
         #expect(document.warnings.map(\.kind) == [.unsupportedValue("2ex")])
     }
 
     @Test("a nested svg is placed at x, y with its own viewBox, clipped to its viewport")
     func nestedSVG() throws {
-        let text = svg(#"<svg x="10" y="20" width="50" height="50" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#)
+        let text = svg(
+            #"<svg x="10" y="20" width="50" height="50" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#)
         let document = try SVGDocument(parsing: text)
         #expect(document.fillCommands().first?.transformedPath.bounds == Rect(x: 10, y: 20, width: 50, height: 50))
         #expect(document.warnings.isEmpty)
@@ -149,13 +179,16 @@ struct SVGDocumentTests {
     @Test("zero sizes and display: none on the root draw nothing")
     func disabled() throws {
         #expect(try commands(svg("<rect width='5' height='5'/>", #"width="0" height="10""#)).isEmpty)
-        #expect(try commands(svg("<rect width='5' height='5'/>", #"width="10" height="10" viewBox="0 0 0 10""#)).isEmpty)
+        #expect(
+            try commands(svg("<rect width='5' height='5'/>", #"width="10" height="10" viewBox="0 0 0 10""#)).isEmpty)
         #expect(try commands(svg("<rect width='5' height='5'/>", #"width="10" height="10" display="none""#)).isEmpty)
     }
 
     @Test("draw(in:) fills onto a canvas and leaves its transform as it was")
     func drawing() throws {
-        let document = try SVGDocument(parsing: svg(#"<g transform="scale(3)"><rect width="5" height="5" stroke="red" marker-end="url(#m)"/></g>"#))
+        let document = try SVGDocument(
+            parsing: svg(#"<g transform="scale(3)"><rect width="5" height="5" stroke="red" marker-end="url(#m)"/></g>"#)
+        )
         let canvas = Canvas(surface: try Surface(width: 20, height: 20), scale: 2)
         canvas.translateBy(x: 1, y: 1)
         let before = canvas.transform
@@ -166,7 +199,8 @@ struct SVGDocumentTests {
 
     @Test("a document is Sendable and reads from UTF-8 bytes with a byte order mark")
     func bytes() throws {
-        let document = try SVGDocument(parsingUTF8: [0xEF, 0xBB, 0xBF] + Array(svg("<rect width='1' height='1'/>").utf8))
+        let document = try SVGDocument(
+            parsingUTF8: [0xEF, 0xBB, 0xBF] + Array(svg("<rect width='1' height='1'/>").utf8))
         let sendable: any Sendable = document
         #expect(sendable is SVGDocument)
         #expect(document.fillCommands().count == 1)

@@ -22,7 +22,8 @@ struct SVGErrorRecoveryTests {
         #expect(fill?.color == Color(red: 0, green: 0, blue: 1))
         let text = svg(##"<g fill="blue"><rect width="4" height="4" fill="#qqq"/></g>"##)
         let warnings = try SVGDocument(parsing: text).warnings
-        #expect(warnings.map(\.kind) == [.invalidValueIgnored(message(.invalidColor(attribute: "fill", value: "#qqq")))])
+        #expect(
+            warnings.map(\.kind) == [.invalidValueIgnored(message(.invalidColor(attribute: "fill", value: "#qqq")))])
         #expect(warnings.first?.offset == offset(of: "#qqq", in: text))
         #expect(warnings.first?.line == 1 && warnings.first?.column == offset(of: "#qqq", in: text) + 1)
     }
@@ -80,9 +81,11 @@ struct SVGErrorRecoveryTests {
         #expect(SVGColorParser.parse("icc-color(acme, 0.1)") == nil)
     }
 
-    @Test("ch, vw, vh, vmin and vmax are lengths", arguments: [
-        ("2ch", SVGReader.defaultFontSize), ("10vw", 20.0), ("10vh", 10.0), ("10vmin", 10.0), ("10vmax", 20.0),
-    ])
+    @Test(
+        "ch, vw, vh, vmin and vmax are lengths",
+        arguments: [
+            ("2ch", SVGReader.defaultFontSize), ("10vw", 20.0), ("10vh", 10.0), ("10vmin", 10.0), ("10vmax", 20.0),
+        ])
     func units(_ value: String, _ expected: Double) throws {
         let fills = try commands(svg(#"<rect width="\#(value)" height="1"/>"#, #"viewBox="0 0 200 100""#))
         #expect(fills.first?.path.bounds.width == expected)
@@ -109,10 +112,13 @@ struct SVGErrorRecoveryTests {
         let long = String(repeating: "q", count: 200)
         let document = try SVGDocument(parsing: svg(#"<rect width="1" height="1" fill="\#(long)"/>"#))
         let description = document.warnings.first?.description ?? ""
-        #expect(description.contains(String(repeating: "q", count: 20) + "…" + String(repeating: "q", count: 39) + "\""))
+        #expect(
+            description.contains(String(repeating: "q", count: 20) + "…" + String(repeating: "q", count: 39) + "\""))
         #expect(!description.contains(String(repeating: "q", count: 40)))
         #expect(SVGEcho.quote("a\u{1B}[31mb\tc") == "a\\u{1B}[31mb\\u{9}c")
-        #expect(SVGEcho.quote(String(repeating: "é", count: 61)) == String(repeating: "é", count: 20) + "…" + String(repeating: "é", count: 39))
+        #expect(
+            SVGEcho.quote(String(repeating: "é", count: 61)) == String(repeating: "é", count: 20) + "…"
+                + String(repeating: "é", count: 39))
         let warning = SVGWarning(.unsupportedValue("x\u{7}y"), element: "rect", attribute: "fill", at: 0)
         #expect(warning.description.contains("x\\u{7}y"))
         let error = SVGError(.invalidValue(attribute: "stroke-linecap", value: "\u{1B}]0;pwn\u{7}"), at: 0)

@@ -21,10 +21,13 @@ struct SVGFontDatabaseTests {
         return loader
     }
 
-    static func text(_ attributes: String, _ content: String, loader: SVGResourceLoader = loader()) throws -> (Path, [SVGWarning]) {
-        let document = try SVGDocument(parsing: """
-            <svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" \(attributes)>\(content)</text></svg>
-            """, loader: loader)
+    static func text(
+        _ attributes: String, _ content: String, loader: SVGResourceLoader = loader()
+    ) throws -> (Path, [SVGWarning]) {
+        let document = try SVGDocument(
+            parsing: """
+                <svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" \(attributes)>\(content)</text></svg>
+                """, loader: loader)
         var path = Path()
         for command in document.fillCommands() { path.addPath(command.path) }
         return (path, document.warnings)
@@ -37,7 +40,9 @@ struct SVGFontDatabaseTests {
         var path = Path()
         for (i, glyph) in layout.lines[0].glyphs.enumerated() {
             let outline = try font.outline(of: glyph)
-            path.addPath(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: layout.lines[0].positions[i], ty: 40)))
+            path.addPath(
+                outline.applying(
+                    AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: layout.lines[0].positions[i], ty: 40)))
         }
         return path
     }
@@ -93,8 +98,10 @@ struct SVGFontDatabaseTests {
         func starts(_ path: Path) -> [Double] {
             path.elements.compactMap { if case .move(let p) = $0 { return p.x } else { return nil } }
         }
-        for (attributes, letter, word) in [(#"letter-spacing="3""#, 3.0, 0.0), (#"word-spacing="0.5em""#, 0, 10),
-                                            (#"letter-spacing="1%" word-spacing="2""#, 4, 2)] {
+        for (attributes, letter, word) in [
+            (#"letter-spacing="3""#, 3.0, 0.0), (#"word-spacing="0.5em""#, 0, 10),
+            (#"letter-spacing="1%" word-spacing="2""#, 4, 2),
+        ] {
             let (spaced, warnings) = try Self.text(#"font-family="Noto Sans" "# + attributes, "a b")
             #expect(warnings.isEmpty)
             // 'b' (the last glyph) moved by two letter spacings and one word spacing.
@@ -116,16 +123,21 @@ struct SVGFontDatabaseTests {
         let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "x<tspan>x</tspan>")
         let superRise = Double(noto.superscriptOffset) / Double(noto.metrics.unitsPerEm) * 20
         let subDrop = Double(noto.subscriptOffset) / Double(noto.metrics.unitsPerEm) * 20
-        for (shift, rise) in [("5", 5.0), ("-10%", -2), ("0.5em", 10), ("super", superRise), ("sub", -subDrop),
-                              ("baseline", 0)] {
-            let (shifted, warnings) = try Self.text(#"font-family="Noto Sans""#, #"x<tspan baseline-shift="\#(shift)">x</tspan>"#)
+        for (shift, rise) in [
+            ("5", 5.0), ("-10%", -2), ("0.5em", 10), ("super", superRise), ("sub", -subDrop),
+            ("baseline", 0),
+        ] {
+            let (shifted, warnings) = try Self.text(
+                #"font-family="Noto Sans""#, #"x<tspan baseline-shift="\#(shift)">x</tspan>"#)
             #expect(warnings.isEmpty, "\(shift): \(warnings)")
             #expect(abs((plain.bounds.minY - shifted.bounds.minY) - max(0, rise)) < 1e-9, "\(shift)")
             #expect(abs((shifted.bounds.maxY - plain.bounds.maxY) - max(0, -rise)) < 1e-9, "\(shift)")
         }
-        let (nested, _) = try Self.text(#"font-family="Noto Sans""#,
-                                        #"x<tspan baseline-shift="3">x<tspan baseline-shift="4">x</tspan></tspan>"#)
-        let (flat, _) = try Self.text(#"font-family="Noto Sans""#, #"x<tspan baseline-shift="3">x<tspan>x</tspan></tspan>"#)
+        let (nested, _) = try Self.text(
+            #"font-family="Noto Sans""#,
+            #"x<tspan baseline-shift="3">x<tspan baseline-shift="4">x</tspan></tspan>"#)
+        let (flat, _) = try Self.text(
+            #"font-family="Noto Sans""#, #"x<tspan baseline-shift="3">x<tspan>x</tspan></tspan>"#)
         #expect(abs((flat.bounds.minY - nested.bounds.minY) - 4) < 1e-9)
         let (own, _) = try Self.text(#"font-family="Noto Sans" baseline-shift="20""#, "x")
         let (none, _) = try Self.text(#"font-family="Noto Sans""#, "x")
@@ -142,11 +154,14 @@ struct SVGFontDatabaseTests {
         let unit = 20 / Double(noto.metrics.unitsPerEm)
         let thickness = Double(noto.underlineThickness) * unit
         let width = Double(noto.advance(of: noto.glyph(for: "x"))) * unit
-        let centres: [(String, Double)] = [("underline", Double(noto.underlinePosition)),
-                                           ("overline", Double(noto.metrics.ascent)),
-                                           ("line-through", Double(noto.strikeoutPosition))]
+        let centres: [(String, Double)] = [
+            ("underline", Double(noto.underlinePosition)),
+            ("overline", Double(noto.metrics.ascent)),
+            ("line-through", Double(noto.strikeoutPosition)),
+        ]
         for (value, above) in centres {
-            let source = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" font-family="Noto Sans" fill="blue" text-decoration=""#
+            let source =
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" font-family="Noto Sans" fill="blue" text-decoration=""#
                 + value + #""><tspan fill="red">x</tspan></text></svg>"#
             let document = try SVGDocument(parsing: source, loader: Self.loader())
             let fills = document.fillCommands()
@@ -170,11 +185,14 @@ struct SVGFontDatabaseTests {
         let unit = 20 / Double(noto.metrics.unitsPerEm)
         let ascent = Double(noto.metrics.ascent) * unit, descent = Double(noto.metrics.descent) * unit
         let (plain, _) = try Self.text(#"font-family="Noto Sans""#, "x")
-        for (value, drop) in [("text-before-edge", ascent), ("middle", Double(noto.metrics.xHeight) * unit / 2),
-                              ("central", (ascent - descent) / 2), ("text-after-edge", -descent), ("auto", 0)] {
+        for (value, drop) in [
+            ("text-before-edge", ascent), ("middle", Double(noto.metrics.xHeight) * unit / 2),
+            ("central", (ascent - descent) / 2), ("text-after-edge", -descent), ("auto", 0),
+        ] {
             let (moved, warnings) = try Self.text(#"font-family="Noto Sans" dominant-baseline=""# + value + #"""#, "x")
             #expect(warnings.isEmpty && abs(moved.bounds.minY - plain.bounds.minY - drop) < 1e-9, "\(value)")
-            let (span, _) = try Self.text(#"font-family="Noto Sans""#, #"<tspan alignment-baseline=""# + value + #"">x</tspan>"#)
+            let (span, _) = try Self.text(
+                #"font-family="Noto Sans""#, #"<tspan alignment-baseline=""# + value + #"">x</tspan>"#)
             #expect(abs(span.bounds.minY - plain.bounds.minY - drop) < 1e-9, "\(value) on a span")
         }
     }
@@ -186,8 +204,9 @@ struct SVGFontDatabaseTests {
         var want = try Self.expected("A", font: noto)
         let advance = Double(noto.advance(of: noto.glyph(for: "A"))) * 20 / Double(noto.metrics.unitsPerEm)
         let unit = 20 / Double(mplus.metrics.unitsPerEm)
-        want.addPath(try mplus.outline(of: mplus.glyph(for: "の"))
-            .applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: advance, ty: 40)))
+        want.addPath(
+            try mplus.outline(of: mplus.glyph(for: "の"))
+                .applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: advance, ty: 40)))
         #expect(Self.nearlyEqual(path, want))
     }
 }

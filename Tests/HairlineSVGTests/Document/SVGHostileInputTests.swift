@@ -88,7 +88,8 @@ import Testing
         var body = ##"<linearGradient id="g"><stop/><stop offset="1" stop-color="red"/></linearGradient>"##
         body += #"<rect id="u0" width="4" height="4" fill="context-fill"/>"#
         for level in 1...40 {
-            body += ##"<g id="u\##(level)"><use href="#u\##(level - 1)" fill="url(#g)"/><use href="#u\##(level - 1)" fill="url(#g)"/></g>"##
+            body +=
+                ##"<g id="u\##(level)"><use href="#u\##(level - 1)" fill="url(#g)"/><use href="#u\##(level - 1)" fill="url(#g)"/></g>"##
         }
         let document = try SVGDocument(parsing: svg(body + ##"<use href="#u40" fill="url(#g)"/>"##))
         #expect(document.warnings.contains { $0.kind == .unsupportedElement })

@@ -18,7 +18,8 @@ private func droppedLinks(_ text: String) throws -> Set<String> {
 struct SVGRecursiveLinkTests {
     @Test("masks masking each other: the second mask's link back is dropped")
     func masksOnMasks() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <mask id="m1" mask="url(#m2)"><rect id="r1" width="10" height="10" fill="white"/></mask>
             <mask id="m2" mask="url(#m1)"><rect id="r2" width="10" height="10" fill="white"/></mask>
             <rect id="r3" width="10" height="10" mask="url(#m2)"/>
@@ -32,7 +33,8 @@ struct SVGRecursiveLinkTests {
 
     @Test("children of masks masked by each other: the inner child's link is dropped")
     func masksOnChildren() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <mask id="m1"><rect id="r1" width="10" height="10" mask="url(#m2)"/></mask>
             <mask id="m2"><rect id="r2" width="10" height="10" mask="url(#m1)"/></mask>
             <rect id="self" width="1" height="1"/><mask id="m3"><rect id="r4" width="1" height="1" mask="url(#m3)"/></mask>
@@ -43,7 +45,8 @@ struct SVGRecursiveLinkTests {
 
     @Test("patterns filling with each other: the second pattern's fill is none, its stroke stays")
     func patternsOnChildren() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <pattern id="p1" patternUnits="userSpaceOnUse" width="10" height="10"><rect id="a" width="10" height="10" fill="url(#p2)"/></pattern>
             <pattern id="p2" patternUnits="userSpaceOnUse" width="10" height="10"><rect id="b" width="10" height="10" style="fill: url(#p1)" stroke="red"/></pattern>
             <rect width="20" height="20" fill="url(#p2)"/>

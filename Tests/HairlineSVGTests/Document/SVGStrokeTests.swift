@@ -15,14 +15,18 @@ struct SVGStrokeTests {
     }
 
     @Test func everyStrokePropertyIsRead() throws {
-        let s = try strokes(#"""
+        let s = try strokes(
+            #"""
             <path d="M0 0 L10 10" stroke="#ff0000" stroke-width="3" stroke-linejoin="round" stroke-linecap="square"
                   stroke-miterlimit="7" stroke-dasharray="4, 2 1" stroke-dashoffset="1.5" stroke-opacity="0.5"/>
             """#)
         try #require(s.count == 1)
         #expect(s[0].color == Color(red: 1, green: 0, blue: 0, alpha: 0.5))
-        #expect(s[0].style == StrokeStyle(width: 3, lineJoin: .round, lineCap: .square, miterLimit: 7,
-                                          dashPattern: [4, 2, 1], dashPhase: 1.5))
+        #expect(
+            s[0].style
+                == StrokeStyle(
+                    width: 3, lineJoin: .round, lineCap: .square, miterLimit: 7,
+                    dashPattern: [4, 2, 1], dashPhase: 1.5))
     }
 
     @Test func defaultsAreSVGs() throws {
@@ -33,7 +37,8 @@ struct SVGStrokeTests {
     }
 
     @Test func styleAttributeWinsAndGroupsInherit() throws {
-        let s = try strokes(#"""
+        let s = try strokes(
+            #"""
             <g stroke="green" stroke-width="2" stroke-linecap="round"><path d="M0 0 H5" style="stroke-width: 4; stroke: rgb(0,0,255)"/><path d="M0 0 H5"/></g>
             """#)
         try #require(s.count == 2)
@@ -43,7 +48,8 @@ struct SVGStrokeTests {
     }
 
     @Test func fillComesBeforeStroke() throws {
-        let commands = try SVGDocument(parsing: svg(#"<rect width="5" height="5" fill="red" stroke="blue"/>"#)).drawCommands()
+        let commands = try SVGDocument(parsing: svg(#"<rect width="5" height="5" fill="red" stroke="blue"/>"#))
+            .drawCommands()
         guard commands.count == 2, case .fill = commands[0], case .stroke = commands[1] else {
             Issue.record("expected fill then stroke, got \(commands)")
             return
@@ -63,17 +69,19 @@ struct SVGStrokeTests {
             if case .stroke(let s) = c { return s.style } else { return nil }
         }
         let expected = StrokeStyle(width: 1, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
-        #expect(strokes == (attribute == #"stroke-width="-1""# || attribute == #"stroke="nocolor""# ? [] : [expected]),
-                "\(attribute)")
+        #expect(
+            strokes == (attribute == #"stroke-width="-1""# || attribute == #"stroke="nocolor""# ? [] : [expected]),
+            "\(attribute)")
     }
 
     @Test func strokesReachThePixels() throws {
         // A 1-unit border on a rect inset by 0.5: one crisp pixel ring at 1x.
-        let document = try SVGDocument(parsing: #"""
-            <svg xmlns="http://www.w3.org/2000/svg" width="10" height="8">
-              <rect x="0.5" y="0.5" width="9" height="7" fill="none" stroke="black"/>
-            </svg>
-            """#)
+        let document = try SVGDocument(
+            parsing: #"""
+                <svg xmlns="http://www.w3.org/2000/svg" width="10" height="8">
+                  <rect x="0.5" y="0.5" width="9" height="7" fill="none" stroke="black"/>
+                </svg>
+                """#)
         let surface = try Surface(width: 10, height: 8)
         document.draw(in: Canvas(surface: surface))
         for y in 0..<8 {
@@ -88,10 +96,12 @@ struct SVGStrokeTests {
 @Suite("fill and stroke together")
 struct SVGFillStrokeTogetherTests {
     @Test func elementWithFillAndStrokeDrawsAsTheTwoApart() throws {
-        let document = try SVGDocument(parsing: svg(#"""
-            <rect x="1.5" y="1.5" width="14" height="9" rx="3" fill="#ffd" stroke="#c8c8cc" stroke-width="1"/>
-            <circle cx="10" cy="8" r="4" fill="rgba(0,0,255,0.5)" stroke="red" stroke-width="2" stroke-linejoin="round"/>
-            """#))
+        let document = try SVGDocument(
+            parsing: svg(
+                #"""
+                <rect x="1.5" y="1.5" width="14" height="9" rx="3" fill="#ffd" stroke="#c8c8cc" stroke-width="1"/>
+                <circle cx="10" cy="8" r="4" fill="rgba(0,0,255,0.5)" stroke="red" stroke-width="2" stroke-linejoin="round"/>
+                """#))
         let together = try Surface(width: 24, height: 16), apart = try Surface(width: 24, height: 16)
         _ = document.draw(in: Canvas(surface: together))
         let canvas = Canvas(surface: apart)

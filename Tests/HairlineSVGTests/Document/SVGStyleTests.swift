@@ -29,36 +29,47 @@ private let styleCases: [StyleCase] = [
     StyleCase("<rect \(box) fill='red'/>", [(red, .nonZero)]),
     StyleCase("<rect \(box) style='fill: blue' fill='red'/>", [(blue, .nonZero)]),
     StyleCase("<rect \(box) fill='red' style='fill:blue;fill-rule:evenodd'/>", [(blue, .evenOdd)]),
-    StyleCase("<rect \(box) style=' fill : blue !important ; /* c; */ fill-opacity: 50% ; '/>",
-              [(blue.withAlphaMultiplied(by: 0.5), .nonZero)]),
+    StyleCase(
+        "<rect \(box) style=' fill : blue !important ; /* c; */ fill-opacity: 50% ; '/>",
+        [(blue.withAlphaMultiplied(by: 0.5), .nonZero)]),
     StyleCase("<rect \(box) style='FILL: Blue'/>", [(blue, .nonZero)]),
     StyleCase("<rect \(box) fill='none'/>", []),
     StyleCase("<rect \(box) fill='red' fill-opacity='0'/>", []),
     // Inheritance.
-    StyleCase("<g fill='red' fill-rule='evenodd' fill-opacity='0.5'><rect \(box)/></g>",
-              [(red.withAlphaMultiplied(by: 0.5), .evenOdd)]),
-    StyleCase("<g style='fill:red'><g><rect \(box)/></g><rect \(box) fill='blue'/></g>",
-              [(red, .nonZero), (blue, .nonZero)]),
-    StyleCase("<g fill='red'><rect \(box) fill='blue'/><rect \(box) fill='inherit'/></g>",
-              [(blue, .nonZero), (red, .nonZero)]),
+    StyleCase(
+        "<g fill='red' fill-rule='evenodd' fill-opacity='0.5'><rect \(box)/></g>",
+        [(red.withAlphaMultiplied(by: 0.5), .evenOdd)]),
+    StyleCase(
+        "<g style='fill:red'><g><rect \(box)/></g><rect \(box) fill='blue'/></g>",
+        [(red, .nonZero), (blue, .nonZero)]),
+    StyleCase(
+        "<g fill='red'><rect \(box) fill='blue'/><rect \(box) fill='inherit'/></g>",
+        [(blue, .nonZero), (red, .nonZero)]),
     StyleCase("<g fill='none'><rect \(box)/><rect \(box) fill='blue'/></g>", [(blue, .nonZero)]),
-    StyleCase("<g fill-rule='evenodd'><rect \(box) fill-rule='nonzero'/><rect \(box)/></g>",
-              [(.black, .nonZero), (.black, .evenOdd)]),
+    StyleCase(
+        "<g fill-rule='evenodd'><rect \(box) fill-rule='nonzero'/><rect \(box)/></g>",
+        [(.black, .nonZero), (.black, .evenOdd)]),
     // currentColor follows the element's own color property.
-    StyleCase("<g color='green'><rect \(box) fill='currentColor'/><rect \(box) fill='currentColor' color='blue'/></g>",
-              [(green, .nonZero), (blue, .nonZero)]),
+    StyleCase(
+        "<g color='green'><rect \(box) fill='currentColor'/><rect \(box) fill='currentColor' color='blue'/></g>",
+        [(green, .nonZero), (blue, .nonZero)]),
     StyleCase("<g fill='currentColor' color='red'><rect \(box) color='blue'/></g>", [(blue, .nonZero)]),
     StyleCase("<rect \(box) fill='currentColor'/>", [(.black, .nonZero)]),
     // Opacity: not inherited, but multiplied into everything a group draws.
-    StyleCase("<g opacity='0.5'><rect \(box) opacity='0.5' fill-opacity='0.5'/></g>",
-              [(Color.black.withAlphaMultiplied(by: 0.125), .nonZero)]),
-    StyleCase("<g opacity='0.5'><rect \(box) opacity='inherit'/></g>", [(Color.black.withAlphaMultiplied(by: 0.25), .nonZero)]),
+    StyleCase(
+        "<g opacity='0.5'><rect \(box) opacity='0.5' fill-opacity='0.5'/></g>",
+        [(Color.black.withAlphaMultiplied(by: 0.125), .nonZero)]),
+    StyleCase(
+        "<g opacity='0.5'><rect \(box) opacity='inherit'/></g>", [(Color.black.withAlphaMultiplied(by: 0.25), .nonZero)]
+    ),
     StyleCase("<rect \(box) opacity='150%' fill-opacity='-1'/>", []),
     StyleCase("<g opacity='0'><rect \(box)/></g>", []),
     // display and visibility.
-    StyleCase("<g display='none'><rect \(box)/></g><rect \(box) style='display:none'/><rect \(box) display='inline'/>",
-              [(.black, .nonZero)]),
-    StyleCase("<g visibility='hidden'><rect \(box)/><rect \(box) fill='red' visibility='visible'/></g>", [(red, .nonZero)]),
+    StyleCase(
+        "<g display='none'><rect \(box)/></g><rect \(box) style='display:none'/><rect \(box) display='inline'/>",
+        [(.black, .nonZero)]),
+    StyleCase(
+        "<g visibility='hidden'><rect \(box)/><rect \(box) fill='red' visibility='visible'/></g>", [(red, .nonZero)]),
     // Paint servers fall back.
     StyleCase("<rect \(box) fill='url(#g) red'/><rect \(box) fill='url(#g)'/>", [(red, .nonZero)]),
 ]

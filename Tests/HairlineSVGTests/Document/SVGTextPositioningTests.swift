@@ -17,7 +17,9 @@ struct SVGTextPositioningTests {
 
     /// The outline of one character at `size`, its pen mapped by `placement`
     /// (glyph space: user units, y down, origin on the baseline).
-    private func glyph(_ character: Unicode.Scalar, size: Double = SVGReader.defaultFontSize, _ placement: AffineTransform) throws -> Path {
+    private func glyph(
+        _ character: Unicode.Scalar, size: Double = SVGReader.defaultFontSize, _ placement: AffineTransform
+    ) throws -> Path {
         let font = try Self.font.get()
         let unit = size / Double(font.metrics.unitsPerEm)
         let outline = try font.outline(of: font.glyph(for: character))
@@ -110,15 +112,18 @@ struct SVGTextPositioningTests {
 
     @Test("on a straight textPath glyphs sit as on a line from its start plus startOffset")
     func straightTextPath() throws {
-        let body = ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text><textPath href="#p" startOffset="5">ab</textPath></text>"##
+        let body =
+            ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text><textPath href="#p" startOffset="5">ab</textPath></text>"##
         var expected = try glyph("a", translation(15, 30))
         expected.addPath(try glyph("b", translation(15 + advance("a"), 30)))
         #expect(isClose(try fill(body), expected, tolerance: 1e-6))
         // 50% of a 180-long path: 90 along it.
-        let percent = ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text><textPath xlink:href="#p" startOffset="50%">a</textPath></text>"##
+        let percent =
+            ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text><textPath xlink:href="#p" startOffset="50%">a</textPath></text>"##
         #expect(isClose(try fill(percent), try glyph("a", translation(100, 30)), tolerance: 1e-6))
         // The text's x moves the start along the path, as in resvg.
-        let moved = ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text x="7"><textPath href="#p" startOffset="5">a</textPath></text>"##
+        let moved =
+            ##"<defs><path id="p" d="M 10 30 L 190 30"/></defs><text x="7"><textPath href="#p" startOffset="5">a</textPath></text>"##
         #expect(isClose(try fill(moved), try glyph("a", translation(22, 30)), tolerance: 1e-6))
     }
 
@@ -134,16 +139,19 @@ struct SVGTextPositioningTests {
     @Test("glyphs whose middle falls off the path are not drawn; side is ignored, as in resvg")
     func offThePath() throws {
         let short = try advance("a") * 1.2
-        let body = ##"<defs><path id="p" d="M 10 30 h \##(short)"/></defs><text><textPath href="#p">aaaa</textPath></text>"##
+        let body =
+            ##"<defs><path id="p" d="M 10 30 h \##(short)"/></defs><text><textPath href="#p">aaaa</textPath></text>"##
         #expect(isClose(try fill(body), try glyph("a", translation(10, 30)), tolerance: 1e-6))
         // side="right" is read as resvg reads it: not at all.
-        let right = ##"<defs><path id="p" d="M 10 30 L 110 30"/></defs><text><textPath href="#p" side="right">a</textPath></text>"##
+        let right =
+            ##"<defs><path id="p" d="M 10 30 L 110 30"/></defs><text><textPath href="#p" side="right">a</textPath></text>"##
         #expect(isClose(try fill(right), try glyph("a", translation(10, 30)), tolerance: 1e-6))
     }
 
     @Test("a tref draws the referenced element's character data in its own style")
     func textReference() throws {
-        let body = ##"<defs><text id="src">a<tspan>b</tspan></text></defs><text x="10" y="30"><tref href="#src"/></text>"##
+        let body =
+            ##"<defs><text id="src">a<tspan>b</tspan></text></defs><text x="10" y="30"><tref href="#src"/></text>"##
         var expected = try glyph("a", translation(10, 30))
         expected.addPath(try glyph("b", translation(10 + advance("a"), 30)))
         #expect(isClose(try fill(body), expected, tolerance: 1e-6))

@@ -14,8 +14,10 @@ import Testing
 /// Outlines of `text` in `font` at `size`, the pen from `x` on baseline `y`,
 /// shifted left by `anchor` (0, 0.5, 1) times the advance; built from
 /// `advance(of:)` and `kerning(between:and:)` glyph by glyph.
-private func glyphPath(_ text: String, font: Font, size: Double, x: Double, y: Double,
-                       anchor: Double = 0) -> (path: Path, advance: Double) {
+private func glyphPath(
+    _ text: String, font: Font, size: Double, x: Double, y: Double,
+    anchor: Double = 0
+) -> (path: Path, advance: Double) {
     let unit = size / Double(font.metrics.unitsPerEm)
     let glyphs = text.unicodeScalars.map { font.glyph(for: $0) }
     var positions: [Double] = []
@@ -29,7 +31,8 @@ private func glyphPath(_ text: String, font: Font, size: Double, x: Double, y: D
     var path = Path()
     for (i, glyph) in glyphs.enumerated() {
         guard let outline = try? font.outline(of: glyph), !outline.isEmpty else { continue }
-        path.addPath(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + positions[i] + shift, ty: y)))
+        path.addPath(
+            outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x + positions[i] + shift, ty: y)))
     }
     return (path, pen)
 }
@@ -64,7 +67,9 @@ private func bytes(_ surface: Surface) -> [UInt8] {
 }
 
 /// The fill commands and warnings of `body` in a 200 x 60 document.
-private func read(_ body: String, loader: SVGResourceLoader = .none) throws -> (fills: [SVGFillCommand], warnings: [SVGWarning]) {
+private func read(
+    _ body: String, loader: SVGResourceLoader = .none
+) throws -> (fills: [SVGFillCommand], warnings: [SVGWarning]) {
     let document = try SVGDocument(parsing: svg(body, #"width="200" height="60""#), loader: loader)
     return (document.fillCommands(), document.warnings)
 }
@@ -105,8 +110,9 @@ struct SVGTextTests {
         #expect(bytes(drawn).contains { $0 != 0 }, "something is drawn")
     }
 
-    @Test("text-anchor middle and end shift the line by half and all of its advance",
-          arguments: [("middle", 0.5), ("end", 1.0)])
+    @Test(
+        "text-anchor middle and end shift the line by half and all of its advance",
+        arguments: [("middle", 0.5), ("end", 1.0)])
     func anchors(_ anchor: String, _ fraction: Double) throws {
         let font = try Self.regular.get()
         let start = try read(#"<text x="100" y="30" font-size="20">To AVA</text>"#).fills
@@ -122,7 +128,9 @@ struct SVGTextTests {
     func anchoredPreservedSpaces() throws {
         let font = try Self.regular.get()
         let fills = try read(#"<text xml:space="preserve" x="150" y="30" text-anchor="end"> a&#9;b  </text>"#).fills
-        #expect(fills.first?.path == glyphPath(" a b  ", font: font, size: SVGReader.defaultFontSize, x: 150, y: 30, anchor: 1).path)
+        #expect(
+            fills.first?.path
+                == glyphPath(" a b  ", font: font, size: SVGReader.defaultFontSize, x: 150, y: 30, anchor: 1).path)
     }
 
     @Test("x, y, dx and dy place the line; em is the text's font size")
@@ -136,11 +144,13 @@ struct SVGTextTests {
 
     // MARK: Fonts
 
-    @Test("font-weight 600 and above selects DejaVu Sans Bold", arguments: [
-        (#"font-weight="bold""#, true), (#"font-weight="600""#, true), (#"font-weight="1000""#, true),
-        (#"style="font-weight: 700""#, true), (#"font-weight="bolder""#, true), (#"font-weight="599""#, false),
-        (#"font-weight="normal""#, false), (#"font-weight="1""#, false),
-    ])
+    @Test(
+        "font-weight 600 and above selects DejaVu Sans Bold",
+        arguments: [
+            (#"font-weight="bold""#, true), (#"font-weight="600""#, true), (#"font-weight="1000""#, true),
+            (#"style="font-weight: 700""#, true), (#"font-weight="bolder""#, true), (#"font-weight="599""#, false),
+            (#"font-weight="normal""#, false), (#"font-weight="1""#, false),
+        ])
     func weights(_ attribute: String, _ isBold: Bool) throws {
         let font = isBold ? try Self.bold.get() : try Self.regular.get()
         let (fills, warnings) = try read(#"<text x="4" y="30" font-size="18" \#(attribute)>Bold AV</text>"#)
@@ -148,26 +158,32 @@ struct SVGTextTests {
         #expect(fills.first?.path == expected.path)
         #expect(warnings.isEmpty)
         // The faces differ: bold is wider.
-        let other = glyphPath("Bold AV", font: isBold ? try Self.regular.get() : try Self.bold.get(), size: 18, x: 4, y: 30)
+        let other = glyphPath(
+            "Bold AV", font: isBold ? try Self.regular.get() : try Self.bold.get(), size: 18, x: 4, y: 30)
         #expect(isBold ? expected.advance > other.advance : expected.advance < other.advance)
     }
 
-    @Test("the font shorthand sets size, family, weight and style, and resets what it leaves out", arguments: [
-        (#"style="font: bold 18px DejaVu Sans""#, true, 18.0),
-        (#"style="font: normal 700 18px/1.5 'DejaVu Sans', serif""#, true, 18.0),
-        (#"style="font: normal small-caps 600 24px sans-serif""#, true, 24.0),
-        (#"font-weight="bold" style="font: 20px sans-serif""#, false, 20.0),  // reset to normal
-    ] as [(String, Bool, Double)])
+    @Test(
+        "the font shorthand sets size, family, weight and style, and resets what it leaves out",
+        arguments: [
+            (#"style="font: bold 18px DejaVu Sans""#, true, 18.0),
+            (#"style="font: normal 700 18px/1.5 'DejaVu Sans', serif""#, true, 18.0),
+            (#"style="font: normal small-caps 600 24px sans-serif""#, true, 24.0),
+            (#"font-weight="bold" style="font: 20px sans-serif""#, false, 20.0),  // reset to normal
+        ] as [(String, Bool, Double)])
     func fontShorthand(_ attribute: String, _ isBold: Bool, _ size: Double) throws {
         let font = isBold ? try Self.bold.get() : try Self.regular.get()
-        let (fills, warnings) = try read(#"<g font-weight="bold" font-size="40"><text x="4" y="40" \#(attribute)>AV</text></g>"#)
+        let (fills, warnings) = try read(
+            #"<g font-weight="bold" font-size="40"><text x="4" y="40" \#(attribute)>AV</text></g>"#)
         #expect(fills.first?.path == glyphPath("AV", font: font, size: size, x: 4, y: 40).path)
         #expect(warnings.isEmpty)
     }
 
-    @Test("a font shorthand outside its grammar warns and is ignored", arguments: [
-        "font: caption", "font: bold sans-serif", "font: 12px", "font: 12px / serif",
-    ])
+    @Test(
+        "a font shorthand outside its grammar warns and is ignored",
+        arguments: [
+            "font: caption", "font: bold sans-serif", "font: 12px", "font: 12px / serif",
+        ])
     func invalidFontShorthand(_ declaration: String) throws {
         let (fills, warnings) = try read(#"<text x="4" y="40" font-size="18" style="\#(declaration)">AV</text>"#)
         #expect(fills.first?.path == glyphPath("AV", font: try Self.regular.get(), size: 18, x: 4, y: 40).path)
@@ -177,75 +193,101 @@ struct SVGTextTests {
     @Test("lighter and bolder are relative to the parent's weight")
     func relativeWeights() throws {
         let regular = try Self.regular.get(), bold = try Self.bold.get()
-        let fills = try read(#"<g font-weight="700"><text y="20" font-weight="lighter">a</text><text y="30" font-weight="bolder">a</text></g><g font-weight="300"><text y="40" font-weight="bolder">a</text><text y="50" style="font-weight: bolder"><tspan font-weight="bolder">a</tspan></text></g><g font-weight="800"><text y="60" font-weight="lighter">a</text></g>"#).fills
-        #expect(fills.map(\.path) == [glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 20).path,  // 700 -> 400
-                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 30).path,     // 700 -> 900
-                                      glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 40).path,  // 300 -> 400
-                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 50).path,     // 300 -> 400 -> 700
-                                      glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 60).path])    // 800 -> 700
+        let fills = try read(
+            #"<g font-weight="700"><text y="20" font-weight="lighter">a</text><text y="30" font-weight="bolder">a</text></g><g font-weight="300"><text y="40" font-weight="bolder">a</text><text y="50" style="font-weight: bolder"><tspan font-weight="bolder">a</tspan></text></g><g font-weight="800"><text y="60" font-weight="lighter">a</text></g>"#
+        ).fills
+        #expect(
+            fills.map(\.path) == [
+                glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 20).path,  // 700 -> 400
+                glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 30).path,  // 700 -> 900
+                glyphPath("a", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 40).path,  // 300 -> 400
+                glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 50).path,  // 300 -> 400 -> 700
+                glyphPath("a", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 60).path,
+            ])  // 800 -> 700
     }
 
     @Test("families resolve among the loader's fonts, first match first, case-insensitively")
     func loaderFamilies() throws {
         let tiny = try tinyFont()
         let loader = SVGResourceLoader(fonts: [tiny])
-        let (fills, warnings) = try read(#"<text x="2" y="30" font-size="10" font-family="Nope, 'TINY', sans-serif">ABC</text>"#,
-                                         loader: loader)
+        let (fills, warnings) = try read(
+            #"<text x="2" y="30" font-size="10" font-family="Nope, 'TINY', sans-serif">ABC</text>"#,
+            loader: loader)
         #expect(fills.first?.path == glyphPath("ABC", font: tiny, size: 10, x: 2, y: 30).path)
         #expect(warnings.isEmpty)
         // The generic family comes first: the default font.
-        let generic = try read(#"<text x="2" y="30" font-size="10" font-family="sans-serif, Tiny">ABC</text>"#, loader: loader)
+        let generic = try read(
+            #"<text x="2" y="30" font-size="10" font-family="sans-serif, Tiny">ABC</text>"#, loader: loader)
         #expect(generic.fills.first?.path == glyphPath("ABC", font: try Self.regular.get(), size: 10, x: 2, y: 30).path)
         // Tiny has no bold face: its regular one, with a warning (once).
-        let text = svg(#"<text y="30" font-family="Tiny" font-weight="bold">AB</text><text y="50" font-family="Tiny" font-weight="bold">AB</text>"#)
+        let text = svg(
+            #"<text y="30" font-family="Tiny" font-weight="bold">AB</text><text y="50" font-family="Tiny" font-weight="bold">AB</text>"#
+        )
         let document = try SVGDocument(parsing: text, loader: loader)
-        #expect(document.fillCommands().map(\.path) == [glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
-                                                        glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 50).path])
+        #expect(
+            document.fillCommands().map(\.path) == [
+                glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
+                glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 50).path,
+            ])
         #expect(document.warnings.map(\.kind) == [.fontSubstituted("Tiny bold")])
-        #expect(document.warnings.first?.attribute == "font-family" && document.warnings.first?.offset == offset(of: "<text", in: text))
+        #expect(
+            document.warnings.first?.attribute == "font-family"
+                && document.warnings.first?.offset == offset(of: "<text", in: text))
     }
 
     @Test("a loaded DejaVu Sans Bold answers its family's bold requests")
     func loadedBoldFace() throws {
         let bold = try Self.bold.get()
         let loader = SVGResourceLoader(loadImage: { _ in throw SVGResourceError.noImageLoader }, fonts: [bold])
-        let (fills, warnings) = try read(#"<text y="30" font-family="dejavu sans" font-weight="700">Ab</text>"#, loader: loader)
+        let (fills, warnings) = try read(
+            #"<text y="30" font-family="dejavu sans" font-weight="700">Ab</text>"#, loader: loader)
         #expect(fills.first?.path == glyphPath("Ab", font: bold, size: SVGReader.defaultFontSize, x: 0, y: 30).path)
         #expect(warnings.isEmpty)
         #expect(loader.fonts.count == 1 && SVGResourceLoader.none.fonts.isEmpty)
     }
 
-    @Test("unknown families fall back to DejaVu Sans with one warning; generic ones silently", arguments: [
-        (#"font-family="Helvetica Neue, Arial""#, "Helvetica Neue, Arial"), (#"font-family="'Nope'""#, "Nope"),
-        (#"font-family="serif""#, nil), (#"font-family="Nope, monospace""#, nil), (#"style="font-family: system-ui""#, nil),
-        ("", nil),
-    ] as [(String, String?)])
+    @Test(
+        "unknown families fall back to DejaVu Sans with one warning; generic ones silently",
+        arguments: [
+            (#"font-family="Helvetica Neue, Arial""#, "Helvetica Neue, Arial"), (#"font-family="'Nope'""#, "Nope"),
+            (#"font-family="serif""#, nil), (#"font-family="Nope, monospace""#, nil),
+            (#"style="font-family: system-ui""#, nil),
+            ("", nil),
+        ] as [(String, String?)])
     func fallbackFamilies(_ attribute: String, _ substituted: String?) throws {
         let (fills, warnings) = try read(#"<text y="30" \#(attribute)>Ab</text><text y="50" \#(attribute)>Ab</text>"#)
         let regular = try Self.regular.get()
-        #expect(fills.map(\.path) == [glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
-                                      glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 50).path])
+        #expect(
+            fills.map(\.path) == [
+                glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
+                glyphPath("Ab", font: regular, size: SVGReader.defaultFontSize, x: 0, y: 50).path,
+            ])
         #expect(warnings.map(\.kind) == (substituted.map { [.fontSubstituted($0)] } ?? []))
     }
 
     // MARK: Properties
 
-    @Test("font-size, fill and text-anchor inherit from a group, as attributes or in style", arguments: [
-        #"font-size="30" fill="red" text-anchor="end""#, #"style="font-size: 30px; fill: red; text-anchor: end""#,
-        #"font-size="20" style="fill: #f00"><g font-size="150%" text-anchor="end""#,
-        #"font-size="15" fill="red" text-anchor="end"><g font-size="2em""#,
-    ])
+    @Test(
+        "font-size, fill and text-anchor inherit from a group, as attributes or in style",
+        arguments: [
+            #"font-size="30" fill="red" text-anchor="end""#, #"style="font-size: 30px; fill: red; text-anchor: end""#,
+            #"font-size="20" style="fill: #f00"><g font-size="150%" text-anchor="end""#,
+            #"font-size="15" fill="red" text-anchor="end"><g font-size="2em""#,
+        ])
     func inheritance(_ attributes: String) throws {
         let closing = attributes.contains("<g") ? "</g></g>" : "</g>"
         let fills = try read(#"<g \#(attributes)><text x="190" y="40">Hi</text>\#(closing)"#).fills
-        #expect(fills.first?.path == glyphPath("Hi", font: try Self.regular.get(), size: 30, x: 190, y: 40, anchor: 1).path)
+        #expect(
+            fills.first?.path == glyphPath("Hi", font: try Self.regular.get(), size: 30, x: 190, y: 40, anchor: 1).path)
         #expect(fills.first?.color == Color(red: 1, green: 0, blue: 0))
     }
 
-    @Test("font-size keywords and units", arguments: [
-        ("medium", 12.0), ("x-large", 18), ("xx-small", 7.2), ("larger", 14.4), ("smaller", 12 / 1.2), ("12pt", 16),
-        ("1in", 96), ("inherit", 12), ("1.5rem", 18), ("0.5em", 6),
-    ] as [(String, Double)])
+    @Test(
+        "font-size keywords and units",
+        arguments: [
+            ("medium", 12.0), ("x-large", 18), ("xx-small", 7.2), ("larger", 14.4), ("smaller", 12 / 1.2), ("12pt", 16),
+            ("1in", 96), ("inherit", 12), ("1.5rem", 18), ("0.5em", 6),
+        ] as [(String, Double)])
     func fontSizes(_ value: String, _ size: Double) throws {
         let fills = try read(#"<text y="40" font-size="\#(value)">x</text>"#).fills
         let expected = glyphPath("x", font: try Self.regular.get(), size: size, x: 0, y: 40).path
@@ -255,35 +297,50 @@ struct SVGTextTests {
 
     // MARK: Content
 
-    @Test("whitespace: newlines removed, tabs as spaces, runs collapsed, ends stripped", arguments: [
-        ("\n   Hello \t  world\n  ", "Hello world"), ("a\nb", "ab"), ("a \n b", "a b"), ("  ", ""),
-        ("a<tspan> b </tspan> c", "a b c"), (" <tspan> </tspan>a", "a"),
-    ])
+    @Test(
+        "whitespace: newlines removed, tabs as spaces, runs collapsed, ends stripped",
+        arguments: [
+            ("\n   Hello \t  world\n  ", "Hello world"), ("a\nb", "ab"), ("a \n b", "a b"), ("  ", ""),
+            ("a<tspan> b </tspan> c", "a b c"), (" <tspan> </tspan>a", "a"),
+        ])
     func defaultWhitespace(_ content: String, _ drawn: String) throws {
         let fills = try read(#"<text x="10" y="30" text-anchor="middle">\#(content)</text>"#).fills
         if drawn.isEmpty {
             #expect(fills.isEmpty)
         } else {
-            #expect(fills.first?.path == glyphPath(drawn, font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5).path)
+            #expect(
+                fills.first?.path
+                    == glyphPath(
+                        drawn, font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5
+                    ).path)
         }
     }
 
     @Test("xml:space preserve: newlines and tabs become spaces, nothing is removed; it inherits")
     func preservedWhitespace() throws {
         let font = try Self.regular.get()
-        let fills = try read("<g xml:space='preserve'><text x='10' y='30' text-anchor='middle'>\n a\t\tb  \r\n</text></g>").fills
-        #expect(fills.first?.path == glyphPath("  a  b   ", font: font, size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5).path)
+        let fills = try read(
+            "<g xml:space='preserve'><text x='10' y='30' text-anchor='middle'>\n a\t\tb  \r\n</text></g>"
+        ).fills
+        #expect(
+            fills.first?.path
+                == glyphPath("  a  b   ", font: font, size: SVGReader.defaultFontSize, x: 10, y: 30, anchor: 0.5).path)
         let reset = try read("<g xml:space='preserve'><text xml:space='default' x='10' y='30'> a  b </text></g>").fills
         #expect(reset.first?.path == glyphPath("a b", font: font, size: SVGReader.defaultFontSize, x: 10, y: 30).path)
     }
 
     @Test("entities, character references, CDATA and tspan content are the text; metadata is not")
     func content() throws {
-        let text = #"<!DOCTYPE svg [<!ENTITY name "Hair">]>"#
-            + svg(##"<text x="3" y="30">&name;&amp;<tspan>C&lt;</tspan>&#x44;<![CDATA[<E>]]><title>no</title><a href="#x">F</a></text>"##,
-                  #"width="200" height="60""#)
+        let text =
+            #"<!DOCTYPE svg [<!ENTITY name "Hair">]>"#
+            + svg(
+                ##"<text x="3" y="30">&name;&amp;<tspan>C&lt;</tspan>&#x44;<![CDATA[<E>]]><title>no</title><a href="#x">F</a></text>"##,
+                #"width="200" height="60""#)
         let document = try SVGDocument(parsing: text)
-        #expect(document.fillCommands().first?.path == glyphPath("Hair&C<D<E>F", font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 3, y: 30).path)
+        #expect(
+            document.fillCommands().first?.path
+                == glyphPath("Hair&C<D<E>F", font: try Self.regular.get(), size: SVGReader.defaultFontSize, x: 3, y: 30)
+                .path)
         #expect(document.warnings.isEmpty)
         // Text outside <text> is still not read (a bare & there was never checked).
         #expect(throws: Never.self) { _ = try SVGDocument(parsing: svg("<desc>Tom & Jerry</desc>")) }
@@ -295,7 +352,8 @@ struct SVGTextTests {
     @Test("tspans: own fill and weight, one shape per paint; dx and dy move the pen")
     func tspans() throws {
         let regular = try Self.regular.get(), bold = try Self.bold.get()
-        let (fills, warnings) = try read(#"<text x="5" y="30">ab<tspan fill="red" font-weight="bold">cd</tspan>ef</text>"#)
+        let (fills, warnings) = try read(
+            #"<text x="5" y="30">ab<tspan fill="red" font-weight="bold">cd</tspan>ef</text>"#)
         #expect(warnings.isEmpty)
         #expect(fills.map(\.color) == [.black, Color(red: 1, green: 0, blue: 0), .black])
         let ab = glyphPath("ab", font: regular, size: SVGReader.defaultFontSize, x: 5, y: 30)
@@ -318,7 +376,9 @@ struct SVGTextTests {
 
     @Test("a gradient on a text spans the text's bounding box")
     func gradientOnTextBounds() throws {
-        let fills = try read(#"<linearGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><text x="10" y="40" font-size="30" fill="url(#g)">Wave<tspan font-size="10">s</tspan></text>"#).fills
+        let fills = try read(
+            #"<linearGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><text x="10" y="40" font-size="30" fill="url(#g)">Wave<tspan font-size="10">s</tspan></text>"#
+        ).fills
         #expect(fills.count == 1)
         let fill = try #require(fills.first)
         let box = fill.path.bounds
@@ -326,13 +386,16 @@ struct SVGTextTests {
             Issue.record("not a linear gradient: \(fill.paint)")
             return
         }
-        #expect(gradient.transform == AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+        #expect(
+            gradient.transform == AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
         #expect(box.minX > 10 && box.maxY > 40 && box.minY < 40 - 20)
     }
 
     @Test("strokes, opacity, transforms and clip paths apply as to shapes")
     func shapeMachinery() throws {
-        let text = svg(#"<clipPath id="c"><text x="0" y="20" font-size="20">Clip</text></clipPath><text transform="translate(5 6)" opacity="0.5" stroke="blue" stroke-width="0.5" fill="none" clip-path="url(#c)" y="20" font-size="20">Clip</text>"#)
+        let text = svg(
+            #"<clipPath id="c"><text x="0" y="20" font-size="20">Clip</text></clipPath><text transform="translate(5 6)" opacity="0.5" stroke="blue" stroke-width="0.5" fill="none" clip-path="url(#c)" y="20" font-size="20">Clip</text>"#
+        )
         let commands = try SVGDocument(parsing: text).drawCommands()
         let path = glyphPath("Clip", font: try Self.regular.get(), size: 20, x: 0, y: 20).path
         #expect(commands.count == 3)
@@ -341,29 +404,41 @@ struct SVGTextTests {
             return
         }
         #expect(clip.clip == SVGClip(path: path, rule: .nonZero))
-        #expect(stroke.path == path && stroke.style.width == 0.5 && stroke.transform == AffineTransform(translationX: 5, y: 6))
+        #expect(
+            stroke.path == path && stroke.style.width == 0.5
+                && stroke.transform == AffineTransform(translationX: 5, y: 6))
         #expect(stroke.color == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
     }
 
     // MARK: Errors, warnings, limits
 
-    @Test("a malformed font-size is ignored with a warning at its value", arguments: ["abc", "-3", "NaN", "12qq", "-1em", "1e999", "1e300em"])
+    @Test(
+        "a malformed font-size is ignored with a warning at its value",
+        arguments: ["abc", "-3", "NaN", "12qq", "-1em", "1e999", "1e300em"])
     func malformedFontSize(_ value: String) throws {
-        for body in [#"<text font-size="\#(value)">a</text>"#, #"<text style="fill: red; font-size: \#(value)">a</text>"#,
-                     #"<g font-size="\#(value)"><rect width="1" height="1"/></g>"#] {
+        for body in [
+            #"<text font-size="\#(value)">a</text>"#, #"<text style="fill: red; font-size: \#(value)">a</text>"#,
+            #"<g font-size="\#(value)"><rect width="1" height="1"/></g>"#,
+        ] {
             let text = svg(body)
             let error = ignoredValue(text)
             let isNegative = value.hasPrefix("-")
-            #expect(error?.message == message(isNegative ? .negativeValue(attribute: "font-size", value: value)
-                                                         : .invalidNumber(attribute: "font-size", value: value)), "\(body)")
+            #expect(
+                error?.message
+                    == message(
+                        isNegative
+                            ? .negativeValue(attribute: "font-size", value: value)
+                            : .invalidNumber(attribute: "font-size", value: value)), "\(body)")
             #expect(error?.offset == offset(of: value, in: text), "\(body)")
         }
     }
 
-    @Test("malformed font-weight, font-family and text-anchor are ignored at their values", arguments: [
-        ("font-weight", "heavy"), ("font-weight", "0.5"), ("font-weight", "1001"), ("font-family", "Arial,"),
-        ("font-family", "'Open Sans"), ("font-family", "'A' B"), ("text-anchor", "center"),
-    ])
+    @Test(
+        "malformed font-weight, font-family and text-anchor are ignored at their values",
+        arguments: [
+            ("font-weight", "heavy"), ("font-weight", "0.5"), ("font-weight", "1001"), ("font-family", "Arial,"),
+            ("font-family", "'Open Sans"), ("font-family", "'A' B"), ("text-anchor", "center"),
+        ])
     func malformedTextProperties(_ name: String, _ value: String) throws {
         let text = svg(#"<text \#(name)="\#(value)">a</text>"#)
         let error = ignoredValue(text)
@@ -371,11 +446,15 @@ struct SVGTextTests {
         #expect(error?.offset == offset(of: value, in: text))
     }
 
-    @Test("size 0, empty and hidden texts draw nothing and warn nothing", arguments: [
-        #"<text font-size="0">abc</text>"#, "<text></text>", "<text/>", "<text>  \n\t </text>", #"<text display="none">a</text>"#,
-        #"<text><tspan display="none">a</tspan></text>"#, #"<text fill="none">a</text>"#, #"<text visibility="hidden">a</text>"#,
-        #"<g font-size="10"><text font-size="0%">abc</text></g>"#,
-    ])
+    @Test(
+        "size 0, empty and hidden texts draw nothing and warn nothing",
+        arguments: [
+            #"<text font-size="0">abc</text>"#, "<text></text>", "<text/>", "<text>  \n\t </text>",
+            #"<text display="none">a</text>"#,
+            #"<text><tspan display="none">a</tspan></text>"#, #"<text fill="none">a</text>"#,
+            #"<text visibility="hidden">a</text>"#,
+            #"<g font-size="10"><text font-size="0%">abc</text></g>"#,
+        ])
     func drawsNothing(_ body: String) throws {
         let document = try SVGDocument(parsing: svg(body))
         #expect(document.drawCommands().isEmpty)
@@ -398,9 +477,12 @@ struct SVGTextTests {
 
     @Test("editors' initial text properties are accepted silently; other values warn")
     func initialTextProperties() throws {
-        let quiet = try read(#"<text y="20" style="font-style:normal;font-variant:normal;line-height:1.25;letter-spacing:0px;word-spacing:0px;font-stretch:normal">a</text>"#)
+        let quiet = try read(
+            #"<text y="20" style="font-style:normal;font-variant:normal;line-height:1.25;letter-spacing:0px;word-spacing:0px;font-stretch:normal">a</text>"#
+        )
         #expect(quiet.warnings.isEmpty && quiet.fills.count == 1)
-        let loud = try read(#"<text y="20" style="font-style:italic;letter-spacing:2px" text-decoration="underline">a</text>"#)
+        let loud = try read(
+            #"<text y="20" style="font-style:italic;letter-spacing:2px" text-decoration="underline">a</text>"#)
         // font-style, letter-spacing and text-decoration are read now: an
         // italic with no italic face warns as a substitution.
         #expect(loud.warnings.map(\.attribute) == ["font-family"])
@@ -427,7 +509,8 @@ struct SVGTextTests {
         var reader = SVGReader()
         let failure = FontError.unreadableFile(path: "DejaVuSans.ttf", reason: "gone")
         reader.fonts = SVGFontResolver(fonts: [try tinyFont()], fallback: .failure(failure))
-        let document = try reader.read(root: try XMLTreeBuilder.parse(Array(text.utf8), keepingTextIn: SVGReader.textElementNames))
+        let document = try reader.read(
+            root: try XMLTreeBuilder.parse(Array(text.utf8), keepingTextIn: SVGReader.textElementNames))
         #expect(reader.warnings.map(\.kind) == [.fontUnavailable(failure.description)])
         #expect(reader.warnings.first?.offset == offset(of: "<text", in: text))
         #expect(document.root.children.count == 1)
@@ -441,7 +524,9 @@ struct SVGTextTests {
             document.draw(in: Canvas(surface: surface))
         }
         let depth = XMLTreeBuilder.maximumDepth - 3
-        let nested = svg("<text y='20'>" + String(repeating: "<tspan>a", count: depth) + String(repeating: "</tspan>", count: depth) + "</text>")
+        let nested = svg(
+            "<text y='20'>" + String(repeating: "<tspan>a", count: depth) + String(repeating: "</tspan>", count: depth)
+                + "</text>")
         let fills = try SVGDocument(parsing: nested).fillCommands()
         #expect(fills.count == 1)
     }

@@ -11,26 +11,36 @@ import Hairline
 struct SVGWarningTests {
     @Test("stroke properties are read without warnings")
     func strokesDoNotWarn() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <rect width="1" height="1" stroke="red" stroke-width="2"/><rect width="1" height="1" style="stroke:blue"/><rect width="1" height="1" stroke="none"/>
             """#)
         #expect(try SVGDocument(parsing: text).warnings.isEmpty)
     }
 
-    @Test("unsupported elements warn once each and their content is skipped", arguments: [
-        "textPath", "tspan", "filter", "foreignObject", "script",
-    ])
+    @Test(
+        "unsupported elements warn once each and their content is skipped",
+        arguments: [
+            "textPath", "tspan", "filter", "foreignObject", "script",
+        ])
     func unsupportedElements(_ name: String) throws {
-        let text = svg("<\(name) fill='red'><rect width='1' height='1' stroke='red'/></\(name)><rect width='1' height='1'/>")
+        let text = svg(
+            "<\(name) fill='red'><rect width='1' height='1' stroke='red'/></\(name)><rect width='1' height='1'/>")
         let document = try SVGDocument(parsing: text)
-        #expect(document.warnings == [SVGWarning(.unsupportedElement, element: name, at: offset(of: "<\(name)", in: text),
-                                                  line: 1, column: offset(of: "<\(name)", in: text) + 1)])
+        #expect(
+            document.warnings == [
+                SVGWarning(
+                    .unsupportedElement, element: name, at: offset(of: "<\(name)", in: text),
+                    line: 1, column: offset(of: "<\(name)", in: text) + 1)
+            ])
         #expect(document.fillCommands().count == 1)
     }
 
     @Test("unsupported attributes and properties warn with their name")
     func unsupportedAttributes() throws {
-        let text = svg(#"<rect width="1" height="1" style="filter: blur(2px); unicode-bidi: bidi-override" mix-blend-mode="multiply" transform="scale(1)"/>"#)
+        let text = svg(
+            #"<rect width="1" height="1" style="filter: blur(2px); unicode-bidi: bidi-override" mix-blend-mode="multiply" transform="scale(1)"/>"#
+        )
         let warnings = try SVGDocument(parsing: text).warnings
         #expect(warnings.map(\.kind) == Array(repeating: .unsupportedAttribute, count: 3))
         // mix-blend-mode is CSS only: as an attribute it is not read.
@@ -40,7 +50,8 @@ struct SVGWarningTests {
 
     @Test("metadata, defs, namespaced data and identity attributes draw nothing and warn nothing")
     func harmless() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <title>t</title><desc>d</desc><metadata><rdf:RDF/></metadata>
             <defs><linearGradient id="g"/><rect id="r" width="1" height="1"/></defs>
             <sodipodi:namedview xmlns:sodipodi="x"/>
@@ -59,7 +70,8 @@ struct SVGWarningTests {
         let document = try SVGDocument(parsing: text)
         #expect(document.warnings.isEmpty)
         #expect(document.fillCommands().map(\.color) == [Color(red: 1, green: 0, blue: 0)])
-        let other = svg(#"<defs><style type="text/less">.a { fill: red }</style></defs><rect class="a" width="1" height="1"/>"#)
+        let other = svg(
+            #"<defs><style type="text/less">.a { fill: red }</style></defs><rect class="a" width="1" height="1"/>"#)
         let otherDocument = try SVGDocument(parsing: other)
         #expect(otherDocument.warnings.map(\.kind) == [.unsupportedElement])
         #expect(otherDocument.warnings.first?.element == "style")
@@ -80,9 +92,11 @@ struct SVGWarningTests {
         let single = try SVGDocument(parsing: svg(#"<g opacity="0.5"><rect width="10" height="10"/></g>"#))
         #expect(single.warnings.isEmpty)
         #expect(single.fillCommands().map { $0.color?.alpha } == [0.5])
-        let overlapping = try SVGDocument(parsing: svg(#"""
-            <g opacity="0.5"><rect width="10" height="10"/><g transform="translate(5 5)"><rect width="10" height="10"/></g></g>
-            """#))
+        let overlapping = try SVGDocument(
+            parsing: svg(
+                #"""
+                <g opacity="0.5"><rect width="10" height="10"/><g transform="translate(5 5)"><rect width="10" height="10"/></g></g>
+                """#))
         #expect(overlapping.warnings.isEmpty)
         let commands = overlapping.drawCommands()
         guard commands.count == 4, case .beginLayer(let layer) = commands[0], case .endLayer = commands[3] else {
@@ -98,7 +112,8 @@ struct SVGWarningTests {
         let text = svg(#"<g>\#n  <path d="M10 20 L30 40 X"/></g>"#)
         let error = ignoredValue(text)
         #expect(error?.message == message(.invalidPathData(.unexpectedCharacter("X", at: 14))))
-        #expect(try commands(text).first?.path.elements == [.move(to: Point(x: 10, y: 20)), .line(to: Point(x: 30, y: 40))])
+        #expect(
+            try commands(text).first?.path.elements == [.move(to: Point(x: 10, y: 20)), .line(to: Point(x: 30, y: 40))])
         #expect(error?.offset == offset(of: "X\"", in: text))
         #expect(error?.line == 2 && error?.column == 26)
         let withReference = svg(#"<path d="M0 0&#x20;L1 1 L2"/>"#)
@@ -111,18 +126,32 @@ struct SVGWarningTests {
     func badValues() {
         let cases: [(String, String, SVGError.Kind, String)] = [
             (#"<rect width="-1" height="1"/>"#, #"width="10""#, .negativeValue(attribute: "width", value: "-1"), "-1"),
-            (#"<rect width="1" height="1" rx="-2"/>"#, #"width="10""#, .negativeValue(attribute: "rx", value: "-2"), "-2"),
+            (
+                #"<rect width="1" height="1" rx="-2"/>"#, #"width="10""#, .negativeValue(attribute: "rx", value: "-2"),
+                "-2"
+            ),
             (#"<circle r="-5"/>"#, #"width="10""#, .negativeValue(attribute: "r", value: "-5"), "-5"),
             (#"<rect width="1x" height="1"/>"#, #"width="10""#, .invalidNumber(attribute: "width", value: "1x"), "1x"),
-            (#"<rect width="" height="1"/>"#, #"width="10""#, .invalidNumber(attribute: "width", value: ""), #"" height"#),
+            (
+                #"<rect width="" height="1"/>"#, #"width="10""#, .invalidNumber(attribute: "width", value: ""),
+                #"" height"#
+            ),
             (#"<circle r="1e999"/>"#, #"width="10""#, .invalidNumber(attribute: "r", value: "1e999"), "1e999"),
-            (#"<polygon points="1 2 3"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 3"), #""/>"#),
-            (#"<polygon points="1 2 x 4"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 x 4"), "x 4"),
+            (
+                #"<polygon points="1 2 3"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 3"),
+                #""/>"#
+            ),
+            (
+                #"<polygon points="1 2 x 4"/>"#, #"width="10""#, .invalidValue(attribute: "points", value: "1 2 x 4"),
+                "x 4"
+            ),
             ("", #"height="ten""#, .invalidNumber(attribute: "height", value: "ten"), "ten"),
             ("", #"viewBox="0 0 10""#, .invalidValue(attribute: "viewBox", value: "0 0 10"), #""></svg>"#),
             ("", #"viewBox="0 0 -1 10""#, .negativeValue(attribute: "viewBox", value: "0 0 -1 10"), "0 0 -1"),
-            ("", #"viewBox="0 0 1 1" preserveAspectRatio="xMidYMid cover""#,
-             .invalidValue(attribute: "preserveAspectRatio", value: "xMidYMid cover"), "xMidYMid"),
+            (
+                "", #"viewBox="0 0 1 1" preserveAspectRatio="xMidYMid cover""#,
+                .invalidValue(attribute: "preserveAspectRatio", value: "xMidYMid cover"), "xMidYMid"
+            ),
         ]
         for (body, root, kind, at) in cases {
             let text = "<svg \(root)>\(body)</svg>"
@@ -135,8 +164,9 @@ struct SVGWarningTests {
     @Test("warnings and errors describe themselves with position and subject")
     func descriptions() throws {
         let document = try SVGDocument(parsing: "<svg width='1' height='1'>\n<filter>hi</filter></svg>")
-        #expect(document.warnings.first?.description
-            == "line 2, column 1 (byte 27): <filter>: element not supported; it and its content are not drawn")
+        #expect(
+            document.warnings.first?.description
+                == "line 2, column 1 (byte 27): <filter>: element not supported; it and its content are not drawn")
         #expect(SVGError(.expectedName, at: 3).description == "byte 3: expected an element or attribute name")
     }
 }

@@ -127,15 +127,18 @@ struct SVGConformanceTests {
     /// the CLI does.
     static func loader(relativeTo svgPath: String) -> SVGResourceLoader {
         let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
-        @Sendable func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path) }
-        var loader = SVGResourceLoader(loadImage: { source in
-            switch source {
-            case .data(let bytes, _):
-                return try ImageDecoder.decode(bytes)
-            case .file(let path):
-                return try ImageDecoder.decode(contentsOfFile: url(path).path)
-            }
-        }, loadData: { path in [UInt8](try Data(contentsOf: url(path))) })
+        @Sendable func url(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        }
+        var loader = SVGResourceLoader(
+            loadImage: { source in
+                switch source {
+                case .data(let bytes, _):
+                    return try ImageDecoder.decode(bytes)
+                case .file(let path):
+                    return try ImageDecoder.decode(contentsOfFile: url(path).path)
+                }
+            }, loadData: { path in [UInt8](try Data(contentsOf: url(path))) })
         loader.fontDatabase = fonts
         return loader
     }
@@ -155,8 +158,9 @@ struct SVGConformanceTests {
             }
             let surface = try Surface(width: width, height: height)
             document.draw(in: Canvas(surface: surface, scale: scale))
-            let bad = ConformanceRule.differingPixels(ConformanceRule.premultiplied(reference.bytes), surface.bytes,
-                                                      width: width, height: height)
+            let bad = ConformanceRule.differingPixels(
+                ConformanceRule.premultiplied(reference.bytes), surface.bytes,
+                width: width, height: height)
             let limit = Int((ConformanceRule.maximumFraction * Double(width * height)).rounded(.down))
             return bad <= limit ? nil : "\(test): \(bad) pixels differ (at most \(limit) may)"
         } catch {
@@ -176,7 +180,10 @@ struct SVGConformanceTests {
                 if let failure = Self.check(tests[index]) { failures.add(failure) }
             }
         }
-        #expect(failures.messages.isEmpty, "\(failures.messages.count) of \(tests.count) no longer pass:\n\(failures.messages.sorted().joined(separator: "\n"))")
+        #expect(
+            failures.messages.isEmpty,
+            "\(failures.messages.count) of \(tests.count) no longer pass:\n\(failures.messages.sorted().joined(separator: "\n"))"
+        )
     }
 
     @Test("the pass rule: tolerance away from edges, edge tolerance near them")

@@ -22,14 +22,18 @@ struct SVGLayerRenderingTests {
 
     @Test("group opacity composites the group once: an overlap is not darker")
     func groupOpacity() throws {
-        let s = try render(#"<g opacity="0.5"><rect width="10" height="10" fill="blue"/><rect width="5" height="10" fill="blue"/></g>"#)
+        let s = try render(
+            #"<g opacity="0.5"><rect width="10" height="10" fill="blue"/><rect width="5" height="10" fill="blue"/></g>"#
+        )
         #expect(rgba(s, 2, 5) == rgba(s, 7, 5))
         #expect(rgba(s, 7, 5) == [0, 0, 128, 128])
     }
 
     @Test("mix-blend-mode multiply multiplies with what is below")
     func multiply() throws {
-        let s = try render(##"<rect width="10" height="10" fill="#ff8000"/><rect width="10" height="10" fill="#808080" style="mix-blend-mode: multiply"/>"##)
+        let s = try render(
+            ##"<rect width="10" height="10" fill="#ff8000"/><rect width="10" height="10" fill="#808080" style="mix-blend-mode: multiply"/>"##
+        )
         // 255·128/255 = 128, 128·128/255 ≈ 64, 0.
         let p = rgba(s, 5, 5)
         #expect(p.count == 4 && abs(p[0] - 128) <= 1 && abs(p[1] - 64) <= 1 && p[2] == 0 && p[3] == 255)
@@ -37,18 +41,26 @@ struct SVGLayerRenderingTests {
 
     @Test("a luminance mask scales by luminance; an alpha mask by alpha; the mask region clips")
     func masks() throws {
-        let luminance = try render(##"<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="5" height="10"><rect width="10" height="10" fill="white"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##)
+        let luminance = try render(
+            ##"<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="5" height="10"><rect width="10" height="10" fill="white"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##
+        )
         #expect(rgba(luminance, 2, 5) == [255, 0, 0, 255])
         #expect(rgba(luminance, 7, 5) == [0, 0, 0, 0])
-        let alpha = try render(##"<mask id="m" style="mask-type: alpha"><rect width="10" height="10" fill="black" fill-opacity="0.5"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##)
+        let alpha = try render(
+            ##"<mask id="m" style="mask-type: alpha"><rect width="10" height="10" fill="black" fill-opacity="0.5"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##
+        )
         #expect(rgba(alpha, 5, 5) == [128, 0, 0, 128])
-        let black = try render(##"<mask id="m"><rect width="10" height="10" fill="black"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##)
+        let black = try render(
+            ##"<mask id="m"><rect width="10" height="10" fill="black"/></mask><rect width="10" height="10" fill="red" mask="url(#m)"/>"##
+        )
         #expect(rgba(black, 5, 5) == [0, 0, 0, 0])
     }
 
     @Test("markers are placed at each vertex, turned by orient=auto and scaled by the stroke width")
     func markers() throws {
-        let text = svg(##"<marker id="m" orient="auto" markerWidth="2" markerHeight="2" refX="1" refY="1" overflow="visible"><rect width="2" height="1"/></marker><path d="M 10 10 L 50 10 L 50 50" fill="none" stroke="black" stroke-width="2" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)"/>"##)
+        let text = svg(
+            ##"<marker id="m" orient="auto" markerWidth="2" markerHeight="2" refX="1" refY="1" overflow="visible"><rect width="2" height="1"/></marker><path d="M 10 10 L 50 10 L 50 50" fill="none" stroke="black" stroke-width="2" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)"/>"##
+        )
         let fills = try SVGDocument(parsing: text).fillCommands()
         #expect(fills.count == 3)
         let boxes = fills.map { $0.transformedPath.bounds }
@@ -63,7 +75,9 @@ struct SVGLayerRenderingTests {
 
     @Test("paint-order stroke draws the stroke under the fill")
     func paintOrder() throws {
-        let commands = try SVGDocument(parsing: svg(#"<rect width="4" height="4" fill="red" stroke="blue" style="paint-order: stroke"/>"#)).drawCommands()
+        let commands = try SVGDocument(
+            parsing: svg(#"<rect width="4" height="4" fill="red" stroke="blue" style="paint-order: stroke"/>"#)
+        ).drawCommands()
         guard commands.count == 2, case .stroke = commands[0], case .fill = commands[1] else {
             Issue.record("expected stroke then fill, got \(commands)")
             return
@@ -72,7 +86,9 @@ struct SVGLayerRenderingTests {
 
     @Test("context-fill in a marker is the shape's fill")
     func contextFill() throws {
-        let text = svg(##"<marker id="m"><rect width="1" height="1" fill="context-fill"/></marker><path d="M 1 1 L 5 5" fill="blue" marker-start="url(#m)"/>"##)
+        let text = svg(
+            ##"<marker id="m"><rect width="1" height="1" fill="context-fill"/></marker><path d="M 1 1 L 5 5" fill="blue" marker-start="url(#m)"/>"##
+        )
         let fills = try SVGDocument(parsing: text).fillCommands()
         #expect(fills.last?.color == Color(red: 0, green: 0, blue: 1))
     }
@@ -83,7 +99,8 @@ struct SVGImageDocumentTests {
     @Test("an <image> of an SVG data URI draws that document, fitted into its viewport and clipped to it")
     func svgImage() throws {
         // A 10 x 10 document with a 10 x 10 rect, base64.
-        let inner = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="20" height="10" fill="blue"/></svg>"#
+        let inner =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="20" height="10" fill="blue"/></svg>"#
         let data = base64(Array(inner.utf8))
         let text = svg(#"<image x="5" y="5" width="20" height="20" href="data:image/svg+xml;base64,\#(data)"/>"#)
         let document = try SVGDocument(parsing: text)
@@ -99,11 +116,14 @@ struct SVGImageDocumentTests {
 
     @Test("a .svg file is read through loadData; without it the image warns")
     func svgFile() throws {
-        let inner = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2"/></svg>"#.utf8)
-        let loader = SVGResourceLoader(loadImage: { _ in throw SVGResourceError.noImageLoader }, loadData: { path in
-            guard path == "pic.svg" else { throw SVGResourceError.noImageLoader }
-            return inner
-        })
+        let inner = Array(
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2"/></svg>"#.utf8)
+        let loader = SVGResourceLoader(
+            loadImage: { _ in throw SVGResourceError.noImageLoader },
+            loadData: { path in
+                guard path == "pic.svg" else { throw SVGResourceError.noImageLoader }
+                return inner
+            })
         let text = svg(#"<image width="8" href="pic.svg"/>"#)
         let fills = try SVGDocument(parsing: text, loader: loader).fillCommands()
         // Width 8 given, height from the document's 2:1 ratio.
@@ -115,7 +135,9 @@ struct SVGImageDocumentTests {
     @Test("image-rendering optimizeSpeed samples the nearest pixel")
     func imageRendering() throws {
         let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8Dwn4GBgQEAEPwC/i9u4u8AAAAASUVORK5CYII="
-        let text = svg(#"<image width="2" height="1" style="image-rendering: optimizeSpeed" href="data:image/png;base64,\#(png)"/><image width="2" height="1" href="data:image/png;base64,\#(png)"/>"#)
+        let text = svg(
+            #"<image width="2" height="1" style="image-rendering: optimizeSpeed" href="data:image/png;base64,\#(png)"/><image width="2" height="1" href="data:image/png;base64,\#(png)"/>"#
+        )
         let loader = SVGResourceLoader(loadImage: { _ in try Image(width: 1, height: 1, colors: [.black]) })
         let images = try SVGDocument(parsing: text, loader: loader).drawCommands().compactMap { c -> ImageSampling? in
             if case .image(let i) = c { return i.sampling } else { return nil }
@@ -129,7 +151,8 @@ struct SVGImageDocumentTests {
         var out = ""
         var i = 0
         while i < bytes.count {
-            let b0 = Int(bytes[i]), b1 = i + 1 < bytes.count ? Int(bytes[i + 1]) : 0, b2 = i + 2 < bytes.count ? Int(bytes[i + 2]) : 0
+            let b0 = Int(bytes[i]), b1 = i + 1 < bytes.count ? Int(bytes[i + 1]) : 0,
+                b2 = i + 2 < bytes.count ? Int(bytes[i + 2]) : 0
             out.append(alphabet[b0 >> 2])
             out.append(alphabet[((b0 & 3) << 4) | (b1 >> 4)])
             out.append(i + 1 < bytes.count ? alphabet[((b1 & 15) << 2) | (b2 >> 6)] : "=")

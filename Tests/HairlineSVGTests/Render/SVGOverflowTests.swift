@@ -11,7 +11,8 @@ import Hairline
 /// vertex (50, 50)) is read with `overflow` attributes `marker` on the
 /// marker and `root` on the root.
 private func drawsOutsideViewport(marker: String, root: String) throws -> Bool {
-    let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" \#(root)>"#
+    let text =
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" \#(root)>"#
         + #"<marker id="m" markerUnits="userSpaceOnUse" \#(marker)><circle r="12" fill="blue"/></marker>"#
         + #"<path d="M 50 50 L 90 50" marker-start="url(#m)"/></svg>"#
     let document = try SVGDocument(parsing: text)
@@ -54,8 +55,9 @@ struct SVGMarkerOrientationTests {
         document.draw(in: Canvas(surface: surface, scale: 1))
         // Each start marker turns its triangle into the square: all green.
         for (x, y) in [(50, 20), (80, 50), (50, 80), (20, 50), (10, 10), (90, 90)] {
-            #expect(surface.pixel(x: x, y: y).map { [$0.red, $0.green, $0.blue, $0.alpha] } == [0, 128, 0, 255], "(\(x), \(y))")
+            #expect(
+                surface.pixel(x: x, y: y).map { [$0.red, $0.green, $0.blue, $0.alpha] } == [0, 128, 0, 255],
+                "(\(x), \(y))")
         }
     }
 }
-

@@ -24,8 +24,10 @@ struct SVGShapeRenderingTests {
     func crispFill(_ value: String) throws {
         // Edges at x = 2.75 (a quarter of pixel 2: out) and x = 7.6 (six
         // tenths of pixel 7: in).
-        let s = try render(svg(#"<rect x="2.75" y="0" width="4.85" height="4" fill="blue" shape-rendering="\#(value)"/>"#,
-                               #"width="10" height="4""#))
+        let s = try render(
+            svg(
+                #"<rect x="2.75" y="0" width="4.85" height="4" fill="blue" shape-rendering="\#(value)"/>"#,
+                #"width="10" height="4""#))
         #expect(alpha(s, 2, 2) == 0)
         #expect(alpha(s, 3, 2) == 255)
         #expect(alpha(s, 7, 2) == 255)
@@ -35,18 +37,22 @@ struct SVGShapeRenderingTests {
 
     @Test("auto and geometricPrecision keep exact coverage", arguments: ["auto", "geometricPrecision"])
     func smoothFill(_ value: String) throws {
-        let s = try render(svg(#"<rect x="2.75" y="0" width="4.85" height="4" fill="blue" shape-rendering="\#(value)"/>"#,
-                               #"width="10" height="4""#))
+        let s = try render(
+            svg(
+                #"<rect x="2.75" y="0" width="4.85" height="4" fill="blue" shape-rendering="\#(value)"/>"#,
+                #"width="10" height="4""#))
         #expect(abs(alpha(s, 2, 2) - 64) <= 1)
         #expect(abs(alpha(s, 7, 2) - 153) <= 1)
     }
 
     @Test("a crisp stroke is aliased, inherits from the group, and keeps its gradient")
     func crispStrokeAndGradient() throws {
-        let s = try render(svg(#"""
-            <linearGradient id="g" gradientUnits="userSpaceOnUse" x2="20"><stop stop-color="black"/><stop offset="1" stop-color="red"/></linearGradient>
-            <g shape-rendering="crispEdges"><line x1="0" y1="5.4" x2="20" y2="5.4" stroke="url(#g)"/></g>
-            """#, #"width="20" height="10""#))
+        let s = try render(
+            svg(
+                #"""
+                <linearGradient id="g" gradientUnits="userSpaceOnUse" x2="20"><stop stop-color="black"/><stop offset="1" stop-color="red"/></linearGradient>
+                <g shape-rendering="crispEdges"><line x1="0" y1="5.4" x2="20" y2="5.4" stroke="url(#g)"/></g>
+                """#, #"width="20" height="10""#))
         // The 1-unit stroke covers y 4.9...5.9: pixel row 5 (nine tenths) in,
         // row 4 (a tenth) out.
         #expect(alpha(s, 10, 5) == 255)
@@ -58,11 +64,13 @@ struct SVGShapeRenderingTests {
 
     @Test("a crisp shape off the canvas's edge, under a clip and in a group with opacity")
     func crispInContext() throws {
-        let s = try render(svg(#"""
-            <clipPath id="c"><rect width="6" height="10"/></clipPath>
-            <g opacity="0.5" clip-path="url(#c)"><rect x="-3.3" y="2.6" width="12" height="4.8" fill="blue" shape-rendering="crispEdges"/></g>
-            <rect x="2" y="8" width="3" height="1" fill="blue"/>
-            """#, #"width="10" height="10""#))
+        let s = try render(
+            svg(
+                #"""
+                <clipPath id="c"><rect width="6" height="10"/></clipPath>
+                <g opacity="0.5" clip-path="url(#c)"><rect x="-3.3" y="2.6" width="12" height="4.8" fill="blue" shape-rendering="crispEdges"/></g>
+                <rect x="2" y="8" width="3" height="1" fill="blue"/>
+                """#, #"width="10" height="10""#))
         // Rows 3...6 (2.6 and 7.4 round in), columns 0...5 (the clip).
         #expect(alpha(s, 0, 3) == 128)
         #expect(alpha(s, 5, 6) == 128)
@@ -80,8 +88,10 @@ struct SVGShapeRenderingTests {
 struct SVGTextRenderingTests {
     /// The alpha values of a line of text drawn with `attributes`.
     func alphas(_ attributes: String) throws -> [Int] {
-        let s = try render(svg(#"<text x="3" y="20" font-size="17" \#(attributes)>Hairline</text>"#,
-                               #"width="90" height="28""#))
+        let s = try render(
+            svg(
+                #"<text x="3" y="20" font-size="17" \#(attributes)>Hairline</text>"#,
+                #"width="90" height="28""#))
         return (0..<s.height).flatMap { y in (0..<s.width).map { x in alpha(s, x, y) } }
     }
 
@@ -92,14 +102,19 @@ struct SVGTextRenderingTests {
             #expect(values.allSatisfy { $0 == 0 || $0 == 255 })
             #expect(values.filter { $0 == 255 }.count > 100)
         }
-        let s = try render(svg(#"<g text-rendering="optimizeSpeed"><text x="3" y="20" font-size="17">Hairline</text></g>"#,
-                               #"width="90" height="28""#))
+        let s = try render(
+            svg(
+                #"<g text-rendering="optimizeSpeed"><text x="3" y="20" font-size="17">Hairline</text></g>"#,
+                #"width="90" height="28""#))
         #expect((0..<s.height).allSatisfy { y in (0..<s.width).allSatisfy { [0, 255].contains(alpha(s, $0, y)) } })
     }
 
-    @Test("auto, optimizeLegibility and geometricPrecision keep the coverage; shape-rendering does not change text",
-          arguments: [#"text-rendering="auto""#, #"text-rendering="optimizeLegibility""#,
-                      #"text-rendering="geometricPrecision""#, #"shape-rendering="crispEdges""#])
+    @Test(
+        "auto, optimizeLegibility and geometricPrecision keep the coverage; shape-rendering does not change text",
+        arguments: [
+            #"text-rendering="auto""#, #"text-rendering="optimizeLegibility""#,
+            #"text-rendering="geometricPrecision""#, #"shape-rendering="crispEdges""#,
+        ])
     func smoothText(_ attributes: String) throws {
         let values = try alphas(attributes)
         #expect(values.contains { $0 > 0 && $0 < 255 })

@@ -24,7 +24,8 @@ func readError(_ text: String) -> SVGError? {
 func offset(of needle: String, in text: String, occurrence: Int = 1) -> Int {
     let haystack = Array(text.utf8), pattern = Array(needle.utf8)
     var seen = 0
-    for start in 0...(haystack.count - pattern.count) where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
+    for start in 0...(haystack.count - pattern.count)
+    where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
         seen += 1
         if seen == occurrence { return start }
     }

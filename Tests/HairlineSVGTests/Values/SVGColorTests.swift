@@ -55,7 +55,8 @@ private let colorCases: [ColorCase] = [
 
 private let invalidColors = [
     "", "#", "#ff", "#ggg", "#12345", "#1234567", "rgb(1,2)", "rgb(1,2,3,4,5)", "rgb(1,2,3", "rgb(,1,2,3)",
-    "rgb(1,2,3,)", "rgb(1px, 2, 3)", "rgba(0, 50%, 0, 0.5)", "rgb(100%, 0, 0)", "hsl(10%, 50%, 50%)", "foo(1,2,3)", "bluish", "red blue", "url(#a)",
+    "rgb(1,2,3,)", "rgb(1px, 2, 3)", "rgba(0, 50%, 0, 0.5)", "rgb(100%, 0, 0)", "hsl(10%, 50%, 50%)", "foo(1,2,3)",
+    "bluish", "red blue", "url(#a)",
 ]
 
 @Suite("CSS colors")
@@ -65,8 +66,10 @@ struct SVGColorTests {
         let color = try #require(SVGColorParser.parse(row.text))
         let bytes = (color.red * 255).rounded(), g = (color.green * 255).rounded()
         let b = (color.blue * 255).rounded(), a = (color.alpha * 255).rounded()
-        #expect(bytes == Double(row.rgba.0) && g == Double(row.rgba.1) && b == Double(row.rgba.2) && a == Double(row.rgba.3),
-                "\(row.text) gave \(color)")
+        #expect(
+            bytes == Double(row.rgba.0) && g == Double(row.rgba.1) && b == Double(row.rgba.2)
+                && a == Double(row.rgba.3),
+            "\(row.text) gave \(color)")
     }
 
     @Test("invalid colors are rejected", arguments: invalidColors)

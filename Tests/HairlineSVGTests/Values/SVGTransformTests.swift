@@ -95,7 +95,8 @@ struct SVGTransformTests {
 
     @Test("nested transforms concatenate from the element outward")
     func nesting() throws {
-        let text = svg(#"""
+        let text = svg(
+            #"""
             <g transform="translate(10 0)"><g transform="scale(2)"><rect transform="rotate(90)" width="1" height="1"/></g></g>
             """#)
         let command = try #require(try commands(text).first)

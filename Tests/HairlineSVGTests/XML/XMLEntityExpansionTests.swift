@@ -15,8 +15,11 @@ struct XMLEntityExpansionTests {
         let text = Self.doctype + svg(#"<g>&R;</g><g transform="translate(20 0)">&R;</g>"#)
         let fills = try commands(text)
         #expect(fills.count == 2)
-        #expect(fills.map(\.transformedPath.bounds) == [Rect(x: 0, y: 0, width: 10, height: 10),
-                                                        Rect(x: 20, y: 0, width: 10, height: 10)])
+        #expect(
+            fills.map(\.transformedPath.bounds) == [
+                Rect(x: 0, y: 0, width: 10, height: 10),
+                Rect(x: 20, y: 0, width: 10, height: 10),
+            ])
         #expect(fills.allSatisfy { $0.color == Color(red: 0, green: 1, blue: 0) })
     }
 

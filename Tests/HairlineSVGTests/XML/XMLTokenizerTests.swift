@@ -20,33 +20,39 @@ private let malformedXML: [MalformedXMLCase] = [
     MalformedXMLCase(text: "<svg><g></svg>", kind: .mismatchedEndTag(expected: "g", found: "svg"), at: "</svg>"),
     MalformedXMLCase(text: "<svg></g>", kind: .mismatchedEndTag(expected: "svg", found: "g"), at: "</g>"),
     MalformedXMLCase(text: "<svg><g>", kind: .unclosedElement("g"), at: "<g>"),
-    MalformedXMLCase(text: "<svg>\n  <g>\n  <rect></g></svg>", kind: .mismatchedEndTag(expected: "rect", found: "g"), at: "</g>"),
+    MalformedXMLCase(
+        text: "<svg>\n  <g>\n  <rect></g></svg>", kind: .mismatchedEndTag(expected: "rect", found: "g"), at: "</g>"),
     MalformedXMLCase(text: "</svg>", kind: .unexpectedEndTag("svg"), at: nil),
     MalformedXMLCase(text: "<svg width=100/>", kind: .unquotedAttributeValue(attribute: "width"), at: "100"),
     MalformedXMLCase(text: "<svg width=\"100/>", kind: .unterminated("attribute value"), at: "\"100"),
     MalformedXMLCase(text: "<svg width='1\"/>", kind: .unterminated("attribute value"), at: "'1"),
-    MalformedXMLCase(text: "<svg width=\"1\"height=\"2\"/>",
-                     kind: .unexpectedCharacter("h", expected: "whitespace, \">\" or \"/>\""), at: "height"),
+    MalformedXMLCase(
+        text: "<svg width=\"1\"height=\"2\"/>",
+        kind: .unexpectedCharacter("h", expected: "whitespace, \">\" or \"/>\""), at: "height"),
     MalformedXMLCase(text: "<svg a='1' a='2'/>", kind: .duplicateAttribute("a"), at: "a=", occurrence: 2),
     MalformedXMLCase(text: "<svg a='&foo;'/>", kind: .unknownEntity("foo"), at: "&"),
     MalformedXMLCase(text: "<svg a='&#0;'/>", kind: .invalidCharacterReference("#0"), at: "&"),
     MalformedXMLCase(text: "<svg a='&#xD800;'/>", kind: .invalidCharacterReference("#xD800"), at: "&"),
     MalformedXMLCase(text: "<svg a='&#x110000;'/>", kind: .invalidCharacterReference("#x110000"), at: "&"),
     MalformedXMLCase(text: "<svg a='&#12a;'/>", kind: .invalidCharacterReference("#12a"), at: "&"),
-    MalformedXMLCase(text: "<svg a='a & b'/>",
-                     kind: .unexpectedCharacter("&", expected: "a reference such as &amp; (write & as &amp;)"), at: "&"),
-    MalformedXMLCase(text: "<svg a='<'/>",
-                     kind: .unexpectedCharacter("<", expected: "attribute value text (write < as &lt;)"), at: "<'"),
+    MalformedXMLCase(
+        text: "<svg a='a & b'/>",
+        kind: .unexpectedCharacter("&", expected: "a reference such as &amp; (write & as &amp;)"), at: "&"),
+    MalformedXMLCase(
+        text: "<svg a='<'/>",
+        kind: .unexpectedCharacter("<", expected: "attribute value text (write < as &lt;)"), at: "<'"),
     MalformedXMLCase(text: "<svg><!-- never closed", kind: .unterminated("comment"), at: "<!--"),
     MalformedXMLCase(text: "<svg><![CDATA[ x ]>", kind: .unterminated("CDATA section"), at: "<![CDATA["),
     MalformedXMLCase(text: "<svg><!--></svg>", kind: .unterminated("comment"), at: "<!--"),
     MalformedXMLCase(text: "<?xml version='1.0'", kind: .unterminated("processing instruction"), at: nil),
     MalformedXMLCase(text: "<!DOCTYPE svg [ <!ENTITY a 'x'>", kind: .unterminated("DOCTYPE"), at: nil),
-    MalformedXMLCase(text: "<!DOCTYPE svg [ <!ENTITY a 'x'> <svg/>",
-                     kind: .unexpectedCharacter("<", expected: "a markup declaration in the DOCTYPE"), at: "<svg"),
+    MalformedXMLCase(
+        text: "<!DOCTYPE svg [ <!ENTITY a 'x'> <svg/>",
+        kind: .unexpectedCharacter("<", expected: "a markup declaration in the DOCTYPE"), at: "<svg"),
     MalformedXMLCase(text: "<!DOCTYPE svg \"unclosed>", kind: .unterminated("DOCTYPE"), at: nil),
-    MalformedXMLCase(text: "<!FOO><svg/>",
-                     kind: .unexpectedCharacter("!", expected: "a comment, CDATA section or DOCTYPE after <!"), at: "!"),
+    MalformedXMLCase(
+        text: "<!FOO><svg/>",
+        kind: .unexpectedCharacter("!", expected: "a comment, CDATA section or DOCTYPE after <!"), at: "!"),
     MalformedXMLCase(text: "<svg/><svg/>", kind: .multipleRootElements, at: "<svg/>", occurrence: 2),
     MalformedXMLCase(text: "<svg/><!-- ok --><g></g>", kind: .multipleRootElements, at: "<g>"),
     MalformedXMLCase(text: "<svg", kind: .unterminated("start tag"), at: nil),
@@ -93,9 +99,13 @@ struct XMLTokenizerTests {
         #expect(svg.name == "svg" && !svg.isSelfClosing)
         #expect(svg.attributes.map(\.name) == ["a", "b", "c"])
         #expect(svg.attributes.map(\.value) == ["1", "two", "http://a.example/"])
-        guard case .startTag(let g) = all[1], case .endTag(let gEnd, _) = all[2] else { Issue.record("expected <g></g>"); return }
+        guard case .startTag(let g) = all[1], case .endTag(let gEnd, _) = all[2] else {
+            Issue.record("expected <g></g>"); return
+        }
         #expect(g.name == "g" && gEnd == "g")
-        guard case .startTag(let path) = all[3], case .endTag("svg", _) = all[4] else { Issue.record("expected <path/></svg>"); return }
+        guard case .startTag(let path) = all[3], case .endTag("svg", _) = all[4] else {
+            Issue.record("expected <path/></svg>"); return
+        }
         #expect(path.isSelfClosing && path.attributes.first?.value == "M0 0")
         #expect(path.offset == offset(of: "<path", in: text))
     }
@@ -115,13 +125,17 @@ struct XMLTokenizerTests {
 
     @Test("character data is kept inside the named elements only: references replaced, CR LF as LF, CDATA as text")
     func keptText() throws {
-        let text = "<svg>skipped &amp;<text a='1'>A &amp; B\r\nC\rD<tspan>&#x45;</tspan><!-- c --><![CDATA[<F>]]>G<g/>H</text>x</svg>"
+        let text =
+            "<svg>skipped &amp;<text a='1'>A &amp; B\r\nC\rD<tspan>&#x45;</tspan><!-- c --><![CDATA[<F>]]>G<g/>H</text>x</svg>"
         let root = try #require(try XMLTreeBuilder.parse(Array(text.utf8), keepingTextIn: ["text"]))
         #expect(root.text.isEmpty)
         let element = try #require(root.children.first)
         #expect(element.text.map(\.value) == ["A & B\nC\nD", "<F>G", "H"])
         #expect(element.text.map(\.index) == [0, 1, 2])
-        #expect(element.text.map(\.offset) == [offset(of: "A &", in: text), offset(of: "<F>", in: text), offset(of: "H<", in: text)])
+        #expect(
+            element.text.map(\.offset) == [
+                offset(of: "A &", in: text), offset(of: "<F>", in: text), offset(of: "H<", in: text),
+            ])
         #expect(element.children.first?.text.map(\.value) == ["E"])
         // Not asked for: no text anywhere, and no reference checked.
         let plain = try #require(try XMLTreeBuilder.parse(Array("<svg><text>&nope;</text></svg>".utf8)))
@@ -145,8 +159,9 @@ struct XMLTokenizerTests {
     func nestingLimit() throws {
         let limit = XMLTreeBuilder.maximumDepth
         // <svg>, then limit - 2 groups, then the rect at depth `limit`.
-        let deepest = svg(String(repeating: "<g>", count: limit - 2) + "<rect width='1' height='1'/>"
-            + String(repeating: "</g>", count: limit - 2))
+        let deepest = svg(
+            String(repeating: "<g>", count: limit - 2) + "<rect width='1' height='1'/>"
+                + String(repeating: "</g>", count: limit - 2))
         #expect(try commands(deepest).count == 1)
         let tooDeep = svg(String(repeating: "<g>", count: limit) + String(repeating: "</g>", count: limit))
         let error = readError(tooDeep)

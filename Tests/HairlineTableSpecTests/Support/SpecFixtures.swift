@@ -15,7 +15,8 @@ import Testing
 enum SpecFixtures {
     /// A temporary folder holding the images the specs name.
     static let folder: String = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-tablespec-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hairline-tablespec-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let files: [(String, Int, Color)] = [
             ("tile.png", 4, Color(red8: 0xE0, green8: 0x40, blue8: 0x40)),
@@ -38,10 +39,12 @@ enum SpecFixtures {
             guard let surface = try? Surface(width: size, height: size) else { continue }
             let canvas = Canvas(surface: surface, scale: 1)
             var path = Path()
-            path.addRoundedRect(in: Rect(x: 0.5, y: 0.5, width: Double(size) - 1, height: Double(size) - 1),
-                                cornerRadius: Double(size) / 4)
-            canvas.draw(path, fill: .solid(color), stroke: .solid(color.withAlphaMultiplied(by: 0.5)),
-                        style: StrokeStyle(width: 1))
+            path.addRoundedRect(
+                in: Rect(x: 0.5, y: 0.5, width: Double(size) - 1, height: Double(size) - 1),
+                cornerRadius: Double(size) / 4)
+            canvas.draw(
+                path, fill: .solid(color), stroke: .solid(color.withAlphaMultiplied(by: 0.5)),
+                style: StrokeStyle(width: 1))
             try? PNGEncoder.write(surface, toFile: url.appendingPathComponent(name).path)
         }
         try? Data("not a PNG".utf8).write(to: url.appendingPathComponent("broken.png"))
@@ -62,23 +65,28 @@ enum SpecFixtures {
 
     /// The common spec: a table 200 pt wide with `style` and `sections`,
     /// plus the root members in `extra` (JSON text without braces).
-    static func spec(_ extra: String = "", style: String = ##"{"layout": "grouped"}"##,
-                     sections: String = ##"[{"rows": 2}, {"rows": 1}]"##) -> String {
+    static func spec(
+        _ extra: String = "", style: String = ##"{"layout": "grouped"}"##,
+        sections: String = ##"[{"rows": 2}, {"rows": 1}]"##
+    ) -> String {
         ##"{"width": 200, "style": \##(style), "sections": \##(sections)\##(extra.isEmpty ? "" : ", " + extra)}"##
     }
 
     /// The common table in Swift: `style`, sections of 2 and 1 rows of
     /// 44 pt, 200 pt wide, at `scale`.
-    static func table(_ style: CellStyle = CellStyle(layout: .grouped), scale: Double,
-                      rows: [Int] = [2, 1]) -> TableDescription {
+    static func table(
+        _ style: CellStyle = CellStyle(layout: .grouped), scale: Double,
+        rows: [Int] = [2, 1]
+    ) -> TableDescription {
         TableDescription(cellStyle: style, rowCounts: rows, width: 200, scale: scale)
     }
 
     /// The spec in `text`, its images and fonts in the fixture folder
     /// (and the bundled font's file, outside it, if the spec names it).
     static func load(_ text: String) throws(TableSpecError) -> TableSpec {
-        try TableSpec(json: Array(text.utf8), baseDirectory: folder,
-                      options: TableSpec.Options(allowsAnyPath: text.contains(fontPath)))
+        try TableSpec(
+            json: Array(text.utf8), baseDirectory: folder,
+            options: TableSpec.Options(allowsAnyPath: text.contains(fontPath)))
     }
 
     /// The table's pixels on one worker.

@@ -96,7 +96,8 @@ import HairlineTestSupport
         let surface = try Surface(width: 1029, height: 132)
         let canvas = Canvas(surface: surface, scale: 3)
         var path = Path()
-        path.addRoundedRect(in: Rect(x: 1.0 / 6, y: 1.0 / 6, width: 343 - 1.0 / 3, height: 44 - 1.0 / 3), cornerRadius: 10)
+        path.addRoundedRect(
+            in: Rect(x: 1.0 / 6, y: 1.0 / 6, width: 343 - 1.0 / 3, height: 44 - 1.0 / 3), cornerRadius: 10)
         canvas.fill(path, with: .white)
         let edges = canvas.renderer.rasterizer.builder.edges.capacity
         let storage = canvas.renderer.rasterizer.storageFootprint
@@ -117,13 +118,18 @@ import HairlineTestSupport
             var path = Path()
             path.addRoundedRect(in: Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b), cornerRadius: 10)
             let n = Int(8 * scale)
-            let tile = try Image(width: n, height: n, colors: (0..<(n * n)).map { i in
-                ((i % n) / (n / 2) + (i / n) / (n / 2)) % 2 == 0 ? Color(red: 1, green: 1, blue: 0.9) : Color(red: 0.94, green: 0.94, blue: 0.86)
-            })
+            let tile = try Image(
+                width: n, height: n,
+                colors: (0..<(n * n)).map { i in
+                    ((i % n) / (n / 2) + (i / n) / (n / 2)) % 2 == 0
+                        ? Color(red: 1, green: 1, blue: 0.9) : Color(red: 0.94, green: 0.94, blue: 0.86)
+                })
             let paints: [Paint] = [
                 .solid(Color(red: 1, green: 1, blue: 0.9)),
-                .linearGradient(LinearGradient(Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95)),
-                                               start: .zero, end: Point(x: 0, y: 44))),
+                .linearGradient(
+                    LinearGradient(
+                        Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95)),
+                        start: .zero, end: Point(x: 0, y: 44))),
                 .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale))),
             ]
             // Clipped draws (masks of several sizes, nested, and rects on
@@ -133,17 +139,20 @@ import HairlineTestSupport
                 for paint in paints {
                     canvas.clear()
                     canvas.fill(path, with: paint)
-                    canvas.stroke(path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: StrokeStyle(width: 1 / scale))
+                    canvas.stroke(
+                        path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: StrokeStyle(width: 1 / scale))
                 }
                 for (i, inset) in [0.0, 3.25, 9.5].enumerated() {
                     canvas.save()
                     canvas.clip(to: Rect(x: inset, y: 0.5 * Double(i), width: 300 - inset, height: 40))
                     var clip = Path()
-                    clip.addRoundedRect(in: Rect(x: inset, y: inset, width: 343 - 2 * inset, height: 44 - 2 * inset),
-                                        cornerRadius: 10)
+                    clip.addRoundedRect(
+                        in: Rect(x: inset, y: inset, width: 343 - 2 * inset, height: 44 - 2 * inset),
+                        cornerRadius: 10)
                     canvas.clip(to: clip)
-                    canvas.draw(tile, in: Rect(x: 0, y: 0, width: 343, height: 44),
-                                capInsets: EdgeInsets(top: 2, left: 3, bottom: 2, right: 3), imageScale: scale)
+                    canvas.draw(
+                        tile, in: Rect(x: 0, y: 0, width: 343, height: 44),
+                        capInsets: EdgeInsets(top: 2, left: 3, bottom: 2, right: 3), imageScale: scale)
                     canvas.restore()
                 }
             }

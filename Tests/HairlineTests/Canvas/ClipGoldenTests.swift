@@ -23,9 +23,14 @@ import Testing
     static func content(_ canvas: Canvas, x: Double) {
         var square = Path()
         square.addRect(Rect(x: x, y: 0, width: size, height: size))
-        let gradient = Gradient(from: Color(red: 0.2, green: 0.5, blue: 0.95), to: Color(red: 0.95, green: 0.4, blue: 0.6))
-        canvas.fill(square, with: .linearGradient(LinearGradient(gradient, start: Point(x: x, y: 0),
-                                                                 end: Point(x: x + size, y: size))))
+        let gradient = Gradient(
+            from: Color(red: 0.2, green: 0.5, blue: 0.95), to: Color(red: 0.95, green: 0.4, blue: 0.6))
+        canvas.fill(
+            square,
+            with: .linearGradient(
+                LinearGradient(
+                    gradient, start: Point(x: x, y: 0),
+                    end: Point(x: x + size, y: size))))
         var line = Path()
         line.move(to: Point(x: x, y: size))
         line.addLine(to: Point(x: x + size, y: 0))
@@ -56,7 +61,8 @@ import Testing
             var circle = Path()
             circle.addEllipse(in: Rect(x: 128 + 10, y: 8, width: 50, height: 50))
             canvas.clip(to: circle)
-            canvas.fill(Self.rect(Rect(x: 128, y: 0, width: 64, height: 64)), with: Color(red: 0.9, green: 0.9, blue: 0.5))
+            canvas.fill(
+                Self.rect(Rect(x: 128, y: 0, width: 64, height: 64)), with: Color(red: 0.9, green: 0.9, blue: 0.5))
             canvas.withSavedState {
                 canvas.translateBy(x: 128 + 32, y: 32)
                 canvas.rotate(by: 0.5)

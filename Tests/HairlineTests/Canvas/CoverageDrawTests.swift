@@ -15,8 +15,9 @@ import HairlineTestSupport
 
     static func randomColor(_ rng: inout SplitMix64) -> Color {
         let alpha = [1.0, rng.double(in: 0...1), 0.5][rng.int(in: 0...2)]
-        return Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
-                     alpha: alpha)
+        return Color(
+            red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
+            alpha: alpha)
     }
 
     /// A dyadic coordinate (a multiple of 1/8): moving it by whole pixels
@@ -31,12 +32,14 @@ import HairlineTestSupport
         var path = Path()
         switch rng.int(in: 0...2) {
         case 0:
-            let rect = Rect(x: dyadic(&rng, -3...width), y: dyadic(&rng, -3...height),
-                            width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
+            let rect = Rect(
+                x: dyadic(&rng, -3...width), y: dyadic(&rng, -3...height),
+                width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
             path.addEllipse(in: rect)
         case 1:
-            let rect = Rect(x: dyadic(&rng, -3...width), y: dyadic(&rng, -3...height),
-                            width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
+            let rect = Rect(
+                x: dyadic(&rng, -3...width), y: dyadic(&rng, -3...height),
+                width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
             path.addRoundedRect(in: rect, cornerRadius: dyadic(&rng, 0...5))
         default:
             path.move(to: Point(x: dyadic(&rng, -4...width + 4), y: dyadic(&rng, -4...height + 4)))
@@ -48,10 +51,12 @@ import HairlineTestSupport
         return path
     }
 
-    static let tile = try! Image(width: 3, height: 2, colors: [
-        .black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear, Color(red: 0, green: 0.5, blue: 1),
-        .white,
-    ])
+    static let tile = try! Image(
+        width: 3, height: 2,
+        colors: [
+            .black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear, Color(red: 0, green: 0.5, blue: 1),
+            .white,
+        ])
 
     /// A random paint; a pattern's pixels are a power of two device
     /// pixels wide at `scale` (positions along a row then step exactly).
@@ -61,11 +66,15 @@ import HairlineTestSupport
         case 2:
             // Vertical (constant rows) or slanted.
             let end = rng.int(in: 0...1) == 0 ? Point(x: 0, y: 20) : Point(x: 17, y: 9)
-            return .linearGradient(LinearGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
-                                                  start: Point(x: 1, y: 2), end: end))
+            return .linearGradient(
+                LinearGradient(
+                    Gradient(from: randomColor(&rng), to: randomColor(&rng)),
+                    start: Point(x: 1, y: 2), end: end))
         case 3:
-            return .radialGradient(RadialGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
-                                                  center: Point(x: 9, y: 7), radius: 11))
+            return .radialGradient(
+                RadialGradient(
+                    Gradient(from: randomColor(&rng), to: randomColor(&rng)),
+                    center: Point(x: 9, y: 7), radius: 11))
         default:
             // Scaled by a power of two: positions step exactly.
             let size = [1.0, 2, 0.5][rng.int(in: 0...2)] / scale
@@ -76,15 +85,19 @@ import HairlineTestSupport
     /// A random clip: none, a rect (on whole pixels or not), a rounded rect.
     static func applyRandomClip(_ rng: inout SplitMix64, _ canvases: [Canvas], width: Int, height: Int) {
         let kind = rng.int(in: 0...3)
-        let rect = Rect(x: dyadic(&rng, -2...width / 2), y: dyadic(&rng, -2...height / 2),
-                        width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
+        let rect = Rect(
+            x: dyadic(&rng, -2...width / 2), y: dyadic(&rng, -2...height / 2),
+            width: dyadic(&rng, 1...width), height: dyadic(&rng, 1...height))
         let radius = dyadic(&rng, 0...6)
         for canvas in canvases {
             switch kind {
             case 0: break
             case 1: canvas.clip(to: rect)
-            case 2: canvas.clip(to: Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
-                                         height: rect.height.rounded()))
+            case 2:
+                canvas.clip(
+                    to: Rect(
+                        x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
+                        height: rect.height.rounded()))
             default:
                 var path = Path()
                 path.addRoundedRect(in: rect, cornerRadius: radius)
@@ -132,8 +145,9 @@ import HairlineTestSupport
             let mode = BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
             // The mask, placed anywhere (partly off the surface too).
             let mx = rng.int(in: -8...8), my = rng.int(in: -8...8)
-            let mask = try Self.coverageMask(of: path, scale: scale, x: mx, y: my, width: rng.int(in: 1...48),
-                                             height: rng.int(in: 1...40))
+            let mask = try Self.coverageMask(
+                of: path, scale: scale, x: mx, y: my, width: rng.int(in: 1...48),
+                height: rng.int(in: 1...40))
             let filled = try Surface(width: width, height: height, format: format)
             let drawn = try Surface(width: width, height: height, format: format)
             let a = Canvas(surface: filled, scale: scale), b = Canvas(surface: drawn, scale: scale)
@@ -146,15 +160,18 @@ import HairlineTestSupport
             }
             // The path clipped to the mask's pixels: what the mask holds.
             a.save()
-            a.clip(to: Rect(x: Double(mx) / scale, y: Double(my) / scale, width: Double(mask.width) / scale,
-                            height: Double(mask.height) / scale))
+            a.clip(
+                to: Rect(
+                    x: Double(mx) / scale, y: Double(my) / scale, width: Double(mask.width) / scale,
+                    height: Double(mask.height) / scale))
             // (A whole-pixel rect: no mask, at every scale.)
             a.fill(path, with: paint)
             a.restore()
             b.draw(coverage: mask, atDeviceX: mx, y: my, with: paint)
             let differing = zip(filled.bytes, drawn.bytes).filter { $0 != $1 }.count
-            #expect(differing == 0,
-                    "seed \(rng.seed) round \(round) \(format) scale \(scale) mode \(mode) paint \(paint)")
+            #expect(
+                differing == 0,
+                "seed \(rng.seed) round \(round) \(format) scale \(scale) mode \(mode) paint \(paint)")
         }
     }
 
@@ -195,10 +212,14 @@ import HairlineTestSupport
             let background = Self.randomColor(&rng).premultiplied
             // A clip rect, anti-aliased or not; its coverage per pixel is
             // the same engine's fill of the rect into an A8 surface.
-            let clip = Rect(x: Double(rng.int(in: -16...160)) / 8, y: Double(rng.int(in: -16...120)) / 8,
-                            width: Double(rng.int(in: 8...320)) / 8, height: Double(rng.int(in: 8...200)) / 8)
+            let clip = Rect(
+                x: Double(rng.int(in: -16...160)) / 8, y: Double(rng.int(in: -16...120)) / 8,
+                width: Double(rng.int(in: 8...320)) / 8, height: Double(rng.int(in: 8...200)) / 8)
             let clipCoverage = try Surface(width: width, height: height, format: .a8)
-            Canvas(surface: clipCoverage).fill({ var p = Path(); p.addRect(clip); return p }(), with: .black)
+            Canvas(surface: clipCoverage).fill(
+                {
+                    var p = Path(); p.addRect(clip); return p
+                }(), with: .black)
             canvas.clear(Color(red: 0, green: 0, blue: 0, alpha: 0))
             surface.clear(to: background)
             if !pending {
@@ -216,7 +237,8 @@ import HairlineTestSupport
                 for x in 0..<width {
                     let d = surface.pixel(x: x, y: y)!.packed
                     let mxi = x - mx, myi = y - my
-                    let m = (mxi >= 0 && mxi < mask.width && myi >= 0 && myi < mask.height)
+                    let m =
+                        (mxi >= 0 && mxi < mask.width && myi >= 0 && myi < mask.height)
                         ? UInt32(mask.pixel(x: mxi, y: myi)!.alpha) : 0
                     let c = div255(m * UInt32(clipCoverage.pixel(x: x, y: y)!.alpha))
                     expected.append(c == 0 ? d : Self.sourceOver(d, s, coverage: c))
@@ -269,7 +291,9 @@ import HairlineTestSupport
                     b.draw(coverage: one, atDeviceX: x, y: y, with: paint)
                 }
             }
-            #expect(zip(whole.bytes, single.bytes).allSatisfy { $0 == $1 }, "seed \(rng.seed) round \(round) mode \(mode) paint \(paint)")
+            #expect(
+                zip(whole.bytes, single.bytes).allSatisfy { $0 == $1 },
+                "seed \(rng.seed) round \(round) mode \(mode) paint \(paint)")
         }
     }
 

@@ -89,8 +89,10 @@ import HairlineTestSupport
             a.draw(coverages: run, with: paint)
             var reach = Rect(x: Double(run[0].x), y: Double(run[0].y), width: 0, height: 0)
             for placed in run {
-                reach = reach.union(Rect(x: Double(placed.x), y: Double(placed.y), width: Double(placed.mask.width),
-                                         height: Double(placed.mask.height)))
+                reach = reach.union(
+                    Rect(
+                        x: Double(placed.x), y: Double(placed.y), width: Double(placed.mask.width),
+                        height: Double(placed.mask.height)))
             }
             b.withOneShadow(over: reach) { canvas in
                 // Scale 1 and whole-pixel offsets: the transform is a

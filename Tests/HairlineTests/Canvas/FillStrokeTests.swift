@@ -11,7 +11,8 @@ import HairlineTestSupport
 @Suite struct FillStrokeTests {
     @Test func oneSweepEqualsFillThenStroke() throws {
         var rng = SplitMix64(seed: 131)
-        let image = try Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear])
+        let image = try Image(
+            width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear])
         for round in 0..<120 {
             let scale = [1.0, 2, 3, 1.5][round % 4]
             let width = rng.int(in: 1...60), height = rng.int(in: 1...50)
@@ -25,23 +26,31 @@ import HairlineTestSupport
                 // The cell's own paths.
                 path = Path()
                 let inset = 0.5 / scale
-                path.addRoundedRect(in: Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset + (round % 2 == 0 ? 1 : 0)),
-                                    cornerRadius: rng.double(in: 0...10), corners: round % 3 == 0 ? .top : .all)
+                path.addRoundedRect(
+                    in: Rect(
+                        x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset + (round % 2 == 0 ? 1 : 0)),
+                    cornerRadius: rng.double(in: 0...10), corners: round % 3 == 0 ? .top : .all)
             }
             let fill = PendingClearTests.randomPaint(&rng, image: image)
             let stroke = PendingClearTests.randomPaint(&rng, image: image)
             let join = [LineJoin.miter, .round, .bevel][rng.int(in: 0...2)]
-            let style = StrokeStyle(width: [0, 1 / scale, rng.double(in: 0.1...3), -1][rng.int(in: 0...3)], lineJoin: join,
-                                    dashPattern: rng.int(in: 0...5) == 0 ? [2, 1] : [])
+            let style = StrokeStyle(
+                width: [0, 1 / scale, rng.double(in: 0.1...3), -1][rng.int(in: 0...3)], lineJoin: join,
+                dashPattern: rng.int(in: 0...5) == 0 ? [2, 1] : [])
             let rule: FillRule = rng.int(in: 0...1) == 0 ? .nonZero : .evenOdd
             for canvas in [a, b] {
                 if rng.int(in: 0...3) > 0 { canvas.clear(PendingClearTests.randomColor(&rng)) }
             }
             // Both canvases get the same state.
-            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))] : .sourceOver
+            let mode =
+                rng.int(in: 0...2) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))] : .sourceOver
             let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
-            let clipRect = rng.int(in: 0...3) == 0
-                ? Rect(x: rng.double(in: 0...w), y: rng.double(in: 0...h), width: rng.double(in: 0...w), height: rng.double(in: 0...h)) : nil
+            let clipRect =
+                rng.int(in: 0...3) == 0
+                ? Rect(
+                    x: rng.double(in: 0...w), y: rng.double(in: 0...h), width: rng.double(in: 0...w),
+                    height: rng.double(in: 0...h)) : nil
             var clipPath: Path?
             if rng.int(in: 0...5) == 0 { clipPath = PendingClearTests.randomPath(&rng, width: w, height: h) }
             for canvas in [a, b] {
@@ -60,7 +69,10 @@ import HairlineTestSupport
             a.draw(path, fill: fill, stroke: stroke, style: style, rule: rule)
             b.fill(path, with: fill, rule: rule)
             b.stroke(path, with: stroke, style: style)
-            #expect(together.bytes == apart.bytes, "round \(round): \(path.elements.count) elements, \(fill) / \(stroke), \(style), \(mode), alpha \(alpha), \(scale)x")
+            #expect(
+                together.bytes == apart.bytes,
+                "round \(round): \(path.elements.count) elements, \(fill) / \(stroke), \(style), \(mode), alpha \(alpha), \(scale)x"
+            )
             #expect(a.droppedDrawCount == b.droppedDrawCount)
         }
     }

@@ -78,7 +78,8 @@ import Testing
         var curves = Path()
         curves.move(to: Point(x: 1, y: 1))
         for i in 0..<400 {
-            curves.addCurve(to: Point(x: Double(i % 20) + 1, y: 20), control1: Point(x: 30, y: -10), control2: Point(x: -10, y: 30))
+            curves.addCurve(
+                to: Point(x: Double(i % 20) + 1, y: 20), control1: Point(x: 30, y: -10), control2: Point(x: -10, y: 30))
         }
         canvas.maximumSegmentCount = 2_000
         canvas.fill(curves, with: .black)
@@ -157,8 +158,10 @@ import Testing
             .conicGradient(ConicGradient(gradient, center: Point(x: 5, y: 5))),
             .pattern(ImagePattern(image)),
         ]
-        let singular = [AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0), AffineTransform(scaleX: 0, y: 0),
-                        AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)]
+        let singular = [
+            AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0), AffineTransform(scaleX: 0, y: 0),
+            AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+        ]
         for t in singular {
             for paint in paints {
                 let surface = try Surface(width: 12, height: 12)
@@ -180,7 +183,10 @@ import Testing
     }
 
     @Test func surfacesPastTheLimitsThrowSayingWhy() {
-        let cases = [(Surface.maximumDimension + 1, 1), (1, Surface.maximumDimension + 1), (1 << 15, 1 << 15), (Int.max, Int.max)]
+        let cases = [
+            (Surface.maximumDimension + 1, 1), (1, Surface.maximumDimension + 1), (1 << 15, 1 << 15),
+            (Int.max, Int.max),
+        ]
         for (w, h) in cases {
             #expect {
                 _ = try Surface(width: w, height: h)

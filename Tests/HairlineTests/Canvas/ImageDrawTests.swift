@@ -36,8 +36,9 @@ import Testing
         // An @2x image: 2 px caps are 1 pt, i.e. `scale` device pixels.
         let surface = try Surface(width: Int(20 * scale), height: Int(10 * scale))
         let canvas = Canvas(surface: surface, scale: scale)
-        canvas.draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 20, height: 10),
-                    capInsets: EdgeInsets(all: 2), imageScale: 2, sampling: .nearest)
+        canvas.draw(
+            try Self.blocks(), in: Rect(x: 0, y: 0, width: 20, height: 10),
+            capInsets: EdgeInsets(all: 2), imageScale: 2, sampling: .nearest)
         let cap = Int(scale), w = surface.width, h = surface.height
         func block(_ x: Int, _ y: Int) -> Int {
             let column = x < cap ? 0 : (x >= w - cap ? 2 : 1)
@@ -46,7 +47,8 @@ import Testing
         }
         for y in 0..<h {
             for x in 0..<w {
-                #expect(surface.pixel(x: x, y: y) == Self.colors[block(x, y)].premultiplied, "(\(x), \(y)) at \(scale)x")
+                #expect(
+                    surface.pixel(x: x, y: y) == Self.colors[block(x, y)].premultiplied, "(\(x), \(y)) at \(scale)x")
             }
         }
     }
@@ -58,8 +60,9 @@ import Testing
         for (x, y) in [(3, 2), (2, 3)] { pixels[y * 6 + x] = Self.colors[8] }
         let image = try Image(width: 6, height: 6, colors: pixels)
         let surface = try Surface(width: 12, height: 12)
-        Canvas(surface: surface).draw(image, in: Rect(x: 0, y: 0, width: 12, height: 12), capInsets: EdgeInsets(all: 2),
-                                      center: .tile, sampling: .nearest)
+        Canvas(surface: surface).draw(
+            image, in: Rect(x: 0, y: 0, width: 12, height: 12), capInsets: EdgeInsets(all: 2),
+            center: .tile, sampling: .nearest)
         for y in 2..<10 {
             for x in 2..<10 {
                 let expected = (x + y) % 2 == 0 ? Self.colors[0] : Self.colors[8]
@@ -71,21 +74,25 @@ import Testing
     @Test func badInsetsAndRectsDrawSafely() throws {
         let surface = try Surface(width: 8, height: 8)
         let canvas = Canvas(surface: surface)
-        canvas.draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8),
-                    capInsets: EdgeInsets(top: .nan, left: -3, bottom: .infinity, right: 1e300), sampling: .nearest)
+        canvas.draw(
+            try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8),
+            capInsets: EdgeInsets(top: .nan, left: -3, bottom: .infinity, right: 1e300), sampling: .nearest)
         // Insets that are NaN, negative or infinite count as 0, a huge one is
         // clamped to the image: something was drawn, nothing trapped.
         #expect(surface.pixel(x: 4, y: 4)!.alpha == 255)
         let before = surface.bytes
         canvas.draw(try Self.blocks(), in: Rect(x: .nan, y: 0, width: 8, height: 8))
-        canvas.draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8), capInsets: EdgeInsets(all: 1), imageScale: .nan)
+        canvas.draw(
+            try Self.blocks(), in: Rect(x: 0, y: 0, width: 8, height: 8), capInsets: EdgeInsets(all: 1),
+            imageScale: .nan)
         #expect(surface.bytes == before)
     }
 
     @Test func capsShrinkWhenTheRectIsTooSmall() throws {
         let surface = try Surface(width: 2, height: 2)
-        Canvas(surface: surface).draw(try Self.blocks(), in: Rect(x: 0, y: 0, width: 2, height: 2),
-                                      capInsets: EdgeInsets(all: 2), sampling: .nearest)
+        Canvas(surface: surface).draw(
+            try Self.blocks(), in: Rect(x: 0, y: 0, width: 2, height: 2),
+            capInsets: EdgeInsets(all: 2), sampling: .nearest)
         // Caps of 2 + 2 squeezed into 2: each corner gets one pixel.
         #expect(surface.pixel(x: 0, y: 0) == Self.colors[0].premultiplied)
         #expect(surface.pixel(x: 1, y: 1) == Self.colors[8].premultiplied)

@@ -33,8 +33,9 @@ import HairlineTestSupport
             let w = Int(Double(width) / scale) + 1, h = Int(Double(height) / scale) + 1
             let path = CoverageDrawTests.randomPath(&rng, width: w, height: h)
             let paint = CoverageDrawTests.randomPaint(&rng, scale: scale)
-            let offset = Size(width: CoverageDrawTests.dyadic(&rng, -6...6),
-                              height: CoverageDrawTests.dyadic(&rng, -6...6))
+            let offset = Size(
+                width: CoverageDrawTests.dyadic(&rng, -6...6),
+                height: CoverageDrawTests.dyadic(&rng, -6...6))
             let color = CoverageDrawTests.randomColor(&rng)
             let modes: [BlendMode] = [.sourceOver, .sourceOver, .multiply, .copy, .xor, .screen]
             let mode = modes[rng.int(in: 0...(modes.count - 1))]
@@ -46,8 +47,8 @@ import HairlineTestSupport
             a.blendMode = mode
             b.blendMode = mode
             // Opaque paints: the shadow's alpha is then the coverage.
-            let opaque: Paint = if case .solid(let c) = paint { .solid(c.withAlphaMultiplied(by: 1 / c.alpha)) }
-                else { .solid(.black) }
+            let opaque: Paint =
+                if case .solid(let c) = paint { .solid(c.withAlphaMultiplied(by: 1 / c.alpha)) } else { .solid(.black) }
             a.setShadow(offset: offset, blur: 0, color: color)
             a.fill(path, with: opaque)
             b.withSavedState {
@@ -76,7 +77,9 @@ import HairlineTestSupport
         for y in 0..<height {
             for x in 0..<width {
                 var v = 0.0
-                for k in -reach...reach where x + k >= 0 && x + k < width { v += kernel[k + reach] * coverage[y * width + x + k] }
+                for k in -reach...reach where x + k >= 0 && x + k < width {
+                    v += kernel[k + reach] * coverage[y * width + x + k]
+                }
                 rows[y * width + x] = v
             }
         }
@@ -84,7 +87,9 @@ import HairlineTestSupport
         for y in 0..<height {
             for x in 0..<width {
                 var v = 0.0
-                for k in -reach...reach where y + k >= 0 && y + k < height { v += kernel[k + reach] * rows[(y + k) * width + x] }
+                for k in -reach...reach where y + k >= 0 && y + k < height {
+                    v += kernel[k + reach] * rows[(y + k) * width + x]
+                }
                 out[y * width + x] = v
             }
         }
@@ -99,8 +104,9 @@ import HairlineTestSupport
         // The shape in device pixels (x 5.25...45.75), its shadow 70
         // pixels right and 4 down: measured right of x = 50, clear of the
         // shape drawn over it.
-        let path = shape(kind, Rect(x: 5.25 / scale, y: 60.5 / scale, width: 40.5 / scale, height: 100.75 / scale),
-                         radius: 15 / scale)
+        let path = shape(
+            kind, Rect(x: 5.25 / scale, y: 60.5 / scale, width: 40.5 / scale, height: 100.75 / scale),
+            radius: 15 / scale)
         // The shape's exact coverage, moved as the shadow is.
         let mask = try Surface(width: width, height: height, format: .a8)
         let m = Canvas(surface: mask, scale: scale)
@@ -146,14 +152,17 @@ import HairlineTestSupport
             let surface = try Surface(width: 64, height: 48)
             let canvas = Canvas(surface: surface, scale: 2)
             // Centred on (32, 24) device pixels.
-            canvas.setShadow(offset: Size(width: 0, height: 0), blur: blur, color: Color(red: 0, green: 0, blue: 1, alpha: 0.8))
-            canvas.fill(Self.shape(kind, Rect(x: 6.25, y: 5.5, width: 19.5, height: 13), radius: 4),
-                        with: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+            canvas.setShadow(
+                offset: Size(width: 0, height: 0), blur: blur, color: Color(red: 0, green: 0, blue: 1, alpha: 0.8))
+            canvas.fill(
+                Self.shape(kind, Rect(x: 6.25, y: 5.5, width: 19.5, height: 13), radius: 4),
+                with: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
             for y in 0..<48 {
                 for x in 0..<64 {
                     let p = surface.pixel(x: x, y: y)
-                    #expect(p == surface.pixel(x: 63 - x, y: y) && p == surface.pixel(x: x, y: 47 - y),
-                            "shape \(kind) blur \(blur) at (\(x), \(y))")
+                    #expect(
+                        p == surface.pixel(x: 63 - x, y: y) && p == surface.pixel(x: x, y: 47 - y),
+                        "shape \(kind) blur \(blur) at (\(x), \(y))")
                 }
             }
         }
@@ -198,7 +207,8 @@ import HairlineTestSupport
         let clipped = try Surface(width: 48, height: 36, format: format)
         let a = Canvas(surface: whole, scale: 1.5), b = Canvas(surface: clipped, scale: 1.5)
         for canvas in [a, b] {
-            canvas.setShadow(offset: Size(width: 4, height: -2), blur: 6, color: Color(red: 0.3, green: 0, blue: 0.6, alpha: 0.7))
+            canvas.setShadow(
+                offset: Size(width: 4, height: -2), blur: 6, color: Color(red: 0.3, green: 0, blue: 0.6, alpha: 0.7))
         }
         b.clip(to: Rect(x: 10, y: 4, width: 12, height: 14))
         Self.draw(a)
@@ -231,7 +241,8 @@ import HairlineTestSupport
         b.shadowTileSize = 7
         for canvas in [a, b] {
             canvas.clear(Color(red: 0.9, green: 0.9, blue: 0.8))
-            canvas.setShadow(offset: Size(width: 1.25, height: 2.5), blur: 5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6))
+            canvas.setShadow(
+                offset: Size(width: 1.25, height: 2.5), blur: 5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6))
             canvas.clip(to: Rect(x: 2, y: 1.5, width: 40, height: 30))
             Self.draw(canvas)
         }
@@ -264,7 +275,8 @@ import HairlineTestSupport
         let canvas = Canvas(surface: surface, scale: 3)
         canvas.setShadow(offset: Size(width: 1, height: 1), blur: .infinity, color: .black)
         Self.draw(canvas)
-        canvas.setShadow(offset: Size(width: 1, height: 1), blur: 1e300, color: Color(red: 1, green: 0, blue: 0, alpha: .nan))
+        canvas.setShadow(
+            offset: Size(width: 1, height: 1), blur: 1e300, color: Color(red: 1, green: 0, blue: 0, alpha: .nan))
         Self.draw(canvas)
         let mask = try Surface(width: 3, height: 3, format: .a8)
         mask.clear(to: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
@@ -280,7 +292,8 @@ import HairlineTestSupport
             mask.clear(to: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 180))
             func drawAll() {
                 canvas.clear(.white)
-                canvas.setShadow(offset: Size(width: 0, height: 2), blur: 6, color: Color(red: 0, green: 0, blue: 0, alpha: 0.3))
+                canvas.setShadow(
+                    offset: Size(width: 0, height: 2), blur: 6, color: Color(red: 0, green: 0, blue: 0, alpha: 0.3))
                 Self.draw(canvas)
                 canvas.draw(coverage: mask, atDeviceX: 5, y: 6, with: .solid(.black))
                 canvas.setShadow(offset: Size(width: 1.5, height: 0.5), blur: 0, color: .black)

@@ -13,8 +13,10 @@ import HairlineTestSupport
     /// columns (between `left` and `width - right`) equal, as a
     /// stretchable image's are, so that its stretched pieces have rows of
     /// one color.
-    static func randomImage(_ rng: inout SplitMix64, width: Int, height: Int, stretchable: Bool, left: Int,
-                            right: Int) throws -> Image {
+    static func randomImage(
+        _ rng: inout SplitMix64, width: Int, height: Int, stretchable: Bool, left: Int,
+        right: Int
+    ) throws -> Image {
         var colors: [Color] = []
         for _ in 0..<height {
             var row = (0..<width).map { _ in PendingClearTests.randomColor(&rng) }
@@ -32,9 +34,11 @@ import HairlineTestSupport
     /// resolves the clip into its mask first (the mask path). Returns
     /// whether the two surfaces are equal, and runs `afterFirst` on the
     /// first canvas right after its draw (the clip still set).
-    static func drawBoth(_ canvases: [Canvas], start: Color, pendingClear: Bool, clip: Path, alpha: Double = 1,
-                         mode: BlendMode = .sourceOver, prepare: (Canvas) -> Void = { _ in },
-                         afterFirst: (Canvas) -> Void = { _ in }, _ draw: (Canvas) -> Void) -> Bool {
+    static func drawBoth(
+        _ canvases: [Canvas], start: Color, pendingClear: Bool, clip: Path, alpha: Double = 1,
+        mode: BlendMode = .sourceOver, prepare: (Canvas) -> Void = { _ in },
+        afterFirst: (Canvas) -> Void = { _ in }, _ draw: (Canvas) -> Void
+    ) -> Bool {
         for (i, canvas) in canvases.enumerated() {
             canvas.clear(start)
             prepare(canvas)
@@ -70,45 +74,59 @@ import HairlineTestSupport
             let w = Double(width) / scale, h = Double(height) / scale
             // The image's rect: on whole device pixels mostly.
             func onPixels(_ v: Double) -> Double { rng.int(in: 0...12) == 0 ? v : (v * scale).rounded() / scale }
-            let rect = Rect(x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
-                            width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
+            let rect = Rect(
+                x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
+                width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
             var clip = Path()
-            let clipRect = rng.int(in: 0...1) == 0 ? rect.insetBy(dx: 0.5 / scale, dy: 0.5 / scale)
-                : Rect(x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 0...w + 4),
-                       height: rng.double(in: 0...h + 4))
+            let clipRect =
+                rng.int(in: 0...1) == 0
+                ? rect.insetBy(dx: 0.5 / scale, dy: 0.5 / scale)
+                : Rect(
+                    x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 0...w + 4),
+                    height: rng.double(in: 0...h + 4))
             let corners = [RectCorner.all, .top, .bottom, []][rng.int(in: 0...3)]
             clip.addRoundedRect(in: clipRect, cornerRadius: rng.double(in: 0...8), corners: corners)
             let imageScale = rng.int(in: 0...5) == 0 ? rng.double(in: 0.5...4) : scale
             let iw = rng.int(in: 1...14), ih = rng.int(in: 1...14)
-            let caps = EdgeInsets(top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
-                                  bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
-            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
-                                             left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
+            let caps = EdgeInsets(
+                top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
+                bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
+            let image = try Self.randomImage(
+                &rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
+                left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
             let plain = rng.int(in: 0...4) == 0
             let center = rng.int(in: 0...3) == 0 ? NineSliceCenter.tile : .stretch
             let sampling = rng.int(in: 0...2) == 0 ? ImageSampling.nearest : .bilinear
             let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
-            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+            let mode =
+                rng.int(in: 0...2) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
                 : .sourceOver
             let start = PendingClearTests.randomColor(&rng)
             let background = rng.int(in: 0...2) == 0 ? PendingClearTests.randomPath(&rng, width: w, height: h) : nil
             let backgroundColor = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
-            let same = Self.drawBoth(canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
-                                     mode: mode, prepare: { canvas in
-                if let background { canvas.fill(background, with: backgroundColor) }
-            }, afterFirst: { canvas in
-                if canvas.state.clip.pending != nil { onePass += 1 }
-                plainPieces += canvas.renderer.plainSliceCount
-            }) { canvas in
+            let same = Self.drawBoth(
+                canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
+                mode: mode,
+                prepare: { canvas in
+                    if let background { canvas.fill(background, with: backgroundColor) }
+                },
+                afterFirst: { canvas in
+                    if canvas.state.clip.pending != nil { onePass += 1 }
+                    plainPieces += canvas.renderer.plainSliceCount
+                }
+            ) { canvas in
                 if plain {
                     canvas.draw(image, in: rect, sampling: sampling)
                 } else {
-                    canvas.draw(image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
-                                sampling: sampling)
+                    canvas.draw(
+                        image, in: rect, capInsets: caps, imageScale: imageScale, center: center,
+                        sampling: sampling)
                 }
             }
-            #expect(same, "round \(round): \(rect) clip \(clipRect) \(scale)x, caps \(caps) at \(imageScale), mode \(mode)")
+            #expect(
+                same, "round \(round): \(rect) clip \(clipRect) \(scale)x, caps \(caps) at \(imageScale), mode \(mode)")
         }
         // Many rounds took the one pass (the rest: off whole pixels, shrunk
         // caps, scaled pieces whose runs carry a position).
@@ -132,18 +150,23 @@ import HairlineTestSupport
             let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
             let w = Double(width) / scale, h = Double(height) / scale
             func onPixels(_ v: Double) -> Double { rng.int(in: 0...8) == 0 ? v : (v * scale).rounded() / scale }
-            let rect = Rect(x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
-                            width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
+            let rect = Rect(
+                x: onPixels(rng.double(in: -3...w / 2)), y: onPixels(rng.double(in: -3...h / 2)),
+                width: onPixels(rng.double(in: 1...w + 3)), height: onPixels(rng.double(in: 1...h + 3)))
             let iw = rng.int(in: 1...14), ih = rng.int(in: 1...14)
-            let caps = EdgeInsets(top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
-                                  bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
-            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
-                                             left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
+            let caps = EdgeInsets(
+                top: Double(rng.int(in: 0...ih)), left: Double(rng.int(in: 0...iw)),
+                bottom: Double(rng.int(in: 0...ih)), right: Double(rng.int(in: 0...iw)))
+            let image = try Self.randomImage(
+                &rng, width: iw, height: ih, stretchable: rng.int(in: 0...3) > 0,
+                left: Int(caps.left), right: min(Int(caps.right), iw - Int(caps.left)))
             let imageScale = rng.int(in: 0...5) == 0 ? rng.double(in: 0.5...4) : scale
             let plain = rng.int(in: 0...4) == 0
             let sampling = rng.int(in: 0...2) == 0 ? ImageSampling.nearest : .bilinear
             let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
-            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+            let mode =
+                rng.int(in: 0...2) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
                 : .sourceOver
             let start = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
@@ -169,7 +192,8 @@ import HairlineTestSupport
                 surface.flush()
                 results.append(surface.bytes)
             }
-            #expect(results[0] == results[1], "round \(round): \(rect) \(scale)x, caps \(caps) at \(imageScale), \(mode)")
+            #expect(
+                results[0] == results[1], "round \(round): \(rect) \(scale)x, caps \(caps) at \(imageScale), \(mode)")
         }
         // The unclipped draws took the one pass (plain pieces are found
         // only there).
@@ -189,16 +213,21 @@ import HairlineTestSupport
             let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
             let w = Double(width) / scale, h = Double(height) / scale
             let iw = rng.int(in: 3...14), ih = rng.int(in: 3...14)
-            let caps = EdgeInsets(top: Double(rng.int(in: 1...ih / 2)), left: Double(rng.int(in: 1...iw / 2)),
-                                  bottom: Double(rng.int(in: 1...ih / 2)), right: Double(rng.int(in: 1...iw / 2)))
-            let image = try Self.randomImage(&rng, width: iw, height: ih, stretchable: rng.int(in: 0...1) == 0,
-                                             left: Int(caps.left), right: Int(caps.right))
-            let rect = Rect(x: rng.double(in: -3...w / 2), y: rng.double(in: -3...h / 2),
-                            width: rng.double(in: 1...w + 3), height: rng.double(in: 1...h + 3))
+            let caps = EdgeInsets(
+                top: Double(rng.int(in: 1...ih / 2)), left: Double(rng.int(in: 1...iw / 2)),
+                bottom: Double(rng.int(in: 1...ih / 2)), right: Double(rng.int(in: 1...iw / 2)))
+            let image = try Self.randomImage(
+                &rng, width: iw, height: ih, stretchable: rng.int(in: 0...1) == 0,
+                left: Int(caps.left), right: Int(caps.right))
+            let rect = Rect(
+                x: rng.double(in: -3...w / 2), y: rng.double(in: -3...h / 2),
+                width: rng.double(in: 1...w + 3), height: rng.double(in: 1...h + 3))
             // A band of whole device rows and columns, often a thin one.
             let x0 = rng.int(in: -2...width), y0 = rng.int(in: -2...height)
             let band = PixelRect(minX: x0, minY: y0, maxX: x0 + rng.int(in: 0...width), maxY: y0 + rng.int(in: 0...12))
-            let mode = rng.int(in: 0...3) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+            let mode =
+                rng.int(in: 0...3) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
                 : .sourceOver
             let start = PendingClearTests.randomColor(&rng)
             let blank = try Surface(width: width, height: height, format: format)
@@ -211,8 +240,10 @@ import HairlineTestSupport
                 canvas.clear(start)
                 canvas.blendMode = mode
                 if clipped {
-                    canvas.clip(to: Rect(x: Double(band.minX) / scale, y: Double(band.minY) / scale,
-                                         width: Double(band.width) / scale, height: Double(band.height) / scale))
+                    canvas.clip(
+                        to: Rect(
+                            x: Double(band.minX) / scale, y: Double(band.minY) / scale,
+                            width: Double(band.width) / scale, height: Double(band.height) / scale))
                     let before = canvas.renderer.droppedDrawCount
                     canvas.draw(image, in: rect, capInsets: caps, imageScale: scale)
                     #expect(canvas.renderer.droppedDrawCount == before)
@@ -248,7 +279,10 @@ import HairlineTestSupport
             // Six geometries at two places: twelve keys, more than the
             // cache keeps.
             let shapes: [(Rect, Double, RectCorner)] = (0..<6).map { i in
-                (Rect(x: 2, y: 1, width: 40 + Double(i), height: 20 + Double(i % 3)), Double(2 + i), [.all, .top, .bottom][i % 3])
+                (
+                    Rect(x: 2, y: 1, width: 40 + Double(i), height: 20 + Double(i % 3)), Double(2 + i),
+                    [.all, .top, .bottom][i % 3]
+                )
             }
             var kept = 0
             for round in 0..<60 {
@@ -256,19 +290,23 @@ import HairlineTestSupport
                 let dx = Double(rng.int(in: 0...1) * 10)
                 let cell = rect.offsetBy(dx: dx, dy: 0)
                 var clip = Path()
-                clip.addRoundedRect(in: cell.insetBy(dx: 0.5 / scale, dy: 0.5 / scale), cornerRadius: radius,
-                                    corners: corners)
+                clip.addRoundedRect(
+                    in: cell.insetBy(dx: 0.5 / scale, dy: 0.5 / scale), cornerRadius: radius,
+                    corners: corners)
                 let n = Int(4 * scale)
-                let image = try Self.randomImage(&rng, width: 2 * n + 1, height: 2 * n + 1, stretchable: true,
-                                                 left: n, right: n)
+                let image = try Self.randomImage(
+                    &rng, width: 2 * n + 1, height: 2 * n + 1, stretchable: true,
+                    left: n, right: n)
                 let caps = EdgeInsets(top: Double(n), left: Double(n), bottom: Double(n), right: Double(n))
                 let alpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
                 let start = PendingClearTests.randomColor(&rng)
                 let pendingClear = rng.int(in: 0...1) == 0
-                let same = Self.drawBoth(canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
-                                         afterFirst: { canvas in
-                    if canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
-                }) { canvas in
+                let same = Self.drawBoth(
+                    canvases, start: start, pendingClear: pendingClear, clip: clip, alpha: alpha,
+                    afterFirst: { canvas in
+                        if canvas.renderer.rasterizer.statistics.keptRows > 0 { kept += 1 }
+                    }
+                ) { canvas in
                     canvas.draw(image, in: cell, capInsets: caps, imageScale: scale)
                 }
                 #expect(same, "round \(round) at \(scale)x: \(cell) radius \(radius)")
@@ -288,9 +326,11 @@ import HairlineTestSupport
             let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
             let w = 40 / scale, h = 30 / scale
             var clip = Path()
-            clip.addRoundedRect(in: Rect(x: rng.double(in: -2...w / 2), y: rng.double(in: -2...h / 2),
-                                         width: rng.double(in: 1...w), height: rng.double(in: 1...h)),
-                                cornerRadius: rng.double(in: 0...6))
+            clip.addRoundedRect(
+                in: Rect(
+                    x: rng.double(in: -2...w / 2), y: rng.double(in: -2...h / 2),
+                    width: rng.double(in: 1...w), height: rng.double(in: 1...h)),
+                cornerRadius: rng.double(in: 0...6))
             let second = PendingClearTests.randomPath(&rng, width: w, height: h)
             let shape = PendingClearTests.randomPath(&rng, width: w, height: h)
             let color = PendingClearTests.randomColor(&rng)

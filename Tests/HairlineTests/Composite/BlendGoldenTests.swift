@@ -34,10 +34,15 @@ import Testing
                 canvas.blendMode = mode
                 var circle = Path()
                 circle.addEllipse(in: Rect(x: x + 6, y: y + 4, width: 24, height: 24))
-                let gradient = Gradient(from: Color(red: 0.9, green: 0.1, blue: 0.3),
-                                        to: Color(red: 0.3, green: 0.8, blue: 0.2, alpha: 0.5))
-                canvas.fill(circle, with: .linearGradient(LinearGradient(gradient, start: Point(x: x + 6, y: y),
-                                                                         end: Point(x: x + 30, y: y))))
+                let gradient = Gradient(
+                    from: Color(red: 0.9, green: 0.1, blue: 0.3),
+                    to: Color(red: 0.3, green: 0.8, blue: 0.2, alpha: 0.5))
+                canvas.fill(
+                    circle,
+                    with: .linearGradient(
+                        LinearGradient(
+                            gradient, start: Point(x: x + 6, y: y),
+                            end: Point(x: x + 30, y: y))))
             }
         }
         // Anti-aliased edges and blends: many pixel values, not a flat render.

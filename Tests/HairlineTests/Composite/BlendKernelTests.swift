@@ -35,8 +35,9 @@ import HairlineTestSupport
                 let new = (255 - v) | (v / 2) << 8 | v << 16 | (v ^ 0x3C) << 24
                 let mixed = lerpPacked(from: old, to: new, weight: weight)
                 for k in 0..<4 {
-                    let exact = (Double(Self.lane(new, k)) * Double(weight)
-                                 + Double(Self.lane(old, k)) * Double(255 - weight)) / 255
+                    let exact =
+                        (Double(Self.lane(new, k)) * Double(weight)
+                            + Double(Self.lane(old, k)) * Double(255 - weight)) / 255
                     if Self.lane(mixed, k) != Int(exact.rounded()) {
                         Issue.record("weight \(weight) lane \(k): \(Self.lane(mixed, k)) != \(exact)")
                         return
@@ -106,8 +107,9 @@ import HairlineTestSupport
         for x in 0..<width { sink.blendRun(x: x, y: 0, count: 1, coverage: coverage[x]) }
         coverage.withUnsafeBufferPointer { c in
             row.withUnsafeMutableBufferPointer { d in
-                blendRow(.sourceOver, source: source.packed, destination: d.baseAddress!, count: width,
-                         coverage: c.baseAddress!)
+                blendRow(
+                    .sourceOver, source: source.packed, destination: d.baseAddress!, count: width,
+                    coverage: c.baseAddress!)
             }
         }
         for x in 0..<width {

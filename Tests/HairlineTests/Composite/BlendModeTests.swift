@@ -94,8 +94,9 @@ extension PremultipliedColor {
         source.withUnsafeBufferPointer { s in
             coverage.withUnsafeBufferPointer { c in
                 destination.withUnsafeMutableBufferPointer { d in
-                    blendRow(mode, source: s.baseAddress!, destination: d.baseAddress!, count: d.count,
-                             coverage: c.baseAddress!)
+                    blendRow(
+                        mode, source: s.baseAddress!, destination: d.baseAddress!, count: d.count,
+                        coverage: c.baseAddress!)
                 }
             }
         }
@@ -131,7 +132,8 @@ extension PremultipliedColor {
             let got = PremultipliedColor(packed: destination[i])
             let want = BlendOracle.composite(mode, source: pair.source, destination: pair.destination)
             if let problem = Self.fullCoverageProblem(mode, got: got, want: want) {
-                Issue.record("""
+                Issue.record(
+                    """
                     \(mode) seed \(BlendSamples.seed) #\(i): \(pair.source) onto \(pair.destination) \
                     gave \(got), spec \(want): \(problem)
                     """)
@@ -213,8 +215,9 @@ extension PremultipliedColor {
             Self.run(mode, repeated, &row, coverage: coverage)
             coverage.withUnsafeBufferPointer { c in
                 solid.withUnsafeMutableBufferPointer { d in
-                    blendRow(mode, source: color.packed, destination: d.baseAddress!, count: d.count,
-                             coverage: c.baseAddress!)
+                    blendRow(
+                        mode, source: color.packed, destination: d.baseAddress!, count: d.count,
+                        coverage: c.baseAddress!)
                 }
             }
             #expect(row == solid, "\(mode) \(color) per-pixel coverage")

@@ -16,7 +16,8 @@ import HairlineTestSupport
             let widths = (0..<3).map { 2 * boxes.radius($0) + 1 }
             let variance = widths.map { Double($0 * $0 - 1) / 12 }.reduce(0, +)
             // Odd widths step the variance by about (w + 1) / 3 a box.
-            #expect(abs(variance - min(sigma, BoxBlur.maximumSigma) * min(sigma, BoxBlur.maximumSigma))
+            #expect(
+                abs(variance - min(sigma, BoxBlur.maximumSigma) * min(sigma, BoxBlur.maximumSigma))
                     <= Double(widths.max()! + 1) / 2 + 0.5, "σ \(sigma): \(widths)")
             #expect(widths.allSatisfy { $0 <= 255 })
         }
@@ -84,9 +85,12 @@ import HairlineTestSupport
             for y in 0..<height {
                 let copiesRow = y > 0 && rng.int(in: 0...2) > 0
                 for x in 0..<width {
-                    values[y * width + x] = copiesRow ? values[(y - 1) * width + x]
-                        : copiedColumns[x] ? values[y * width + x - 1]
-                        : [0, 255, UInt8(rng.int(in: 0...255))][rng.int(in: 0...2)]
+                    values[y * width + x] =
+                        copiesRow
+                        ? values[(y - 1) * width + x]
+                        : copiedColumns[x]
+                            ? values[y * width + x - 1]
+                            : [0, 255, UInt8(rng.int(in: 0...255))][rng.int(in: 0...2)]
                 }
             }
             var stored = [UInt8](repeating: 0, count: width * height * step)
@@ -96,12 +100,14 @@ import HairlineTestSupport
             var a = [UInt16](repeating: 0, count: w * h), b = a
             var sums = [UInt32](repeating: 0, count: 2 * w + 1)
             stored.withUnsafeBufferPointer { src in
-                let rows = CoverageRows(base: src.baseAddress! + step - 1, width: width, height: height,
-                                        bytesPerRow: width * step, bytesPerValue: step)
+                let rows = CoverageRows(
+                    base: src.baseAddress! + step - 1, width: width, height: height,
+                    bytesPerRow: width * step, bytesPerValue: step)
                 boxes.blur(rows, into: &output, &a, &b, sums: &sums)
             }
-            #expect(output == Self.reference(values, width: width, height: height, boxes: boxes),
-                    "seed \(rng.seed) round \(round) radii \(boxes.radii)")
+            #expect(
+                output == Self.reference(values, width: width, height: height, boxes: boxes),
+                "seed \(rng.seed) round \(round) radii \(boxes.radii)")
         }
     }
 }

@@ -59,8 +59,10 @@ struct RecordingKernel: SpanKernel {
                 var runEnd = c + 1
                 while runEnd < region.maxX && value(runEnd) == v { runEnd += 1 }
                 if runEnd - c >= 4 {
-                    calls.append(v == 255 ? .fill(x: c, count: runEnd - c)
-                        : .blend(x: c, count: runEnd - c, coverage: v))
+                    calls.append(
+                        v == 255
+                            ? .fill(x: c, count: runEnd - c)
+                            : .blend(x: c, count: runEnd - c, coverage: v))
                     c = runEnd
                     continue
                 }
@@ -108,11 +110,13 @@ struct RecordingKernel: SpanKernel {
                 for i in 0..<width { storage[padding + j * bytesPerRow + i] = values[j * width + i] }
             }
             let x = rng.int(in: -20...20), y = rng.int(in: -4...4)
-            let clip = PixelRect(minX: rng.int(in: -5...30), minY: rng.int(in: -3...3), maxX: rng.int(in: 0...90),
-                                 maxY: rng.int(in: 0...8))
+            let clip = PixelRect(
+                minX: rng.int(in: -5...30), minY: rng.int(in: -3...3), maxX: rng.int(in: 0...90),
+                maxY: rng.int(in: 0...8))
             storage.withUnsafeBufferPointer { buffer in
-                let rows = CoverageRows(base: buffer.baseAddress! + padding, width: width, height: height,
-                                        bytesPerRow: bytesPerRow, bytesPerValue: 1)
+                let rows = CoverageRows(
+                    base: buffer.baseAddress! + padding, width: width, height: height,
+                    bytesPerRow: bytesPerRow, bytesPerValue: 1)
                 var kernel = RecordingKernel()
                 driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
                 let expected = Self.referenceCalls(rows, atX: x, y: y, clip: clip)
@@ -132,12 +136,14 @@ struct RecordingKernel: SpanKernel {
             let x = rng.int(in: -10...10), y = rng.int(in: -2...2)
             let clip = PixelRect(minX: 0, minY: 0, maxX: rng.int(in: 1...40), maxY: rng.int(in: 1...6))
             storage.withUnsafeBufferPointer { buffer in
-                let rows = CoverageRows(base: buffer.baseAddress! + 3, width: width, height: height,
-                                        bytesPerRow: width * 4, bytesPerValue: 4)
+                let rows = CoverageRows(
+                    base: buffer.baseAddress! + 3, width: width, height: height,
+                    bytesPerRow: width * 4, bytesPerValue: 4)
                 var kernel = RecordingKernel()
                 driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
-                #expect(kernel.calls == Self.referenceCalls(rows, atX: x, y: y, clip: clip),
-                        "seed \(rng.seed) round \(round)")
+                #expect(
+                    kernel.calls == Self.referenceCalls(rows, atX: x, y: y, clip: clip),
+                    "seed \(rng.seed) round \(round)")
             }
         }
     }
@@ -175,8 +181,11 @@ struct RecordingKernel: SpanKernel {
             let column = try Surface(width: 1, height: height, format: .a8)
             for x in 0..<width {
                 for y in 0..<height {
-                    column.setPixel(x: 0, y: y, to: PremultipliedColor(red: 0, green: 0, blue: 0,
-                                                                       alpha: mask.pixel(x: x, y: y)!.alpha))
+                    column.setPixel(
+                        x: 0, y: y,
+                        to: PremultipliedColor(
+                            red: 0, green: 0, blue: 0,
+                            alpha: mask.pixel(x: x, y: y)!.alpha))
                 }
                 b.draw(coverage: column, atDeviceX: 1 + x, y: 1, with: paint)
             }

@@ -17,13 +17,15 @@ import HairlineTestSupport
 
     static func randomColor(_ rng: inout SplitMix64) -> Color {
         let alpha = [1.0, 0, rng.double(in: 0...1)][rng.int(in: 0...2)]
-        return Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1), alpha: alpha)
+        return Color(
+            red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1), alpha: alpha)
     }
 
     static func randomPath(_ rng: inout SplitMix64, width: Double, height: Double) -> Path {
         var path = Path()
-        let rect = Rect(x: rng.double(in: -8...width), y: rng.double(in: -8...height),
-                        width: rng.double(in: 0...(width / 2)), height: rng.double(in: 0...(height / 2)))
+        let rect = Rect(
+            x: rng.double(in: -8...width), y: rng.double(in: -8...height),
+            width: rng.double(in: 0...(width / 2)), height: rng.double(in: 0...(height / 2)))
         switch rng.int(in: 0...3) {
         case 0: path.addRect(rect)
         case 1: path.addEllipse(in: rect)
@@ -40,18 +42,25 @@ import HairlineTestSupport
 
     /// A small image with opaque, translucent and transparent pixels.
     static func mixedImage() throws -> Image {
-        try Image(width: 3, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
-                                                .clear, Color(red: 0, green: 0.5, blue: 1), .white])
+        try Image(
+            width: 3, height: 2,
+            colors: [
+                .black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+                .clear, Color(red: 0, green: 0.5, blue: 1), .white,
+            ])
     }
 
-    static let opaqueTile = try! Image(width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0), .white])
+    static let opaqueTile = try! Image(
+        width: 2, height: 2, colors: [.black, .white, Color(red: 1, green: 0, blue: 0), .white])
 
     static func randomPaint(_ rng: inout SplitMix64, image: Image) -> Paint {
         switch rng.int(in: 0...3) {
         case 0, 1: return .solid(randomColor(&rng))
         case 2:
-            return .linearGradient(LinearGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
-                                                  start: Point(x: 0, y: 0), end: Point(x: rng.double(in: 1...30), y: 20)))
+            return .linearGradient(
+                LinearGradient(
+                    Gradient(from: randomColor(&rng), to: randomColor(&rng)),
+                    start: Point(x: 0, y: 0), end: Point(x: rng.double(in: 1...30), y: 20)))
         default:
             // Half the time an opaque tile: its full spans then store
             // without the clear under them (fillIgnoresDestination).
@@ -69,13 +78,17 @@ import HairlineTestSupport
             let color = randomColor(&rng)
             return Operation { $0.clear(color) }
         case 2:
-            let rect = Rect(x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 0...w), height: rng.double(in: 0...h))
+            let rect = Rect(
+                x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 0...w),
+                height: rng.double(in: 0...h))
             return Operation { $0.clip(to: rect) }
         case 3:
             let path = randomPath(&rng, width: w, height: h)
             return Operation { $0.clip(to: path) }
         case 4:
-            let rect = Rect(x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 1...w), height: rng.double(in: 1...h))
+            let rect = Rect(
+                x: rng.double(in: -4...w), y: rng.double(in: -4...h), width: rng.double(in: 1...w),
+                height: rng.double(in: 1...h))
             return Operation { $0.draw(image, in: rect) }
         case 5:
             let mode = BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
@@ -116,8 +129,9 @@ import HairlineTestSupport
                 eager.flush()
                 if rng.int(in: 0...7) == 0 {
                     // A reader in the middle resolves the clear too.
-                    #expect(pending.pixel(x: width / 2, y: height / 2) == eager.pixel(x: width / 2, y: height / 2),
-                            "round \(round) step \(step)")
+                    #expect(
+                        pending.pixel(x: width / 2, y: height / 2) == eager.pixel(x: width / 2, y: height / 2),
+                        "round \(round) step \(step)")
                 }
             }
             #expect(pending.bytes == eager.bytes, "round \(round) (\(width) x \(height))")
@@ -141,7 +155,8 @@ import HairlineTestSupport
         #expect(try cleared().withUnsafeMutableBytes { Array($0) } == expected)
         let set = try cleared()
         set.setPixel(x: 0, y: 0, to: .clear)
-        #expect(Array(set.bytes.dropFirst(4)) == Array(expected.dropFirst(4)) && set.bytes.prefix(4).allSatisfy { $0 == 0 })
+        #expect(
+            Array(set.bytes.dropFirst(4)) == Array(expected.dropFirst(4)) && set.bytes.prefix(4).allSatisfy { $0 == 0 })
         let image = Image(try cleared())
         #expect(image.pixel(x: 2, y: 1) == premultiplied)
         // A clear after a clear: the last one wins.
@@ -183,7 +198,11 @@ import HairlineTestSupport
                 let handled = a.blend(x: x, count: count + 4, coverage: coverage, onto: background)
                 #expect(handled)
                 fillPixels(slow.rowPointer(0) + x, count: count + 4, with: background)
-                if coverage == 255 { b.fill(x: x, count: count + 4) } else { b.blend(x: x, count: count + 4, coverage: coverage) }
+                if coverage == 255 {
+                    b.fill(x: x, count: count + 4)
+                } else {
+                    b.blend(x: x, count: count + 4, coverage: coverage)
+                }
             }
             #expect(fast.bytes == slow.bytes, "source \(source) onto \(background)")
         }
@@ -199,15 +218,19 @@ import HairlineTestSupport
             let width = rng.int(in: 1...13), height = rng.int(in: 1...6)
             let clear = Self.randomColor(&rng)
             var path = Path()
-            path.addRoundedRect(in: Rect(x: rng.double(in: -2...3), y: rng.double(in: -1...2),
-                                         width: rng.double(in: 0...Double(width) + 2), height: rng.double(in: 0...5)),
-                                cornerRadius: rng.double(in: 0...2))
+            path.addRoundedRect(
+                in: Rect(
+                    x: rng.double(in: -2...3), y: rng.double(in: -1...2),
+                    width: rng.double(in: 0...Double(width) + 2), height: rng.double(in: 0...5)),
+                cornerRadius: rng.double(in: 0...2))
             let paint: Paint
             switch rng.int(in: 0...2) {
             case 0: paint = .solid(Self.randomColor(&rng))
             case 1:
-                paint = .linearGradient(LinearGradient(Gradient(from: Self.randomColor(&rng), to: Self.randomColor(&rng)),
-                                                       start: Point(x: 0, y: 0), end: Point(x: 0, y: 6)))
+                paint = .linearGradient(
+                    LinearGradient(
+                        Gradient(from: Self.randomColor(&rng), to: Self.randomColor(&rng)),
+                        start: Point(x: 0, y: 0), end: Point(x: 0, y: 6)))
             default: paint = .pattern(ImagePattern(rng.int(in: 0...1) == 0 ? image : Self.opaqueTile))
             }
             let pending = try Surface(width: width, height: height), eager = try Surface(width: width, height: height)
@@ -224,19 +247,19 @@ import HairlineTestSupport
         let surface = try Surface(width: 8, height: 8)
         let canvas = Canvas(surface: surface)
         canvas.clear(.white)
-        canvas.fill(Path(), with: .black)                                  // empty path
+        canvas.fill(Path(), with: .black)  // empty path
         var far = Path()
         far.move(to: Point(x: .nan, y: 0)); far.addLine(to: Point(x: 3, y: 3)); far.addLine(to: Point(x: 0, y: 3))
-        canvas.fill(far, with: .black)                                     // non-finite: dropped
-        canvas.fill(Path(), with: .clear)                                  // transparent source-over
+        canvas.fill(far, with: .black)  // non-finite: dropped
+        canvas.fill(Path(), with: .clear)  // transparent source-over
         #expect(surface.pendingClear != nil)
         var outside = Path()
         outside.addRect(Rect(x: 20, y: 20, width: 4, height: 4))
-        canvas.fill(outside, with: .black)                                 // entirely outside
+        canvas.fill(outside, with: .black)  // entirely outside
         #expect(surface.pendingClear != nil)
         var inside = Path()
         inside.addRect(Rect(x: 2, y: 2, width: 1, height: 1))
-        canvas.fill(inside, with: .white)                                  // a draw resolves it
+        canvas.fill(inside, with: .white)  // a draw resolves it
         #expect(surface.pendingClear == nil && surface.bytes.allSatisfy { $0 == 255 })
     }
 }

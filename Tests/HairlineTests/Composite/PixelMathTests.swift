@@ -38,11 +38,14 @@ import HairlineTestSupport
     }
 
     @Test func premultipliedColorRoundsAndClamps() {
-        #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied
+        #expect(
+            Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied
                 == PremultipliedColor(red: 128, green: 64, blue: 0, alpha: 128))
-        #expect(Color(red: .nan, green: 2, blue: -1, alpha: 1).premultiplied
+        #expect(
+            Color(red: .nan, green: 2, blue: -1, alpha: 1).premultiplied
                 == PremultipliedColor(red: 0, green: 255, blue: 0, alpha: 255))
-        #expect(Color(red: 1, green: 1, blue: 0.9).premultiplied
+        #expect(
+            Color(red: 1, green: 1, blue: 0.9).premultiplied
                 == PremultipliedColor(red: 255, green: 255, blue: 230, alpha: 255))
     }
 

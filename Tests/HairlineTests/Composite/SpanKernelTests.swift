@@ -52,8 +52,9 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
             grouped.blendGroup(x: x, count: count, coverage: packed)
             var single = make(b)
             for i in 0..<count { single.blendRun(x: x + i, y: y, count: 1, coverage: UInt8(packed.coverageByte(i))) }
-            #expect(firstDifference(a, b) == nil,
-                    "\(label), round \(round): group \(String(packed, radix: 16)) of \(count) at \(x)")
+            #expect(
+                firstDifference(a, b) == nil,
+                "\(label), round \(round): group \(String(packed, radix: 16)) of \(count) at \(x)")
         }
     }
 
@@ -63,12 +64,16 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
     }
 
     static let paints: [Paint] = {
-        let gradient = Gradient(stops: [GradientStop(location: 0, color: Color(red: 1, green: 0, blue: 0.2, alpha: 0.8)),
-                                        GradientStop(location: 1, color: Color(red: 0.1, green: 0.9, blue: 1))])
-        let tile = try! Image(width: 3, height: 2, colors: [
-            Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0, alpha: 0.5), Color.clear,
-            Color(red: 0.2, green: 0.2, blue: 1), Color(red: 1, green: 1, blue: 1, alpha: 0.25), Color.black,
+        let gradient = Gradient(stops: [
+            GradientStop(location: 0, color: Color(red: 1, green: 0, blue: 0.2, alpha: 0.8)),
+            GradientStop(location: 1, color: Color(red: 0.1, green: 0.9, blue: 1)),
         ])
+        let tile = try! Image(
+            width: 3, height: 2,
+            colors: [
+                Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0, alpha: 0.5), Color.clear,
+                Color(red: 0.2, green: 0.2, blue: 1), Color(red: 1, green: 1, blue: 1, alpha: 0.25), Color.black,
+            ])
         return [
             .solid(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.7)),
             .linearGradient(LinearGradient(gradient, start: Point(x: 0, y: 0), end: Point(x: 0, y: 2))),  // vertical
@@ -90,9 +95,11 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
                 let source = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.width)
                 let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.width)
                 defer { source.deallocate(); coverage.deallocate() }
-                try checkGroups("paint \(index) \(mode) masked \(masked)", seed: UInt64(index) * 31 + (masked ? 7 : 0)) {
-                    PaintKernel(surface: $0, shader: shader, mode: mode, mask: masked ? mask : nil,
-                                source: source, coverage: coverage)
+                try checkGroups("paint \(index) \(mode) masked \(masked)", seed: UInt64(index) * 31 + (masked ? 7 : 0))
+                {
+                    PaintKernel(
+                        surface: $0, shader: shader, mode: mode, mask: masked ? mask : nil,
+                        source: source, coverage: coverage)
                 }
             }
         }
@@ -115,7 +122,9 @@ func firstDifference(_ a: Surface, _ b: Surface) -> Int? {
                 grouped.beginRow(y)
                 grouped.blendGroup(x: x, count: count, coverage: packed)
                 var single = MaskKernel(mask: b, previous: before)
-                for i in 0..<count { single.blendRun(x: x + i, y: y, count: 1, coverage: UInt8(packed.coverageByte(i))) }
+                for i in 0..<count {
+                    single.blendRun(x: x + i, y: y, count: 1, coverage: UInt8(packed.coverageByte(i)))
+                }
                 let same = (0..<(Self.width * 2)).allSatisfy { a.pointer(x: 0, y: 0)[$0] == b.pointer(x: 0, y: 0)[$0] }
                 #expect(same, "round \(round), previous \(before != nil)")
             }

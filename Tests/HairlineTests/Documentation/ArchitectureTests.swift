@@ -9,8 +9,10 @@ import Testing
 
 @Suite struct ArchitectureTests {
     /// Sources/Hairline's folders in the order of the flow.
-    static let flow = ["Support", "Geometry", "Path", "Flatten", "Stroke", "Surface", "Raster", "Paint",
-                       "Composite", "Pipeline", "Canvas"]
+    static let flow = [
+        "Support", "Geometry", "Path", "Flatten", "Stroke", "Surface", "Raster", "Paint",
+        "Composite", "Pipeline", "Canvas",
+    ]
 
     static var engineSources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,7 +40,8 @@ import Testing
 
     @Test func everyFolderIsInTheFlow() throws {
         let folders = Set(try Self.files().map(\.folder))
-        #expect(folders.subtracting(Self.flow).isEmpty, "folders missing from the flow: \(folders.subtracting(Self.flow))")
+        #expect(
+            folders.subtracting(Self.flow).isEmpty, "folders missing from the flow: \(folders.subtracting(Self.flow))")
         #expect(folders.count >= 10, "the engine's sources were not found at \(Self.engineSources.path)")
     }
 
@@ -56,7 +59,8 @@ import Testing
         var violations: [String] = []
         for file in files {
             guard let index = Self.flow.firstIndex(of: file.folder) else { continue }
-            let words = Set(file.code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+            let words = Set(
+                file.code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
             for word in words {
                 if let later = owner[word], later > index {
                     violations.append("\(file.folder)/\(file.name) uses \(word) (\(Self.flow[later]))")

@@ -19,14 +19,16 @@ import Hairline
         // so that a one-device-pixel border lands on whole pixels.
         let inset = 0.5 / canvas.scale
         var path = Path()
-        path.addRoundedRect(in: Rect(x: 0, y: 0, width: 343, height: 44).insetBy(dx: inset, dy: inset),
-                            cornerRadius: 10)
+        path.addRoundedRect(
+            in: Rect(x: 0, y: 0, width: 343, height: 44).insetBy(dx: inset, dy: inset),
+            cornerRadius: 10)
 
         canvas.clear()
-        canvas.draw(path,
-                    fill: .solid(Color(red: 1, green: 1, blue: 0.9)),
-                    stroke: .solid(Color(red: 0.78, green: 0.78, blue: 0.8)),
-                    style: StrokeStyle(width: 1 / canvas.scale))
+        canvas.draw(
+            path,
+            fill: .solid(Color(red: 1, green: 1, blue: 0.9)),
+            stroke: .solid(Color(red: 0.78, green: 0.78, blue: 0.8)),
+            style: StrokeStyle(width: 1 / canvas.scale))
 
         let border = surface.pixel(x: 500, y: 0)
         #expect(border == Color(red: 0.78, green: 0.78, blue: 0.8).premultiplied)
@@ -39,8 +41,9 @@ import Hairline
     @Test(arguments: [1.0, 2.0, 3.0, 1.5, 2.5])
     func hairlineInsetIsCrisp(scale: Double) throws {
         let width = 100, height = 40
-        let surface = try Surface(width: Int((Double(width) * scale).rounded()),
-                                  height: Int((Double(height) * scale).rounded()))
+        let surface = try Surface(
+            width: Int((Double(width) * scale).rounded()),
+            height: Int((Double(height) * scale).rounded()))
         let canvas = Canvas(surface: surface, scale: scale)
         let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var border = Path()
@@ -91,13 +94,14 @@ import Hairline
     // MARK: Embedding
 
     @Test func embeddingCallerMemory() throws {
-        let width = 64, height = 48, bytesPerRow = 64 * 4 + 32   // padded rows
+        let width = 64, height = 48, bytesPerRow = 64 * 4 + 32  // padded rows
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
-        defer { buffer.deallocate() }       // after the last use of the surface
+        defer { buffer.deallocate() }  // after the last use of the surface
         buffer.initializeMemory(as: UInt8.self, repeating: 0xAB)
 
-        let target = try Surface(wrapping: buffer, width: width, height: height, bytesPerRow: bytesPerRow,
-                                 format: .bgra8Premultiplied)
+        let target = try Surface(
+            wrapping: buffer, width: width, height: height, bytesPerRow: bytesPerRow,
+            format: .bgra8Premultiplied)
         let canvas = Canvas(surface: target, scale: 2)
         canvas.clear(.white)
         var dot = Path()
@@ -136,10 +140,10 @@ import Hairline
         }
         draw(on: Canvas(surface: serial, scale: 2))
 
-        let bands = try parallel.bands([0..<height / 2, height / 2..<height])   // Sendable, disjoint rows
+        let bands = try parallel.bands([0..<height / 2, height / 2..<height])  // Sendable, disjoint rows
         DispatchQueue.concurrentPerform(iterations: bands.count) { i in
             let canvas = Canvas(surface: bands[i].makeSurface(), scale: 2)
-            canvas.translateBy(devicePixelsX: 0, y: -bands[i].rows.lowerBound)   // the target's coordinates
+            canvas.translateBy(devicePixelsX: 0, y: -bands[i].rows.lowerBound)  // the target's coordinates
             draw(on: canvas)
         }
         #expect(parallel.bytes == serial.bytes)

@@ -5,7 +5,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -49,8 +49,9 @@ private struct PointRecorder: LineSink {
             let tolerance = exp(rng.double(in: log(1e-3)...log(0.5)))
             let center = Point(x: rng.double(in: -50...50), y: rng.double(in: -50...50))
             let sweep = rng.double(in: -2 * Double.pi...2 * Double.pi)
-            let arc = EllipticalArc(center: center, radii: Size(width: radius, height: radius),
-                                    startAngle: rng.double(in: -4...4), sweepAngle: sweep)
+            let arc = EllipticalArc(
+                center: center, radii: Size(width: radius, height: radius),
+                startAngle: rng.double(in: -4...4), sweepAngle: sweep)
             let points = Self.polygon(arc, tolerance: tolerance)
             let context = "r \(radius) tol \(tolerance) sweep \(sweep)"
             #expect(Self.deviation(points, center: center, radius: radius) <= tolerance * (1 + 1e-9), "\(context)")
@@ -75,12 +76,14 @@ private struct PointRecorder: LineSink {
         for _ in 0..<60 {
             let rx = rng.double(in: 1...60), ry = rng.double(in: 1...60)
             let tolerance = rng.double(in: 0.02...0.3)
-            let arc = EllipticalArc(center: .zero, radii: Size(width: rx, height: ry),
-                                    rotation: rng.double(in: -3...3), startAngle: rng.double(in: -3...3),
-                                    sweepAngle: rng.double(in: -6...6))
-            let skew = AffineTransform(a: rng.double(in: 0.3...2), b: rng.double(in: -0.5...0.5),
-                                       c: rng.double(in: -0.5...0.5), d: rng.double(in: 0.3...2),
-                                       tx: 0, ty: 0)
+            let arc = EllipticalArc(
+                center: .zero, radii: Size(width: rx, height: ry),
+                rotation: rng.double(in: -3...3), startAngle: rng.double(in: -3...3),
+                sweepAngle: rng.double(in: -6...6))
+            let skew = AffineTransform(
+                a: rng.double(in: 0.3...2), b: rng.double(in: -0.5...0.5),
+                c: rng.double(in: -0.5...0.5), d: rng.double(in: 0.3...2),
+                tx: 0, ty: 0)
             let mapped = arc.applying(skew)
             let points = Self.polygon(mapped, tolerance: tolerance)
             // Distance to the true ellipse, by dense sampling refined with a

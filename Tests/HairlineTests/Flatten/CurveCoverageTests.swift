@@ -5,7 +5,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -43,8 +43,9 @@ let curveTolerance = 3.0 / 255
             case .arc(let arc):
                 for i in 1...samples {
                     let angle = arc.startAngle + arc.sweepAngle * Double(i) / Double(samples)
-                    let q = Point(x: arc.center.x + arc.axis1.x * cos(angle) + arc.axis2.x * sin(angle),
-                                  y: arc.center.y + arc.axis1.y * cos(angle) + arc.axis2.y * sin(angle))
+                    let q = Point(
+                        x: arc.center.x + arc.axis1.x * cos(angle) + arc.axis2.x * sin(angle),
+                        y: arc.center.y + arc.axis1.y * cos(angle) + arc.axis2.y * sin(angle))
                     current.append(q.applying(t))
                 }
                 last = arc.endPoint
@@ -57,15 +58,19 @@ let curveTolerance = 3.0 / 255
         return contours
     }
 
-    func check(_ path: Path, width: Int, height: Int, transform: AffineTransform = .identity,
-               rule: FillRule = .nonZero, _ label: String) throws {
+    func check(
+        _ path: Path, width: Int, height: Int, transform: AffineTransform = .identity,
+        rule: FillRule = .nonZero, _ label: String
+    ) throws {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: 1)
         canvas.concatenate(transform)
         canvas.fill(path, with: .black, rule: rule)
         let engine = (0..<(width * height)).map { Double(surface.pixel(x: $0 % width, y: $0 / width)!.alpha) / 255 }
-        let exact = ExactCoverage(contours: Self.denseContours(path, transform: transform), rule: rule,
-                                  width: width, height: height).coverage()
+        let exact = ExactCoverage(
+            contours: Self.denseContours(path, transform: transform), rule: rule,
+            width: width, height: height
+        ).coverage()
         let diff = compareCoverage(engine, exact, width: width)
         #expect(diff.maximum <= curveTolerance, "\(label): \(diff)")
     }
@@ -73,8 +78,9 @@ let curveTolerance = 3.0 / 255
     @Test func randomEllipses() throws {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<25 {
-            let rect = Rect(x: rng.double(in: -3...10), y: rng.double(in: -3...10),
-                            width: rng.double(in: 0.3...14), height: rng.double(in: 0.3...14))
+            let rect = Rect(
+                x: rng.double(in: -3...10), y: rng.double(in: -3...10),
+                width: rng.double(in: 0.3...14), height: rng.double(in: 0.3...14))
             var path = Path()
             path.addEllipse(in: rect)
             try check(path, width: 16, height: 16, "ellipse \(rect), seed 11")
@@ -84,8 +90,9 @@ let curveTolerance = 3.0 / 255
     @Test func randomRoundedRectsUnderRotationAndScale() throws {
         var rng = SplitMix64(seed: 12)
         for _ in 0..<20 {
-            let rect = Rect(x: rng.double(in: 0...4), y: rng.double(in: 0...4),
-                            width: rng.double(in: 2...9), height: rng.double(in: 2...9))
+            let rect = Rect(
+                x: rng.double(in: 0...4), y: rng.double(in: 0...4),
+                width: rng.double(in: 2...9), height: rng.double(in: 2...9))
             let radii = CornerRadii(
                 topLeft: Size(width: rng.double(in: 0...5), height: rng.double(in: 0...5)),
                 topRight: Size(width: rng.double(in: 0...5), height: rng.double(in: 0...5)),
@@ -126,7 +133,8 @@ let curveTolerance = 3.0 / 255
         var path = Path()
         path.addRoundedRect(in: Rect(x: b, y: b, width: 343 - 2 * b, height: 44 - 2 * b), cornerRadius: 10)
         let size = Int(14 * scale)
-        try check(path, width: size, height: size, transform: AffineTransform(scaleX: scale, y: scale),
-                  "cell corner at \(scale)x")
+        try check(
+            path, width: size, height: size, transform: AffineTransform(scaleX: scale, y: scale),
+            "cell corner at \(scale)x")
     }
 }

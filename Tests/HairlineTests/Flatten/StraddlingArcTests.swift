@@ -13,8 +13,11 @@ import HairlineTestSupport
     private static func penPolygon(center: Point, from: Point, sweep: Double, tolerance: Double) -> [Point]? {
         guard let arc = StraddlingArc(sweep: sweep, radius: from.length, tolerance: tolerance) else { return nil }
         let end = Point(x: from.x * _cos(sweep) - from.y * _sin(sweep), y: from.x * _sin(sweep) + from.y * _cos(sweep))
-        return [center + from] + Array(arc.vertices(center: center, axis1: from, axis2: from.rotatedQuarter,
-                                                    startCosSin: (1, 0))) + [center + end]
+        return [center + from]
+            + Array(
+                arc.vertices(
+                    center: center, axis1: from, axis2: from.rotatedQuarter,
+                    startCosSin: (1, 0))) + [center + end]
     }
 
     @Test func penArcsStraddleTheCircleWithinTolerance() {
@@ -60,10 +63,14 @@ import HairlineTestSupport
             guard let arc = StraddlingArc(sweep: sweep, radius: radius, tolerance: 0.01) else { continue }
             let from = Point(x: radius * _cos(angle), y: radius * _sin(angle))
             let pen = Array(arc.vertices(center: center, axis1: from, axis2: from.rotatedQuarter, startCosSin: (1, 0)))
-            let centreForm = Array(arc.vertices(center: center, axis1: Point(x: radius, y: 0), axis2: Point(x: 0, y: radius),
-                                                startCosSin: (_cos(angle), _sin(angle))))
+            let centreForm = Array(
+                arc.vertices(
+                    center: center, axis1: Point(x: radius, y: 0), axis2: Point(x: 0, y: radius),
+                    startCosSin: (_cos(angle), _sin(angle))))
             #expect(pen.count == centreForm.count)
-            for (p, q) in zip(pen, centreForm) { #expect((p - q).length <= 1e-9 * radius, "r \(radius) sweep \(sweep)") }
+            for (p, q) in zip(pen, centreForm) {
+                #expect((p - q).length <= 1e-9 * radius, "r \(radius) sweep \(sweep)")
+            }
         }
     }
 }

@@ -10,10 +10,12 @@ import HairlineTestSupport
         let r = Rect(x: 0, y: 0, width: 343, height: 44)
         #expect(r.insetBy(dx: 0.5, dy: 0.5) == Rect(x: 0.5, y: 0.5, width: 342, height: 43))
         #expect(r.insetBy(dx: -2, dy: 1) == Rect(x: -2, y: 1, width: 347, height: 42))
-        #expect(Rect(x: 10, y: 10, width: -4, height: 6).insetBy(dx: 1, dy: 1) == Rect(x: 7, y: 11, width: 2, height: 4))
+        #expect(
+            Rect(x: 10, y: 10, width: -4, height: 6).insetBy(dx: 1, dy: 1) == Rect(x: 7, y: 11, width: 2, height: 4))
         let over = r.insetBy(dx: 200, dy: 0)
         #expect(over.isEmpty && over.midX == 171.5)
-        #expect(r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == Rect(x: 2, y: 1, width: 337, height: 40))
+        #expect(
+            r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == Rect(x: 2, y: 1, width: 337, height: 40))
     }
 
     @Test func rectUnionIntersectionAndContainment() {
@@ -40,8 +42,9 @@ import HairlineTestSupport
     @Test func inversionRoundTripsAndRejectsSingularMatrices() throws {
         var rng = SplitMix64(seed: 5)
         for _ in 0..<100 {
-            let t = AffineTransform(a: rng.double(in: -3...3), b: rng.double(in: -3...3), c: rng.double(in: -3...3),
-                                    d: rng.double(in: -3...3), tx: rng.double(in: -50...50), ty: rng.double(in: -50...50))
+            let t = AffineTransform(
+                a: rng.double(in: -3...3), b: rng.double(in: -3...3), c: rng.double(in: -3...3),
+                d: rng.double(in: -3...3), tx: rng.double(in: -50...50), ty: rng.double(in: -50...50))
             guard abs(t.determinant) > 1e-3 else { continue }
             let inverse = try #require(t.inverted())
             let p = Point(x: rng.double(in: -100...100), y: rng.double(in: -100...100))
@@ -75,8 +78,10 @@ import HairlineTestSupport
         // Against the library's floor and ceil on both sides of zero,
         // on integers, and a hair either side of them.
         var rng = SplitMix64(seed: 77)
-        var values: [Double] = [-2, -1.5, -1, -0.5, -0.0, 0, 0.5, 1, 1.5, 2, 3.0.nextDown, 3.0.nextUp, -3.0.nextDown,
-                                -3.0.nextUp, 1e15 + 0.5, -1e15 - 0.5]
+        var values: [Double] = [
+            -2, -1.5, -1, -0.5, -0.0, 0, 0.5, 1, 1.5, 2, 3.0.nextDown, 3.0.nextUp, -3.0.nextDown,
+            -3.0.nextUp, 1e15 + 0.5, -1e15 - 0.5,
+        ]
         for _ in 0..<2000 { values.append(rng.double(in: -1e6...1e6)) }
         for v in values {
             #expect(Int(saturatingFloor: v, in: Int.min / 2...Int.max / 2) == Int(v.rounded(.down)), "\(v)")

@@ -16,17 +16,22 @@ import HairlineTestSupport
             let width = rng.int(in: 6...50), height = rng.int(in: 4...30)
             let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
             let iw = rng.int(in: 1...48), ih = rng.int(in: 1...24)
-            let image = try Image(width: iw, height: ih, colors: (0..<(iw * ih)).map { _ in
-                rng.int(in: 0...2) == 0 ? PendingClearTests.randomColor(&rng)
-                    : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
-            })
+            let image = try Image(
+                width: iw, height: ih,
+                colors: (0..<(iw * ih)).map { _ in
+                    rng.int(in: 0...2) == 0
+                        ? PendingClearTests.randomColor(&rng)
+                        : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
+                })
             let modes: [TileMode] = [.pad, .repeat, .reflect, .decal]
             let tileX = modes[rng.int(in: 0...3)], tileY = modes[rng.int(in: 0...3)]
             let sampling = rng.int(in: 0...1) == 0 ? ImageSampling.nearest : .bilinear
             let dx = Double(rng.int(in: -8...12)), dy = Double(rng.int(in: -8...12))
             let w = Double(width) / scale, h = Double(height) / scale
             let shape = PendingClearTests.randomPath(&rng, width: w, height: h)
-            let mode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+            let mode =
+                rng.int(in: 0...2) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
                 : .sourceOver
             let start = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
@@ -41,8 +46,12 @@ import HairlineTestSupport
                 // (dx, dy) device pixels (plus the nudge).
                 let transform = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
                     .concatenating(AffineTransform(translationX: (dx + nudge) / scale, y: (dy + nudge) / scale))
-                canvas.fill(shape, with: .pattern(ImagePattern(image, transform: transform, tileX: tileX, tileY: tileY,
-                                                               sampling: sampling)))
+                canvas.fill(
+                    shape,
+                    with: .pattern(
+                        ImagePattern(
+                            image, transform: transform, tileX: tileX, tileY: tileY,
+                            sampling: sampling)))
                 surface.flush()
                 surfaces.append(surface)
             }
@@ -79,25 +88,30 @@ import HairlineTestSupport
                     .concatenating(AffineTransform(scaleX: 1, y: s))
                     .inverted()!
             } else {
-                t = AffineTransform(a: 1, b: 0, c: 0, d: 1 + rng.double(in: -0x1p-33...0x1p-33),
-                                    tx: Double(rng.int(in: -9...9)),
-                                    ty: Double(rng.int(in: -500...500)) + rng.double(in: -0x1p-25...0x1p-25))
+                t = AffineTransform(
+                    a: 1, b: 0, c: 0, d: 1 + rng.double(in: -0x1p-33...0x1p-33),
+                    tx: Double(rng.int(in: -9...9)),
+                    ty: Double(rng.int(in: -500...500)) + rng.double(in: -0x1p-25...0x1p-25))
             }
             guard PatternShader.wholeRowShift(t) != nil else { continue }
             taken += 1
             let modes: [TileMode] = [.pad, .repeat, .reflect]
             let sampling = rng.int(in: 0...1) == 0 ? ImageSampling.nearest : .bilinear
-            let shader = PatternShader(pixels: rows, width: iw, height: ih, rowLength: iw, toPattern: t,
-                                       tileX: modes[rng.int(in: 0...2)], tileY: modes[rng.int(in: 0...2)],
-                                       sampling: sampling, alpha: 255, imageIsOpaque: false)
+            let shader = PatternShader(
+                pixels: rows, width: iw, height: ih, rowLength: iw, toPattern: t,
+                tileX: modes[rng.int(in: 0...2)], tileY: modes[rng.int(in: 0...2)],
+                sampling: sampling, alpha: 255, imageIsOpaque: false)
             var sampled = [UInt32](repeating: 0, count: iw + 20)
             let limit = Surface.maximumDimension
             let ys = [0, 1, -1, limit, -limit, limit - 1] + (0..<40).map { _ in rng.int(in: -limit...limit) }
             for y in ys {
                 shader.shade(x: -10, y: y, count: sampled.count, into: &sampled)
-                if uniform, let constant = PatternShader(
-                    pixels: rows, width: 1, height: ih, rowLength: iw, toPattern: t, tileX: .pad,
-                    tileY: shader.tileY, sampling: sampling, alpha: 255, imageIsOpaque: false).rowConstant(y: y) {
+                if uniform,
+                    let constant = PatternShader(
+                        pixels: rows, width: 1, height: ih, rowLength: iw, toPattern: t, tileX: .pad,
+                        tileY: shader.tileY, sampling: sampling, alpha: 255, imageIsOpaque: false
+                    ).rowConstant(y: y)
+                {
                     // Every column of a uniform row is its first.
                     #expect(constant == sampled[10], "round \(round) row \(y)")
                 }

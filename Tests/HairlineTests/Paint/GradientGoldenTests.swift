@@ -10,11 +10,12 @@ import Testing
 
 @Suite struct GradientGoldenTests {
     static func stops(_ extend: ExtendMode) -> Gradient {
-        Gradient(stops: [
-            GradientStop(location: 0, color: Color(red: 0.95, green: 0.3, blue: 0.2)),
-            GradientStop(location: 0.4, color: Color(red: 1, green: 0.85, blue: 0.2, alpha: 0.5)),
-            GradientStop(location: 1, color: Color(red: 0.15, green: 0.35, blue: 0.85)),
-        ], extend: extend)
+        Gradient(
+            stops: [
+                GradientStop(location: 0, color: Color(red: 0.95, green: 0.3, blue: 0.2)),
+                GradientStop(location: 0.4, color: Color(red: 1, green: 0.85, blue: 0.2, alpha: 0.5)),
+                GradientStop(location: 1, color: Color(red: 0.15, green: 0.35, blue: 0.85)),
+            ], extend: extend)
     }
 
     /// A light checker behind every cell, so alpha shows.
@@ -37,8 +38,10 @@ import Testing
             let x = 4 + Double(i) * 80
             var shape = Path()
             shape.addRoundedRect(in: Rect(x: x, y: 4, width: 72, height: 72), cornerRadius: 12)
-            let paint = Paint.linearGradient(LinearGradient(Self.stops(extend), start: Point(x: x + 26, y: 24),
-                                                            end: Point(x: x + 46, y: 44)))
+            let paint = Paint.linearGradient(
+                LinearGradient(
+                    Self.stops(extend), start: Point(x: x + 26, y: 24),
+                    end: Point(x: x + 46, y: 44)))
             canvas.fill(shape, with: paint)
         }
         // Anti-aliased edges and blends: many pixel values, not a flat render.
@@ -52,8 +55,12 @@ import Testing
         Self.checker(canvas, width: 320, height: 80)
         let paints: [(Double) -> Paint] = [
             { x in .radialGradient(RadialGradient(Self.stops(.pad), center: Point(x: x + 36, y: 40), radius: 32)) },
-            { x in .radialGradient(RadialGradient(Self.stops(.pad), startCenter: Point(x: x + 22, y: 28), startRadius: 2,
-                                                  endCenter: Point(x: x + 36, y: 40), endRadius: 34)) },
+            { x in
+                .radialGradient(
+                    RadialGradient(
+                        Self.stops(.pad), startCenter: Point(x: x + 22, y: 28), startRadius: 2,
+                        endCenter: Point(x: x + 36, y: 40), endRadius: 34))
+            },
             { x in .radialGradient(RadialGradient(Self.stops(.repeat), center: Point(x: x + 36, y: 40), radius: 12)) },
             { x in .conicGradient(ConicGradient(Self.stops(.pad), center: Point(x: x + 36, y: 40), startAngle: 0.5)) },
         ]

@@ -5,7 +5,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 
@@ -23,9 +23,11 @@ let gradientTolerance = 1.5
     /// Draws `paint` over a whole surface and checks every pixel centre
     /// against `expected(t)` where `t(x, y)` gives the gradient parameter
     /// (nil: transparent).
-    func check(_ paint: Paint, gradient: Gradient, width: Int = 24, height: Int = 20, scale: Double = 1,
-               transform: AffineTransform = .identity, alpha: Double = 1,
-               t: (Point) -> Double?, _ label: String) throws {
+    func check(
+        _ paint: Paint, gradient: Gradient, width: Int = 24, height: Int = 20, scale: Double = 1,
+        transform: AffineTransform = .identity, alpha: Double = 1,
+        t: (Point) -> Double?, _ label: String
+    ) throws {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: scale)
         canvas.concatenate(transform)
@@ -42,8 +44,10 @@ let gradientTolerance = 1.5
                 let got = surface.pixel(x: x, y: y)!
                 let e: (red: Double, green: Double, blue: Double, alpha: Double)
                 if let tt = t(p) { e = Self.reference(gradient, tt) } else { e = (0, 0, 0, 0) }
-                let diffs = [Double(got.red) - e.red * alpha * 255, Double(got.green) - e.green * alpha * 255,
-                             Double(got.blue) - e.blue * alpha * 255, Double(got.alpha) - e.alpha * alpha * 255]
+                let diffs = [
+                    Double(got.red) - e.red * alpha * 255, Double(got.green) - e.green * alpha * 255,
+                    Double(got.blue) - e.blue * alpha * 255, Double(got.alpha) - e.alpha * alpha * 255,
+                ]
                 worst = max(worst, diffs.map(abs).max()!)
             }
         }
@@ -80,10 +84,13 @@ let gradientTolerance = 1.5
         g.extend = extend
         let start = Point(x: 3, y: 4), end = Point(x: 11, y: 9)
         let d = end - start
-        for (scale, transform) in [(1.0, AffineTransform.identity), (2.0, AffineTransform(rotationAngle: 0.4)),
-                                   (3.0, AffineTransform(a: 1.2, b: 0.1, c: -0.3, d: 0.8, tx: 1, ty: -2))] {
-            try check(.linearGradient(LinearGradient(g, start: start, end: end)), gradient: g, scale: scale,
-                      transform: transform, t: { ($0 - start).dot(d) / d.dot(d) }, "linear \(extend) at \(scale)x")
+        for (scale, transform) in [
+            (1.0, AffineTransform.identity), (2.0, AffineTransform(rotationAngle: 0.4)),
+            (3.0, AffineTransform(a: 1.2, b: 0.1, c: -0.3, d: 0.8, tx: 1, ty: -2)),
+        ] {
+            try check(
+                .linearGradient(LinearGradient(g, start: start, end: end)), gradient: g, scale: scale,
+                transform: transform, t: { ($0 - start).dot(d) / d.dot(d) }, "linear \(extend) at \(scale)x")
         }
     }
 
@@ -92,46 +99,53 @@ let gradientTolerance = 1.5
         var g = Self.stops
         g.extend = extend
         let cases: [(Point, Double, Point, Double)] = [
-            (Point(x: 12, y: 10), 0, Point(x: 12, y: 10), 7),     // plain
-            (Point(x: 9, y: 8), 0, Point(x: 12, y: 10), 8),       // focal inside
-            (Point(x: 8, y: 10), 2, Point(x: 16, y: 10), 5),      // focal radius, both circles
-            (Point(x: 2, y: 3), 1, Point(x: 14, y: 12), 4),       // cone: start circle outside
+            (Point(x: 12, y: 10), 0, Point(x: 12, y: 10), 7),  // plain
+            (Point(x: 9, y: 8), 0, Point(x: 12, y: 10), 8),  // focal inside
+            (Point(x: 8, y: 10), 2, Point(x: 16, y: 10), 5),  // focal radius, both circles
+            (Point(x: 2, y: 3), 1, Point(x: 14, y: 12), 4),  // cone: start circle outside
         ]
         for (c0, r0, c1, r1) in cases {
-            let paint = Paint.radialGradient(RadialGradient(g, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1))
-            try check(paint, gradient: g, t: { p in
-                // Independent: bisect for the largest t with |p − c(t)| = r(t), r(t) ≥ 0, scanning t.
-                let cd = c1 - c0, dr = r1 - r0
-                func f(_ t: Double) -> Double { (p - (c0 + cd * t)).length - (r0 + dr * t) }
-                var best: Double?
-                var previous = -40.0
-                var fp = f(previous)
-                var s = -40.0
-                while s < 40 {
-                    s += 0.01
-                    let fs = f(s)
-                    if (fp <= 0) != (fs <= 0) {
-                        var lo = previous, hi = s
-                        for _ in 0..<60 { let mid = (lo + hi) / 2; if (f(lo) <= 0) == (f(mid) <= 0) { lo = mid } else { hi = mid } }
-                        let root = (lo + hi) / 2
-                        if r0 + dr * root >= 0 { best = root }
+            let paint = Paint.radialGradient(
+                RadialGradient(g, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1))
+            try check(
+                paint, gradient: g,
+                t: { p in
+                    // Independent: bisect for the largest t with |p − c(t)| = r(t), r(t) ≥ 0, scanning t.
+                    let cd = c1 - c0, dr = r1 - r0
+                    func f(_ t: Double) -> Double { (p - (c0 + cd * t)).length - (r0 + dr * t) }
+                    var best: Double?
+                    var previous = -40.0
+                    var fp = f(previous)
+                    var s = -40.0
+                    while s < 40 {
+                        s += 0.01
+                        let fs = f(s)
+                        if (fp <= 0) != (fs <= 0) {
+                            var lo = previous, hi = s
+                            for _ in 0..<60 {
+                                let mid = (lo + hi) / 2; if (f(lo) <= 0) == (f(mid) <= 0) { lo = mid } else { hi = mid }
+                            }
+                            let root = (lo + hi) / 2
+                            if r0 + dr * root >= 0 { best = root }
+                        }
+                        previous = s
+                        fp = fs
                     }
-                    previous = s
-                    fp = fs
-                }
-                return best
-            }, "radial \(c0) \(r0) -> \(c1) \(r1), \(extend)")
+                    return best
+                }, "radial \(c0) \(r0) -> \(c1) \(r1), \(extend)")
         }
     }
 
     @Test func conicSweepsClockwiseFromItsStartAngle() throws {
         let g = Self.stops
         let center = Point(x: 12.3, y: 9.7)
-        try check(.conicGradient(ConicGradient(g, center: center, startAngle: 0.7)), gradient: g, t: { p in
-            var t = (atan2(p.y - center.y, p.x - center.x) - 0.7) / (2 * Double.pi)
-            t -= t.rounded(.down)
-            return t
-        }, "conic")
+        try check(
+            .conicGradient(ConicGradient(g, center: center, startAngle: 0.7)), gradient: g,
+            t: { p in
+                var t = (atan2(p.y - center.y, p.x - center.x) - 0.7) / (2 * Double.pi)
+                t -= t.rounded(.down)
+                return t
+            }, "conic")
     }
 
     @Test func interpolationIsPremultiplied() {
@@ -143,8 +157,10 @@ let gradientTolerance = 1.5
     }
 
     @Test func stopsAreClampedAndMadeMonotonic() {
-        let g = Gradient(stops: [GradientStop(location: 0.6, color: Self.red), GradientStop(location: 0.2, color: Self.blue),
-                                 GradientStop(location: 1.7, color: .white), GradientStop(location: .nan, color: .black)])
+        let g = Gradient(stops: [
+            GradientStop(location: 0.6, color: Self.red), GradientStop(location: 0.2, color: Self.blue),
+            GradientStop(location: 1.7, color: .white), GradientStop(location: .nan, color: .black),
+        ])
         #expect(g.normalizedStops.map(\.location) == [0.6, 0.6, 1, 1])
         // A hard edge at 0.6: red before, blue after.
         #expect(g.color(at: 0.59).red == 1 && g.color(at: 0.61).blue > 0.9)
@@ -154,16 +170,18 @@ let gradientTolerance = 1.5
         // WORKLOADS.md: (1, 1, 1) at y = 0 pt to (0.85, 0.88, 0.95) at y = 44 pt.
         let g = Gradient(from: .white, to: Color(red: 0.85, green: 0.88, blue: 0.95))
         for scale in [1.0, 2.0, 3.0] {
-            try check(.linearGradient(LinearGradient(g, start: .zero, end: Point(x: 0, y: 44))), gradient: g,
-                      width: Int(20 * scale), height: Int(44 * scale), scale: scale,
-                      t: { $0.y / 44 }, "workload gradient at \(scale)x")
+            try check(
+                .linearGradient(LinearGradient(g, start: .zero, end: Point(x: 0, y: 44))), gradient: g,
+                width: Int(20 * scale), height: Int(44 * scale), scale: scale,
+                t: { $0.y / 44 }, "workload gradient at \(scale)x")
         }
     }
 
     @Test func globalAlphaScalesGradients() throws {
         let g = Self.stops
-        try check(.linearGradient(LinearGradient(g, start: Point(x: 2, y: 0), end: Point(x: 20, y: 0))), gradient: g,
-                  alpha: 0.4, t: { ($0.x - 2) / 18 }, "linear with global alpha")
+        try check(
+            .linearGradient(LinearGradient(g, start: Point(x: 2, y: 0), end: Point(x: 20, y: 0))), gradient: g,
+            alpha: 0.4, t: { ($0.x - 2) / 18 }, "linear with global alpha")
     }
 
     @Test func degenerateGradientsPaintTheirLastStop() throws {
@@ -175,7 +193,8 @@ let gradientTolerance = 1.5
         canvas.fill(path, with: .linearGradient(LinearGradient(g, start: Point(x: 1, y: 1), end: Point(x: 1, y: 1))))
         #expect(surface.pixel(x: 2, y: 2) == Self.blue.premultiplied)
         canvas.clear()
-        canvas.fill(path, with: .linearGradient(LinearGradient(Gradient(stops: []), start: .zero, end: Point(x: 4, y: 0))))
+        canvas.fill(
+            path, with: .linearGradient(LinearGradient(Gradient(stops: []), start: .zero, end: Point(x: 4, y: 0))))
         #expect(surface.bytes.allSatisfy { $0 == 0 })
     }
 }

@@ -14,14 +14,22 @@ import HairlineTestSupport
         let gradient = Gradient(stops: stops)
         switch rng.int(in: 0...4) {
         case 0: return .solid(PendingClearTests.randomColor(&rng))
-        case 1: return .linearGradient(LinearGradient(gradient, start: Point(x: 0, y: 0),
-                                                      end: Point(x: rng.double(in: 1...30), y: 20)))
-        case 2: return .radialGradient(RadialGradient(gradient, center: Point(x: 12, y: 9), radius: rng.double(in: 2...20)))
-        case 3: return .conicGradient(ConicGradient(gradient, center: Point(x: 12, y: 9), startAngle: rng.double(in: 0...6)))
+        case 1:
+            return .linearGradient(
+                LinearGradient(
+                    gradient, start: Point(x: 0, y: 0),
+                    end: Point(x: rng.double(in: 1...30), y: 20)))
+        case 2:
+            return .radialGradient(RadialGradient(gradient, center: Point(x: 12, y: 9), radius: rng.double(in: 2...20)))
+        case 3:
+            return .conicGradient(
+                ConicGradient(gradient, center: Point(x: 12, y: 9), startAngle: rng.double(in: 0...6)))
         default:
-            return .pattern(ImagePattern(image, transform: AffineTransform(scaleX: 0.5, y: 0.5),
-                                         sampling: rng.int(in: 0...1) == 0 ? .nearest : .bilinear,
-                                         opacity: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0...1)))
+            return .pattern(
+                ImagePattern(
+                    image, transform: AffineTransform(scaleX: 0.5, y: 0.5),
+                    sampling: rng.int(in: 0...1) == 0 ? .nearest : .bilinear,
+                    opacity: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0...1)))
         }
     }
 
@@ -68,7 +76,9 @@ import HairlineTestSupport
         #expect(invisible >= 100)
         #expect(Paint.solid(Color(red: 1, green: 0, blue: 0, alpha: .nan)).isInvisible)
         #expect(!Paint.solid(Color(red: 1, green: 0, blue: 0, alpha: 0.01)).isInvisible)
-        #expect(Paint.linearGradient(LinearGradient(Gradient(stops: []), start: Point(x: 0, y: 0), end: Point(x: 1, y: 0))).isInvisible)
+        #expect(
+            Paint.linearGradient(LinearGradient(Gradient(stops: []), start: Point(x: 0, y: 0), end: Point(x: 1, y: 0)))
+                .isInvisible)
     }
 
     @Test func opacityIsClampedAndMultiplies() {

@@ -10,11 +10,16 @@ import Testing
 @Suite struct PatternGoldenTests {
     static func tile() throws -> Image {
         let r = Color(red: 0.9, green: 0.2, blue: 0.2), g = Color(red: 0.2, green: 0.7, blue: 0.3)
-        let b = Color(red: 0.2, green: 0.3, blue: 0.9), w = Color.white, t = Color(red: 1, green: 0.8, blue: 0, alpha: 0.4)
-        return try Image(width: 4, height: 4, colors: [r, w, g, w,
-                                                       w, b, w, t,
-                                                       g, w, r, w,
-                                                       t, w, w, b])
+        let b = Color(red: 0.2, green: 0.3, blue: 0.9), w = Color.white,
+            t = Color(red: 1, green: 0.8, blue: 0, alpha: 0.4)
+        return try Image(
+            width: 4, height: 4,
+            colors: [
+                r, w, g, w,
+                w, b, w, t,
+                g, w, r, w,
+                t, w, w, b,
+            ])
     }
 
     @Test func samplingAndTiling() throws {
@@ -33,8 +38,12 @@ import Testing
                     .concatenating(AffineTransform(translationX: x + 20, y: y + 20))
                 var cell = Path()
                 cell.addRect(Rect(x: x, y: y, width: 64, height: 64))
-                canvas.fill(cell, with: .pattern(ImagePattern(image, transform: transform, tileX: mode, tileY: mode,
-                                                              sampling: sampling)))
+                canvas.fill(
+                    cell,
+                    with: .pattern(
+                        ImagePattern(
+                            image, transform: transform, tileX: mode, tileY: mode,
+                            sampling: sampling)))
             }
         }
         // Anti-aliased edges and blends: many pixel values, not a flat render.

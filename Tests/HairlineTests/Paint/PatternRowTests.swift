@@ -15,8 +15,10 @@ import HairlineTestSupport
         var colors: [Color] = []
         colors.reserveCapacity(width * height)
         for _ in 0..<(width * height) {
-            colors.append(Color(red: random.double(in: 0...1), green: random.double(in: 0...1),
-                                blue: random.double(in: 0...1)))
+            colors.append(
+                Color(
+                    red: random.double(in: 0...1), green: random.double(in: 0...1),
+                    blue: random.double(in: 0...1)))
         }
         return try Image(width: width, height: height, colors: colors)
     }
@@ -24,8 +26,10 @@ import HairlineTestSupport
     /// Fills `path` with `image` repeating from device offset (`dx`, `dy`)
     /// and checks every pixel: the image pixel the centre falls on, scaled
     /// by the shape's coverage (read from a white fill of the same path).
-    static func check(_ image: Image, dx: Double, dy: Double, path: Path, canvas: Canvas,
-                      _ comment: Comment) throws {
+    static func check(
+        _ image: Image, dx: Double, dy: Double, path: Path, canvas: Canvas,
+        _ comment: Comment
+    ) throws {
         let surface = canvas.surface
         canvas.clear()
         canvas.fill(path, with: .pattern(ImagePattern(image, transform: AffineTransform(translationX: dx, y: dy))))
@@ -60,16 +64,21 @@ import HairlineTestSupport
                 let dx = Double(random.int(in: -700...700)), dy = Double(random.int(in: -50...50))
                 var path = Path()
                 if round % 2 == 0 {
-                    path.addRect(Rect(x: random.double(in: -5...40), y: random.double(in: -3...5),
-                                      width: random.double(in: 1...320), height: random.double(in: 1...25)))
+                    path.addRect(
+                        Rect(
+                            x: random.double(in: -5...40), y: random.double(in: -3...5),
+                            width: random.double(in: 1...320), height: random.double(in: 1...25)))
                 } else {
                     // Partial coverage on every boundary: the four-pixel
                     // groups blend shaded pixels.
-                    path.addEllipse(in: Rect(x: random.double(in: -20...100), y: random.double(in: -5...5),
-                                             width: random.double(in: 5...250), height: random.double(in: 5...30)))
+                    path.addEllipse(
+                        in: Rect(
+                            x: random.double(in: -20...100), y: random.double(in: -5...5),
+                            width: random.double(in: 5...250), height: random.double(in: 5...30)))
                 }
-                try Self.check(image, dx: dx, dy: dy, path: path, canvas: canvas,
-                               "image \(n) (\(width) px wide), round \(round)")
+                try Self.check(
+                    image, dx: dx, dy: dy, path: path, canvas: canvas,
+                    "image \(n) (\(width) px wide), round \(round)")
             }
         }
     }

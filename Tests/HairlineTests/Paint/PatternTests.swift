@@ -41,9 +41,11 @@ import HairlineTestSupport
 
     /// A 3 x 2 image of distinct opaque colors.
     static func small() throws -> Image {
-        try Image(width: 3, height: 2, colors: (0..<6).map {
-            Color(red: Double($0) / 5, green: 1 - Double($0) / 5, blue: Double($0 % 2))
-        })
+        try Image(
+            width: 3, height: 2,
+            colors: (0..<6).map {
+                Color(red: Double($0) / 5, green: 1 - Double($0) / 5, blue: Double($0 % 2))
+            })
     }
 
     static func index(_ i: Int, _ n: Int, _ mode: TileMode) -> Int? {
@@ -67,7 +69,8 @@ import HairlineTestSupport
         canvas.fill(fullRect(), with: .pattern(ImagePattern(image, transform: t, tileX: mode, tileY: mode)))
         for y in 0..<16 {
             for x in 0..<24 {
-                let u = Int(((Double(x) + 0.5 - 5) / 2).rounded(.down)), v = Int(((Double(y) + 0.5 - 4) / 2).rounded(.down))
+                let u = Int(((Double(x) + 0.5 - 5) / 2).rounded(.down)),
+                    v = Int(((Double(y) + 0.5 - 4) / 2).rounded(.down))
                 let expected: PremultipliedColor
                 if let i = Self.index(u, 3, mode), let j = Self.index(v, 2, mode) {
                     expected = image.pixel(x: i, y: j)!
@@ -80,11 +83,13 @@ import HairlineTestSupport
     }
 
     @Test func bilinearSamplingInterpolatesPremultiplied() throws {
-        let image = try Image(width: 2, height: 1, colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0)])
+        let image = try Image(
+            width: 2, height: 1, colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0)])
         let surface = try Surface(width: 4, height: 1)
         let canvas = Canvas(surface: surface)
         // Device pixel x samples image u = x/2 + 0.25: centres 0.25, 0.75, 1.25, 1.75.
-        let pattern = ImagePattern(image, transform: AffineTransform(scaleX: 2, y: 1), tileX: .pad, tileY: .pad, sampling: .bilinear)
+        let pattern = ImagePattern(
+            image, transform: AffineTransform(scaleX: 2, y: 1), tileX: .pad, tileY: .pad, sampling: .bilinear)
         canvas.fill(fullRect(), with: .pattern(pattern))
         #expect(surface.pixel(x: 0, y: 0) == PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
         // u = 0.75: a quarter of the way from pixel 0's centre to pixel 1's.
@@ -121,8 +126,8 @@ import HairlineTestSupport
         let surface = try Surface(width: 20, height: 4)
         let canvas = Canvas(surface: surface)
         canvas.save()
-        canvas.clip(to: Rect(x: 0.5, y: 0, width: 10, height: 4))     // anti-aliased at 0.5 and 10.5
-        canvas.clip(to: Rect(x: 5.25, y: 0, width: 20, height: 4))     // and at 5.25
+        canvas.clip(to: Rect(x: 0.5, y: 0, width: 10, height: 4))  // anti-aliased at 0.5 and 10.5
+        canvas.clip(to: Rect(x: 5.25, y: 0, width: 20, height: 4))  // and at 5.25
         canvas.fill(fullRect(), with: .black)
         let row = (0..<20).map { surface.pixel(x: $0, y: 1)!.alpha }
         #expect(row[0] == 0 && row[4] == 0)

@@ -34,7 +34,8 @@ import HairlineTestSupport
         #expect(path.elements.first == .move(to: Point(x: 1.528665 * r, y: 0)))
         // The top-right corner: a line to its start, then three cubics.
         guard case .line(let start) = path.elements[1], case .curve(let j1, let c1, let c2) = path.elements[2],
-              case .curve(let j2, let c3, let c4) = path.elements[3], case .curve(let end, let c5, let c6) = path.elements[4]
+            case .curve(let j2, let c3, let c4) = path.elements[3],
+            case .curve(let end, let c5, let c6) = path.elements[4]
         else {
             Issue.record("unexpected elements \(path.elements.prefix(5))")
             return
@@ -44,7 +45,8 @@ import HairlineTestSupport
         }
         #expect(near(start, 1.528665, 0) && near(c1, 1.08849, 0) && near(c2, 0.868407, 0))
         #expect(near(j1, 0.631494, 0.0749114) && near(c3, 0.372824, 0.16906) && near(c4, 0.16906, 0.372824))
-        #expect(near(j2, 0.0749114, 0.631494) && near(c5, 0, 0.868407) && near(c6, 0, 1.08849) && near(end, 0, 1.528665))
+        #expect(
+            near(j2, 0.0749114, 0.631494) && near(c5, 0, 0.868407) && near(c6, 0, 1.08849) && near(end, 0, 1.528665))
         // Zero curvature where it leaves the edges: the first two control
         // points lie on the edge line.
         #expect(c1.y == 0 && c2.y == 0 && c5.x == 200 && c6.x == 200)
@@ -123,7 +125,8 @@ import HairlineTestSupport
         let polygon = ContinuousCorner.circular
         var worst = 0.0
         for piece in 0..<3 {
-            let p0 = polygon[3 * piece], p1 = polygon[3 * piece + 1], p2 = polygon[3 * piece + 2], p3 = polygon[3 * piece + 3]
+            let p0 = polygon[3 * piece], p1 = polygon[3 * piece + 1], p2 = polygon[3 * piece + 2],
+                p3 = polygon[3 * piece + 3]
             for i in 0...200 {
                 let s = Double(i) / 200, u = 1 - s
                 let x = p0.u * u * u * u + 3 * p1.u * u * u * s + 3 * p2.u * u * s * s + p3.u * s * s * s
@@ -142,8 +145,11 @@ import HairlineTestSupport
         let rect = Rect(x: 0, y: 0, width: 100, height: 60)
         // Elliptical: horizontal extents scale with rx, vertical with ry.
         var path = Path()
-        path.addRoundedRect(in: rect, cornerRadii: CornerRadii(topLeft: Size(width: 10, height: 5), topRight: .zero,
-                                                                bottomRight: .zero, bottomLeft: .zero), curve: .continuous)
+        path.addRoundedRect(
+            in: rect,
+            cornerRadii: CornerRadii(
+                topLeft: Size(width: 10, height: 5), topRight: .zero,
+                bottomRight: .zero, bottomLeft: .zero), curve: .continuous)
         #expect(path.elements.first == .move(to: Point(x: 15.28665, y: 0)))
         guard case .curve(let end, _, _) = path.elements.dropLast().last else { Issue.record("no curve"); return }
         #expect(abs(end.x - 15.28665) < 1e-9 && end.y == 0)
@@ -170,8 +176,9 @@ import HairlineTestSupport
     func coverageMatchesTheTrueCurves(scale: Double) throws {
         var rng = SplitMix64(seed: 31)
         for _ in 0..<8 {
-            let rect = Rect(x: rng.double(in: 0...2), y: rng.double(in: 0...2),
-                            width: rng.double(in: 8...20), height: rng.double(in: 6...14))
+            let rect = Rect(
+                x: rng.double(in: 0...2), y: rng.double(in: 0...2),
+                width: rng.double(in: 8...20), height: rng.double(in: 6...14))
             let radius = rng.double(in: 1...7)
             let path = Self.continuousRect(rect, radius)
             let w = Int(24 * scale), h = Int(18 * scale)
@@ -181,7 +188,8 @@ import HairlineTestSupport
             let engine = (0..<(w * h)).map { Double(surface.pixel(x: $0 % w, y: $0 / w)!.alpha) / 255 }
             let exact = ExactCoverage(
                 contours: CurveCoverageTests.denseContours(path, transform: AffineTransform(scaleX: scale, y: scale)),
-                rule: .nonZero, width: w, height: h).coverage()
+                rule: .nonZero, width: w, height: h
+            ).coverage()
             let diff = compareCoverage(engine, exact, width: w)
             #expect(diff.maximum <= curveTolerance, "\(rect) r \(radius) @\(scale)x: \(diff)")
         }

@@ -3,7 +3,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -20,17 +20,22 @@ import HairlineTestSupport
 
     @Test func cssRadiusClampingScalesAllRadiiByTheWorstSide() {
         let rect = Rect(x: 0, y: 0, width: 100, height: 40)
-        let r = CornerRadii(topLeft: Size(width: 30, height: 30), topRight: Size(width: 30, height: 30),
-                            bottomRight: Size(width: 10, height: 10), bottomLeft: Size(width: 10, height: 10))
+        let r = CornerRadii(
+            topLeft: Size(width: 30, height: 30), topRight: Size(width: 30, height: 30),
+            bottomRight: Size(width: 10, height: 10), bottomLeft: Size(width: 10, height: 10))
         let clamped = r.clamped(toFit: rect)
         // Right side: 30 + 10 = 40 fits exactly; nothing changes.
         #expect(clamped == r)
         let big = CornerRadii(50).clamped(toFit: rect)
         // Height 40 / (50 + 50) = 0.4.
         #expect(big.topLeft == Size(width: 20, height: 20))
-        let negative = CornerRadii(topLeft: Size(width: -4, height: 5), topRight: Size(width: 4, height: 0),
-                                   bottomRight: Size(width: 4, height: 4), bottomLeft: .zero).clamped(toFit: rect)
-        #expect(negative.topLeft == .zero && negative.topRight == .zero && negative.bottomRight == Size(width: 4, height: 4))
+        let negative = CornerRadii(
+            topLeft: Size(width: -4, height: 5), topRight: Size(width: 4, height: 0),
+            bottomRight: Size(width: 4, height: 4), bottomLeft: .zero
+        ).clamped(toFit: rect)
+        #expect(
+            negative.topLeft == .zero && negative.topRight == .zero && negative.bottomRight == Size(width: 4, height: 4)
+        )
     }
 
     @Test func roundedRectHasOneArcPerRoundedCorner() {
@@ -70,7 +75,8 @@ import HairlineTestSupport
         // Radii too small are scaled up; zero radii make a line.
         var small = Path()
         small.move(to: .zero)
-        small.addArc(to: Point(x: 10, y: 0), radii: Size(width: 1, height: 1), rotation: 0.3, largeArc: true, sweep: false)
+        small.addArc(
+            to: Point(x: 10, y: 0), radii: Size(width: 1, height: 1), rotation: 0.3, largeArc: true, sweep: false)
         #expect((try #require(small.currentPoint) - Point(x: 10, y: 0)).length < 1e-9)
         var line = Path()
         line.move(to: .zero)
@@ -85,8 +91,9 @@ import HairlineTestSupport
             let start = Point(x: rng.double(in: -10...10), y: rng.double(in: -10...10))
             let end = Point(x: rng.double(in: -10...10), y: rng.double(in: -10...10))
             path.move(to: start)
-            path.addArc(to: end, radii: Size(width: rng.double(in: 0.1...12), height: rng.double(in: 0.1...12)),
-                        rotation: rng.double(in: -3...3), largeArc: rng.int(in: 0...1) == 1, sweep: rng.int(in: 0...1) == 1)
+            path.addArc(
+                to: end, radii: Size(width: rng.double(in: 0.1...12), height: rng.double(in: 0.1...12)),
+                rotation: rng.double(in: -3...3), largeArc: rng.int(in: 0...1) == 1, sweep: rng.int(in: 0...1) == 1)
             guard case .arc(let arc)? = path.elements.last else { continue }
             #expect((arc.startPoint - start).length < 1e-9, "seed 9")
             #expect((arc.endPoint - end).length < 1e-9, "seed 9")
@@ -103,7 +110,8 @@ import HairlineTestSupport
         var circle = Path()
         circle.addEllipse(in: Rect(x: 1, y: 2, width: 6, height: 4))
         let c = circle.bounds
-        #expect(abs(c.minX - 1) < 1e-12 && abs(c.maxX - 7) < 1e-12 && abs(c.minY - 2) < 1e-12 && abs(c.maxY - 6) < 1e-12)
+        #expect(
+            abs(c.minX - 1) < 1e-12 && abs(c.maxX - 7) < 1e-12 && abs(c.minY - 2) < 1e-12 && abs(c.maxY - 6) < 1e-12)
     }
 
     @Test func transformsKeepArcsExact() {

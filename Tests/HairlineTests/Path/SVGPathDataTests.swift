@@ -45,14 +45,19 @@ private let wellFormed: [PathDataCase] = [
     PathDataCase("M0 0 M10 10 L20 20", [.move(to: p(0, 0)), .move(to: p(10, 10)), .line(to: p(20, 20))]),
     PathDataCase("M1 1 m2 2", [.move(to: p(1, 1)), .move(to: p(3, 3))]),
     // Horizontal and vertical lines.
-    PathDataCase("M0 0H10V10H0Z", [.move(to: p(0, 0)), .line(to: p(10, 0)), .line(to: p(10, 10)), .line(to: p(0, 10)), .closeSubpath]),
-    PathDataCase("M5 5h10v10h-10z", [.move(to: p(5, 5)), .line(to: p(15, 5)), .line(to: p(15, 15)), .line(to: p(5, 15)), .closeSubpath]),
+    PathDataCase(
+        "M0 0H10V10H0Z",
+        [.move(to: p(0, 0)), .line(to: p(10, 0)), .line(to: p(10, 10)), .line(to: p(0, 10)), .closeSubpath]),
+    PathDataCase(
+        "M5 5h10v10h-10z",
+        [.move(to: p(5, 5)), .line(to: p(15, 5)), .line(to: p(15, 15)), .line(to: p(5, 15)), .closeSubpath]),
     PathDataCase("M0 0h10 20", [.move(to: p(0, 0)), .line(to: p(10, 0)), .line(to: p(30, 0))]),
     PathDataCase("M0 0v10-5", [.move(to: p(0, 0)), .line(to: p(0, 10)), .line(to: p(0, 5))]),
     // Separators.
     PathDataCase("M0,0 L10,10", [.move(to: p(0, 0)), .line(to: p(10, 10))]),
     PathDataCase("M0 , 0 L 10 ,10", [.move(to: p(0, 0)), .line(to: p(10, 10))]),
-    PathDataCase("M0 0L1 1 L2 2,3 3", [.move(to: p(0, 0)), .line(to: p(1, 1)), .line(to: p(2, 2)), .line(to: p(3, 3))]),
+    PathDataCase(
+        "M0 0L1 1 L2 2,3 3", [.move(to: p(0, 0)), .line(to: p(1, 1)), .line(to: p(2, 2)), .line(to: p(3, 3))]),
     PathDataCase("M\t0\n0\rL\u{0C}1 1", [.move(to: p(0, 0)), .line(to: p(1, 1))]),
     PathDataCase("M0 0L10 10   ", [.move(to: p(0, 0)), .line(to: p(10, 10))]),
     // Number forms.
@@ -72,61 +77,90 @@ private let wellFormed: [PathDataCase] = [
     PathDataCase("M0 0C1 2 3 4 5 6", [.move(to: p(0, 0)), .curve(to: p(5, 6), control1: p(1, 2), control2: p(3, 4))]),
     PathDataCase("M0 0C1,2,3,4,5,6", [.move(to: p(0, 0)), .curve(to: p(5, 6), control1: p(1, 2), control2: p(3, 4))]),
     PathDataCase("M1 1c1 1 2 2 3 3", [.move(to: p(1, 1)), .curve(to: p(4, 4), control1: p(2, 2), control2: p(3, 3))]),
-    PathDataCase("M0 0C1 1 2 2 3 3 4 4 5 5 6 6", [
-        .move(to: p(0, 0)), .curve(to: p(3, 3), control1: p(1, 1), control2: p(2, 2)),
-        .curve(to: p(6, 6), control1: p(4, 4), control2: p(5, 5)),
-    ]),
-    PathDataCase("M0 0C0 10 10 10 10 0S20 -10 20 0", [
-        .move(to: p(0, 0)), .curve(to: p(10, 0), control1: p(0, 10), control2: p(10, 10)),
-        .curve(to: p(20, 0), control1: p(10, -10), control2: p(20, -10)),
-    ]),
-    PathDataCase("M0 0S10 10 20 0", [.move(to: p(0, 0)), .curve(to: p(20, 0), control1: p(0, 0), control2: p(10, 10))]),
-    PathDataCase("M0 0L5 5S10 10 20 0", [
-        .move(to: p(0, 0)), .line(to: p(5, 5)), .curve(to: p(20, 0), control1: p(5, 5), control2: p(10, 10)),
-    ]),
+    PathDataCase(
+        "M0 0C1 1 2 2 3 3 4 4 5 5 6 6",
+        [
+            .move(to: p(0, 0)), .curve(to: p(3, 3), control1: p(1, 1), control2: p(2, 2)),
+            .curve(to: p(6, 6), control1: p(4, 4), control2: p(5, 5)),
+        ]),
+    PathDataCase(
+        "M0 0C0 10 10 10 10 0S20 -10 20 0",
+        [
+            .move(to: p(0, 0)), .curve(to: p(10, 0), control1: p(0, 10), control2: p(10, 10)),
+            .curve(to: p(20, 0), control1: p(10, -10), control2: p(20, -10)),
+        ]),
+    PathDataCase(
+        "M0 0S10 10 20 0", [.move(to: p(0, 0)), .curve(to: p(20, 0), control1: p(0, 0), control2: p(10, 10))]),
+    PathDataCase(
+        "M0 0L5 5S10 10 20 0",
+        [
+            .move(to: p(0, 0)), .line(to: p(5, 5)), .curve(to: p(20, 0), control1: p(5, 5), control2: p(10, 10)),
+        ]),
     PathDataCase("m1 1s1 1 2 0", [.move(to: p(1, 1)), .curve(to: p(3, 1), control1: p(1, 1), control2: p(2, 2))]),
-    PathDataCase("M0 0Q5 5 10 0S20 10 30 0", [
-        .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)),
-        .curve(to: p(30, 0), control1: p(10, 0), control2: p(20, 10)),
-    ]),
+    PathDataCase(
+        "M0 0Q5 5 10 0S20 10 30 0",
+        [
+            .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)),
+            .curve(to: p(30, 0), control1: p(10, 0), control2: p(20, 10)),
+        ]),
     // Quadratic curves and their smooth form.
-    PathDataCase("M0 0Q10 10 20 0T40 0", [
-        .move(to: p(0, 0)), .quadCurve(to: p(20, 0), control: p(10, 10)),
-        .quadCurve(to: p(40, 0), control: p(30, -10)),
-    ]),
+    PathDataCase(
+        "M0 0Q10 10 20 0T40 0",
+        [
+            .move(to: p(0, 0)), .quadCurve(to: p(20, 0), control: p(10, 10)),
+            .quadCurve(to: p(40, 0), control: p(30, -10)),
+        ]),
     PathDataCase("M0 0T10 0", [.move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(0, 0))]),
-    PathDataCase("M0 0Q5 5 10 0T20 0T30 0", [
-        .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)),
-        .quadCurve(to: p(20, 0), control: p(15, -5)), .quadCurve(to: p(30, 0), control: p(25, 5)),
-    ]),
-    PathDataCase("M0 0C0 10 10 10 10 0T20 0", [
-        .move(to: p(0, 0)), .curve(to: p(10, 0), control1: p(0, 10), control2: p(10, 10)),
-        .quadCurve(to: p(20, 0), control: p(10, 0)),
-    ]),
-    PathDataCase("m1 1q1 1 2 0t2 0", [
-        .move(to: p(1, 1)), .quadCurve(to: p(3, 1), control: p(2, 2)), .quadCurve(to: p(5, 1), control: p(4, 0)),
-    ]),
-    PathDataCase("M0 0q1 1 2 2 3 3 4 4", [
-        .move(to: p(0, 0)), .quadCurve(to: p(2, 2), control: p(1, 1)), .quadCurve(to: p(6, 6), control: p(5, 5)),
-    ]),
+    PathDataCase(
+        "M0 0Q5 5 10 0T20 0T30 0",
+        [
+            .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)),
+            .quadCurve(to: p(20, 0), control: p(15, -5)), .quadCurve(to: p(30, 0), control: p(25, 5)),
+        ]),
+    PathDataCase(
+        "M0 0C0 10 10 10 10 0T20 0",
+        [
+            .move(to: p(0, 0)), .curve(to: p(10, 0), control1: p(0, 10), control2: p(10, 10)),
+            .quadCurve(to: p(20, 0), control: p(10, 0)),
+        ]),
+    PathDataCase(
+        "m1 1q1 1 2 0t2 0",
+        [
+            .move(to: p(1, 1)), .quadCurve(to: p(3, 1), control: p(2, 2)), .quadCurve(to: p(5, 1), control: p(4, 0)),
+        ]),
+    PathDataCase(
+        "M0 0q1 1 2 2 3 3 4 4",
+        [
+            .move(to: p(0, 0)), .quadCurve(to: p(2, 2), control: p(1, 1)), .quadCurve(to: p(6, 6), control: p(5, 5)),
+        ]),
     // Close path and what follows it.
-    PathDataCase("M10 10L20 10L20 20ZL0 0", [
-        .move(to: p(10, 10)), .line(to: p(20, 10)), .line(to: p(20, 20)), .closeSubpath,
-        .move(to: p(10, 10)), .line(to: p(0, 0)),
-    ]),
-    PathDataCase("M10 10L20 20Zl5 5", [
-        .move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(10, 10)), .line(to: p(15, 15)),
-    ]),
-    PathDataCase("M10 10L20 20Zm5 5l1 1", [
-        .move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(15, 15)), .line(to: p(16, 16)),
-    ]),
-    PathDataCase("M10 10 20 20 z m 1 1", [.move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(11, 11))]),
+    PathDataCase(
+        "M10 10L20 10L20 20ZL0 0",
+        [
+            .move(to: p(10, 10)), .line(to: p(20, 10)), .line(to: p(20, 20)), .closeSubpath,
+            .move(to: p(10, 10)), .line(to: p(0, 0)),
+        ]),
+    PathDataCase(
+        "M10 10L20 20Zl5 5",
+        [
+            .move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(10, 10)), .line(to: p(15, 15)),
+        ]),
+    PathDataCase(
+        "M10 10L20 20Zm5 5l1 1",
+        [
+            .move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(15, 15)), .line(to: p(16, 16)),
+        ]),
+    PathDataCase(
+        "M10 10 20 20 z m 1 1", [.move(to: p(10, 10)), .line(to: p(20, 20)), .closeSubpath, .move(to: p(11, 11))]),
     PathDataCase("M0 0L10 0Z Z", [.move(to: p(0, 0)), .line(to: p(10, 0)), .closeSubpath]),
-    PathDataCase("M0 0H10Zh5", [.move(to: p(0, 0)), .line(to: p(10, 0)), .closeSubpath, .move(to: p(0, 0)), .line(to: p(5, 0))]),
-    PathDataCase("M0 0Q5 5 10 0ZT20 0", [
-        .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)), .closeSubpath,
-        .move(to: p(0, 0)), .quadCurve(to: p(20, 0), control: p(0, 0)),
-    ]),
+    PathDataCase(
+        "M0 0H10Zh5", [.move(to: p(0, 0)), .line(to: p(10, 0)), .closeSubpath, .move(to: p(0, 0)), .line(to: p(5, 0))]),
+    PathDataCase(
+        "M0 0Q5 5 10 0ZT20 0",
+        [
+            .move(to: p(0, 0)), .quadCurve(to: p(10, 0), control: p(5, 5)), .closeSubpath,
+            .move(to: p(0, 0)), .quadCurve(to: p(20, 0), control: p(0, 0)),
+        ]),
     PathDataCase("M1 2z", [.move(to: p(1, 2)), .closeSubpath]),
 ]
 
@@ -186,25 +220,32 @@ struct SVGPathDataTests {
     }
 
     /// The reference for an arc command: the builder's endpoint-form arc.
-    private func built(_ start: Point, _ end: Point, _ rx: Double, _ ry: Double, rotationDegrees: Double = 0,
-                       large: Bool, sweep: Bool) -> Path {
+    private func built(
+        _ start: Point, _ end: Point, _ rx: Double, _ ry: Double, rotationDegrees: Double = 0,
+        large: Bool, sweep: Bool
+    ) -> Path {
         var path = Path()
         path.move(to: start)
-        path.addArc(to: end, radii: Size(width: rx, height: ry), rotation: rotationDegrees * Double.pi / 180,
-                    largeArc: large, sweep: sweep)
+        path.addArc(
+            to: end, radii: Size(width: rx, height: ry), rotation: rotationDegrees * Double.pi / 180,
+            largeArc: large, sweep: sweep)
         return path
     }
 
     @Test("arcs match the builder's endpoint-form arc")
     func arcs() throws {
-        #expect(try Path(svgPathData: "M0 0 A10 10 0 0 1 20 0").elements
-            == built(p(0, 0), p(20, 0), 10, 10, large: false, sweep: true).elements)
-        #expect(try Path(svgPathData: "M0 0a10 10 0 1 0 20 0").elements
-            == built(p(0, 0), p(20, 0), 10, 10, large: true, sweep: false).elements)
-        #expect(try Path(svgPathData: "M0 0 A5 8 30 1 0 10 3").elements
-            == built(p(0, 0), p(10, 3), 5, 8, rotationDegrees: 30, large: true, sweep: false).elements)
-        #expect(try Path(svgPathData: "M0 0 A-5-5 0 0 1 10 0").elements
-            == built(p(0, 0), p(10, 0), 5, 5, large: false, sweep: true).elements)
+        #expect(
+            try Path(svgPathData: "M0 0 A10 10 0 0 1 20 0").elements
+                == built(p(0, 0), p(20, 0), 10, 10, large: false, sweep: true).elements)
+        #expect(
+            try Path(svgPathData: "M0 0a10 10 0 1 0 20 0").elements
+                == built(p(0, 0), p(20, 0), 10, 10, large: true, sweep: false).elements)
+        #expect(
+            try Path(svgPathData: "M0 0 A5 8 30 1 0 10 3").elements
+                == built(p(0, 0), p(10, 3), 5, 8, rotationDegrees: 30, large: true, sweep: false).elements)
+        #expect(
+            try Path(svgPathData: "M0 0 A-5-5 0 0 1 10 0").elements
+                == built(p(0, 0), p(10, 0), 5, 5, large: false, sweep: true).elements)
     }
 
     @Test("arc flags may be packed without separators")
@@ -224,7 +265,8 @@ struct SVGPathDataTests {
 
     @Test("degenerate arcs: zero radius is a line, same end point adds nothing")
     func degenerateArcs() throws {
-        #expect(try Path(svgPathData: "M10 10 A0 5 0 0 1 20 20").elements == [.move(to: p(10, 10)), .line(to: p(20, 20))])
+        #expect(
+            try Path(svgPathData: "M10 10 A0 5 0 0 1 20 20").elements == [.move(to: p(10, 10)), .line(to: p(20, 20))])
         #expect(try Path(svgPathData: "M10 10 A5 5 0 0 1 10 10").elements == [.move(to: p(10, 10))])
     }
 
@@ -257,7 +299,9 @@ struct SVGPathDataTests {
             for _ in 0..<Int(rng.next() % 22) { text.append(Character(Unicode.Scalar(UInt8(48 + rng.next() % 10)))) }
             if rng.next() % 2 == 0 {
                 text.append(".")
-                for _ in 0..<Int(1 + rng.next() % 20) { text.append(Character(Unicode.Scalar(UInt8(48 + rng.next() % 10)))) }
+                for _ in 0..<Int(1 + rng.next() % 20) {
+                    text.append(Character(Unicode.Scalar(UInt8(48 + rng.next() % 10))))
+                }
             }
             if text.isEmpty || text == "-" { text += "7" }
             if rng.next() % 3 == 0 { text += "e\(Int(rng.next() % 80) - 40)" }
@@ -273,7 +317,8 @@ struct SVGPathDataTests {
         let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \n#")
         var rng = SplitMix64(seed: 0x5EED_0002)
         for _ in 0..<2000 {
-            let text = String((0..<Int(rng.next() % 24)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            let text = String(
+                (0..<Int(rng.next() % 24)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
             do {
                 _ = try Path(svgPathData: text)
             } catch {

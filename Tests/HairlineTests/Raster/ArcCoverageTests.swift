@@ -5,7 +5,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
@@ -14,15 +14,19 @@ import HairlineTestSupport
     static let exactTolerance = 1.0 / 255
 
     /// The engine's coverage of `path` against the oracle's.
-    static func difference(_ path: Path, width: Int, height: Int, transform: AffineTransform = .identity,
-                           rule: FillRule = .nonZero, samples: Int = 2500) throws -> (CoverageDifference, arcs: Int) {
+    static func difference(
+        _ path: Path, width: Int, height: Int, transform: AffineTransform = .identity,
+        rule: FillRule = .nonZero, samples: Int = 2500
+    ) throws -> (CoverageDifference, arcs: Int) {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: 1)
         canvas.concatenate(transform)
         canvas.fill(path, with: .black, rule: rule)
         let engine = (0..<(width * height)).map { Double(surface.pixel(x: $0 % width, y: $0 / width)!.alpha) / 255 }
-        let exact = ExactCoverage(contours: CurveCoverageTests.denseContours(path, transform: transform, samples: samples),
-                                  rule: rule, width: width, height: height).coverage()
+        let exact = ExactCoverage(
+            contours: CurveCoverageTests.denseContours(path, transform: transform, samples: samples),
+            rule: rule, width: width, height: height
+        ).coverage()
         // Exact curves: arc edges, or shapes covered in closed form.
         let statistics = canvas.renderer.rasterizer.statistics
         return (compareCoverage(engine, exact, width: width), statistics.arcs + statistics.closedFormShapes)
@@ -75,13 +79,15 @@ import HairlineTestSupport
     @Test func transformedEllipsesAreExact() throws {
         var rng = SplitMix64(seed: 72)
         for i in 0..<30 {
-            let rect = Rect(x: rng.double(in: -4...8), y: rng.double(in: -4...8),
-                            width: rng.double(in: 0.5...14), height: rng.double(in: 0.5...14))
+            let rect = Rect(
+                x: rng.double(in: -4...8), y: rng.double(in: -4...8),
+                width: rng.double(in: 0.5...14), height: rng.double(in: 0.5...14))
             var path = Path()
             path.addEllipse(in: rect)
-            let t = AffineTransform(a: rng.double(in: 0.3...1.6), b: rng.double(in: -0.8...0.8),
-                                    c: rng.double(in: -0.8...0.8), d: rng.double(in: 0.3...1.6),
-                                    tx: rng.double(in: -2...6), ty: rng.double(in: -2...6))
+            let t = AffineTransform(
+                a: rng.double(in: 0.3...1.6), b: rng.double(in: -0.8...0.8),
+                c: rng.double(in: -0.8...0.8), d: rng.double(in: 0.3...1.6),
+                tx: rng.double(in: -2...6), ty: rng.double(in: -2...6))
             let (diff, _) = try Self.difference(path, width: 24, height: 24, transform: t)
             #expect(diff.maximum <= Self.exactTolerance, "ellipse \(i) \(rect) under \(t): \(diff)")
         }
@@ -90,22 +96,24 @@ import HairlineTestSupport
     @Test func roundedRectsAreExact() throws {
         var rng = SplitMix64(seed: 73)
         for i in 0..<30 {
-            let rect = Rect(x: rng.double(in: -3...6), y: rng.double(in: -3...6),
-                            width: rng.double(in: 1...26), height: rng.double(in: 1...20))
-            let radii = CornerRadii(topLeft: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
-                                    topRight: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
-                                    bottomRight: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
-                                    bottomLeft: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)))
+            let rect = Rect(
+                x: rng.double(in: -3...6), y: rng.double(in: -3...6),
+                width: rng.double(in: 1...26), height: rng.double(in: 1...20))
+            let radii = CornerRadii(
+                topLeft: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
+                topRight: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
+                bottomRight: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)),
+                bottomLeft: Size(width: rng.double(in: 0...9), height: rng.double(in: 0...9)))
             var path = Path()
             path.addRoundedRect(in: rect, cornerRadii: radii)
             let scale = [1.0, 2, 3, 1.5][i % 4]
-            let (diff, _) = try Self.difference(path, width: 28, height: 24,
-                                                transform: AffineTransform(scaleX: scale, y: scale), samples: 500)
+            let (diff, _) = try Self.difference(
+                path, width: 28, height: 24,
+                transform: AffineTransform(scaleX: scale, y: scale), samples: 500)
             #expect(diff.maximum <= Self.exactTolerance, "rounded rect \(i) \(rect) \(radii) at \(scale)x: \(diff)")
         }
     }
 }
-
 
 @Suite struct SegmentAreaTests {
     /// The unit circle's segment under an angle `delta` (0 < delta ≤ π/2),

@@ -42,8 +42,9 @@ import HairlineTestSupport
                 var path = Path()
                 let w = 40 + Double(i * 7), h = 12 + Double(i % 3) * 5
                 let corners: RectCorner = [.all, .top, [], .bottom, .all, .top][i]
-                path.addRoundedRect(in: Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset),
-                                    cornerRadius: [6, 4.5, 0, 8, 3.25, 6][i], corners: corners)
+                path.addRoundedRect(
+                    in: Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset),
+                    cornerRadius: [6, 4.5, 0, 8, 3.25, 6][i], corners: corners)
                 return (path, StrokeStyle(width: i == 4 ? 0 : 1 / scale))
             }
             for round in 0..<120 {
@@ -58,8 +59,9 @@ import HairlineTestSupport
                 // Visible colors, often translucent (a paint that draws
                 // nothing is dropped, and the pair with it).
                 func color() -> Color {
-                    Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
-                          alpha: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0.1...1))
+                    Color(
+                        red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
+                        alpha: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0.1...1))
                 }
                 let fill = color(), stroke = color()
                 let start = PendingClearTests.randomColor(&rng)
@@ -78,7 +80,8 @@ import HairlineTestSupport
                 canvases[2].stroke(path, with: .solid(stroke), style: style)
                 for canvas in canvases { canvas.restore() }
                 let reference = surfaces[2].bytes
-                #expect(surfaces[0].bytes == reference, "\(scale)x round \(round): kept sweeps, \(path) at \(dx), \(dy)")
+                #expect(
+                    surfaces[0].bytes == reference, "\(scale)x round \(round): kept sweeps, \(path) at \(dx), \(dy)")
                 #expect(surfaces[1].bytes == reference, "\(scale)x round \(round): fresh sweeps")
                 kept += Self.keptRows(canvases[0])
                 #expect(Self.keptRows(canvases[1]) == 0)
@@ -102,8 +105,10 @@ import HairlineTestSupport
         var path = Path()
         path.addRoundedRect(in: Rect(x: 0.25, y: 0.25, width: 60, height: 20), cornerRadius: 8)
         let style = StrokeStyle(width: 0.5)
-        func draw(_ path: Path, style: StrokeStyle = style, clip: Rect? = nil, pending: Bool = true,
-                  dx: Double = 0) -> Int {
+        func draw(
+            _ path: Path, style: StrokeStyle = style, clip: Rect? = nil, pending: Bool = true,
+            dx: Double = 0
+        ) -> Int {
             canvas.clear()
             if !pending { canvas.fill(path, with: .solid(.white)) }  // reads the pixels: resolves the clear
             canvas.save()

@@ -14,17 +14,21 @@ import HairlineTestSupport
     static func randomShape(_ rng: inout SplitMix64, width w: Double, height h: Double, scale: Double) -> Path {
         var path = Path()
         let inset = 0.5 / scale
-        let rect = rng.int(in: 0...1) == 0
+        let rect =
+            rng.int(in: 0...1) == 0
             ? Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset + (rng.int(in: 0...1) == 0 ? 1 : 0))
-            : Rect(x: rng.double(in: -6...w), y: rng.double(in: -6...h), width: rng.double(in: 0...w), height: rng.double(in: 0...h))
+            : Rect(
+                x: rng.double(in: -6...w), y: rng.double(in: -6...h), width: rng.double(in: 0...w),
+                height: rng.double(in: 0...h))
         switch rng.int(in: 0...5) {
         case 0: path.addRect(rect)
         case 1:
             let side = min(rect.width, rect.height)
             path.addEllipse(in: Rect(x: rect.minX, y: rect.minY, width: side, height: side))
         case 2:
-            path.addRoundedRect(in: rect, cornerRadius: rng.double(in: 0...12),
-                                corners: [RectCorner.top, .bottom, .all][rng.int(in: 0...2)])
+            path.addRoundedRect(
+                in: rect, cornerRadius: rng.double(in: 0...12),
+                corners: [RectCorner.top, .bottom, .all][rng.int(in: 0...2)])
         default:
             path.addRoundedRect(in: rect, cornerRadius: rng.double(in: 0...12))
         }
@@ -43,10 +47,14 @@ import HairlineTestSupport
             let w = Double(width) / scale, h = Double(height) / scale
             let path = Self.randomShape(&rng, width: w, height: h, scale: scale)
             let fill = PendingClearTests.randomColor(&rng), stroke = PendingClearTests.randomColor(&rng)
-            let style = StrokeStyle(width: [0, 1 / scale, 2 / scale, rng.double(in: 0.1...4)][rng.int(in: 0...3)],
-                                    lineJoin: [LineJoin.miter, .round, .bevel][rng.int(in: 0...2)])
-            let clipRect = rng.int(in: 0...3) == 0
-                ? Rect(x: rng.double(in: -2...w), y: rng.double(in: -2...h), width: rng.double(in: 0...w), height: rng.double(in: 0...h))
+            let style = StrokeStyle(
+                width: [0, 1 / scale, 2 / scale, rng.double(in: 0.1...4)][rng.int(in: 0...3)],
+                lineJoin: [LineJoin.miter, .round, .bevel][rng.int(in: 0...2)])
+            let clipRect =
+                rng.int(in: 0...3) == 0
+                ? Rect(
+                    x: rng.double(in: -2...w), y: rng.double(in: -2...h), width: rng.double(in: 0...w),
+                    height: rng.double(in: 0...h))
                 : nil
             let start = PendingClearTests.randomColor(&rng).premultiplied
             let pending = rng.int(in: 0...3) > 0
@@ -64,7 +72,10 @@ import HairlineTestSupport
             canvases[2].fill(path, with: .solid(fill))
             canvases[2].stroke(path, with: .solid(stroke), style: style)
             let reference = surfaces[2].bytes
-            #expect(surfaces[0].bytes == reference, "round \(round): \(path), \(style), \(scale)x, clip \(String(describing: clipRect)), pending \(pending)")
+            #expect(
+                surfaces[0].bytes == reference,
+                "round \(round): \(path), \(style), \(scale)x, clip \(String(describing: clipRect)), pending \(pending)"
+            )
             #expect(surfaces[1].bytes == reference, "round \(round): alternating loops")
             paired += canvases[0].renderer.pairedDrawCount
             #expect(canvases[1].renderer.pairedDrawCount == 0)
@@ -91,14 +102,16 @@ import HairlineTestSupport
             let inset = 0.5 / scale
             let position = round % 4  // single, top, middle, bottom
             var path = Path()
-            let rect = Rect(x: inset, y: inset, width: Double(width) / scale - 2 * inset,
-                            height: Double(height) / scale - 2 * inset + (position == 1 || position == 2 ? 1 : 0))
+            let rect = Rect(
+                x: inset, y: inset, width: Double(width) / scale - 2 * inset,
+                height: Double(height) / scale - 2 * inset + (position == 1 || position == 2 ? 1 : 0))
             let corners: RectCorner = [.all, .top, [], .bottom][position]
             path.addRoundedRect(in: rect, cornerRadius: rng.double(in: 0...min(12, h / 2)), corners: corners)
             // Visible colors (a paint that draws nothing is dropped).
             func color() -> Color {
-                Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
-                      alpha: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0.1...1))
+                Color(
+                    red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
+                    alpha: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0.1...1))
             }
             let fill = color(), stroke = color()
             let style = StrokeStyle(width: rng.int(in: 0...3) == 0 ? 0 : 1 / scale)
@@ -108,7 +121,8 @@ import HairlineTestSupport
             canvases[1].fill(path, with: .solid(fill))
             canvases[1].stroke(path, with: .solid(stroke), style: style)
             #expect(surfaces[0].bytes == surfaces[1].bytes, "round \(round): \(width)x\(height) at \(scale)x, \(path)")
-            halfRows += canvases[0].renderer.rasterizer.statistics.halfSweptRows
+            halfRows +=
+                canvases[0].renderer.rasterizer.statistics.halfSweptRows
                 + canvases[0].renderer.secondRasterizer.statistics.halfSweptRows
         }
         #expect(halfRows > 1000)
@@ -127,12 +141,16 @@ import HairlineTestSupport
                     let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
                     let inset = 0.5 / scale
                     var path = Path()
-                    path.addRoundedRect(in: Rect(x: left + inset, y: top, width: 60 - left - 2 * inset, height: 20),
-                                        cornerRadius: 6)
+                    path.addRoundedRect(
+                        in: Rect(x: left + inset, y: top, width: 60 - left - 2 * inset, height: 20),
+                        cornerRadius: 6)
                     let style = StrokeStyle(width: 1 / scale)
-                    for surface in surfaces { surface.clear(to: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4).premultiplied) }
-                    canvases[0].draw(path, fill: .solid(.white), stroke: .solid(Color(red: 0.78, green: 0.78, blue: 0.8)),
-                                     style: style)
+                    for surface in surfaces {
+                        surface.clear(to: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4).premultiplied)
+                    }
+                    canvases[0].draw(
+                        path, fill: .solid(.white), stroke: .solid(Color(red: 0.78, green: 0.78, blue: 0.8)),
+                        style: style)
                     canvases[1].fill(path, with: .solid(.white))
                     canvases[1].stroke(path, with: Color(red: 0.78, green: 0.78, blue: 0.8), style: style)
                     #expect(surfaces[0].bytes == surfaces[1].bytes, "\(scale)x, left \(left), top \(top)")

@@ -6,8 +6,10 @@ import Testing
 import HairlineTestSupport
 
 @Suite struct RasterizerEdgeCaseTests {
-    func check(_ contours: [[Point]], width: Int = 16, height: Int = 16, rule: FillRule = .nonZero,
-               _ label: String) throws {
+    func check(
+        _ contours: [[Point]], width: Int = 16, height: Int = 16, rule: FillRule = .nonZero,
+        _ label: String
+    ) throws {
         let engine = try engineCoverage(polygonPath(contours), width: width, height: height, rule: rule)
         let exact = ExactCoverage(contours: contours, rule: rule, width: width, height: height).coverage()
         let diff = compareCoverage(engine, exact, width: width)
@@ -17,10 +19,12 @@ import HairlineTestSupport
     @Test(arguments: [0.0, 0.13, 0.5, 0.77])
     func verticalAndHorizontalSlivers(offset: Double) throws {
         let x = 5 + offset
-        try check([[Point(x: x, y: 1.3), Point(x: x + 0.05, y: 1.3), Point(x: x + 0.05, y: 14.6), Point(x: x, y: 14.6)]],
-                  "vertical sliver at \(x)")
-        try check([[Point(x: 1.2, y: x), Point(x: 14.9, y: x), Point(x: 14.9, y: x + 0.05), Point(x: 1.2, y: x + 0.05)]],
-                  "horizontal sliver at \(x)")
+        try check(
+            [[Point(x: x, y: 1.3), Point(x: x + 0.05, y: 1.3), Point(x: x + 0.05, y: 14.6), Point(x: x, y: 14.6)]],
+            "vertical sliver at \(x)")
+        try check(
+            [[Point(x: 1.2, y: x), Point(x: 14.9, y: x), Point(x: 14.9, y: x + 0.05), Point(x: 1.2, y: x + 0.05)]],
+            "horizontal sliver at \(x)")
         let engine = try engineCoverage(
             polygonPath([[Point(x: x, y: 1), Point(x: x + 0.05, y: 1), Point(x: x + 0.05, y: 15), Point(x: x, y: 15)]]),
             width: 16, height: 16)
@@ -42,10 +46,17 @@ import HairlineTestSupport
     }
 
     @Test func shapesPartlyOffEverySide() throws {
-        try check([[Point(x: -5.3, y: -2.2), Point(x: 20.4, y: 3.7), Point(x: 9.1, y: 22.8)]], "triangle over three sides")
-        try check([[Point(x: -3, y: 4.5), Point(x: 7.25, y: 4.5), Point(x: 7.25, y: 9.75), Point(x: -3, y: 9.75)]], "rect off the left")
-        try check([[Point(x: 10.5, y: -3), Point(x: 30, y: -3), Point(x: 30, y: 30), Point(x: 10.5, y: 30)]], "rect off right, top, bottom")
-        try check([[Point(x: -100, y: -100), Point(x: 100, y: -100), Point(x: 100, y: 100), Point(x: -100, y: 100)]], "covers everything")
+        try check(
+            [[Point(x: -5.3, y: -2.2), Point(x: 20.4, y: 3.7), Point(x: 9.1, y: 22.8)]], "triangle over three sides")
+        try check(
+            [[Point(x: -3, y: 4.5), Point(x: 7.25, y: 4.5), Point(x: 7.25, y: 9.75), Point(x: -3, y: 9.75)]],
+            "rect off the left")
+        try check(
+            [[Point(x: 10.5, y: -3), Point(x: 30, y: -3), Point(x: 30, y: 30), Point(x: 10.5, y: 30)]],
+            "rect off right, top, bottom")
+        try check(
+            [[Point(x: -100, y: -100), Point(x: 100, y: -100), Point(x: 100, y: 100), Point(x: -100, y: 100)]],
+            "covers everything")
     }
 
     @Test func verticesAtAMillionKeepTheirWedge() throws {
@@ -95,17 +106,20 @@ import HairlineTestSupport
         let renderer = Renderer()
         var rect = Path()
         rect.addRect(Rect(x: 1.5, y: 1.5, width: 9, height: 9))
-        renderer.fill(rect, transform: .identity, tolerance: 0.008, rule: .nonZero,
-                      color: Color.black.premultiplied, into: surface)
+        renderer.fill(
+            rect, transform: .identity, tolerance: 0.008, rule: .nonZero,
+            color: Color.black.premultiplied, into: surface)
         #expect(renderer.rasterizer.resolvedRowCount == 0)
         var circle = Path()
         circle.addEllipse(in: Rect(x: 2.2, y: 1.7, width: 11, height: 12.5))
-        renderer.fill(circle, transform: .identity, tolerance: 0.008, rule: .nonZero,
-                      color: Color.black.premultiplied, into: surface)
+        renderer.fill(
+            circle, transform: .identity, tolerance: 0.008, rule: .nonZero,
+            color: Color.black.premultiplied, into: surface)
         #expect(renderer.rasterizer.resolvedRowCount == 0)
         rect.addRect(Rect(x: 5.5, y: 5.25, width: 9, height: 9))
-        renderer.fill(rect, transform: .identity, tolerance: 0.008, rule: .nonZero,
-                      color: Color.black.premultiplied, into: surface)
+        renderer.fill(
+            rect, transform: .identity, tolerance: 0.008, rule: .nonZero,
+            color: Color.black.premultiplied, into: surface)
         #expect(renderer.rasterizer.resolvedRowCount > 0)
     }
 }

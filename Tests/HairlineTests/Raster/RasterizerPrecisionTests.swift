@@ -50,8 +50,10 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
     /// Fills `polygon` in opaque black on a `width` x `height` surface and
     /// checks the pixels of `rows` (all columns) or `columns` (all rows)
     /// against the exact area.
-    func check(_ polygon: [Point], width: Int, height: Int, rows: [Int]? = nil, columns: [Int]? = nil,
-               _ label: String) throws {
+    func check(
+        _ polygon: [Point], width: Int, height: Int, rows: [Int]? = nil, columns: [Int]? = nil,
+        _ label: String
+    ) throws {
         let surface = try Surface(width: width, height: height)
         Canvas(surface: surface).fill(polygonPath([polygon]), with: .black)
         var worst = 0.0, at = (0, 0)
@@ -92,8 +94,10 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
             let a0 = rng.double(in: 0...3.9), a1 = rng.double(in: 0...3.9)
             let b0 = rng.double(in: 4.1...8), b1 = rng.double(in: 4.1...8)
             let top = rng.double(in: 0...5), bottom = Double(h) - rng.double(in: 0...5)
-            let polygon = [Point(x: a0, y: top), Point(x: b0, y: top + 0.37), Point(x: b1, y: bottom),
-                           Point(x: a1, y: bottom - 0.61)]
+            let polygon = [
+                Point(x: a0, y: top), Point(x: b0, y: top + 0.37), Point(x: b1, y: bottom),
+                Point(x: a1, y: bottom - 0.61),
+            ]
             try check(polygon, width: 8, height: h, rows: Self.sampleRows(h), "seed \(rng.seed)")
         }
     }
@@ -105,10 +109,14 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
         let w = Surface.maximumDimension
         let columns = Array(0..<5) + stride(from: 5, to: w - 5, by: 997).map { $0 } + Array((w - 5)..<w)
         let cases: [[Point]] = [
-            [Point(x: 0.2, y: 0.3), Point(x: Double(w) - 0.3, y: 0.9), Point(x: Double(w) - 0.1, y: 3.7),
-             Point(x: 0.4, y: 3.2)],
-            [Point(x: 0.0, y: 0.0), Point(x: Double(w), y: 3.999), Point(x: Double(w), y: 4.0),
-             Point(x: 0.0, y: 0.001)],
+            [
+                Point(x: 0.2, y: 0.3), Point(x: Double(w) - 0.3, y: 0.9), Point(x: Double(w) - 0.1, y: 3.7),
+                Point(x: 0.4, y: 3.2),
+            ],
+            [
+                Point(x: 0.0, y: 0.0), Point(x: Double(w), y: 3.999), Point(x: Double(w), y: 4.0),
+                Point(x: 0.0, y: 0.001),
+            ],
             [Point(x: 1.0 / 3, y: 1.5), Point(x: Double(w) - 1.0 / 3, y: 1.5 + 1e-6), Point(x: Double(w) / 2, y: 2.5)],
         ]
         for (i, polygon) in cases.enumerated() {
@@ -123,8 +131,9 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
         var rng = SplitMix64(seed: 0xC1A9)
         let width = 24, height = 20
         for round in 0..<120 {
-            let clip = PixelRect(minX: rng.int(in: 0...6), minY: rng.int(in: 0...6),
-                                 maxX: width - rng.int(in: 0...6), maxY: height - rng.int(in: 0...6))
+            let clip = PixelRect(
+                minX: rng.int(in: 0...6), minY: rng.int(in: 0...6),
+                maxX: width - rng.int(in: 0...6), maxY: height - rng.int(in: 0...6))
             let far = round % 3 == 0 ? 1e6 : 3.0
             func coordinate(_ lo: Int, _ hi: Int) -> Double {
                 switch rng.int(in: 0...3) {
@@ -136,8 +145,9 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
             }
             // Star-shaped (simple) polygons: random radii at sorted angles
             // around a point inside, stretched towards the clip's sides.
-            let center = Point(x: rng.double(in: Double(clip.minX)...Double(clip.maxX)),
-                               y: rng.double(in: Double(clip.minY)...Double(clip.maxY)))
+            let center = Point(
+                x: rng.double(in: Double(clip.minX)...Double(clip.maxX)),
+                y: rng.double(in: Double(clip.minY)...Double(clip.maxY)))
             let count = rng.int(in: 3...7)
             var points: [Point] = []
             for _ in 0..<count {
@@ -154,8 +164,9 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
                     let inside = x >= clip.minX && x < clip.maxX && y >= clip.minY && y < clip.maxY
                     let engine = Double(surface.pixel(x: x, y: y)!.alpha) / 255
                     let want = inside ? exact[y * width + x] : 0
-                    #expect(abs(engine - want) <= polygonTolerance,
-                            "round \(round) (\(x), \(y)): \(engine * 255) vs \(want * 255), clip \(clip)")
+                    #expect(
+                        abs(engine - want) <= polygonTolerance,
+                        "round \(round) (\(x), \(y)): \(engine * 255) vs \(want * 255), clip \(clip)")
                 }
             }
         }
@@ -187,7 +198,9 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
                 running &+= cells[i]
                 expected |= CellRow.coverage(running) << UInt32(8 * i)
             }
-            let packed = cells.withUnsafeMutableBufferPointer { CellRow.coverage(ofGroupAt: $0.baseAddress!, sum: &sum) }
+            let packed = cells.withUnsafeMutableBufferPointer {
+                CellRow.coverage(ofGroupAt: $0.baseAddress!, sum: &sum)
+            }
             #expect(packed == expected)
             #expect(sum == running)
             #expect(cells == [0, 0, 0, 0])
@@ -201,7 +214,7 @@ func convexArea(_ polygon: [Point], x: Int, y: Int) -> Double {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

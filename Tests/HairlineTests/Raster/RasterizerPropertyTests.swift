@@ -6,7 +6,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -20,8 +20,9 @@ let polygonTolerance = 1.0 / 255
 
     static func randomPolygon(_ rng: inout SplitMix64, vertices: Int, margin: Double) -> [Point] {
         (0..<vertices).map { _ in
-            Point(x: rng.double(in: -margin...(Double(width) + margin)),
-                  y: rng.double(in: -margin...(Double(height) + margin)))
+            Point(
+                x: rng.double(in: -margin...(Double(width) + margin)),
+                y: rng.double(in: -margin...(Double(height) + margin)))
         }
     }
 
@@ -82,14 +83,17 @@ let polygonTolerance = 1.0 / 255
     func clustersOfSmallContoursInsideOthers(rule: FillRule) throws {
         for seed in UInt64(3000)...3060 {
             var rng = SplitMix64(seed: seed)
-            var outer = [Point(x: 0.5, y: 0.5), Point(x: 23.3, y: 1.2), Point(x: 22.8, y: 19.4), Point(x: 1.1, y: 18.7)]
+            var outer = [
+                Point(x: 0.5, y: 0.5), Point(x: 23.3, y: 1.2), Point(x: 22.8, y: 19.4), Point(x: 1.1, y: 18.7),
+            ]
             if rng.int(in: 0...1) == 0 { outer.reverse() }
             var contours = rng.int(in: 0...2) == 0 ? [] : [outer]
             for _ in 0..<rng.int(in: 4...14) {
                 let cx = rng.double(in: 1...23), cy = rng.double(in: 1...19), r = rng.double(in: 0.3...2.5)
-                contours.append((0..<rng.int(in: 3...6)).map { _ in
-                    Point(x: cx + rng.double(in: -r...r), y: cy + rng.double(in: -r...r))
-                })
+                contours.append(
+                    (0..<rng.int(in: 3...6)).map { _ in
+                        Point(x: cx + rng.double(in: -r...r), y: cy + rng.double(in: -r...r))
+                    })
             }
             try check(contours, rule: rule, seed: seed)
         }
@@ -164,8 +168,9 @@ let polygonTolerance = 1.0 / 255
         let renderer = Renderer()
         var path = Path()
         path.addRect(Rect(x: 2.5, y: 3.25, width: 20.3, height: 30.5))
-        renderer.fill(path, transform: .identity, tolerance: 0.008, rule: .nonZero,
-                      color: Color.black.premultiplied, into: surface)
+        renderer.fill(
+            path, transform: .identity, tolerance: 0.008, rule: .nonZero,
+            color: Color.black.premultiplied, into: surface)
         // Rows 3 and 33 are partial; rows 4...32 all have row 4's coverage.
         for y in 4...32 {
             #expect(surface.pixel(x: 2, y: y)!.alpha == 128)
@@ -188,8 +193,9 @@ let polygonTolerance = 1.0 / 255
             var b = EdgeBuilder()
             defer { b.deallocate() }
             b.reset(clip: PixelRect(minX: 0, minY: 0, maxX: 24, maxY: 20))
-            _ = Flattener.flatten(polygonPath(contours), transform: .identity, tolerance: 0.008,
-                                  cullRect: Rect(x: 0, y: 0, width: 24, height: 20), into: &b)
+            _ = Flattener.flatten(
+                polygonPath(contours), transform: .identity, tolerance: 0.008,
+                cullRect: Rect(x: 0, y: 0, width: 24, height: 20), into: &b)
             return b.isKnownSimple
         }
         #expect(isKnownSimple([hexagon]))

@@ -4,9 +4,9 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -23,8 +23,9 @@ import HairlineTestSupport
 
     func fill(_ contour: [Point], rule: FillRule, renderer: Renderer, size: Int) throws -> [Double] {
         let surface = try Surface(width: size, height: size)
-        renderer.fill(polygonPath([contour]), transform: .identity, tolerance: 0.008, rule: rule,
-                      color: Color.white.premultiplied, into: surface)
+        renderer.fill(
+            polygonPath([contour]), transform: .identity, tolerance: 0.008, rule: rule,
+            color: Color.white.premultiplied, into: surface)
         return (0..<(size * size)).map { Double(surface.pixel(x: $0 % size, y: $0 / size)!.alpha) / 255 }
     }
 
@@ -65,8 +66,9 @@ import HairlineTestSupport
         var random = SplitMix64(seed: 7)
         let contour = (0..<600).map { _ in Point(x: random.double(in: 0...24), y: random.double(in: 0...24)) }
         let renderer = Renderer()
-        renderer.rasterizer.resolverLimits = ResolverLimits(rowAllowance: 1 << 12, pieceAllowance: 0, rowCap: 1 << 14,
-                                                            drawBudget: 1 << 16)
+        renderer.rasterizer.resolverLimits = ResolverLimits(
+            rowAllowance: 1 << 12, pieceAllowance: 0, rowCap: 1 << 14,
+            drawBudget: 1 << 16)
         let nonZero = try fill(contour, rule: .nonZero, renderer: renderer, size: 24)
         #expect(renderer.rasterizer.approximatedRowCount > 16)
         let evenOdd = try fill(contour, rule: .evenOdd, renderer: renderer, size: 24)
@@ -83,7 +85,8 @@ import HairlineTestSupport
         // crossing row in fixed slabs of 1/64 px, against the oracle.
         let contour = star(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
-        renderer.rasterizer.resolverLimits = ResolverLimits(rowAllowance: 0, pieceAllowance: 0, rowCap: 0, drawBudget: 0)
+        renderer.rasterizer.resolverLimits = ResolverLimits(
+            rowAllowance: 0, pieceAllowance: 0, rowCap: 0, drawBudget: 0)
         let engine = try fill(contour, rule: rule, renderer: renderer, size: 24)
         #expect(renderer.rasterizer.approximatedRowCount > 15)
         let exact = ExactCoverage(contours: [contour], rule: rule, width: 24, height: 24).coverage()
@@ -98,7 +101,8 @@ import HairlineTestSupport
         // exact, later ones approximate.
         let contour = star(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
-        renderer.rasterizer.resolverLimits = ResolverLimits(rowAllowance: 0, pieceAllowance: 0, rowCap: 1 << 20, drawBudget: 20_000)
+        renderer.rasterizer.resolverLimits = ResolverLimits(
+            rowAllowance: 0, pieceAllowance: 0, rowCap: 1 << 20, drawBudget: 20_000)
         _ = try fill(contour, rule: .nonZero, renderer: renderer, size: 24)
         let approximated = renderer.rasterizer.approximatedRowCount
         #expect(approximated > 0 && approximated < renderer.rasterizer.resolvedRowCount)

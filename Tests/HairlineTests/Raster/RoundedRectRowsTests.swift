@@ -13,8 +13,10 @@ import HairlineTestSupport
     /// The engine's coverage (alpha / 255) of `path` filled black at
     /// `scale`, through `clip` (device pixels) if given, and the draw's
     /// closed-form shape count.
-    static func coverage(_ path: Path, scale: Double, width: Int, height: Int,
-                         clip: Rect? = nil) throws -> ([Double], closedForm: Int) {
+    static func coverage(
+        _ path: Path, scale: Double, width: Int, height: Int,
+        clip: Rect? = nil
+    ) throws -> ([Double], closedForm: Int) {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: 1)
         if let clip {
@@ -29,9 +31,12 @@ import HairlineTestSupport
     }
 
     static func exact(_ path: Path, scale: Double, width: Int, height: Int) -> [Double] {
-        ExactCoverage(contours: CurveCoverageTests.denseContours(path, transform: AffineTransform(scaleX: scale, y: scale),
-                                                                 samples: 600),
-                      rule: .nonZero, width: width, height: height).coverage()
+        ExactCoverage(
+            contours: CurveCoverageTests.denseContours(
+                path, transform: AffineTransform(scaleX: scale, y: scale),
+                samples: 600),
+            rule: .nonZero, width: width, height: height
+        ).coverage()
     }
 
     /// A random rounded rect in a 30 x 24 px surface at `scale`: mirrored
@@ -90,8 +95,10 @@ import HairlineTestSupport
             p.addEllipse(in: Rect(x: x, y: y, width: d, height: d))
             shapes.append(p)
         }
-        for rect in [Rect(x: 1.5, y: 3.25, width: 26, height: 6.5), Rect(x: 4.1, y: 2.3, width: 0.4, height: 17),
-                     Rect(x: 2.6, y: 10.1, width: 24, height: 0.3), Rect(x: 12.5, y: 2.5, width: 5, height: 18)] {
+        for rect in [
+            Rect(x: 1.5, y: 3.25, width: 26, height: 6.5), Rect(x: 4.1, y: 2.3, width: 0.4, height: 17),
+            Rect(x: 2.6, y: 10.1, width: 24, height: 0.3), Rect(x: 12.5, y: 2.5, width: 5, height: 18),
+        ] {
             var p = Path()
             // Pills: the radius is half the short side.
             p.addRoundedRect(in: rect, cornerRadius: min(rect.width, rect.height) / 2)
@@ -118,13 +125,15 @@ import HairlineTestSupport
             let (rect, radii) = Self.randomShape(&rng, scale: scale)
             var path = Path()
             path.addRoundedRect(in: rect, cornerRadii: radii)
-            let clip = Rect(x: Double(rng.int(in: 0...12)), y: Double(rng.int(in: 0...10)),
-                            width: Double(rng.int(in: 1...18)), height: Double(rng.int(in: 1...14)))
+            let clip = Rect(
+                x: Double(rng.int(in: 0...12)), y: Double(rng.int(in: 0...10)),
+                width: Double(rng.int(in: 1...18)), height: Double(rng.int(in: 1...14)))
             let (whole, _) = try Self.coverage(path, scale: scale, width: 30, height: 24)
             let (clipped, _) = try Self.coverage(path, scale: scale, width: 30, height: 24, clip: clip)
             for y in 0..<24 {
                 for x in 0..<30 {
-                    let inside = Double(x) >= clip.minX && Double(x) < clip.maxX && Double(y) >= clip.minY
+                    let inside =
+                        Double(x) >= clip.minX && Double(x) < clip.maxX && Double(y) >= clip.minY
                         && Double(y) < clip.maxY
                     let k = y * 30 + x
                     if inside {
@@ -152,8 +161,9 @@ import HairlineTestSupport
             var circle = Path()
             circle.addEllipse(in: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r))
             var rounded = Path()
-            rounded.addRoundedRect(in: Rect(x: center.x - r, y: center.y - r, width: 2.5 * r, height: 2 * r),
-                                   cornerRadius: r)
+            rounded.addRoundedRect(
+                in: Rect(x: center.x - r, y: center.y - r, width: 2.5 * r, height: 2 * r),
+                cornerRadius: r)
             for (k, path) in [circle, rounded].enumerated() {
                 let (engine, closedForm) = try Self.coverage(path, scale: 1, width: 40, height: 40)
                 #expect(closedForm == 1, "\(i)")
@@ -162,7 +172,8 @@ import HairlineTestSupport
                 let (viaEdges, _) = try Self.coverage(edges, scale: 1, width: 40, height: 40)
                 #expect(compareCoverage(engine, viaEdges, width: 40).maximum <= 2.0 / 255, "\(i): r \(r)")
                 if k == 0 {
-                    #expect(engine.contains { $0 > 0 } && engine.contains { $0 < 1 }, "\(i): the edge crosses the surface")
+                    #expect(
+                        engine.contains { $0 > 0 } && engine.contains { $0 < 1 }, "\(i): the edge crosses the surface")
                 }
             }
         }
@@ -172,10 +183,12 @@ import HairlineTestSupport
     /// scales, rotations, paths with more than the shape.
     @Test func otherShapesAndTransformsTakeTheEdges() throws {
         var elliptical = Path()
-        elliptical.addRoundedRect(in: Rect(x: 2, y: 2, width: 20, height: 12),
-                                  cornerRadii: CornerRadii(topLeft: Size(width: 4, height: 2), topRight: Size(width: 4, height: 4),
-                                                           bottomRight: Size(width: 4, height: 4),
-                                                           bottomLeft: Size(width: 4, height: 4)))
+        elliptical.addRoundedRect(
+            in: Rect(x: 2, y: 2, width: 20, height: 12),
+            cornerRadii: CornerRadii(
+                topLeft: Size(width: 4, height: 2), topRight: Size(width: 4, height: 4),
+                bottomRight: Size(width: 4, height: 4),
+                bottomLeft: Size(width: 4, height: 4)))
         var rounded = Path()
         rounded.addRoundedRect(in: Rect(x: 2, y: 2, width: 20, height: 12), cornerRadius: 4)
         var more = rounded

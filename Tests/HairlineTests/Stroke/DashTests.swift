@@ -13,8 +13,10 @@ import Testing
         path.move(to: Point(x: 0, y: 5.5))
         path.addLine(to: Point(x: 20, y: 5.5))
         let surface = try Surface(width: 20, height: 10)
-        Canvas(surface: surface).stroke(path, with: .black, style: StrokeStyle(
-            width: 1, lineCap: cap, dashPattern: pattern, dashPhase: phase))
+        Canvas(surface: surface).stroke(
+            path, with: .black,
+            style: StrokeStyle(
+                width: 1, lineCap: cap, dashPattern: pattern, dashPhase: phase))
         return (0..<20).map { surface.pixel(x: $0, y: 5)!.alpha }
     }
 
@@ -48,8 +50,10 @@ import Testing
         path.move(to: Point(x: 2, y: 5))
         path.addLine(to: Point(x: 19, y: 5))
         let surface = try Surface(width: 20, height: 10)
-        Canvas(surface: surface).stroke(path, with: .black, style: StrokeStyle(
-            width: 2, lineCap: .round, dashPattern: [0, 4]))
+        Canvas(surface: surface).stroke(
+            path, with: .black,
+            style: StrokeStyle(
+                width: 2, lineCap: .round, dashPattern: [0, 4]))
         // Discs of radius 1 at x = 2, 6, 10, 14, 18: each covers π/4 of the
         // four pixels around its centre.
         for cx in [2, 6, 10, 14, 18] {
@@ -67,8 +71,10 @@ import Testing
         path.addLine(to: Point(x: 12.5, y: 2.5))
         path.addLine(to: Point(x: 12.5, y: 12.5))
         let surface = try Surface(width: 16, height: 16)
-        Canvas(surface: surface).stroke(path, with: .black, style: StrokeStyle(
-            width: 1, dashPattern: [4, 6], dashPhase: 2))
+        Canvas(surface: surface).stroke(
+            path, with: .black,
+            style: StrokeStyle(
+                width: 1, dashPattern: [4, 6], dashPhase: 2))
         // Phase 2: on for 2 (x 2..4), off 6 (x 4..10), on 4 (x 10..12.5, y 2.5..4).
         #expect(surface.pixel(x: 3, y: 2)!.alpha == 255)
         #expect(surface.pixel(x: 6, y: 2)!.alpha == 0)
@@ -96,7 +102,8 @@ import Testing
         path.move(to: Point(x: 0, y: 5.5 / 3))
         path.addLine(to: Point(x: 10, y: 5.5 / 3))
         let surface = try Surface(width: 30, height: 10)
-        Canvas(surface: surface, scale: 3).stroke(path, with: .black, style: StrokeStyle(width: 0, dashPattern: [2, 1]))
+        Canvas(surface: surface, scale: 3).stroke(
+            path, with: .black, style: StrokeStyle(width: 0, dashPattern: [2, 1]))
         let row = (0..<30).map { surface.pixel(x: $0, y: 5)!.alpha }
         #expect(row == (0..<30).map { $0 % 9 < 6 ? 255 : 0 })
     }

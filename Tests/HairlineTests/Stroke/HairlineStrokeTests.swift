@@ -9,8 +9,10 @@ import Testing
     static let scales = [1.0, 2.0, 3.0, 1.5, 2.5]
 
     /// Alpha of every pixel after stroking `path` in opaque black.
-    func strokeAlpha(_ path: Path, style: StrokeStyle, scale: Double, width: Int, height: Int,
-                     transform: AffineTransform = .identity) throws -> [[UInt8]] {
+    func strokeAlpha(
+        _ path: Path, style: StrokeStyle, scale: Double, width: Int, height: Int,
+        transform: AffineTransform = .identity
+    ) throws -> [[UInt8]] {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: scale)
         canvas.concatenate(transform)
@@ -43,8 +45,9 @@ import Testing
         var path = Path()
         path.move(to: Point(x: 1 / scale, y: 4.5 / scale / 3))
         path.addLine(to: Point(x: 9 / scale, y: 4.5 / scale / 3))
-        let alpha = try strokeAlpha(path, style: .hairline, scale: scale, width: 12, height: 8,
-                                    transform: AffineTransform(scaleX: 1, y: 3))
+        let alpha = try strokeAlpha(
+            path, style: .hairline, scale: scale, width: 12, height: 8,
+            transform: AffineTransform(scaleX: 1, y: 3))
         for y in 0..<8 {
             for x in 0..<12 {
                 let expected: UInt8 = (y == 4 && x >= 1 && x < 9) ? 255 : 0
@@ -81,7 +84,8 @@ import Testing
         path.addRect(Rect(x: 2.5, y: 2.5, width: 5, height: 5))
         let expected: [(LineJoin, Double)] = [(.miter, 1), (.bevel, 0.875), (.round, 0.946)]
         for (join, coverage) in expected {
-            let alpha = try strokeAlpha(path, style: StrokeStyle(width: 1, lineJoin: join), scale: 1, width: 10, height: 10)
+            let alpha = try strokeAlpha(
+                path, style: StrokeStyle(width: 1, lineJoin: join), scale: 1, width: 10, height: 10)
             // The round join is a flattened arc: the curve contract applies.
             let tolerance = join == .round ? curveTolerance : polygonTolerance
             #expect(abs(Double(alpha[2][2]) / 255 - coverage) <= tolerance, "\(join): \(alpha[2][2])")

@@ -6,7 +6,7 @@
 
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import Hairline
 import HairlineTestSupport
@@ -15,10 +15,11 @@ import HairlineTestSupport
     /// Dense polygon of a pie slice around `c` from angle a0 sweeping s.
     static func pie(_ c: Point, _ r: Double, _ a0: Double, _ s: Double) -> [Point] {
         let n = max(2, Int(abs(s) * 64))
-        return [c] + (0...n).map { i in
-            let a = a0 + s * Double(i) / Double(n)
-            return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
-        }
+        return [c]
+            + (0...n).map { i in
+                let a = a0 + s * Double(i) / Double(n)
+                return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
+            }
     }
 
     static func oriented(_ p: [Point]) -> [Point] {
@@ -30,8 +31,10 @@ import HairlineTestSupport
     /// The stroke of an open or closed polyline as pieces (user space).
     /// With `interior`, vertices at those indices are inside a curve and
     /// join roundly whatever the style (the true curve's offset).
-    static func referencePieces(_ pts: [Point], closed: Bool, style: StrokeStyle,
-                                interior: Set<Int> = []) -> [[Point]] {
+    static func referencePieces(
+        _ pts: [Point], closed: Bool, style: StrokeStyle,
+        interior: Set<Int> = []
+    ) -> [[Point]] {
         let h = style.width / 2
         var pieces: [[Point]] = []
         let n = pts.count
@@ -79,15 +82,18 @@ import HairlineTestSupport
                 switch style.lineCap {
                 case .butt: break
                 case .square: pieces.append([p + m, p + m + d * h, p - m + d * h, p - m])
-                case .round: pieces.append(pie(p, h, atan2(m.y, m.x), m.rotatedQuarter.dot(d) > 0 ? Double.pi : -Double.pi))
+                case .round:
+                    pieces.append(pie(p, h, atan2(m.y, m.x), m.rotatedQuarter.dot(d) > 0 ? Double.pi : -Double.pi))
                 }
             }
         }
         return pieces.map(oriented)
     }
 
-    func check(_ pts: [Point], closed: Bool, style: StrokeStyle, width: Int, height: Int,
-               transform: AffineTransform = .identity, _ label: String) throws {
+    func check(
+        _ pts: [Point], closed: Bool, style: StrokeStyle, width: Int, height: Int,
+        transform: AffineTransform = .identity, _ label: String
+    ) throws {
         var path = Path()
         path.move(to: pts[0])
         for p in pts.dropFirst() { path.addLine(to: p) }
@@ -110,11 +116,13 @@ import HairlineTestSupport
             let pts = (0..<rng.int(in: 2...6)).map { _ in
                 Point(x: rng.double(in: 2...18), y: rng.double(in: 2...18))
             }
-            let style = StrokeStyle(width: rng.double(in: 0.2...4), lineJoin: join, lineCap: cap,
-                                    miterLimit: rng.double(in: 1...12))
+            let style = StrokeStyle(
+                width: rng.double(in: 0.2...4), lineJoin: join, lineCap: cap,
+                miterLimit: rng.double(in: 1...12))
             let closed = rng.int(in: 0...2) == 0 && pts.count > 2
-            try check(pts, closed: closed, style: style, width: 20, height: 20,
-                      "\(join) \(cap) w \(style.width) closed \(closed), seed 300")
+            try check(
+                pts, closed: closed, style: style, width: 20, height: 20,
+                "\(join) \(cap) w \(style.width) closed \(closed), seed 300")
         }
     }
 
@@ -132,7 +140,8 @@ import HairlineTestSupport
             // Even cases: spread vertices and thin strokes (the proof
             // applies); odd ones: clustered vertices and wide strokes whose
             // inner offsets collapse (it must not).
-            let angles = i % 2 == 0
+            let angles =
+                i % 2 == 0
                 ? (0..<n).map { Double($0) * 2 * Double.pi / Double(n) + rng.double(in: 0...0.3) }
                 : (0..<n).map { _ in rng.double(in: 0...(2 * Double.pi)) }.sorted()
             var pts = angles.map { Point(x: c.x + rx * cos($0), y: c.y + ry * sin($0)) }
@@ -145,8 +154,9 @@ import HairlineTestSupport
             path.move(to: pts[0])
             for p in pts.dropFirst() { path.addLine(to: p) }
             path.closeSubpath()
-            _ = renderer.buildStrokeEdges(path, style: style, transform: .identity, tolerance: 0.008,
-                                          clip: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20))
+            _ = renderer.buildStrokeEdges(
+                path, style: style, transform: .identity, tolerance: 0.008,
+                clip: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20))
             if renderer.rasterizer.builder.isKnownSimple { proven += 1 }
         }
         #expect(proven >= 6, "only \(proven) of 16 rings took the proven path")
@@ -158,8 +168,9 @@ import HairlineTestSupport
         for _ in 0..<8 {
             let pts = (0..<4).map { _ in Point(x: rng.double(in: 1...9), y: rng.double(in: 1...9)) }
             let t = AffineTransform(a: 1.8, b: 0.3, c: -0.4, d: 1.1, tx: 1, ty: 2)
-            try check(pts, closed: rng.int(in: 0...1) == 0, style: StrokeStyle(width: 1.5, lineJoin: join, lineCap: .round),
-                      width: 24, height: 24, transform: t, "\(join) under skew, seed 301")
+            try check(
+                pts, closed: rng.int(in: 0...1) == 0, style: StrokeStyle(width: 1.5, lineJoin: join, lineCap: .round),
+                width: 24, height: 24, transform: t, "\(join) under skew, seed 301")
         }
     }
 
@@ -231,8 +242,13 @@ import HairlineTestSupport
     }
 
     @Test func coincidentPointsChangeNothing() throws {
-        let pts = [Point(x: 2, y: 3), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 5, y: 12), Point(x: 5, y: 12)]
-        for style in [StrokeStyle(width: 2, lineJoin: .round, lineCap: .round), StrokeStyle(width: 3, lineCap: .square)] {
+        let pts = [
+            Point(x: 2, y: 3), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 4), Point(x: 5, y: 12),
+            Point(x: 5, y: 12),
+        ]
+        for style in [
+            StrokeStyle(width: 2, lineJoin: .round, lineCap: .round), StrokeStyle(width: 3, lineCap: .square),
+        ] {
             var with = Path(), without = Path()
             with.move(to: pts[0]); without.move(to: pts[0])
             for p in pts.dropFirst() { with.addLine(to: p) }
@@ -255,7 +271,8 @@ import HairlineTestSupport
             let engine = (0..<324).map { Double(surface.pixel(x: $0 % 18, y: $0 / 18)!.alpha) / 255 }
             let outer = Self.pie(Point(x: 9, y: 9), radius + width / 2, 0, 2 * Double.pi).dropFirst()
             let inner = Self.pie(Point(x: 9, y: 9), radius - width / 2, 0, -2 * Double.pi).dropFirst()
-            let exact = ExactCoverage(contours: [Array(outer), Array(inner)], rule: .nonZero, width: 18, height: 18).coverage()
+            let exact = ExactCoverage(contours: [Array(outer), Array(inner)], rule: .nonZero, width: 18, height: 18)
+                .coverage()
             let diff = compareCoverage(engine, exact, width: 18)
             #expect(diff.maximum <= curveTolerance, "ring r \(radius) w \(width): \(diff)")
         }
@@ -265,7 +282,9 @@ import HairlineTestSupport
         var path = Path()
         path.move(to: Point(x: 5, y: 5))
         path.addLine(to: Point(x: 5, y: 5))
-        for (cap, expectedCentre, expectedArea) in [(LineCap.butt, 0.0, 0.0), (.round, 1.0, Double.pi * 4), (.square, 1.0, 16.0)] {
+        for (cap, expectedCentre, expectedArea) in [
+            (LineCap.butt, 0.0, 0.0), (.round, 1.0, Double.pi * 4), (.square, 1.0, 16.0),
+        ] {
             let surface = try Surface(width: 10, height: 10)
             Canvas(surface: surface).stroke(path, with: .black, style: StrokeStyle(width: 4, lineCap: cap))
             let total = (0..<100).reduce(0.0) { $0 + Double(surface.pixel(x: $1 % 10, y: $1 / 10)!.alpha) / 255 }

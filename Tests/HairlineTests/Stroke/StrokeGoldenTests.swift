@@ -54,8 +54,9 @@ import Testing
             let y = 10 + Double(i) * 12
             line.move(to: Point(x: 8, y: y))
             line.addLine(to: Point(x: 100, y: y))
-            canvas.stroke(line, with: Self.ink,
-                          style: StrokeStyle(width: 5, lineCap: cap, dashPattern: [12, 6], dashPhase: phase))
+            canvas.stroke(
+                line, with: Self.ink,
+                style: StrokeStyle(width: 5, lineCap: cap, dashPattern: [12, 6], dashPhase: phase))
             canvas.stroke(line, with: Self.guide, style: .hairline)
         }
         // Dashes around corners: a rounded rect (round joins, an odd
@@ -68,7 +69,8 @@ import Testing
         canvas.stroke(circle, with: Self.ink, style: StrokeStyle(width: 4, lineCap: .round, dashPattern: [0.01, 8]))
         var rect = Path()
         rect.addRect(Rect(x: 90.5, y: 62.5, width: 80, height: 48))
-        canvas.stroke(rect, with: Self.ink, style: StrokeStyle(width: 6, lineJoin: .miter, dashPattern: [20, 7], dashPhase: 3))
+        canvas.stroke(
+            rect, with: Self.ink, style: StrokeStyle(width: 6, lineJoin: .miter, dashPattern: [20, 7], dashPhase: 3))
         var zig = Self.zigzag(in: Point(x: 105, y: 62))
         zig.closeSubpath()
         canvas.stroke(zig, with: .black, style: StrokeStyle(width: 0, dashPattern: [3, 2]))

@@ -9,8 +9,11 @@ import HairlineTestSupport
 @_spi(Profiling) @testable import Hairline
 
 @Suite struct StrokeRingTests {
-    static func coverage(_ path: Path, style: StrokeStyle, scale: Double, width: Int, height: Int)
-        throws -> ([Double], arcs: Int) {
+    static func coverage(
+        _ path: Path, style: StrokeStyle, scale: Double, width: Int, height: Int
+    )
+        throws -> ([Double], arcs: Int)
+    {
         let surface = try Surface(width: width, height: height)
         let canvas = Canvas(surface: surface, scale: scale)
         canvas.stroke(path, with: .black, style: style)
@@ -42,8 +45,9 @@ import HairlineTestSupport
         var built = 0
         for i in 0..<40 {
             let scale = [1.0, 2, 3, 1.5, 2.5][i % 5]
-            let rect = Rect(x: rng.double(in: 0.5...4), y: rng.double(in: 0.5...4),
-                            width: rng.double(in: 1...16), height: rng.double(in: 1...10))
+            let rect = Rect(
+                x: rng.double(in: 0.5...4), y: rng.double(in: 0.5...4),
+                width: rng.double(in: 1...16), height: rng.double(in: 1...10))
             let radii = Self.randomRadii(&rng, rect)
             var path = Path()
             path.addRoundedRect(in: rect, cornerRadii: radii)
@@ -62,25 +66,32 @@ import HairlineTestSupport
             var outer = Path(), inner = Path()
             // Outside, a rounded corner grows by d; a square one (miter) stays square.
             func outset(_ s: Size) -> Size { s.width > 0 ? Size(width: s.width + d, height: s.width + d) : .zero }
-            let outsetRadii = CornerRadii(topLeft: outset(radii.topLeft), topRight: outset(radii.topRight),
-                                          bottomRight: outset(radii.bottomRight), bottomLeft: outset(radii.bottomLeft))
+            let outsetRadii = CornerRadii(
+                topLeft: outset(radii.topLeft), topRight: outset(radii.topRight),
+                bottomRight: outset(radii.bottomRight), bottomLeft: outset(radii.bottomLeft))
             func inset(_ s: Size) -> Size { s.width > d ? Size(width: s.width - d, height: s.width - d) : .zero }
             var scratch = Path()
-            let applies = StrokeRing.build(path.shape!, halfWidth: d, join: join, miterLimit: style.miterLimit,
-                                           into: &scratch) != nil
+            let applies =
+                StrokeRing.build(
+                    path.shape!, halfWidth: d, join: join, miterLimit: style.miterLimit,
+                    into: &scratch) != nil
             #expect(applies == (arcs > 0 || !radiiHaveArcs(radii)), "ring used where it applies, \(label)")
             // Where it does not (inner corners that no longer fit their
             // sides), the general stroker drew it: checked above.
             guard applies else { continue }
-            guard join == .miter || [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft].allSatisfy({ $0.width > 0 })
+            guard
+                join == .miter
+                    || [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft].allSatisfy({ $0.width > 0 })
             else { continue }  // round and bevel joins at square corners: checked against the stroker only
             outer.addRoundedRect(in: rect.insetBy(dx: -d, dy: -d), cornerRadii: outsetRadii)
             let t = AffineTransform(scaleX: scale, y: scale)
             var contours = CurveCoverageTests.denseContours(outer, transform: t, samples: 400)
             if rect.width > 2 * d && rect.height > 2 * d {
-                inner.addRoundedRect(in: rect.insetBy(dx: d, dy: d),
-                                     cornerRadii: CornerRadii(topLeft: inset(radii.topLeft), topRight: inset(radii.topRight),
-                                                              bottomRight: inset(radii.bottomRight), bottomLeft: inset(radii.bottomLeft)))
+                inner.addRoundedRect(
+                    in: rect.insetBy(dx: d, dy: d),
+                    cornerRadii: CornerRadii(
+                        topLeft: inset(radii.topLeft), topRight: inset(radii.topRight),
+                        bottomRight: inset(radii.bottomRight), bottomLeft: inset(radii.bottomLeft)))
                 contours += CurveCoverageTests.denseContours(inner, transform: t, samples: 400).map { $0.reversed() }
             }
             let exact = ExactCoverage(contours: contours, rule: .nonZero, width: w, height: h).coverage()
@@ -110,10 +121,12 @@ import HairlineTestSupport
             let t = AffineTransform(scaleX: scale, y: scale)
             var outer = Path(), inner = Path()
             let d = width / 2
-            outer.addEllipse(in: Rect(x: center.x - r - d, y: center.y - r - d, width: 2 * (r + d), height: 2 * (r + d)))
+            outer.addEllipse(
+                in: Rect(x: center.x - r - d, y: center.y - r - d, width: 2 * (r + d), height: 2 * (r + d)))
             var contours = CurveCoverageTests.denseContours(outer, transform: t, samples: 3000)
             if r > d {
-                inner.addEllipse(in: Rect(x: center.x - r + d, y: center.y - r + d, width: 2 * (r - d), height: 2 * (r - d)))
+                inner.addEllipse(
+                    in: Rect(x: center.x - r + d, y: center.y - r + d, width: 2 * (r - d), height: 2 * (r - d)))
                 contours += CurveCoverageTests.denseContours(inner, transform: t, samples: 3000).map { $0.reversed() }
             }
             let exact = ExactCoverage(contours: contours, rule: .nonZero, width: n, height: n).coverage()

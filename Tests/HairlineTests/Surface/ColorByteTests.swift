@@ -10,11 +10,15 @@ import Testing
 
     @Test func byteEqualsRoundedConversionEverywhere() {
         // Every tie and its neighbours, the ends, non-finite values.
-        var values: [Double] = [0, 1, -0.0, -1, 2, .nan, .infinity, -.infinity, .ulpOfOne, 1 - .ulpOfOne,
-                                .leastNonzeroMagnitude, 0.5 / 255, 254.5 / 255]
+        var values: [Double] = [
+            0, 1, -0.0, -1, 2, .nan, .infinity, -.infinity, .ulpOfOne, 1 - .ulpOfOne,
+            .leastNonzeroMagnitude, 0.5 / 255, 254.5 / 255,
+        ]
         for k in 0...255 {
             let tie = (Double(k) + 0.5) / 255
-            values += [tie, tie.nextUp, tie.nextDown, Double(k) / 255, (Double(k) / 255).nextUp, (Double(k) / 255).nextDown]
+            values += [
+                tie, tie.nextUp, tie.nextDown, Double(k) / 255, (Double(k) / 255).nextUp, (Double(k) / 255).nextDown,
+            ]
         }
         var rng = SplitMix64(seed: 255)
         for _ in 0..<200_000 { values.append(Double(rng.next() >> 11) / Double(1 << 53) * 1.2 - 0.1) }
@@ -35,8 +39,9 @@ import Testing
         defer { storage.deallocate() }
         for _ in 0..<300 {
             let stops = (0..<Int(1 + rng.next() % 5)).map { _ in
-                GradientStop(location: rng.next() % 4 == 0 ? 0.5 : unit() * 1.2 - 0.1,
-                             color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()))
+                GradientStop(
+                    location: rng.next() % 4 == 0 ? 0.5 : unit() * 1.2 - 0.1,
+                    color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()))
             }
             let gradient = Gradient(stops: stops)
             let alpha = rng.next() % 2 == 0 ? 1 : unit()
@@ -55,7 +60,8 @@ import Testing
                     expected = Ramp.packLerp(normalized[k].color, normalized[k].color, 0, alpha: alpha)
                 } else {
                     let a = normalized[k], b = normalized[k + 1]
-                    expected = Ramp.packLerp(a.color, b.color, (t - a.location) / (b.location - a.location), alpha: alpha)
+                    expected = Ramp.packLerp(
+                        a.color, b.color, (t - a.location) / (b.location - a.location), alpha: alpha)
                 }
                 if storage[i] != expected {
                     Issue.record("entry \(i) of \(stops): \(storage[i]) != \(expected)")
@@ -76,8 +82,9 @@ import Testing
         let preparation = ShaderPreparation()
         for trial in 0..<200 {
             let stops = (0..<Int(rng.next() % 6)).map { _ in
-                GradientStop(location: rng.next() % 4 == 0 ? 0.25 : unit() * 1.2 - 0.1,
-                             color: Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit()))
+                GradientStop(
+                    location: rng.next() % 4 == 0 ? 0.25 : unit() * 1.2 - 0.1,
+                    color: Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit()))
             }
             let extend = [ExtendMode.pad, .repeat, .reflect][trial % 3]
             let gradient = Gradient(stops: stops, extend: extend)
@@ -103,9 +110,13 @@ import Testing
             #expect(Set(filled) == read, "only the entries read are filled")
             // Opaque exactly when every entry's alpha is 255 would be
             // (here: every stop and the alpha opaque).
-            let allOpaque = !normalized.isEmpty && (0..<rampSize).allSatisfy { i in
-                packedAlpha(normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) }) == 255
-            }
+            let allOpaque =
+                !normalized.isEmpty
+                && (0..<rampSize).allSatisfy { i in
+                    packedAlpha(
+                        normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) })
+                        == 255
+                }
             if ramp.isOpaque { #expect(allOpaque) }
             // The same gradient again: the kept entries stay.
             let again = preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapped)

@@ -13,22 +13,28 @@ import HairlineTestSupport
     /// A random scene: clears, fills, strokes, one-call fills and strokes,
     /// in every kind of paint, blend modes (the non-separable ones
     /// included), clips by rect and by path, global alpha.
-    static func drawScene(_ seed: UInt64, on canvas: Canvas, width: Double, height: Double,
-                          clears: Bool = true) throws {
+    static func drawScene(
+        _ seed: UInt64, on canvas: Canvas, width: Double, height: Double,
+        clears: Bool = true
+    ) throws {
         var rng = SplitMix64(seed: seed)
         let image = try PendingClearTests.mixedImage()
         if rng.int(in: 0...1) == 0, clears { canvas.clear(PendingClearTests.randomColor(&rng)) }
         for _ in 0..<rng.int(in: 2...6) {
             canvas.save()
             if rng.int(in: 0...3) == 0 {
-                canvas.clip(to: Rect(x: rng.double(in: -2...width / 2), y: rng.double(in: -2...height / 2),
-                                     width: rng.double(in: 4...width), height: rng.double(in: 4...height)))
+                canvas.clip(
+                    to: Rect(
+                        x: rng.double(in: -2...width / 2), y: rng.double(in: -2...height / 2),
+                        width: rng.double(in: 4...width), height: rng.double(in: 4...height)))
             }
             if rng.int(in: 0...5) == 0 {
                 canvas.clip(to: PendingClearTests.randomPath(&rng, width: width, height: height))
             }
             canvas.globalAlpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
-            canvas.blendMode = rng.int(in: 0...2) == 0 ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
+            canvas.blendMode =
+                rng.int(in: 0...2) == 0
+                ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))]
                 : .sourceOver
             let path = PendingClearTests.randomPath(&rng, width: width, height: height)
             let paint = PendingClearTests.randomPaint(&rng, image: image)
@@ -36,8 +42,9 @@ import HairlineTestSupport
             case 0: canvas.fill(path, with: paint)
             case 1: canvas.stroke(path, with: paint, style: StrokeStyle(width: rng.double(in: 0...4)))
             default:
-                canvas.draw(path, fill: paint, stroke: .solid(PendingClearTests.randomColor(&rng)),
-                            style: StrokeStyle(width: rng.double(in: 0...3)))
+                canvas.draw(
+                    path, fill: paint, stroke: .solid(PendingClearTests.randomColor(&rng)),
+                    style: StrokeStyle(width: rng.double(in: 0...3)))
             }
             canvas.restore()
         }
@@ -61,7 +68,9 @@ import HairlineTestSupport
         deinit { bytes.deallocate() }
 
         var paddingIsUntouched: Bool {
-            (0..<height).allSatisfy { y in (rowBytes..<bytesPerRow).allSatisfy { bytes[y * bytesPerRow + $0] == Self.sentinel } }
+            (0..<height).allSatisfy { y in
+                (rowBytes..<bytesPerRow).allSatisfy { bytes[y * bytesPerRow + $0] == Self.sentinel }
+            }
         }
     }
 
@@ -69,17 +78,21 @@ import HairlineTestSupport
     func drawingIntoPaddedCallerMemoryMatchesTheRGBAPath(format: PixelFormat) throws {
         for seed in 0..<60 as Range<UInt64> {
             let width = 37 + Int(seed % 5), height = 23
-            let buffer = PaddedBuffer(width: width, height: height, format: format, padding: [4, 12, 64][Int(seed % 3)])
-            let wrapped = try Surface(wrapping: buffer.bytes, width: width, height: height,
-                                      bytesPerRow: buffer.bytesPerRow, format: format)
+            let buffer = PaddedBuffer(
+                width: width, height: height, format: format, padding: [4, 12, 64][Int(seed % 3)])
+            let wrapped = try Surface(
+                wrapping: buffer.bytes, width: width, height: height,
+                bytesPerRow: buffer.bytesPerRow, format: format)
             wrapped.clear()
             wrapped.flush()
             let reference = try Surface(width: width, height: height)
             let scale = [1.0, 2, 1.5][Int(seed % 3)]
-            try Self.drawScene(seed, on: Canvas(surface: wrapped, scale: scale), width: Double(width) / scale,
-                               height: Double(height) / scale)
-            try Self.drawScene(seed, on: Canvas(surface: reference, scale: scale), width: Double(width) / scale,
-                               height: Double(height) / scale)
+            try Self.drawScene(
+                seed, on: Canvas(surface: wrapped, scale: scale), width: Double(width) / scale,
+                height: Double(height) / scale)
+            try Self.drawScene(
+                seed, on: Canvas(surface: reference, scale: scale), width: Double(width) / scale,
+                height: Double(height) / scale)
             #expect(buffer.paddingIsUntouched, "seed \(seed), \(format): padding written")
             // The wrapped pixels in RGBA8, against the reference (A8: its
             // alphas against the reference's).
@@ -104,7 +117,13 @@ import HairlineTestSupport
     @Test func imagesMasksAndShadowsIntoA8KeepTheRGBAAlphas() throws {
         let image = try PendingClearTests.mixedImage()
         let mask = try Surface(width: 9, height: 7, format: .a8)
-        for y in 0..<7 { for x in 0..<9 { mask.setPixel(x: x, y: y, to: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: UInt8((x * 29 + y * 41) % 256))) } }
+        for y in 0..<7 {
+            for x in 0..<9 {
+                mask.setPixel(
+                    x: x, y: y, to: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: UInt8((x * 29 + y * 41) % 256))
+                )
+            }
+        }
         func scene(_ seed: UInt64, on canvas: Canvas) {
             var rng = SplitMix64(seed: seed)
             if rng.int(in: 0...1) == 0 { canvas.clear(PendingClearTests.randomColor(&rng)) }
@@ -112,29 +131,36 @@ import HairlineTestSupport
                 canvas.save()
                 if rng.int(in: 0...1) == 0 {
                     var clip = Path()
-                    clip.addRoundedRect(in: Rect(x: Double(rng.int(in: 0...6)), y: Double(rng.int(in: 0...6)),
-                                                 width: Double(rng.int(in: 8...30)), height: Double(rng.int(in: 8...20))),
-                                        cornerRadius: rng.double(in: 0...6))
+                    clip.addRoundedRect(
+                        in: Rect(
+                            x: Double(rng.int(in: 0...6)), y: Double(rng.int(in: 0...6)),
+                            width: Double(rng.int(in: 8...30)), height: Double(rng.int(in: 8...20))),
+                        cornerRadius: rng.double(in: 0...6))
                     canvas.clip(to: clip)
                 }
                 if rng.int(in: 0...2) == 0 {
-                    canvas.setShadow(offset: Size(width: rng.double(in: -3...3), height: rng.double(in: -3...3)),
-                                     blur: rng.double(in: 0...3), color: PendingClearTests.randomColor(&rng))
+                    canvas.setShadow(
+                        offset: Size(width: rng.double(in: -3...3), height: rng.double(in: -3...3)),
+                        blur: rng.double(in: 0...3), color: PendingClearTests.randomColor(&rng))
                 }
                 canvas.globalAlpha = rng.int(in: 0...2) == 0 ? rng.double(in: 0...1) : 1
-                canvas.blendMode = rng.int(in: 0...3) == 0
+                canvas.blendMode =
+                    rng.int(in: 0...3) == 0
                     ? BlendMode.allCases[rng.int(in: 0...(BlendMode.allCases.count - 1))] : .sourceOver
-                let rect = Rect(x: Double(rng.int(in: 0...8)), y: Double(rng.int(in: 0...8)),
-                                width: Double(rng.int(in: 6...28)), height: Double(rng.int(in: 6...18)))
+                let rect = Rect(
+                    x: Double(rng.int(in: 0...8)), y: Double(rng.int(in: 0...8)),
+                    width: Double(rng.int(in: 6...28)), height: Double(rng.int(in: 6...18)))
                 switch rng.int(in: 0...3) {
                 case 0:
-                    canvas.draw(image, in: rect, capInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1),
-                                center: rng.int(in: 0...1) == 0 ? .stretch : .tile)
+                    canvas.draw(
+                        image, in: rect, capInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1),
+                        center: rng.int(in: 0...1) == 0 ? .stretch : .tile)
                 case 1:
                     canvas.draw(image, in: rect, sampling: rng.int(in: 0...1) == 0 ? .nearest : .bilinear)
                 case 2:
-                    canvas.draw(coverage: mask, atDeviceX: rng.int(in: -4...30), y: rng.int(in: -4...20),
-                                with: PendingClearTests.randomPaint(&rng, image: image))
+                    canvas.draw(
+                        coverage: mask, atDeviceX: rng.int(in: -4...30), y: rng.int(in: -4...20),
+                        with: PendingClearTests.randomPaint(&rng, image: image))
                 default:
                     let run = (0..<rng.int(in: 1...4)).map { _ in
                         PlacedCoverage(mask, atDeviceX: rng.int(in: -4...30), y: rng.int(in: -4...20))
@@ -163,8 +189,11 @@ import HairlineTestSupport
         for y in 0..<height {
             for x in 0..<width {
                 let a = UInt8(rng.int(in: 0...255))
-                surface.setPixel(x: x, y: y, to: PremultipliedColor(red: UInt8(rng.int(in: 0...Int(a))), green: UInt8(rng.int(in: 0...Int(a))),
-                                                                    blue: UInt8(rng.int(in: 0...Int(a))), alpha: a))
+                surface.setPixel(
+                    x: x, y: y,
+                    to: PremultipliedColor(
+                        red: UInt8(rng.int(in: 0...Int(a))), green: UInt8(rng.int(in: 0...Int(a))),
+                        blue: UInt8(rng.int(in: 0...Int(a))), alpha: a))
             }
         }
         let original = surface.bytes
@@ -173,7 +202,8 @@ import HairlineTestSupport
         #expect(bgra.format == .bgra8Premultiplied)
         let swapped = bgra.bytes
         for i in stride(from: 0, to: original.count, by: 4) {
-            #expect(swapped[i] == original[i + 2] && swapped[i + 1] == original[i + 1] && swapped[i + 2] == original[i]
+            #expect(
+                swapped[i] == original[i + 2] && swapped[i + 1] == original[i + 1] && swapped[i + 2] == original[i]
                     && swapped[i + 3] == original[i + 3])
         }
         let back = bgra.converted(to: .rgba8Premultiplied).bytes == original
@@ -189,7 +219,8 @@ import HairlineTestSupport
             }
             let back = try Surface(width: width, height: height)
             try straight.withUnsafeBytes { bytes in
-                try back.replacePixels(from: bytes, bytesPerRow: width * 4 + 8 / height, format: format, alpha: .straight)
+                try back.replacePixels(
+                    from: bytes, bytesPerRow: width * 4 + 8 / height, format: format, alpha: .straight)
             }
             let same = back.bytes == original
             #expect(same, "\(format) straight round trip")
@@ -198,14 +229,19 @@ import HairlineTestSupport
         var one = [UInt8](repeating: 0, count: 4)
         let probe = try Surface(width: 1, height: 1)
         probe.setPixel(x: 0, y: 0, to: PremultipliedColor(red: 100, green: 0, blue: 50, alpha: 128))
-        try one.withUnsafeMutableBytes { try probe.copyPixels(into: $0, bytesPerRow: 4, format: .rgba8Premultiplied, alpha: .straight) }
+        try one.withUnsafeMutableBytes {
+            try probe.copyPixels(into: $0, bytesPerRow: 4, format: .rgba8Premultiplied, alpha: .straight)
+        }
         #expect(one == [199, 0, 100, 128])
         // A8: alpha only, black from it.
         let alpha = surface.converted(to: .a8)
         let alphas = alpha.bytes == stride(from: 3, to: original.count, by: 4).map { original[$0] }
         #expect(alphas)
         let black = alpha.converted(to: .rgba8Premultiplied).bytes
-        #expect(stride(from: 0, to: black.count, by: 4).allSatisfy { black[$0] == 0 && black[$0 + 1] == 0 && black[$0 + 2] == 0 })
+        #expect(
+            stride(from: 0, to: black.count, by: 4).allSatisfy {
+                black[$0] == 0 && black[$0 + 1] == 0 && black[$0 + 2] == 0
+            })
         // Premultiplied input with a channel above alpha is clamped.
         let bad: [UInt8] = [200, 10, 90, 100]
         try bad.withUnsafeBytes { try probe.replacePixels(from: $0, bytesPerRow: 4, format: .rgba8Premultiplied) }
@@ -225,18 +261,22 @@ import HairlineTestSupport
             try Surface(wrapping: bytes, width: 10, height: 26, bytesPerRow: 40)
         }
         #expect(throws: SurfaceError.misalignedBuffer) {
-            try Surface(wrapping: UnsafeMutableRawBufferPointer(rebasing: bytes[1...]), width: 10, height: 2, bytesPerRow: 40)
+            try Surface(
+                wrapping: UnsafeMutableRawBufferPointer(rebasing: bytes[1...]), width: 10, height: 2, bytesPerRow: 40)
         }
         #expect(throws: SurfaceError.emptySize(width: 0, height: 2)) {
             try Surface(wrapping: bytes, width: 0, height: 2, bytesPerRow: 40)
         }
         // A8 takes any address and stride of at least a row.
-        let mask = try Surface(wrapping: UnsafeMutableRawBufferPointer(rebasing: bytes[1...]), width: 10, height: 3,
-                               bytesPerRow: 13, format: .a8)
+        let mask = try Surface(
+            wrapping: UnsafeMutableRawBufferPointer(rebasing: bytes[1...]), width: 10, height: 3,
+            bytesPerRow: 13, format: .a8)
         #expect(mask.bytesPerRow == 13)
         var out = [UInt8](repeating: 0, count: 10)
         #expect(throws: SurfaceError.bufferTooSmall(required: 40 * 2 + 40, actual: 10)) {
-            try out.withUnsafeMutableBytes { try Surface(width: 10, height: 3).copyPixels(into: $0, bytesPerRow: 40, format: .rgba8Premultiplied) }
+            try out.withUnsafeMutableBytes {
+                try Surface(width: 10, height: 3).copyPixels(into: $0, bytesPerRow: 40, format: .rgba8Premultiplied)
+            }
         }
     }
 
@@ -251,11 +291,12 @@ import HairlineTestSupport
             #expect(surface.pixel(x: 2, y: 0) == expected, "\(format): a pending clear reads as its color")
             surface.flush()
             #expect(surface.pixel(x: 0, y: 1) == expected)
-            let stored: [UInt8] = switch format {
-            case .rgba8Premultiplied: [10, 20, 30, 40]
-            case .bgra8Premultiplied: [30, 20, 10, 40]
-            case .a8: [40]
-            }
+            let stored: [UInt8] =
+                switch format {
+                case .rgba8Premultiplied: [10, 20, 30, 40]
+                case .bgra8Premultiplied: [30, 20, 10, 40]
+                case .a8: [40]
+                }
             #expect(Array(surface.bytes.prefix(stored.count)) == stored, "\(format) byte order")
         }
     }
@@ -272,9 +313,11 @@ import HairlineTestSupport
             // to its rows (`moved`: on the band's own surface).
             @Sendable func drawBand(_ rows: Range<Int>, on canvas: Canvas, moved: Bool) throws {
                 if moved { canvas.translateBy(devicePixelsX: 0, y: -rows.lowerBound) }
-                canvas.clip(to: Rect(x: 0, y: Double(rows.lowerBound), width: Double(width), height: Double(rows.count)))
-                try Self.drawScene(UInt64(rows.lowerBound) + 11, on: canvas, width: Double(width), height: Double(height),
-                                   clears: false)
+                canvas.clip(
+                    to: Rect(x: 0, y: Double(rows.lowerBound), width: Double(width), height: Double(rows.count)))
+                try Self.drawScene(
+                    UInt64(rows.lowerBound) + 11, on: canvas, width: Double(width), height: Double(height),
+                    clears: false)
             }
             for band in rows {
                 let canvas = Canvas(surface: serial)

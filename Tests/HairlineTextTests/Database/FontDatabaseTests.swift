@@ -31,8 +31,10 @@ import Testing
     }
 
     /// Indexing from a file's first 64 KiB gives what the whole file gives.
-    @Test(arguments: ["CFF-and-SBIX.otf", "MPLUS1p-Regular.ttf", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf",
-                      "NotoSans-Italic.ttf"])
+    @Test(arguments: [
+        "CFF-and-SBIX.otf", "MPLUS1p-Regular.ttf", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf",
+        "NotoSans-Italic.ttf",
+    ])
     func prefixIndexingMatchesWholeFiles(name: String) throws {
         let fromPrefix = try FontFaceInfo.faces(inFileAt: FixtureFonts.path(name))
         let whole = FontFaceInfo.faces(in: FixtureFonts.bytes(name), source: .file(FixtureFonts.path(name)))
@@ -78,7 +80,9 @@ import Testing
     /// A collection of `fonts`: the TTC header, then each font with its
     /// table offsets moved by where it now starts.
     static func collection(_ fonts: [[UInt8]]) -> [UInt8] {
-        func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         let headerSize = 12 + 4 * fonts.count
         var starts: [Int] = [], at = headerSize
         for font in fonts { starts.append(at); at += (font.count + 3) & ~3 }
@@ -88,7 +92,9 @@ import Testing
             let tableCount = Int(font[4]) << 8 | Int(font[5])
             for i in 0..<tableCount {
                 let field = 12 + 16 * i + 8
-                let offset = Int(font[field]) << 24 | Int(font[field + 1]) << 16 | Int(font[field + 2]) << 8 | Int(font[field + 3])
+                let offset =
+                    Int(font[field]) << 24 | Int(font[field + 1]) << 16 | Int(font[field + 2]) << 8
+                    | Int(font[field + 3])
                 moved.replaceSubrange(field..<(field + 4), with: u32(offset + start))
             }
             out += moved + Array(repeating: 0, count: ((font.count + 3) & ~3) - font.count)
@@ -128,7 +134,8 @@ import Testing
     }
 
     @Test func skipsUnreadableFilesWithAWarning() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-fontdb-\(UInt32.random(in: 0...UInt32.max))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hairline-fontdb-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data([0, 1, 0, 0, 0, 9]).write(to: folder.appendingPathComponent("broken.ttf"))

@@ -25,8 +25,11 @@ import Testing
     }
 
     @Test func slantOrder() {
-        let normal = Self.faces([400]), italic = Self.faces([400], slant: .italic), oblique = Self.faces([400], slant: .oblique)
-        let best = { (faces: [FontStyle], slant: FontSlant) in FontMatching.bestFace(among: faces, for: FontRequest(slant: slant)) }
+        let normal = Self.faces([400]), italic = Self.faces([400], slant: .italic),
+            oblique = Self.faces([400], slant: .oblique)
+        let best = { (faces: [FontStyle], slant: FontSlant) in
+            FontMatching.bestFace(among: faces, for: FontRequest(slant: slant))
+        }
         #expect(best(normal + italic + oblique, .italic) == 1)
         #expect(best(normal + oblique, .italic) == 1, "italic falls to oblique")
         #expect(best(normal, .italic) == 0, "then normal")
@@ -40,7 +43,8 @@ import Testing
         let normalItalic = FontStyle(weight: 400, width: 5, slant: .italic), expanded = FontStyle(weight: 400, width: 7)
         let faces = [condensedBold, normalRegular, normalItalic, expanded]
         #expect(FontMatching.bestFace(among: faces, for: FontRequest(weight: 700)) == 1, "width before weight")
-        #expect(FontMatching.bestFace(among: faces, for: FontRequest(width: 4)) == 0, "narrower first for a narrow width")
+        #expect(
+            FontMatching.bestFace(among: faces, for: FontRequest(width: 4)) == 0, "narrower first for a narrow width")
         #expect(FontMatching.bestFace(among: faces, for: FontRequest(width: 6)) == 3, "wider first for a wide width")
         #expect(FontMatching.bestFace(among: faces, for: FontRequest(slant: .italic)) == 2)
         #expect(FontMatching.bestFace(among: [], for: FontRequest()) == nil)

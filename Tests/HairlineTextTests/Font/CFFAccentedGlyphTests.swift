@@ -15,7 +15,9 @@ import Testing
     /// A CFF table: .notdef, 'A' (SID 34), 'grave' (SID 124) and an
     /// accented glyph with the given `endchar` operands.
     static func table(accented operands: [Int]) -> [UInt8] {
-        func int32(_ v: Int) -> [UInt8] { [29, UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func int32(_ v: Int) -> [UInt8] {
+            [29, UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         let charsetAt = 43, charStringsAt = 50
         let top = int32(charsetAt) + [15] + int32(charStringsAt) + [17]
         var bytes: [UInt8] = [1, 0, 4, 4] + C.index([Array("T".utf8)]) + C.index([top]) + [0, 0] + [0, 0]
@@ -23,8 +25,14 @@ import Testing
         bytes += [0, 0, 34, 0, 124, 0, 200]
         #expect(bytes.count == charStringsAt)
         let notdef: [UInt8] = [14]
-        let a = C.operand(0) + C.operand(0) + [21] + C.operand(100) + C.operand(0) + C.operand(0) + C.operand(100) + [5, 14]
-        let grave = C.operand(10) + C.operand(200) + [21] + C.operand(20) + C.operand(0) + C.operand(0) + C.operand(20) + [5, 14]
+        let a =
+            C.operand(0) + C.operand(0) + [21] + C.operand(100) + C.operand(0) + C.operand(0) + C.operand(100) + [
+                5, 14,
+            ]
+        let grave =
+            C.operand(10) + C.operand(200) + [21] + C.operand(20) + C.operand(0) + C.operand(0) + C.operand(20) + [
+                5, 14,
+            ]
         var accented: [UInt8] = []
         for value in operands { accented += C.operand(value) }
         accented.append(14)
@@ -32,7 +40,8 @@ import Testing
     }
 
     static func outlines(_ bytes: [UInt8]) throws(FontError) -> CFFOutlines {
-        try CFFOutlines(FontData(bytes: bytes), cff: FontTable(tag: "CFF ", offset: 0, length: bytes.count), glyphCount: 4)
+        try CFFOutlines(
+            FontData(bytes: bytes), cff: FontTable(tag: "CFF ", offset: 0, length: bytes.count), glyphCount: 4)
     }
 
     @Test func accentedCharacterIsBasePlusMovedAccent() throws {
@@ -61,8 +70,10 @@ import Testing
     }
 
     @Test func standardEncodingRunBoundaries() {
-        let expected: [(Int, Int?)] = [(31, nil), (32, 1), (65, 34), (126, 95), (127, nil), (161, 96), (175, 110), (176, nil),
-                                       (193, 124), (200, 131), (201, nil), (202, 132), (208, 137), (225, 138), (251, 149), (252, nil)]
+        let expected: [(Int, Int?)] = [
+            (31, nil), (32, 1), (65, 34), (126, 95), (127, nil), (161, 96), (175, 110), (176, nil),
+            (193, 124), (200, 131), (201, nil), (202, 132), (208, 137), (225, 138), (251, 149), (252, nil),
+        ]
         for (code, sid) in expected { #expect(CFFStandardEncoding.stringID(ofCode: code) == sid, "code \(code)") }
     }
 }

@@ -28,8 +28,10 @@ import Testing
         let font = try Font(data: bytes)
         let data = FontData(bytes: bytes)
         let head = try #require(try Font.readDirectory(data)["head"])
-        let headBox = (xMin: Int(try data.i16(head, 36)), yMin: Int(try data.i16(head, 38)),
-                       xMax: Int(try data.i16(head, 40)), yMax: Int(try data.i16(head, 42)))
+        let headBox = (
+            xMin: Int(try data.i16(head, 36)), yMin: Int(try data.i16(head, 38)),
+            xMax: Int(try data.i16(head, 40)), yMax: Int(try data.i16(head, 42))
+        )
         var union: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)?
         var drawn = 0
         for g in 0..<font.glyphCount {
@@ -40,7 +42,8 @@ import Testing
             let box = outline.bounds
             #expect(abs(box.minX - Double(font.leftSideBearing(of: glyph))) <= 1, "glyph \(g): xMin \(box.minX)")
             let b = try #require(font.bounds(of: glyph))
-            union = union.map { (min($0.xMin, b.xMin), min($0.yMin, b.yMin), max($0.xMax, b.xMax), max($0.yMax, b.yMax)) }
+            union =
+                union.map { (min($0.xMin, b.xMin), min($0.yMin, b.yMin), max($0.xMax, b.xMax), max($0.yMax, b.yMax)) }
                 ?? (b.xMin, b.yMin, b.xMax, b.yMax)
         }
         #expect(drawn > 0)
@@ -84,7 +87,9 @@ import Testing
         guard !items.isEmpty else { return [0, 0] }
         var out: [UInt8] = [UInt8(items.count >> 8), UInt8(items.count & 0xFF), 4]
         var offset = 1
-        func put(_ v: Int) { out += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func put(_ v: Int) {
+            out += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         put(offset)
         for item in items { offset += item.count; put(offset) }
         for item in items { out += item }
@@ -144,7 +149,8 @@ import Testing
 
     @Test func widthHintsAndMasksAreSkipped() throws {
         // width 500, two hstems, a vstem with hintmask (3 stems: 1 mask byte), then a move and a line.
-        let code = Self.operand(500) + Self.operand(10) + Self.operand(20) + Self.operand(30) + Self.operand(40) + [1]
+        let code =
+            Self.operand(500) + Self.operand(10) + Self.operand(20) + Self.operand(30) + Self.operand(40) + [1]
             + Self.operand(5) + Self.operand(6) + [19, 0xFF]
             + Self.operand(100) + Self.operand(200) + [21] + Self.operand(50) + [6, 14]
         var want = Path()
@@ -191,7 +197,8 @@ import Testing
         #expect(throws: FontError.self) { try Self.decode([28, 1]) }
         // Many subroutine calls fanning out: the operation budget.
         let fan: [[UInt8]] = (0..<10).map { level in
-            level == 9 ? Self.operand(1) + Self.operand(1) + [5, 11]
+            level == 9
+                ? Self.operand(1) + Self.operand(1) + [5, 11]
                 : Array(repeating: Self.operand(level + 1 - 107) + [10], count: 8).flatMap { $0 } + [11]
         }
         #expect(throws: FontError.self) {

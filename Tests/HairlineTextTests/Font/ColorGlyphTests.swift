@@ -35,10 +35,13 @@ import Testing
         let map = B.cmap([(3, 1, B.cmap4([B.Segment(start: 0x41, end: 0x41, delta: 1 - 0x41)]))])
         var extra = [("COLR", colr)]
         if let cpal { extra.append(("CPAL", cpal)) }
-        return B.font(glyphs: [B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: B.simple([B.square(0, 0, 400)])),
-                               B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: B.simple([B.square(100, 100, 200)])),
-                               B.Glyph(data: B.simple([B.square(150, 150, 100)]))],
-                      cmap: map, extra: extra)
+        return B.font(
+            glyphs: [
+                B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: B.simple([B.square(0, 0, 400)])),
+                B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: B.simple([B.square(100, 100, 200)])),
+                B.Glyph(data: B.simple([B.square(150, 150, 100)])),
+            ],
+            cmap: map, extra: extra)
     }
 
     @Test func colrV0LayersInOrderWithPaletteColors() throws {
@@ -46,7 +49,10 @@ import Testing
         #expect(font.hasColorGlyphs)
         let green = Color(red: 0, green: 1, blue: 0)
         let layers = try #require(font.colorLayers(of: GlyphID(1), foreground: green))
-        #expect(layers.map(\.paint) == [.solid(Color(red: 1, green: 0, blue: 0)), .solid(Color(red: 0, green: 0, blue: 1)), .solid(green)])
+        #expect(
+            layers.map(\.paint) == [
+                .solid(Color(red: 1, green: 0, blue: 0)), .solid(Color(red: 0, green: 0, blue: 1)), .solid(green),
+            ])
         #expect(font.colorLayers(of: GlyphID(2)) == nil, "a layer glyph is not itself a base glyph")
         // Painted at 1/10 (40 x 40 px, y flipped): each layer over the last.
         let surface = try Surface(width: 40, height: 40)
@@ -57,9 +63,9 @@ import Testing
             let p = surface.pixel(x: x, y: y)!
             return (Int(p.red), Int(p.green), Int(p.blue))
         }
-        #expect(pixel(5, 35) == (255, 0, 0))    // font (55, 45): the red square only
-        #expect(pixel(12, 27) == (0, 0, 255))   // font (125, 125): blue over red
-        #expect(pixel(20, 20) == (0, 255, 0))   // font (205, 195): the text's color on top
+        #expect(pixel(5, 35) == (255, 0, 0))  // font (55, 45): the red square only
+        #expect(pixel(12, 27) == (0, 0, 255))  // font (125, 125): blue over red
+        #expect(pixel(20, 20) == (0, 255, 0))  // font (205, 195): the text's color on top
     }
 
     @Test func colrV0WithoutPaletteUsesTheTextColor() throws {
@@ -154,14 +160,22 @@ import Testing
         list.u32(count)
         for i in 0..<count { list.u32(paintsAt + 6 * i) }
         for i in 0..<count {
-            if i < count - 2 { list.u8(1); list.u8(2); list.u32(i + 1) } else { list.u8(2); list.u16(0); list.f2Dot14(1); list.u8(0) }
+            if i < count - 2 {
+                list.u8(1); list.u8(2); list.u32(i + 1)
+            } else {
+                list.u8(2); list.u16(0); list.f2Dot14(1); list.u8(0)
+            }
         }
         let bomb = try Font(data: Self.font(colr: Self.colrV1(paint: [1, 2, 0, 0, 0, 0], layerList: list.bytes)))
         #expect(bomb.colorLayers(of: GlyphID(1)) == nil)
         // A PaintGlyph of glyph 3 filled with a solid: one layer, the glyph's outline.
         let simple = try Font(data: Self.font(colr: Self.colrV1(paint: [10, 0, 0, 6, 0, 3, 2, 0, 1, 0x40, 0])))
         let layers = try #require(simple.colorLayers(of: GlyphID(1)))
-        #expect(layers == [ColorGlyphLayer(path: try simple.outline(of: GlyphID(3)), paint: .solid(Color(red: 0, green: 0, blue: 1)))])
+        #expect(
+            layers == [
+                ColorGlyphLayer(
+                    path: try simple.outline(of: GlyphID(3)), paint: .solid(Color(red: 0, green: 0, blue: 1)))
+            ])
     }
 
     @Test func truncatedColorTablesNeverTrap() throws {
@@ -170,7 +184,9 @@ import Testing
         for colr in tables {
             for length in 0...colr.count {
                 for cpal in [Self.cpal(), Array(Self.cpal().prefix(length))] {
-                    guard let font = try? Font(data: Self.font(colr: Array(colr.prefix(length)), cpal: cpal)) else { continue }
+                    guard let font = try? Font(data: Self.font(colr: Array(colr.prefix(length)), cpal: cpal)) else {
+                        continue
+                    }
                     for g in 0..<6 { _ = font.colorLayers(of: GlyphID(UInt16(g))) }
                     answered += 1
                 }

@@ -85,15 +85,20 @@ import Testing
         let glyph = font.glyph(for: character.unicodeScalars.first!)
         let glyf = reference.tables["glyf"]!.offset, loca = reference.tables["loca"]!.offset
         let long = reference.s16(reference.tables["head"]!.offset + 50) == 1
-        let start = glyf + (long ? reference.u32(loca + 4 * Int(glyph.rawValue)) : 2 * reference.u16(loca + 2 * Int(glyph.rawValue)))
+        let start =
+            glyf
+            + (long ? reference.u32(loca + 4 * Int(glyph.rawValue)) : 2 * reference.u16(loca + 2 * Int(glyph.rawValue)))
         try #require(reference.s16(start) < 0, "a composite glyph")
         var expected = Path(), at = start + 10, more = true
         while more {
             let flags = reference.u16(at), component = reference.u16(at + 2)
             #expect(flags & 0x0002 != 0)
             var dx = 0, dy = 0
-            if flags & 1 != 0 { dx = reference.s16(at + 4); dy = reference.s16(at + 6); at += 8 } else {
-                dx = Int(Int8(bitPattern: reference.b[at + 4])); dy = Int(Int8(bitPattern: reference.b[at + 5])); at += 6
+            if flags & 1 != 0 {
+                dx = reference.s16(at + 4); dy = reference.s16(at + 6); at += 8
+            } else {
+                dx = Int(Int8(bitPattern: reference.b[at + 4])); dy = Int(Int8(bitPattern: reference.b[at + 5]));
+                at += 6
             }
             #expect(flags & 0x00C8 == 0, "DejaVu's accents are not scaled")
             let outline = try font.outline(of: GlyphID(UInt16(component)))
@@ -126,7 +131,11 @@ import Testing
                 case .closeSubpath: open = false
                 default: Issue.record("unexpected element \(element)")
                 }
-                for p in points where !(Double(box.xMin) - 1...Double(box.xMax) + 1 ~= p.x && Double(box.yMin) - 1...Double(box.yMax) + 1 ~= p.y) {
+                for p in points
+                where
+                    !(Double(box.xMin) - 1...Double(box.xMax) + 1 ~= p.x
+                    && Double(box.yMin) - 1...Double(box.yMax) + 1 ~= p.y)
+                {
                     outside += 1
                 }
             }

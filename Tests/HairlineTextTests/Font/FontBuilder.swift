@@ -53,9 +53,13 @@ enum FontBuilder {
             var flag: UInt8 = p.on ? 1 : 0
             for (delta, short, same, out) in [(p.x - px, UInt8(0x02), UInt8(0x10), 0), (p.y - py, 0x04, 0x20, 1)] {
                 var cw = ByteWriter()
-                if delta == 0 { flag |= same } else if abs(delta) < 256 {
+                if delta == 0 {
+                    flag |= same
+                } else if abs(delta) < 256 {
                     flag |= short | (delta > 0 ? same : 0); cw.u8(abs(delta))
-                } else { cw.u16(delta) }
+                } else {
+                    cw.u16(delta)
+                }
                 if out == 0 { xs.bytes += cw.bytes } else { ys.bytes += cw.bytes }
             }
             px = p.x; py = p.y
@@ -72,7 +76,9 @@ enum FontBuilder {
     }
 
     enum Scale { case none, uniform(Double), xy(Double, Double), twoByTwo(Double, Double, Double, Double) }
-    struct Component { var glyph: Int; var dx = 0; var dy = 0; var scale = Scale.none; var words = false; var extraFlags = 0 }
+    struct Component {
+        var glyph: Int; var dx = 0; var dy = 0; var scale = Scale.none; var words = false; var extraFlags = 0
+    }
 
     /// A composite glyph of components (bounding box given).
     static func composite(_ components: [Component], box: (Int, Int, Int, Int) = (0, 0, 100, 100)) -> [UInt8] {
@@ -115,7 +121,9 @@ enum FontBuilder {
         for (i, s) in all.enumerated() {
             if let glyphs = s.glyphs {
                 w.u16(2 * (n - i) + 2 * array.count); array += glyphs
-            } else { w.u16(0) }
+            } else {
+                w.u16(0)
+            }
         }
         for g in array { w.u16(g) }
         var b = w.bytes
@@ -147,7 +155,11 @@ enum FontBuilder {
         w.u16(0); w.u16(records.count); w.u16(6 + 12 * records.count)
         for r in records {
             var s = ByteWriter()
-            if r.0 == 1 { s.bytes = r.4.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } } else { for u in r.4.utf16 { s.u16(Int(u)) } }
+            if r.0 == 1 {
+                s.bytes = r.4.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+            } else {
+                for u in r.4.utf16 { s.u16(Int(u)) }
+            }
             w.u16(r.0); w.u16(r.1); w.u16(r.2); w.u16(r.3); w.u16(s.count); w.u16(storage.count)
             storage.bytes += s.bytes
         }
@@ -155,9 +167,13 @@ enum FontBuilder {
     }
 
     /// An OS/2 table, version 2 (96 bytes) or 1 (86 bytes).
-    static func os2(version: Int = 2, selection: Int, typo: (Int, Int, Int) = (0, 0, 0), xHeight: Int = 0, capHeight: Int = 0) -> [UInt8] {
+    static func os2(
+        version: Int = 2, selection: Int, typo: (Int, Int, Int) = (0, 0, 0), xHeight: Int = 0, capHeight: Int = 0
+    ) -> [UInt8] {
         var b = [UInt8](repeating: 0, count: version >= 2 ? 96 : 86)
-        func put(_ at: Int, _ v: Int) { b[at] = UInt8(truncatingIfNeeded: v >> 8); b[at + 1] = UInt8(truncatingIfNeeded: v) }
+        func put(_ at: Int, _ v: Int) {
+            b[at] = UInt8(truncatingIfNeeded: v >> 8); b[at + 1] = UInt8(truncatingIfNeeded: v)
+        }
         put(0, version); put(62, selection); put(68, typo.0); put(70, typo.1); put(72, typo.2)
         if version >= 2 { put(86, xHeight); put(88, capHeight) }
         return b
@@ -249,10 +265,13 @@ enum FontBuilder {
     }
 
     /// A whole font: glyphs, a cmap table, extra tables.
-    static func font(glyphs: [Glyph], cmap: [UInt8], extra: [(String, [UInt8])] = [], longLoca: Bool = true,
-                     unitsPerEm: Int = 1000, numberOfHMetrics: Int? = nil, macStyle: Int = 0) -> [UInt8] {
+    static func font(
+        glyphs: [Glyph], cmap: [UInt8], extra: [(String, [UInt8])] = [], longLoca: Bool = true,
+        unitsPerEm: Int = 1000, numberOfHMetrics: Int? = nil, macStyle: Int = 0
+    ) -> [UInt8] {
         var head = ByteWriter()
-        head.u32(0x0001_0000); head.u32(0x0001_0000); head.u32(0); head.u32(0x5F0F_3CF5); head.u16(0); head.u16(unitsPerEm)
+        head.u32(0x0001_0000); head.u32(0x0001_0000); head.u32(0); head.u32(0x5F0F_3CF5); head.u16(0);
+        head.u16(unitsPerEm)
         head.bytes += [UInt8](repeating: 0, count: 16)
         head.u16(0); head.u16(-200); head.u16(1000); head.u16(800)
         head.u16(macStyle); head.u16(8); head.u16(2); head.u16(longLoca ? 1 : 0); head.u16(0)
@@ -274,14 +293,19 @@ enum FontBuilder {
             if glyf.count % 2 == 1 { glyf.append(0) }
         }
         if longLoca { loca.u32(glyf.count) } else { loca.u16(glyf.count / 2) }
-        return file([("head", head.bytes), ("hhea", hhea.bytes), ("maxp", maxp.bytes), ("hmtx", hmtx.bytes),
-                     ("loca", loca.bytes), ("glyf", glyf), ("cmap", cmap)] + extra)
+        return file(
+            [
+                ("head", head.bytes), ("hhea", hhea.bytes), ("maxp", maxp.bytes), ("hmtx", hmtx.bytes),
+                ("loca", loca.bytes), ("glyf", glyf), ("cmap", cmap),
+            ] + extra)
     }
 
     /// A square contour (on-curve points) from (x, y) with side `size`.
     static func square(_ x: Int, _ y: Int, _ size: Int) -> [GlyphPointSpec] {
-        [.init(x: x, y: y, on: true), .init(x: x + size, y: y, on: true),
-         .init(x: x + size, y: y + size, on: true), .init(x: x, y: y + size, on: true)]
+        [
+            .init(x: x, y: y, on: true), .init(x: x + size, y: y, on: true),
+            .init(x: x + size, y: y + size, on: true), .init(x: x, y: y + size, on: true),
+        ]
     }
 
     /// A small valid font: .notdef, a square 'A' (1), a diamond of
@@ -289,17 +313,36 @@ enum FontBuilder {
     /// 'A' shifted and scaled, with kern and GPOS pairs.
     static func small() -> [UInt8] {
         let a = simple([square(100, 0, 300)])
-        let b = simple([[.init(x: 250, y: 0, on: false), .init(x: 500, y: 250, on: false),
-                         .init(x: 250, y: 500, on: false), .init(x: 0, y: 250, on: false)]])
-        let c = composite([Component(glyph: 1, dx: 10, dy: -20, scale: .uniform(0.5)),
-                           Component(glyph: 2, dx: 300, dy: 5, scale: .twoByTwo(1, 0.25, 0, 1))])
-        let map = cmap([(3, 1, cmap4([Segment(start: 0x41, end: 0x42, delta: 1 - 0x41), Segment(start: 0x20, end: 0x20, glyphs: [3]),
-                                       Segment(start: 0x43, end: 0x43, glyphs: [4])].sorted { $0.end < $1.end }))])
-        return font(glyphs: [Glyph(data: simple([square(0, 0, 400)])), Glyph(data: a, advance: 600), Glyph(data: b, advance: 550),
-                             Glyph(data: [], advance: 250), Glyph(data: c, advance: 700)],
-                    cmap: map,
-                    extra: [("kern", kern([(1, 2, -40), (2, 1, -30)])), ("GPOS", gpos([pairPos1([(1, 2, -50)])])),
-                            ("name", name([(3, 1, 0x409, 1, "Tiny"), (3, 1, 0x409, 2, "Regular"), (1, 0, 0, 4, "Tiny Regular")]))])
+        let b = simple([
+            [
+                .init(x: 250, y: 0, on: false), .init(x: 500, y: 250, on: false),
+                .init(x: 250, y: 500, on: false), .init(x: 0, y: 250, on: false),
+            ]
+        ])
+        let c = composite([
+            Component(glyph: 1, dx: 10, dy: -20, scale: .uniform(0.5)),
+            Component(glyph: 2, dx: 300, dy: 5, scale: .twoByTwo(1, 0.25, 0, 1)),
+        ])
+        let map = cmap([
+            (
+                3, 1,
+                cmap4(
+                    [
+                        Segment(start: 0x41, end: 0x42, delta: 1 - 0x41), Segment(start: 0x20, end: 0x20, glyphs: [3]),
+                        Segment(start: 0x43, end: 0x43, glyphs: [4]),
+                    ].sorted { $0.end < $1.end })
+            )
+        ])
+        return font(
+            glyphs: [
+                Glyph(data: simple([square(0, 0, 400)])), Glyph(data: a, advance: 600), Glyph(data: b, advance: 550),
+                Glyph(data: [], advance: 250), Glyph(data: c, advance: 700),
+            ],
+            cmap: map,
+            extra: [
+                ("kern", kern([(1, 2, -40), (2, 1, -30)])), ("GPOS", gpos([pairPos1([(1, 2, -50)])])),
+                ("name", name([(3, 1, 0x409, 1, "Tiny"), (3, 1, 0x409, 2, "Regular"), (1, 0, 0, 4, "Tiny Regular")])),
+            ])
     }
 }
 

@@ -72,7 +72,9 @@ import Testing
             var bytes = seed
             for _ in 0...random.int(in: 0...3) {
                 let at = random.int(in: 0...bytes.count - 1)
-                bytes[at] = random.int(in: 0...1) == 0 ? bytes[at] ^ UInt8(1 << random.int(in: 0...7)) : UInt8(truncatingIfNeeded: random.next())
+                bytes[at] =
+                    random.int(in: 0...1) == 0
+                    ? bytes[at] ^ UInt8(1 << random.int(in: 0...7)) : UInt8(truncatingIfNeeded: random.next())
             }
             if Self.exercise(bytes) { loaded += 1 }
         }
@@ -123,14 +125,38 @@ import Testing
         bytes = B.small(); bytes[4] = 0x7F
         #expect(error(bytes).map { if case .invalid(table: "", offset: 4, _) = $0 { true } else { false } } == true)
         // loca going backwards, past glyf; hhea's numberOfHMetrics above numGlyphs; cmap segments past the table.
-        #expect(error(Self.forged("loca", at: 8, 0, width: 4)).map { if case .invalid(table: "loca", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("loca", at: 20, 0x7FFF_FFFF, width: 4)).map { if case .invalid(table: "loca", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("hhea", at: 34, 6)).map { if case .invalid(table: "hhea", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("maxp", at: 4, 60000)).map { if case .truncated(table: "hmtx", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("cmap", at: 12 + 6, 0x7FFE)).map { if case .truncated(table: "cmap", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("cmap", at: 8, 0x7FFF_0000, width: 4)).map { if case .truncated(table: "cmap", _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("head", at: 50, 7)).map { if case .invalid(table: "head", offset: _, _) = $0 { true } else { false } } == true)
-        #expect(error(Self.forged("GPOS", at: 8, 0xFFF0)).map { if case .truncated(table: "GPOS", _, _) = $0 { true } else { false } } == true)
+        #expect(
+            error(Self.forged("loca", at: 8, 0, width: 4)).map {
+                if case .invalid(table: "loca", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("loca", at: 20, 0x7FFF_FFFF, width: 4)).map {
+                if case .invalid(table: "loca", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("hhea", at: 34, 6)).map {
+                if case .invalid(table: "hhea", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("maxp", at: 4, 60000)).map {
+                if case .truncated(table: "hmtx", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("cmap", at: 12 + 6, 0x7FFE)).map {
+                if case .truncated(table: "cmap", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("cmap", at: 8, 0x7FFF_0000, width: 4)).map {
+                if case .truncated(table: "cmap", _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("head", at: 50, 7)).map {
+                if case .invalid(table: "head", offset: _, _) = $0 { true } else { false }
+            } == true)
+        #expect(
+            error(Self.forged("GPOS", at: 8, 0xFFF0)).map {
+                if case .truncated(table: "GPOS", _, _) = $0 { true } else { false }
+            } == true)
         // Glyph-level damage loads, and the outline throws: a point count far beyond the glyph's bytes.
         let reader = ReferenceReader(B.small())
         let glyphA = reader.u32(reader.tables["loca"]!.offset + 4)
@@ -144,7 +170,9 @@ import Testing
     @Test func compositesThatContainThemselvesOrNestTooDeep() throws {
         let selfReference = B.composite([B.Component(glyph: 1)])
         let a = B.composite([B.Component(glyph: 3)]), b = B.composite([B.Component(glyph: 2, dx: 5)])
-        let cycles = try Font(data: B.font(glyphs: [Self.box, B.Glyph(data: selfReference), B.Glyph(data: a), B.Glyph(data: b)], cmap: B.cmap([])))
+        let cycles = try Font(
+            data: B.font(
+                glyphs: [Self.box, B.Glyph(data: selfReference), B.Glyph(data: a), B.Glyph(data: b)], cmap: B.cmap([])))
         #expect(throws: FontError.compositeCycle(glyph: 1)) { try cycles.outline(of: GlyphID(1)) }
         #expect(throws: FontError.compositeCycle(glyph: 2)) { try cycles.outline(of: GlyphID(2)) }
         #expect(throws: FontError.compositeCycle(glyph: 3)) { try cycles.outline(of: GlyphID(3)) }
@@ -161,9 +189,13 @@ import Testing
         #expect(throws: FontError.self) { try bombFont.outline(of: GlyphID(4)) }
         #expect(try bombFont.outline(of: GlyphID(1)).elements.count == 1000)
         // Point matching is not supported.
-        let matched = B.composite([B.Component(glyph: 0, extraFlags: 0)]).enumerated().map { $0.offset == 11 ? $0.element & ~2 : $0.element }
+        let matched = B.composite([B.Component(glyph: 0, extraFlags: 0)]).enumerated().map {
+            $0.offset == 11 ? $0.element & ~2 : $0.element
+        }
         let matchFont = try Font(data: B.font(glyphs: [Self.box, B.Glyph(data: matched)], cmap: B.cmap([])))
-        #expect(throws: FontError.unsupported("composite glyph 1 places a component by point matching")) { try matchFont.outline(of: GlyphID(1)) }
+        #expect(throws: FontError.unsupported("composite glyph 1 places a component by point matching")) {
+            try matchFont.outline(of: GlyphID(1))
+        }
     }
 }
 

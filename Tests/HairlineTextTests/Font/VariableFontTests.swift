@@ -41,25 +41,38 @@ import Testing
     @Test func gvarDeltasExplicitAndInferred() throws {
         let font = try Font(data: VariationBuilder.font())
         let square = GlyphID(1)
-        #expect(Self.points(try font.outline(of: square)) == [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100)])
+        #expect(
+            Self.points(try font.outline(of: square)) == [
+                Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100),
+            ])
         // At the peak: point 0 +(10, 0), point 2 +(30, 20) explicitly; point 1
         // (x = 100, the right reference's x; y = 0, the lower one's) takes
         // (30, 0); point 3 (x = 0, y = 100) takes (10, 20).
         let bold = font.varied([FontVariation("wght", 900)])
-        #expect(Self.points(try bold.outline(of: square)) == [Point(x: 10, y: 0), Point(x: 130, y: 0), Point(x: 130, y: 120), Point(x: 10, y: 120)])
+        #expect(
+            Self.points(try bold.outline(of: square)) == [
+                Point(x: 10, y: 0), Point(x: 130, y: 0), Point(x: 130, y: 120), Point(x: 10, y: 120),
+            ])
         // At wght 650 (0.8 after avar, 13107 / 16384 in F2Dot14) every
         // delta is that many times as large.
         let semibold = font.varied([FontVariation("wght", 650)])
         let s = 13107.0 / 16384
-        let expected = [Point(x: 10 * s, y: 0), Point(x: 100 + 30 * s, y: 0), Point(x: 100 + 30 * s, y: 100 + 20 * s),
-                        Point(x: 10 * s, y: 100 + 20 * s)]
+        let expected = [
+            Point(x: 10 * s, y: 0), Point(x: 100 + 30 * s, y: 0), Point(x: 100 + 30 * s, y: 100 + 20 * s),
+            Point(x: 10 * s, y: 100 + 20 * s),
+        ]
         for (got, want) in zip(Self.points(try semibold.outline(of: square)), expected) {
             #expect(abs(got.x - want.x) < 1e-9 && abs(got.y - want.y) < 1e-9)
         }
         // The other side of the default: the tuple (peak +1) does not apply.
-        #expect(Self.points(try font.varied([FontVariation("wght", 100)]).outline(of: square)) == Self.points(try font.outline(of: square)))
+        #expect(
+            Self.points(try font.varied([FontVariation("wght", 100)]).outline(of: square))
+                == Self.points(try font.outline(of: square)))
         // The composite moves its component by (15, 5) on top of the component's own deltas.
-        #expect(Self.points(try bold.outline(of: GlyphID(2))) == [Point(x: 225, y: 5), Point(x: 345, y: 5), Point(x: 345, y: 125), Point(x: 225, y: 125)])
+        #expect(
+            Self.points(try bold.outline(of: GlyphID(2))) == [
+                Point(x: 225, y: 5), Point(x: 345, y: 5), Point(x: 345, y: 125), Point(x: 225, y: 125),
+            ])
         #expect(bold.bounds(of: square) == GlyphBounds(xMin: 10, yMin: 0, xMax: 130, yMax: 120))
     }
 
@@ -73,7 +86,9 @@ import Testing
         let withHVAR = try Font(data: VariationBuilder.font(withHVAR: true))
         #expect(withHVAR.varied([FontVariation("wght", 900)]).advance(of: GlyphID(1)) == 577)
         #expect(withHVAR.varied([FontVariation("wght", 900)]).advance(of: GlyphID(2)) == 500)
-        #expect(withHVAR.varied([FontVariation("wght", 650)]).advance(of: GlyphID(1)) == Int((13107.0 / 16384 * 77 + 500).rounded()))
+        #expect(
+            withHVAR.varied([FontVariation("wght", 650)]).advance(of: GlyphID(1))
+                == Int((13107.0 / 16384 * 77 + 500).rounded()))
     }
 
     @Test func instancesAreDistinctForCaches() throws {
@@ -87,8 +102,10 @@ import Testing
 
     @Test func cssSettingsParse() {
         #expect(FontVariation.list(css: "normal") == [])
-        #expect(FontVariation.list(css: "'wght' 800, \"wdth\" 50 ,'GRAD' -100.5") ==
-                [FontVariation("wght", 800), FontVariation("wdth", 50), FontVariation("GRAD", -100.5)])
+        #expect(
+            FontVariation.list(css: "'wght' 800, \"wdth\" 50 ,'GRAD' -100.5") == [
+                FontVariation("wght", 800), FontVariation("wdth", 50), FontVariation("GRAD", -100.5),
+            ])
         #expect(FontVariation.list(css: "wght 800") == nil)
         #expect(FontVariation.list(css: "'wgh' 800") == nil)
         #expect(FontVariation.list(css: "'wght'") == nil)
@@ -110,8 +127,10 @@ import Testing
         }
         // Two independent records of each advance's variation: HVAR's store
         // and gvar's phantom points (built from the same masters).
-        for settings in [[FontVariation("wght", 100)], [FontVariation("wght", 1000)], [FontVariation("wdth", 25)],
-                         [FontVariation("wdth", 151), FontVariation("wght", 700)]] {
+        for settings in [
+            [FontVariation("wght", 100)], [FontVariation("wght", 1000)], [FontVariation("wdth", 25)],
+            [FontVariation("wdth", 151), FontVariation("wght", 700)],
+        ] {
             let instance = font.varied(settings)
             for scalar in "BoldThinWide".unicodeScalars {
                 let glyph = Int(font.glyph(for: scalar).rawValue)
@@ -137,15 +156,18 @@ import Testing
     /// the font loads (the damaged table dropped) or throws, and its
     /// instances' queries return.
     @Test func hostileVariationTables() throws {
-        let tables: [(String, [UInt8])] = [("fvar", VariationBuilder.fvar()), ("avar", VariationBuilder.avar()),
-                                           ("gvar", VariationBuilder.gvar()), ("HVAR", VariationBuilder.hvar())]
+        let tables: [(String, [UInt8])] = [
+            ("fvar", VariationBuilder.fvar()), ("avar", VariationBuilder.avar()),
+            ("gvar", VariationBuilder.gvar()), ("HVAR", VariationBuilder.hvar()),
+        ]
         func build(_ replaced: String, _ bytes: [UInt8]) -> [UInt8] {
             let B = FontBuilder.self
             let square = B.simple([B.square(0, 0, 100)])
             let composite = B.composite([B.Component(glyph: 1, dx: 200, dy: 0, scale: .none)])
             let map = B.cmap([(3, 1, B.cmap4([B.Segment(start: 0x41, end: 0x42, delta: 1 - 0x41)]))])
-            return B.font(glyphs: [B.Glyph(data: square), B.Glyph(data: square), B.Glyph(data: composite)], cmap: map,
-                          extra: tables.map { $0.0 == replaced ? ($0.0, bytes) : $0 })
+            return B.font(
+                glyphs: [B.Glyph(data: square), B.Glyph(data: square), B.Glyph(data: composite)], cmap: map,
+                extra: tables.map { $0.0 == replaced ? ($0.0, bytes) : $0 })
         }
         var loaded = 0
         for (tag, bytes) in tables {
@@ -184,9 +206,12 @@ import Testing
         w.u32(0); w.u32(g.count); w.u32(g.count); w.u32(g.count)
         let B = FontBuilder.self
         let map = B.cmap([(3, 1, B.cmap4([B.Segment(start: 0x41, end: 0x41, delta: 1 - 0x41)]))])
-        let bytes = B.font(glyphs: [B.Glyph(data: B.simple([B.square(0, 0, 100)])), B.Glyph(data: B.simple([B.square(0, 0, 100)])),
-                                    B.Glyph(data: [])], cmap: map,
-                           extra: [("fvar", VariationBuilder.fvar()), ("gvar", w.bytes + g.bytes)])
+        let bytes = B.font(
+            glyphs: [
+                B.Glyph(data: B.simple([B.square(0, 0, 100)])), B.Glyph(data: B.simple([B.square(0, 0, 100)])),
+                B.Glyph(data: []),
+            ], cmap: map,
+            extra: [("fvar", VariationBuilder.fvar()), ("gvar", w.bytes + g.bytes)])
         let font = try Font(data: bytes).varied([FontVariation("wght", 900)])
         // The first tuple's data lies outside the glyph's bytes: a typed error.
         #expect(throws: FontError.self) { try font.outline(of: GlyphID(0)) }

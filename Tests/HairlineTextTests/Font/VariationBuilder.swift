@@ -29,14 +29,14 @@ enum VariationBuilder {
     /// (15, 5), every point listed.
     static func gvar() -> [UInt8] {
         var g1 = ByteWriter()
-        g1.u16(1); g1.u16(4 + 6)                        // one tuple; data after the 6-byte header
+        g1.u16(1); g1.u16(4 + 6)  // one tuple; data after the 6-byte header
         g1.u16(13); g1.u16(0x8000 | 0x2000); g1.f2Dot14(1)  // size, embedded peak + private points
         g1.u8(3); g1.u8(0x02); g1.u8(0); g1.u8(2); g1.u8(3)  // points 0, 2, 5
-        g1.u8(0x02); g1.u8(10); g1.u8(30); g1.u8(50)         // x deltas
-        g1.u8(0x02); g1.u8(0); g1.u8(20); g1.u8(0)           // y deltas
+        g1.u8(0x02); g1.u8(10); g1.u8(30); g1.u8(50)  // x deltas
+        g1.u8(0x02); g1.u8(0); g1.u8(20); g1.u8(0)  // y deltas
         var g2 = ByteWriter()
         g2.u16(1); g2.u16(4 + 6)
-        g2.u16(12); g2.u16(0x8000); g2.f2Dot14(1)           // every point: no point numbers at all
+        g2.u16(12); g2.u16(0x8000); g2.f2Dot14(1)  // every point: no point numbers at all
         g2.u8(0x04); g2.u8(15); g2.u8(0); g2.u8(0); g2.u8(0); g2.u8(0)  // the component, then 4 phantoms
         g2.u8(0x04); g2.u8(5); g2.u8(0); g2.u8(0); g2.u8(0); g2.u8(0)
         var w = ByteWriter()
@@ -53,7 +53,7 @@ enum VariationBuilder {
         var store = ByteWriter()
         store.u16(1); store.u32(12); store.u16(1); store.u32(12 + 10)
         store.u16(1); store.u16(1); store.f2Dot14(0); store.f2Dot14(1); store.f2Dot14(1)  // region list
-        store.u16(3); store.u16(0); store.u16(1); store.u16(0)                             // item data
+        store.u16(3); store.u16(0); store.u16(1); store.u16(0)  // item data
         store.u8(0); store.u8(77); store.u8(0)
         var w = ByteWriter()
         w.u16(1); w.u16(0); w.u32(20); w.u32(0); w.u32(0); w.u32(0)
@@ -69,8 +69,11 @@ enum VariationBuilder {
         var extra: [(String, [UInt8])] = [("fvar", fvar()), ("gvar", gvar())]
         if avar { extra.append(("avar", Self.avar())) }
         if withHVAR { extra.append(("HVAR", hvar())) }
-        return B.font(glyphs: [B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: square, advance: 500),
-                               B.Glyph(data: composite, advance: 500)],
-                      cmap: map, extra: extra)
+        return B.font(
+            glyphs: [
+                B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: square, advance: 500),
+                B.Glyph(data: composite, advance: 500),
+            ],
+            cmap: map, extra: extra)
     }
 }

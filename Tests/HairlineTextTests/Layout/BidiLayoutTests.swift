@@ -80,7 +80,9 @@ import HairlineTestSupport
         let space = Double(Self.font.advance(of: Self.font.glyph(for: " "))) * Self.unit
         let x = Self.positions(first.glyphs)
         for i in x.indices { #expect(abs(first.positions[i] - (x[i] - space)) < 1e-9) }
-        #expect(abs(first.width - (first.positions.last! + Double(Self.font.advance(of: first.glyphs.last!)) * Self.unit)) < 1e-9)
+        #expect(
+            abs(first.width - (first.positions.last! + Double(Self.font.advance(of: first.glyphs.last!)) * Self.unit))
+                < 1e-9)
         // Leading alignment puts right-to-left lines against the right edge.
         let surface = try Surface(width: 200, height: 60)
         let canvas = Canvas(surface: surface, scale: 1)
@@ -110,7 +112,9 @@ import HairlineTestSupport
                 #expect(line.glyphs.count <= count)
                 let lineScalars = scalars[offset..<(offset + line.glyphs.count)]
                 #expect(line.glyphs == lineScalars.map { font.glyph(for: $0) })
-                #expect(lineScalars.first != "」" && lineScalars.first != "。", "\(count): \(String(String.UnicodeScalarView(lineScalars)))")
+                #expect(
+                    lineScalars.first != "」" && lineScalars.first != "。",
+                    "\(count): \(String(String.UnicodeScalarView(lineScalars)))")
                 #expect(lineScalars.last != "「")
                 offset += line.glyphs.count
             }
@@ -127,8 +131,11 @@ import HairlineTestSupport
         #expect(layout.lines[0].glyphs == Self.glyphs("a well-"))
         #expect(layout.lines[1].glyphs == Self.glyphs("known"))
         // Before UAX #14 the whole word moved: the break is after the hyphen.
-        #expect(TextLayout("a well-known", font: Self.font, size: Self.size, width: widthOfHead + 1,
-                           lineBreakMode: .characterWrapping).lines[0].glyphs.count >= 7)
+        #expect(
+            TextLayout(
+                "a well-known", font: Self.font, size: Self.size, width: widthOfHead + 1,
+                lineBreakMode: .characterWrapping
+            ).lines[0].glyphs.count >= 7)
     }
 
     @Test func truncationKeepsWholeGraphemeClusters() {
@@ -138,7 +145,8 @@ import HairlineTestSupport
         let e = TextLayout("e", font: Self.font, size: Self.size).width
         for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle] {
             for extra in stride(from: 0.0, through: 4 * e, by: e / 4) {
-                let layout = TextLayout(text, font: Self.font, size: Self.size, width: ellipsisWidth + extra, lineBreakMode: mode)
+                let layout = TextLayout(
+                    text, font: Self.font, size: Self.size, width: ellipsisWidth + extra, lineBreakMode: mode)
                 let marks = layout.lines[0].glyphs.filter { $0 == Self.font.glyph(for: "\u{301}") }.count
                 let bases = layout.lines[0].glyphs.filter { $0 == Self.font.glyph(for: "e") }.count
                 #expect(marks == bases, "\(mode) \(extra)")
@@ -165,10 +173,12 @@ import HairlineTestSupport
             let surface = try Surface(width: 160, height: 40)
             let canvas = Canvas(surface: surface, scale: 1)
             if laidOut {
-                canvas.draw(TextLayout("שלום world", font: Self.font, size: Self.size), at: Point(x: 5, y: 28),
-                            paint: .solid(.black))
+                canvas.draw(
+                    TextLayout("שלום world", font: Self.font, size: Self.size), at: Point(x: 5, y: 28),
+                    paint: .solid(.black))
             } else {
-                canvas.draw("שלום world", font: Self.font, size: Self.size, at: Point(x: 5, y: 28), paint: .solid(.black))
+                canvas.draw(
+                    "שלום world", font: Self.font, size: Self.size, at: Point(x: 5, y: 28), paint: .solid(.black))
             }
             surface.flush()
             bytes.append(surface.bytes)

@@ -50,8 +50,10 @@ import HairlineTestSupport
     /// not have fitted on it).
     @Test func wordWrappingIsGreedyAndKeepsEveryGlyph() {
         var rng = SplitMix64(seed: 19)
-        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dogs", "Hairline", "draws",
-                     "exact", "glyphs", "Wavy", "AVA", "incomprehensibilities"]
+        let words = [
+            "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dogs", "Hairline", "draws",
+            "exact", "glyphs", "Wavy", "AVA", "incomprehensibilities",
+        ]
         for _ in 0..<300 {
             let sentence = (0..<rng.int(in: 1...14)).map { _ in words[rng.int(in: 0...(words.count - 1))] }
             let text = sentence.joined(separator: " ")
@@ -111,8 +113,9 @@ import HairlineTestSupport
         #expect(wrapped.lines.count == 2)
         let ellipsis = Self.font.glyph(for: "\u{2026}")
         #expect(!wrapped.lines[1].glyphs.contains(ellipsis))
-        let many = TextLayout("first\nsecond\nthird", font: Self.font, size: Self.size, width: 200,
-                              lineBreakMode: .truncatingTail, maximumLines: 2)
+        let many = TextLayout(
+            "first\nsecond\nthird", font: Self.font, size: Self.size, width: 200,
+            lineBreakMode: .truncatingTail, maximumLines: 2)
         #expect(many.lines.count == 2)
         #expect(many.lines[1].glyphs.last == ellipsis)
         #expect(many.lines[1].width <= 200)

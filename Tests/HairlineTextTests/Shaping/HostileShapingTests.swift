@@ -14,7 +14,9 @@ import HairlineTestSupport
     /// with `gsub` (and `gpos`) when given.
     static func font(gsub: [UInt8]? = nil, gpos: [UInt8]? = nil) throws -> Font {
         let square = FontBuilder.simple([FontBuilder.square(0, 0, 400)])
-        let map = FontBuilder.cmap([(3, 1, FontBuilder.cmap4([FontBuilder.Segment(start: 0x41, end: 0x43, delta: 1 - 0x41)]))])
+        let map = FontBuilder.cmap([
+            (3, 1, FontBuilder.cmap4([FontBuilder.Segment(start: 0x41, end: 0x43, delta: 1 - 0x41)]))
+        ])
         var extra: [(String, [UInt8])] = []
         if let gsub { extra.append(("GSUB", gsub)) }
         if let gpos { extra.append(("GPOS", gpos)) }
@@ -27,9 +29,11 @@ import HairlineTestSupport
     @Test func singleLigatureAndMultipleSubstitutionsApplyInLookupOrder() throws {
         let gsub = LayoutTableBuilder.table(
             features: [("liga", [0, 1]), ("ccmp", [2])],
-            lookups: [(4, 0, [LayoutTableBuilder.ligatureSubstitution([1, 2], 3)]),
-                      (1, 0, [LayoutTableBuilder.singleSubstitution([3], [2])]),
-                      (2, 0, [LayoutTableBuilder.multipleSubstitution(1, [2, 2])])])
+            lookups: [
+                (4, 0, [LayoutTableBuilder.ligatureSubstitution([1, 2], 3)]),
+                (1, 0, [LayoutTableBuilder.singleSubstitution([3], [2])]),
+                (2, 0, [LayoutTableBuilder.multipleSubstitution(1, [2, 2])]),
+            ])
         let font = try Self.font(gsub: gsub)
         // "AB" -> ligature C (lookup 0) -> B (lookup 1); lookup 2 then finds no A.
         let run = font.shape(Array("ABA".unicodeScalars))
@@ -45,8 +49,10 @@ import HairlineTestSupport
         // Lookup 0: in the sequence A B, apply lookup 1 (B -> C) at index 1.
         let gsub = LayoutTableBuilder.table(
             features: [("calt", [0])],
-            lookups: [(5, 0, [LayoutTableBuilder.context3([[1], [2]], records: [(1, 1)])]),
-                      (1, 0, [LayoutTableBuilder.singleSubstitution([2], [3])])])
+            lookups: [
+                (5, 0, [LayoutTableBuilder.context3([[1], [2]], records: [(1, 1)])]),
+                (1, 0, [LayoutTableBuilder.singleSubstitution([2], [3])]),
+            ])
         let run = try Self.font(gsub: gsub).shape(Array("ABBAB".unicodeScalars))
         #expect(ids(run) == [1, 3, 2, 1, 3])
     }
@@ -64,8 +70,10 @@ import HairlineTestSupport
         // same place: 2^depth glyphs without the limits.
         let gsub = LayoutTableBuilder.table(
             features: [("ccmp", [0])],
-            lookups: [(5, 0, [LayoutTableBuilder.context3([[1]], records: [(0, 1), (0, 0), (0, 0)])]),
-                      (2, 0, [LayoutTableBuilder.multipleSubstitution(1, [1, 1])])])
+            lookups: [
+                (5, 0, [LayoutTableBuilder.context3([[1]], records: [(0, 1), (0, 0), (0, 0)])]),
+                (2, 0, [LayoutTableBuilder.multipleSubstitution(1, [1, 1])]),
+            ])
         let run = try Self.font(gsub: gsub).shape(Array("AAAA".unicodeScalars))
         #expect(run.glyphs.count > 4)
         #expect(run.glyphs.count <= ShapingBuffer.minimumMaximumCount)
@@ -97,8 +105,10 @@ import HairlineTestSupport
 
     @Test func truncatedLayoutTablesShapeAsPlainGlyphs() throws {
         // GSUB cut after its header: the lists' offsets point past its end.
-        let gsub = Array(LayoutTableBuilder.table(
-            features: [("liga", [0])], lookups: [(4, 0, [LayoutTableBuilder.ligatureSubstitution([1, 2], 3)])]).prefix(12))
+        let gsub = Array(
+            LayoutTableBuilder.table(
+                features: [("liga", [0])], lookups: [(4, 0, [LayoutTableBuilder.ligatureSubstitution([1, 2], 3)])]
+            ).prefix(12))
         let run = try Self.font(gsub: gsub).shape(Array("AB".unicodeScalars))
         #expect(ids(run) == [1, 2])
         #expect(run.glyphs.map(\.xAdvance) == [600, 600])

@@ -20,8 +20,9 @@ import Testing
         let names = GlyphNames(bytes)
         let font = try Font(data: bytes)
         let run = font.shape(Array("office fit".unicodeScalars))
-        #expect(run.glyphs.map { names.name(Int($0.glyph.rawValue)) }.filter { $0 == "uniFB03" || $0 == "std192" }
-            == ["uniFB03", "std192"])
+        #expect(
+            run.glyphs.map { names.name(Int($0.glyph.rawValue)) }.filter { $0 == "uniFB03" || $0 == "std192" }
+                == ["uniFB03", "std192"])
         #expect(run.glyphs.count == 7)  // o, ffi, c, e, space, fi, t
         #expect(run.glyphs.map(\.cluster) == [0, 1, 4, 5, 6, 7, 9])
         let off = font.shape(Array("office".unicodeScalars), options: ShapingOptions(disabledFeatures: ["liga"]))
@@ -51,7 +52,8 @@ import Testing
         #expect(layout.lines[0].glyphs == "office fit".unicodeScalars.map { font.glyph(for: $0) })
         #expect(layout.lines[0].yOffsets.isEmpty)
         #expect(!LineBreaker.needsShaping("Plain Latin, café, naïve"))
-        #expect(LineBreaker.needsShaping("e\u{301}") && LineBreaker.needsShaping("سلام") && LineBreaker.needsShaping("नमस्ते"))
+        #expect(
+            LineBreaker.needsShaping("e\u{301}") && LineBreaker.needsShaping("سلام") && LineBreaker.needsShaping("नमस्ते"))
         #expect(!LineBreaker.needsShaping("日本語 Ελληνικά"))
     }
 

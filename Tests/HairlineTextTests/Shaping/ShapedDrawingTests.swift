@@ -37,8 +37,11 @@ import HairlineTestSupport
             for (i, glyph) in run.glyphs.enumerated() {
                 let raise = run.yOffsets.isEmpty ? 0 : run.yOffsets[i]
                 let outline = try font.outline(of: glyph)
-                path.addPath(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit,
-                                                              tx: origin.x + run.positions[i], ty: origin.y - raise)))
+                path.addPath(
+                    outline.applying(
+                        AffineTransform(
+                            a: unit, b: 0, c: 0, d: -unit,
+                            tx: origin.x + run.positions[i], ty: origin.y - raise)))
             }
             canvas.fill(path, with: .solid(.black))
         }

@@ -19,11 +19,21 @@ import Testing
     static func bombFont() throws -> Font {
         let squares = B.composite((0..<300).map { B.Component(glyph: 3, dx: $0 % 100, dy: 0) })
         let bomb = B.composite((0..<300).map { B.Component(glyph: 1, dx: 0, dy: $0 % 100) })
-        let map = B.cmap([(3, 1, B.cmap4([B.Segment(start: 0x41, end: 0x41, glyphs: [2]),
-                                          B.Segment(start: 0x42, end: 0x42, glyphs: [3])]))])
-        let bytes = B.font(glyphs: [B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: squares),
-                                    B.Glyph(data: bomb, advance: 500), B.Glyph(data: B.simple([B.square(0, 0, 10)]), advance: 500)],
-                           cmap: map)
+        let map = B.cmap([
+            (
+                3, 1,
+                B.cmap4([
+                    B.Segment(start: 0x41, end: 0x41, glyphs: [2]),
+                    B.Segment(start: 0x42, end: 0x42, glyphs: [3]),
+                ])
+            )
+        ])
+        let bytes = B.font(
+            glyphs: [
+                B.Glyph(data: B.simple([B.square(0, 0, 400)])), B.Glyph(data: squares),
+                B.Glyph(data: bomb, advance: 500), B.Glyph(data: B.simple([B.square(0, 0, 10)]), advance: 500),
+            ],
+            cmap: map)
         return try Font(data: bytes)
     }
 
@@ -34,8 +44,9 @@ import Testing
         let canvas = Canvas(surface: surface, scale: 1)
         // 2,000 occurrences on one line, at every subpixel phase: the
         // outline is tried once per phase at most, then remembered.
-        canvas.draw(String(repeating: "A", count: 2000), font: font, size: 20, at: Point(x: 0.3, y: 30),
-                    paint: .solid(.black))
+        canvas.draw(
+            String(repeating: "A", count: 2000), font: font, size: 20, at: Point(x: 0.3, y: 30),
+            paint: .solid(.black))
         let state = canvas.textState
         #expect(state.glyphs.misses <= GlyphCache.subpixelSteps, "misses: \(state.glyphs.misses)")
         // It draws nothing (as before: its outline cannot be read).
@@ -44,8 +55,9 @@ import Testing
         // Drawn as paths (a rotation: no masks), it is read once too.
         let misses = state.glyphs.misses
         canvas.rotate(by: 0.1)
-        canvas.draw(String(repeating: "A", count: 500), font: font, size: 20, at: Point(x: 0, y: 30),
-                    paint: .solid(.black))
+        canvas.draw(
+            String(repeating: "A", count: 500), font: font, size: 20, at: Point(x: 0, y: 30),
+            paint: .solid(.black))
         #expect(state.glyphs.misses == misses)
         #expect(state.outline(of: GlyphID(2), in: font) == nil)
     }
@@ -87,8 +99,10 @@ import Testing
 
     /// The layout the whole text gives: every paragraph's lines made at
     /// once (`LineBreaker.lines(of:)`), then cut to the limit.
-    static func referenceLines(_ text: String, font: Font, size: Double, width: Double?, mode: LineBreakMode,
-                               maximumLines: Int) -> [TextLine] {
+    static func referenceLines(
+        _ text: String, font: Font, size: Double, width: Double?, mode: LineBreakMode,
+        maximumLines: Int
+    ) -> [TextLine] {
         let unit = size / Double(font.metrics.unitsPerEm)
         let breaker = LineBreaker(font: font, unit: unit, width: width, mode: mode)
         var lines: [TextLine] = []
@@ -106,17 +120,23 @@ import Testing
     @Test func streamedLinesEqualTheWholeTextsLines() throws {
         let font = try Font(.dejaVuSans)
         var rng = SplitMix64(seed: 32)
-        let pieces = ["a", "b", "W", "i", " ", " ", "  ", "\n", "\r\n", "\t", "AV", "To", "\u{2026}", "é", "\u{1}", "\r"]
+        let pieces = [
+            "a", "b", "W", "i", " ", " ", "  ", "\n", "\r\n", "\t", "AV", "To", "\u{2026}", "é", "\u{1}", "\r",
+        ]
         for _ in 0..<400 {
             var text = ""
             for _ in 0..<Int(rng.next() % 60) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
             let mode = LineBreakMode.allCases[Int(rng.next() % UInt64(LineBreakMode.allCases.count))]
             let width: Double? = rng.next() % 5 == 0 ? nil : Double(rng.next() % 120)
             let maximumLines = Int(rng.next() % 4)
-            let layout = TextLayout(text, font: font, size: 13, width: width, lineBreakMode: mode, maximumLines: maximumLines)
-            let expected = Self.referenceLines(text, font: font, size: 13, width: width, mode: mode,
-                                               maximumLines: maximumLines)
-            #expect(layout.lines == expected, "\(text.debugDescription) \(mode) width \(String(describing: width)) max \(maximumLines)")
+            let layout = TextLayout(
+                text, font: font, size: 13, width: width, lineBreakMode: mode, maximumLines: maximumLines)
+            let expected = Self.referenceLines(
+                text, font: font, size: 13, width: width, mode: mode,
+                maximumLines: maximumLines)
+            #expect(
+                layout.lines == expected,
+                "\(text.debugDescription) \(mode) width \(String(describing: width)) max \(maximumLines)")
         }
     }
 
@@ -126,12 +146,14 @@ import Testing
         // layout holds 10 short lines (no ellipsis: wrapping does not
         // truncate), the first 10 lines of the whole text.
         let text = String(repeating: "abcdefghij", count: 400_000)
-        let layout = TextLayout(text, font: font, size: 12, width: 100, lineBreakMode: .characterWrapping,
-                                maximumLines: 10)
+        let layout = TextLayout(
+            text, font: font, size: 12, width: 100, lineBreakMode: .characterWrapping,
+            maximumLines: 10)
         #expect(layout.lines.count == 10)
         #expect(layout.lines.allSatisfy { $0.glyphs.count < 40 })
-        let start = TextLayout(String(repeating: "abcdefghij", count: 40), font: font, size: 12, width: 100,
-                               lineBreakMode: .characterWrapping)
+        let start = TextLayout(
+            String(repeating: "abcdefghij", count: 40), font: font, size: 12, width: 100,
+            lineBreakMode: .characterWrapping)
         #expect(Array(start.lines.prefix(10)) == layout.lines)
         // Millions of empty paragraphs after the kept lines: no ellipsis
         // (nothing with a glyph was dropped), and no line kept for them.

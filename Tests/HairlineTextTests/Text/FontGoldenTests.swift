@@ -20,7 +20,8 @@ import Testing
         for g in 0..<font.glyphCount {
             let outline = try font.outline(of: GlyphID(UInt16(g)))
             let x = Double(g % columns) * cell + 6, y = Double(g / columns) * cell + 32
-            canvas.fill(outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x, ty: y)), with: .solid(.black))
+            canvas.fill(
+                outline.applying(AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: x, ty: y)), with: .solid(.black))
         }
         surface.flush()
         // Every glyph with an outline left ink (its cell is not all white).
@@ -38,8 +39,9 @@ import Testing
         let canvas = Canvas(surface: surface, scale: scale)
         canvas.clear(.white)
         canvas.draw("Title: 日本語のタイトル", font: font, size: 17, at: Point(x: 8, y: 22), paint: .solid(.black))
-        canvas.draw("中文の見出し and Latin", font: font, size: 13, in: Rect(x: 8, y: 30, width: 200, height: 20),
-                    paint: .solid(Color(red: 0.1, green: 0.3, blue: 0.8)))
+        canvas.draw(
+            "中文の見出し and Latin", font: font, size: 13, in: Rect(x: 8, y: 30, width: 200, height: 20),
+            paint: .solid(Color(red: 0.1, green: 0.3, blue: 0.8)))
         surface.flush()
         // Every character had a font: no block is reported missing.
         #expect(database.missingCharacterWarnings.isEmpty, "\(database.missingCharacterWarnings)")

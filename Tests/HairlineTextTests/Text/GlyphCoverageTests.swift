@@ -29,8 +29,10 @@ import HairlineTestSupport
             case .quadCurve(let p, let c):
                 for i in 1...segments {
                     let t = Double(i) / Double(segments), u = 1 - t
-                    current.append(Point(x: u * u * last.x + 2 * u * t * c.x + t * t * p.x,
-                                         y: u * u * last.y + 2 * u * t * c.y + t * t * p.y))
+                    current.append(
+                        Point(
+                            x: u * u * last.x + 2 * u * t * c.x + t * t * p.x,
+                            y: u * u * last.y + 2 * u * t * c.y + t * t * p.y))
                 }
                 last = p
             case .curve(let p, let c1, let c2):
@@ -38,8 +40,10 @@ import HairlineTestSupport
                 for i in 1...segments {
                     let t = Double(i) / Double(segments), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    current.append(Point(x: a * last.x + b * c1.x + c * c2.x + d * p.x,
-                                         y: a * last.y + b * c1.y + c * c2.y + d * p.y))
+                    current.append(
+                        Point(
+                            x: a * last.x + b * c1.x + c * c2.x + d * p.x,
+                            y: a * last.y + b * c1.y + c * c2.y + d * p.y))
                 }
                 last = p
             case .closeSubpath:
@@ -57,18 +61,23 @@ import HairlineTestSupport
     /// `glyph` at `size` and `subpixel` and the exact area of its
     /// `outline` (curves as `segments` lines) in each pixel; nil for a
     /// glyph with no mask pixels (an error if `requiresInk`).
-    static func maskError(_ glyph: GlyphID, _ outline: Path, of font: Font, size: Double, subpixel quarter: Int,
-                          cache: GlyphCache, segments: Int, requiresInk: Bool) throws -> Double? {
+    static func maskError(
+        _ glyph: GlyphID, _ outline: Path, of font: Font, size: Double, subpixel quarter: Int,
+        cache: GlyphCache, segments: Int, requiresInk: Bool
+    ) throws -> Double? {
         let mask = try #require(cache.mask(glyph, of: font, size: size, subpixel: quarter))
         guard let surface = mask.surface else {
             if requiresInk { Issue.record("glyph \(glyph) at \(size) has no mask") }
             return nil
         }
         let scale = size / Double(font.metrics.unitsPerEm)
-        let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale,
-                                    tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
-        let exact = ExactCoverage(contours: contours(outline.applying(place), segments: segments),
-                                  rule: .nonZero, width: surface.width, height: surface.height).coverage()
+        let place = AffineTransform(
+            a: scale, b: 0, c: 0, d: -scale,
+            tx: Double(quarter) / 4 - Double(mask.left), ty: -Double(mask.top))
+        let exact = ExactCoverage(
+            contours: contours(outline.applying(place), segments: segments),
+            rule: .nonZero, width: surface.width, height: surface.height
+        ).coverage()
         var worst = 0.0
         for y in 0..<surface.height {
             for x in 0..<surface.width {
@@ -82,8 +91,10 @@ import HairlineTestSupport
     /// Label sizes at 1x/2x/3x (13 and 17 pt) and a title size, each
     /// glyph at every quarter-pixel offset (the oracle is slow: a dozen
     /// glyphs of each font).
-    @Test(arguments: [(BundledFont.dejaVuSans, 13.0), (.dejaVuSans, 17), (.dejaVuSans, 34), (.dejaVuSans, 51),
-                      (.dejaVuSansBold, 17)])
+    @Test(arguments: [
+        (BundledFont.dejaVuSans, 13.0), (.dejaVuSans, 17), (.dejaVuSans, 34), (.dejaVuSans, 51),
+        (.dejaVuSansBold, 17),
+    ])
     func cachedMasksAreTheExactAreaOfTheOutline(_ bundled: BundledFont, size: Double) throws {
         let font = try Font(bundled)
         let cache = GlyphCache()
@@ -92,8 +103,11 @@ import HairlineTestSupport
             let glyph = font.glyph(for: scalar)
             let outline = try font.outline(of: glyph)
             for quarter in 0..<GlyphCache.subpixelSteps {
-                guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                                                     segments: 32, requiresInk: true) else { continue }
+                guard
+                    let error = try Self.maskError(
+                        glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                        segments: 32, requiresInk: true)
+                else { continue }
                 worst = max(worst, error)
                 compared += 1
             }
@@ -114,8 +128,11 @@ import HairlineTestSupport
             let outline = try font.outline(of: glyph)
             guard !outline.isEmpty else { continue }
             for quarter in 0..<GlyphCache.subpixelSteps {
-                guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                                                     segments: 64, requiresInk: false) else { continue }
+                guard
+                    let error = try Self.maskError(
+                        glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                        segments: 64, requiresInk: false)
+                else { continue }
                 worst = max(worst, error)
                 compared += 1
             }
@@ -127,8 +144,10 @@ import HairlineTestSupport
     /// Variable instances too (gvar deltas, fractional points): RobotoFlex
     /// at wght 100, 400 and 900 (and one narrow, heavy instance), label
     /// and title sizes at 1x/2x/3x, each quarter-pixel offset.
-    @Test(arguments: [[FontVariation("wght", 100)], [FontVariation("wght", 400)], [FontVariation("wght", 900)],
-                      [FontVariation("wght", 800), FontVariation("wdth", 25)]])
+    @Test(arguments: [
+        [FontVariation("wght", 100)], [FontVariation("wght", 400)], [FontVariation("wght", 900)],
+        [FontVariation("wght", 800), FontVariation("wdth", 25)],
+    ])
     func variableInstanceMasksAreTheExactAreaOfTheOutline(_ settings: [FontVariation]) throws {
         let font = try FixtureFonts.variableOrColorFont(VariableFontTests.roboto).varied(settings)
         let cache = GlyphCache()
@@ -138,8 +157,11 @@ import HairlineTestSupport
                 let glyph = font.glyph(for: scalar)
                 let outline = try font.outline(of: glyph)
                 for quarter in 0..<GlyphCache.subpixelSteps {
-                    guard let error = try Self.maskError(glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                                                         segments: 32, requiresInk: true) else { continue }
+                    guard
+                        let error = try Self.maskError(
+                            glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                            segments: 32, requiresInk: true)
+                    else { continue }
                     worst = max(worst, error)
                     compared += 1
                 }

@@ -21,15 +21,18 @@ import HairlineTestSupport
     static let alphabet = Array(
         "AVAWToLTYoy.,-'\"ij|fiWAVAwaveéüßÅç rnffmw//VA 0123456789\tTT\u{10FFFD}Wi-Fi Network Status ".unicodeScalars)
 
-    static let tile = try! Image(width: 3, height: 2, colors: [
-        .black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear, Color(red: 0, green: 0.5, blue: 1),
-        .white,
-    ])
+    static let tile = try! Image(
+        width: 3, height: 2,
+        colors: [
+            .black, .white, Color(red: 1, green: 0, blue: 0, alpha: 0.5), .clear, Color(red: 0, green: 0.5, blue: 1),
+            .white,
+        ])
 
     static func randomColor(_ rng: inout SplitMix64) -> Color {
         let alpha = [1.0, rng.double(in: 0...1), 0.5][rng.int(in: 0...2)]
-        return Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
-                     alpha: alpha)
+        return Color(
+            red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
+            alpha: alpha)
     }
 
     static func randomPaint(_ rng: inout SplitMix64) -> Paint {
@@ -37,11 +40,15 @@ import HairlineTestSupport
         case 0, 1: return .solid(randomColor(&rng))
         case 2:
             let end = rng.int(in: 0...1) == 0 ? Point(x: 0, y: 30) : Point(x: 70, y: 19)
-            return .linearGradient(LinearGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
-                                                  start: Point(x: 3, y: 2), end: end))
+            return .linearGradient(
+                LinearGradient(
+                    Gradient(from: randomColor(&rng), to: randomColor(&rng)),
+                    start: Point(x: 3, y: 2), end: end))
         case 3:
-            return .radialGradient(RadialGradient(Gradient(from: randomColor(&rng), to: randomColor(&rng)),
-                                                  center: Point(x: 40, y: 20), radius: 35))
+            return .radialGradient(
+                RadialGradient(
+                    Gradient(from: randomColor(&rng), to: randomColor(&rng)),
+                    center: Point(x: 40, y: 20), radius: 35))
         default:
             let size = [1.0, 2, 0.5, 1.3][rng.int(in: 0...3)]
             return .pattern(ImagePattern(tile, transform: AffineTransform(scaleX: size, y: size)))
@@ -50,15 +57,19 @@ import HairlineTestSupport
 
     /// No clip, a rect on whole pixels or not, a rounded rect, an ellipse.
     static func randomClip(_ rng: inout SplitMix64, _ canvases: [Canvas]) {
-        let rect = Rect(x: rng.double(in: -5...60), y: rng.double(in: -5...30), width: rng.double(in: 5...150),
-                        height: rng.double(in: 5...50))
+        let rect = Rect(
+            x: rng.double(in: -5...60), y: rng.double(in: -5...30), width: rng.double(in: 5...150),
+            height: rng.double(in: 5...50))
         let kind = rng.int(in: 0...4)
         for canvas in canvases {
             switch kind {
             case 0: break
             case 1: canvas.clip(to: rect)
-            case 2: canvas.clip(to: Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
-                                         height: rect.height.rounded()))
+            case 2:
+                canvas.clip(
+                    to: Rect(
+                        x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
+                        height: rect.height.rounded()))
             case 3:
                 var path = Path()
                 path.addRoundedRect(in: rect, cornerRadius: 7)
@@ -74,8 +85,10 @@ import HairlineTestSupport
     /// The reference: `text` laid out, each glyph's mask (from `cache`)
     /// composited alone at the quantized pen position under `canvas`'s
     /// transform (a uniform scale and a translation).
-    static func drawEachGlyph(_ text: String, size: Double, at point: Point, paint: Paint, on canvas: Canvas,
-                              cache: GlyphCache) {
+    static func drawEachGlyph(
+        _ text: String, size: Double, at point: Point, paint: Paint, on canvas: Canvas,
+        cache: GlyphCache
+    ) {
         let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
         guard let line = layout.lines.first else { return }
         let t = canvas.transform
@@ -106,8 +119,9 @@ import HairlineTestSupport
             width = line.positions[line.positions.count - 1] + Double(font.advance(of: last)) * unit
         }
         let margin = size / 2
-        return Rect(x: point.x - margin, y: point.y - layout.ascent - margin, width: max(0, width) + 2 * margin,
-                    height: layout.ascent + layout.descent + 2 * margin)
+        return Rect(
+            x: point.x - margin, y: point.y - layout.ascent - margin, width: max(0, width) + 2 * margin,
+            height: layout.ascent + layout.descent + 2 * margin)
     }
 
     @Test func labelsDrawAsTheirGlyphsCompositedOneByOne() throws {
@@ -127,9 +141,11 @@ import HairlineTestSupport
             canvases[scale] = a
             a.retarget(to: fast)
             let b = Canvas(surface: each, scale: Double(scale))
-            let text = String(String.UnicodeScalarView((0..<rng.int(in: 0...22)).map { _ in
-                Self.alphabet[rng.int(in: 0...(Self.alphabet.count - 1))]
-            }))
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<rng.int(in: 0...22)).map { _ in
+                        Self.alphabet[rng.int(in: 0...(Self.alphabet.count - 1))]
+                    }))
             // Small sizes half the time: neighbouring masks share pixels.
             let size = rng.int(in: 0...1) == 0 ? rng.double(in: 6...11) : rng.double(in: 6...60)
             let point = Point(x: rng.double(in: -20...60), y: rng.double(in: 5...45))
@@ -174,7 +190,9 @@ import HairlineTestSupport
             fast.flush()
             each.flush()
             let differing = zip(fast.bytes, each.bytes).filter { $0 != $1 }.count
-            #expect(differing == 0, """
+            #expect(
+                differing == 0,
+                """
                 seed \(rng.seed) round \(round): "\(text)" \(size) pt @\(scale)x at \(point), \(format), \
                 \(mode), alpha \(alpha), \(paint), shadow \(shadowed), layout \(useLayout)
                 """)
@@ -239,12 +257,14 @@ import HairlineTestSupport
                         quarter = 0
                     }
                     if let mask = cache.mask(glyph, of: Self.font, size: size * 3, subpixel: quarter) {
-                        canvas.draw(coverage: mask.surface!, atDeviceX: pixel + mask.left, y: row + mask.top,
-                                    with: paint)
+                        canvas.draw(
+                            coverage: mask.surface!, atDeviceX: pixel + mask.left, y: row + mask.top,
+                            with: paint)
                         masked += 1
                     } else {
-                        let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit,
-                                                    tx: point.x + layout.lines[0].positions[i], ty: point.y)
+                        let place = AffineTransform(
+                            a: unit, b: 0, c: 0, d: -unit,
+                            tx: point.x + layout.lines[0].positions[i], ty: point.y)
                         canvas.fill(try Self.font.outline(of: glyph).applying(place), with: paint)
                         filled += 1
                     }
@@ -277,9 +297,11 @@ import HairlineTestSupport
             #expect(lookups.kerning(between: left, and: right) == Self.font.kerning(between: left, and: right))
         }
         for _ in 0..<200 {
-            let text = String(String.UnicodeScalarView((0..<rng.int(in: 0...30)).map { _ in
-                scalars[rng.int(in: 0...(scalars.count - 1))]
-            }))
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<rng.int(in: 0...30)).map { _ in
+                        scalars[rng.int(in: 0...(scalars.count - 1))]
+                    }))
             let size = rng.double(in: 5...70)
             let line = TextLayout(text, font: Self.font, size: size, lineBreakMode: .clipping).lines.first
             var glyphs: [GlyphID] = [], positions: [Double] = []
@@ -295,10 +317,13 @@ import HairlineTestSupport
     /// The label's line-break check (UTF-8 bytes first) agrees with the
     /// scalars': "€" and "…" share U+2028's lead byte and break nothing.
     @Test func lineBreaksAreFoundInTheBytes() {
-        for text in ["", "a", "a\nb", "\r", "a\r\nb", "x\u{2028}y", "\u{2029}", "€ 5", "…", "Wi-Fi", "\u{10FFFD}\n",
-                     "tab\there", "€\u{2028}"] {
-            #expect(TextLayout.hasLineBreak(text) == text.unicodeScalars.contains(where: TextLayout.breaksLine),
-                    "\(text.debugDescription)")
+        for text in [
+            "", "a", "a\nb", "\r", "a\r\nb", "x\u{2028}y", "\u{2029}", "€ 5", "…", "Wi-Fi", "\u{10FFFD}\n",
+            "tab\there", "€\u{2028}",
+        ] {
+            #expect(
+                TextLayout.hasLineBreak(text) == text.unicodeScalars.contains(where: TextLayout.breaksLine),
+                "\(text.debugDescription)")
         }
     }
 
@@ -317,8 +342,10 @@ import HairlineTestSupport
             return (pixel, quarter)
         }
         var rng = SplitMix64(seed: 0x9E4)
-        var xs: [Double] = [0, -0, 0.125, 0.375, 0.875, -0.125, -0.625, 0.49999999999999994 / 4, 1 - 1e-17,
-                            -1e-300, 1e-300, Double(1 << 30) - 0.125, -Double(1 << 30) + 0.875]
+        var xs: [Double] = [
+            0, -0, 0.125, 0.375, 0.875, -0.125, -0.625, 0.49999999999999994 / 4, 1 - 1e-17,
+            -1e-300, 1e-300, Double(1 << 30) - 0.125, -Double(1 << 30) + 0.875,
+        ]
         for k in -80...80 {
             let eighth = Double(k) / 8
             xs += [eighth, eighth.nextUp, eighth.nextDown, eighth + 1e-9, eighth - 1e-9]

@@ -17,8 +17,9 @@ import HairlineTestSupport
         var path = Path()
         let unit = layout.size / Double(font.metrics.unitsPerEm)
         for (i, glyph) in layout.lines[0].glyphs.enumerated() {
-            let place = AffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: origin.x + layout.lines[0].positions[i],
-                                        ty: origin.y)
+            let place = AffineTransform(
+                a: unit, b: 0, c: 0, d: -unit, tx: origin.x + layout.lines[0].positions[i],
+                ty: origin.y)
             path.addPath(try font.outline(of: glyph).applying(place))
         }
         return path
@@ -29,8 +30,9 @@ import HairlineTestSupport
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a.pixel(x: x, y: y)!, q = b.pixel(x: x, y: y)!
-                worst = max(worst, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
-                            abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
+                worst = max(
+                    worst, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
+                    abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
             }
         }
         return worst
@@ -45,14 +47,17 @@ import HairlineTestSupport
         var rng = SplitMix64(seed: 1907)
         let paints: [Paint] = [
             .solid(.black), .solid(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7)),
-            .linearGradient(LinearGradient(Gradient(from: .black, to: Color(red: 0.9, green: 0.1, blue: 0.1)),
-                                           start: Point(x: 0, y: 0), end: Point(x: 60, y: 20))),
+            .linearGradient(
+                LinearGradient(
+                    Gradient(from: .black, to: Color(red: 0.9, green: 0.1, blue: 0.1)),
+                    start: Point(x: 0, y: 0), end: Point(x: 60, y: 20))),
         ]
         for round in 0..<60 {
             let scalar = "AgQ@&é%ßW1yj".unicodeScalars.map { $0 }[round % 12]
             let size = [11.0, 13, 17, 22, 34][rng.int(in: 0...4)]
             let quarter = Double(rng.int(in: 0...3)) / 4
-            let origin = Point(x: (Double(rng.int(in: 4...20)) + quarter) / scale, y: Double(rng.int(in: 40...60)) / scale)
+            let origin = Point(
+                x: (Double(rng.int(in: 4...20)) + quarter) / scale, y: Double(rng.int(in: 40...60)) / scale)
             let paint = paints[rng.int(in: 0...2)]
             var surfaces: [Surface] = []
             for cached in [true, false] {
@@ -141,13 +146,15 @@ import HairlineTestSupport
                 if direct {
                     canvas.draw(text, font: Self.font, size: size, at: origin, paint: .solid(.black))
                 } else {
-                    canvas.draw(TextLayout(text, font: Self.font, size: size, lineBreakMode: .clipping), at: origin,
-                                paint: .solid(.black))
+                    canvas.draw(
+                        TextLayout(text, font: Self.font, size: size, lineBreakMode: .clipping), at: origin,
+                        paint: .solid(.black))
                 }
                 surface.flush()
                 surfaces.append(surface)
             }
-            #expect(surfaces[0].bytes == surfaces[1].bytes, "round \(round): \(text) at \(origin), \(size) pt @\(scale)x")
+            #expect(
+                surfaces[0].bytes == surfaces[1].bytes, "round \(round): \(text) at \(origin), \(size) pt @\(scale)x")
         }
     }
 
@@ -159,7 +166,8 @@ import HairlineTestSupport
         let state = canvas.attachment(TextCanvasState.self) { TextCanvasState() }
         let made = state.glyphs.misses, kept = state.glyphs.count
         for _ in 0..<5 {
-            canvas.draw("Wi-Fi Network Status", font: Self.font, size: 17, at: Point(x: 5, y: 15), paint: .solid(.black))
+            canvas.draw(
+                "Wi-Fi Network Status", font: Self.font, size: 17, at: Point(x: 5, y: 15), paint: .solid(.black))
         }
         #expect(state.glyphs.misses == made)
         #expect(state.glyphs.count == kept)

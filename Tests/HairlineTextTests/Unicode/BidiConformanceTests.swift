@@ -55,13 +55,17 @@ import Testing
             guard fields.count == 2, let bits = Int(fields[1].trimmingPrefix(" ")) else { continue }
             let classes = fields[0].split(separator: " ").compactMap { Self.classNames[$0] }
             let lineLevels = levels
-            for (bit, direction) in [(1, TextDirection.natural), (2, .leftToRight), (4, .rightToLeft)] where bits & bit != 0 {
+            for (bit, direction) in [(1, TextDirection.natural), (2, .leftToRight), (4, .rightToLeft)]
+            where bits & bit != 0 {
                 cases += 1
                 let p = BidiParagraph(classes: classes, direction: direction)
                 let got = Self.levelsText(p, p.lineLevels(0..<classes.count))
                 if got != lineLevels || Self.order(p) != order {
-                    if failures.count < 20 { failures.append("\(line) dir \(direction): levels \(got) order \(Self.order(p))") }
-                    else { failures.append("") }
+                    if failures.count < 20 {
+                        failures.append("\(line) dir \(direction): levels \(got) order \(Self.order(p))")
+                    } else {
+                        failures.append("")
+                    }
                 }
             }
         }
@@ -80,7 +84,9 @@ import Testing
             guard fields.count == 5 else { continue }
             dataLine += 1
             guard dataLine % stride == 0 else { continue }
-            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let scalars = fields[0].split(separator: " ").compactMap {
+                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)
+            }
             let direction: TextDirection = fields[1] == "0" ? .leftToRight : fields[1] == "1" ? .rightToLeft : .natural
             let expectedLevels = Self.parseLevels(fields[3])
             let expectedOrder = fields[4].split(separator: " ").compactMap { Int($0) }
@@ -88,8 +94,11 @@ import Testing
             let p = BidiParagraph(scalars, direction: direction)
             let got = Self.levelsText(p, p.lineLevels(0..<scalars.count))
             if UInt8(fields[2]) != p.paragraphLevel || got != expectedLevels || Self.order(p) != expectedOrder {
-                if failures.count < 20 { failures.append("\(line): level \(p.paragraphLevel) levels \(got) order \(Self.order(p))") }
-                else { failures.append("") }
+                if failures.count < 20 {
+                    failures.append("\(line): level \(p.paragraphLevel) levels \(got) order \(Self.order(p))")
+                } else {
+                    failures.append("")
+                }
             }
         }
         print("BidiCharacterTest.txt: \(cases - failures.count) of \(cases) cases pass (stride \(stride))")
@@ -100,17 +109,20 @@ import Testing
     @Test func visualRunsOfMixedLines() {
         let ltr = BidiParagraph(Array("abc אבג def".unicodeScalars))
         #expect(ltr.paragraphLevel == 0)
-        #expect(ltr.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
-            == [[0, 4, 0], [4, 7, 1], [7, 11, 0]])
+        #expect(
+            ltr.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
+                == [[0, 4, 0], [4, 7, 1], [7, 11, 0]])
         let rtl = BidiParagraph(Array("אבג abc דהו".unicodeScalars))
         #expect(rtl.paragraphLevel == 1)
-        #expect(rtl.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
-            == [[7, 11, 1], [4, 7, 2], [0, 4, 1]])
+        #expect(
+            rtl.visualRuns(0..<11).map { [$0.range.lowerBound, $0.range.upperBound, Int($0.level)] }
+                == [[7, 11, 1], [4, 7, 2], [0, 4, 1]])
         #expect(rtl.visualOrder(0..<11) == [10, 9, 8, 7, 4, 5, 6, 3, 2, 1, 0])
         // Mirroring and bracket data from the tables.
         #expect(Unicode.Scalar("(").bidiMirror == ")" && Unicode.Scalar("«").bidiMirror == "»")
         #expect(Unicode.Scalar("a").bidiMirror == nil)
-        #expect(Unicode.Scalar("[").bidiPairedBracket.type == .open && Unicode.Scalar("]").bidiPairedBracket.pair == "[")
+        #expect(
+            Unicode.Scalar("[").bidiPairedBracket.type == .open && Unicode.Scalar("]").bidiPairedBracket.pair == "[")
         #expect(BidiClass("א") == .rightToLeft && BidiClass("ب") == .arabicLetter && BidiClass("٣") == .arabicNumber)
         #expect(LineBreakClass("日") == .id && LineBreakClass("。") == .cl && LineBreakClass("「") == .opEastAsian)
     }

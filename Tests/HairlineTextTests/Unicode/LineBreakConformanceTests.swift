@@ -14,8 +14,13 @@ import Testing
             guard tokens.count >= 3 else { continue }
             var scalars: [Unicode.Scalar] = [], expected: [Bool] = []
             for token in tokens {
-                if token == "÷" { expected.append(true) } else if token == "×" { expected.append(false) }
-                else if let v = UInt32(token, radix: 16), let s = Unicode.Scalar(v) { scalars.append(s) }
+                if token == "÷" {
+                    expected.append(true)
+                } else if token == "×" {
+                    expected.append(false)
+                } else if let v = UInt32(token, radix: 16), let s = Unicode.Scalar(v) {
+                    scalars.append(s)
+                }
             }
             guard expected.count == scalars.count + 1 else { continue }
             cases += 1
@@ -32,11 +37,11 @@ import Testing
     @Test func cjkBreaksBetweenIdeographsButNotAroundPunctuation() {
         let text = Array("日本語の「文章」です。".unicodeScalars)
         let o = LineBreakAnalyzer.opportunities(text)
-        #expect(o[1] == .allowed)           // 日 ÷ 本
-        #expect(o[4] == .allowed)           // の ÷ 「
-        #expect(o[5] == .prohibited)        // 「 × 文 (no break after opening punctuation)
-        #expect(o[7] == .prohibited)        // 章 × 」 (none before closing punctuation)
-        #expect(o[10] == .prohibited)       // す × 。
+        #expect(o[1] == .allowed)  // 日 ÷ 本
+        #expect(o[4] == .allowed)  // の ÷ 「
+        #expect(o[5] == .prohibited)  // 「 × 文 (no break after opening punctuation)
+        #expect(o[7] == .prohibited)  // 章 × 」 (none before closing punctuation)
+        #expect(o[10] == .prohibited)  // す × 。
         #expect(o[11] == .mandatory)
     }
 

@@ -21,7 +21,8 @@ import Testing
 
     @Test func embeddingsPastTheDepthLimit() {
         for opener: Unicode.Scalar in ["\u{202B}", "\u{202A}", "\u{2067}", "\u{2068}", "\u{202E}"] {
-            let scalars = [Unicode.Scalar](repeating: opener, count: 400) + Array("abc אבג 123".unicodeScalars)
+            let scalars =
+                [Unicode.Scalar](repeating: opener, count: 400) + Array("abc אבג 123".unicodeScalars)
                 + [Unicode.Scalar](repeating: "\u{2069}", count: 400)
             let p = BidiParagraph(scalars)
             #expect(p.levels.allSatisfy { $0 <= BidiParagraph.maximumDepth + 1 })
@@ -30,12 +31,14 @@ import Testing
     }
 
     @Test func manyBracketsAndIsolates() {
-        let scalars = Array(String(repeating: "(א", count: 5000).unicodeScalars)
+        let scalars =
+            Array(String(repeating: "(א", count: 5000).unicodeScalars)
             + Array(String(repeating: ")\u{2068}b", count: 5000).unicodeScalars)
         let p = BidiParagraph(scalars, direction: .leftToRight)
         #expect(p.levels.count == scalars.count)
-        let layout = TextLayout(String(String.UnicodeScalarView(scalars)), font: try! Font(.dejaVuSans), size: 12,
-                                width: 300)
+        let layout = TextLayout(
+            String(String.UnicodeScalarView(scalars)), font: try! Font(.dejaVuSans), size: 12,
+            width: 300)
         #expect(layout.lines.count > 10)
     }
 }

@@ -25,7 +25,7 @@ extension RowRoundedRect {
     /// in their pixels): the sum of a row and its mirror image.
     var mirroredRowSum: Int? {
         guard topLeft == bottomLeft, topRight == bottomRight,
-              minY - Double(pixels.top) == Double(pixels.bottomEnd) - maxY
+            minY - Double(pixels.top) == Double(pixels.bottomEnd) - maxY
         else { return nil }
         return pixels.top &+ pixels.bottomEnd &- 1
     }
@@ -51,8 +51,10 @@ extension RowRoundedRect {
     /// rows that are not corner rows of one band only, or whose sides
     /// meet; `addRow` then does them.
     @inline(__always)
-    func addCachedRow(_ y: Int, sign: Int32, width: Int, cache: inout CornerRowCache,
-                      into row: inout CellRow) -> Int? {
+    func addCachedRow(
+        _ y: Int, sign: Int32, width: Int, cache: inout CornerRowCache,
+        into row: inout CellRow
+    ) -> Int? {
         let jt = y &- pixels.top, jb = pixels.bottomEnd &- 1 &- y
         let inTop = jt >= 0 && jt < cache.topRows, inBottom = jb >= 0 && jb < cache.bottomRows
         guard inTop != inBottom else { return nil }
@@ -165,14 +167,17 @@ struct CornerRowCache {
         var sink = SegmentSink(segments: segments, origin: a0)
         row.sideValues(left.first, left: true, into: &sink)
         if let run = left.run {
-            sink.segments.append(SideSegment(start: Int32(truncatingIfNeeded: left.first.upperBound &- a0),
-                                             end: Int32(truncatingIfNeeded: left.second.lowerBound &- a0),
-                                             value: Int32(truncatingIfNeeded: RowWriter.fixed(run))))
+            sink.segments.append(
+                SideSegment(
+                    start: Int32(truncatingIfNeeded: left.first.upperBound &- a0),
+                    end: Int32(truncatingIfNeeded: left.second.lowerBound &- a0),
+                    value: Int32(truncatingIfNeeded: RowWriter.fixed(run))))
             row.sideValues(left.second, left: true, into: &sink)
         }
         segments = sink.segments
-        return CornerRow(first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: segments.count &- first),
-                         end: Int32(truncatingIfNeeded: left.end &- a0))
+        return CornerRow(
+            first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: segments.count &- first),
+            end: Int32(truncatingIfNeeded: left.end &- a0))
     }
 
     func deallocate() {

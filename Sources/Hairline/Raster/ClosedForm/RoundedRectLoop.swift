@@ -8,8 +8,10 @@ extension RasterCore {
     /// `run` for a draw covered in closed form: rows from `cursor` up to
     /// `limit` (clip-relative), each shape's values into the cells, swept
     /// into `kernel`; the band of identical rows swept once and replayed.
-    mutating func runRoundedRects<Kernel: SpanKernel>(_ draw: borrowing RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
-                                                      until limit: Int, into kernel: inout Kernel) {
+    mutating func runRoundedRects<Kernel: SpanKernel>(
+        _ draw: borrowing RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
+        until limit: Int, into kernel: inout Kernel
+    ) {
         var row = CellRow(cells: cells.base, bits: bits.base)
         let lastRow = draw.lastRow, mirroredSum = draw.mirroredRowSum
         var y = cursor.y
@@ -54,8 +56,9 @@ extension RasterCore {
                     row.sweep(width: width, left: clip.minX, into: &recorder)
                     mirrorRecords = recorder.records
                 }
-                mirroredRows[y &- draw.firstRow] = MirroredRow(first: Int32(truncatingIfNeeded: first),
-                                                               count: Int32(truncatingIfNeeded: mirrorRecords.count &- first))
+                mirroredRows[y &- draw.firstRow] = MirroredRow(
+                    first: Int32(truncatingIfNeeded: first),
+                    count: Int32(truncatingIfNeeded: mirrorRecords.count &- first))
                 y &+= 1
             } else {
                 y = sweep(&row, y: y, repeatingUntil: y &+ 1, clip: clip, into: &kernel)
@@ -71,15 +74,21 @@ extension RasterCore {
     @inline(__always)
     mutating func addRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int, into row: inout CellRow) -> Int {
         var computed = 0
-        if draw.cachesOuter, let n = draw.outer.addCachedRow(y, sign: 1, width: width, cache: &cornerCaches.0,
-                                                               into: &row) {
+        if draw.cachesOuter,
+            let n = draw.outer.addCachedRow(
+                y, sign: 1, width: width, cache: &cornerCaches.0,
+                into: &row)
+        {
             computed &+= n
         } else {
             computed &+= draw.outer.addRow(y, sign: 1, width: width, into: &row)
         }
         if let inner = draw.inner {
-            if draw.cachesInner, let n = inner.addCachedRow(y, sign: -1, width: width, cache: &cornerCaches.1,
-                                                             into: &row) {
+            if draw.cachesInner,
+                let n = inner.addCachedRow(
+                    y, sign: -1, width: width, cache: &cornerCaches.1,
+                    into: &row)
+            {
                 computed &+= n
             } else {
                 computed &+= inner.addRow(y, sign: -1, width: width, into: &row)

@@ -18,8 +18,10 @@ extension Rasterizer {
     /// Rasterizes `first`'s draw and `second`'s (both closed form, over
     /// the same clip) in one sweep per row into `kernel`: each pixel gets
     /// the first draw's coverage and the second's together.
-    static func rasterizePair<Kernel: PairKernel>(_ first: Rasterizer, then second: Rasterizer,
-                                                  into kernel: inout Kernel) {
+    static func rasterizePair<Kernel: PairKernel>(
+        _ first: Rasterizer, then second: Rasterizer,
+        into kernel: inout Kernel
+    ) {
         let listA = first.edgeList, listB = second.edgeList
         precondition(first !== second, "one rasterizer for both draws")
         guard let a = listA.roundedRects, let b = listB.roundedRects else {
@@ -38,12 +40,15 @@ extension Rasterizer {
 extension RasterCore {
     /// The row loop of `rasterizePair`: this core holds the first draw's
     /// cells and caches, `second` the second's.
-    mutating func runPair<Kernel: PairKernel>(_ a: UnsafePointer<RoundedRectDraw>, _ b: UnsafePointer<RoundedRectDraw>,
-                                             second: inout RasterCore, clip: PixelRect, into kernel: inout Kernel) {
+    mutating func runPair<Kernel: PairKernel>(
+        _ a: UnsafePointer<RoundedRectDraw>, _ b: UnsafePointer<RoundedRectDraw>,
+        second: inout RasterCore, clip: PixelRect, into kernel: inout Kernel
+    ) {
         // Invariant: both draws were begun over `clip` (cells sized for
         // its width, RasterCore.begin), `a` and `b` live for the call.
-        assert(!clip.isEmpty && cells.capacity >= clip.width && second.cells.capacity >= clip.width,
-               "two draws begun over the clip")
+        assert(
+            !clip.isEmpty && cells.capacity >= clip.width && second.cells.capacity >= clip.width,
+            "two draws begun over the clip")
         // One copy of each draw per draw: passing `pointee` on copied it
         // per call.
         let drawA = a.pointee, drawB = b.pointee
@@ -98,24 +103,28 @@ extension RasterCore {
                 cursor &+= 1
                 statistics.keptRows &+= 1
             } else {
-                let computed = addPairRow(y, a, b, drawA, drawB, rowsA: rowsA, rowsB: rowsB, width: sweepWidth,
-                                          half: axis != nil, second: &second, cachesReady: &cachesReady,
-                                          into: &rowA, &rowB)
+                let computed = addPairRow(
+                    y, a, b, drawA, drawB, rowsA: rowsA, rowsB: rowsB, width: sweepWidth,
+                    half: axis != nil, second: &second, cachesReady: &cachesReady,
+                    into: &rowA, &rowB)
                 computedA &+= computed.first
                 computedB &+= computed.second
             }
             statistics.rows &+= 1
             let repeats = y >= bandStart && y &+ 1 < bandEnd
             guard repeats || mirrored(y) || axis != nil else {
-                if let held = Self.sweepRow(&rowA, &rowB, width: width, left: clip.minX, kept: keptRow, slot: slot,
-                                            budget: coverageCache.pairs.callBudget, keeping: &keeping, into: &kernel) {
+                if let held = Self.sweepRow(
+                    &rowA, &rowB, width: width, left: clip.minX, kept: keptRow, slot: slot,
+                    budget: coverageCache.pairs.callBudget, keeping: &keeping, into: &kernel)
+                {
                     kernel.span(x: clip.minX &+ held.x, count: width &- held.x, first: held.first, second: held.second)
                 }
                 y &+= 1
                 continue
             }
-            let kept = sweepRecordingRow(&rowA, &rowB, width: sweepWidth, axis: axis, clip: clip, kept: keptRow,
-                                         slot: slot, keeping: &keeping, into: &kernel)
+            let kept = sweepRecordingRow(
+                &rowA, &rowB, width: sweepWidth, axis: axis, clip: clip, kept: keptRow,
+                slot: slot, keeping: &keeping, into: &kernel)
             if mirrored(y) { pairRows[y &- top] = kept }
             guard repeats else {
                 y &+= 1
@@ -153,11 +162,13 @@ extension RasterCore {
     /// row, `cachesReady`), or without them. Returns the pieces computed
     /// for each draw.
     @inline(__always)
-    private mutating func addPairRow(_ y: Int, _ a: UnsafePointer<RoundedRectDraw>,
-                                     _ b: UnsafePointer<RoundedRectDraw>, _ drawA: RoundedRectDraw,
-                                     _ drawB: RoundedRectDraw, rowsA: Range<Int>, rowsB: Range<Int>,
-                                     width: Int, half: Bool, second: inout RasterCore, cachesReady: inout Bool,
-                                     into rowA: inout CellRow, _ rowB: inout CellRow) -> (first: Int, second: Int) {
+    private mutating func addPairRow(
+        _ y: Int, _ a: UnsafePointer<RoundedRectDraw>,
+        _ b: UnsafePointer<RoundedRectDraw>, _ drawA: RoundedRectDraw,
+        _ drawB: RoundedRectDraw, rowsA: Range<Int>, rowsB: Range<Int>,
+        width: Int, half: Bool, second: inout RasterCore, cachesReady: inout Bool,
+        into rowA: inout CellRow, _ rowB: inout CellRow
+    ) -> (first: Int, second: Int) {
         var computedA = 0, computedB = 0
         if half {
             // The left half straight into the cells: the corner caches
@@ -193,24 +204,28 @@ extension RasterCore {
         let first = pairRecords.count, budget = coverageCache.pairs.callBudget
         withUnsafeMutablePointer(to: &kernel) { kernel in
             var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
-            let held = Self.sweepRow(&rowA, &rowB, width: width, left: clip.minX, kept: kept, slot: slot,
-                                     budget: budget, keeping: &keeping, into: &recorder)
+            let held = Self.sweepRow(
+                &rowA, &rowB, width: width, left: clip.minX, kept: kept, slot: slot,
+                budget: budget, keeping: &keeping, into: &recorder)
             if let axis {
                 // The row's middle run is sent once, across both halves
                 // (its image ends at axis − x, cut at the clip's side).
                 recorder.mirrorColumns(from: first, axis: axis, clip: clip)
                 if let held, min(axis &- held.x, clip.width) > held.x {
-                    recorder.span(x: clip.minX &+ held.x, count: min(axis &- held.x, clip.width) &- held.x,
-                                  first: held.first, second: held.second)
+                    recorder.span(
+                        x: clip.minX &+ held.x, count: min(axis &- held.x, clip.width) &- held.x,
+                        first: held.first, second: held.second)
                 }
             } else if let held {
-                recorder.span(x: clip.minX &+ held.x, count: clip.width &- held.x, first: held.first,
-                              second: held.second)
+                recorder.span(
+                    x: clip.minX &+ held.x, count: clip.width &- held.x, first: held.first,
+                    second: held.second)
             }
             pairRecords = recorder.records
         }
-        return MirroredRow(first: Int32(truncatingIfNeeded: first),
-                           count: Int32(truncatingIfNeeded: pairRecords.count &- first))
+        return MirroredRow(
+            first: Int32(truncatingIfNeeded: first),
+            count: Int32(truncatingIfNeeded: pairRecords.count &- first))
     }
 
     /// Adds `draw`'s coverage of row `y` without the corner caches: its
@@ -218,12 +233,18 @@ extension RasterCore {
     /// of it is written), or the whole row where no cache serves it
     /// (`RasterCore.addRow` then computes it this way too).
     @inline(__always)
-    private static func addRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int, half: Bool,
-                               into row: inout CellRow) -> Int {
-        var computed = half ? draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
+    private static func addRow(
+        _ draw: borrowing RoundedRectDraw, y: Int, width: Int, half: Bool,
+        into row: inout CellRow
+    ) -> Int {
+        var computed =
+            half
+            ? draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
             : draw.outer.addRow(y, sign: 1, width: width, into: &row)
         if let inner = draw.inner {
-            computed &+= half ? inner.addLeftHalf(y, sign: -1, width: width, into: &row)
+            computed &+=
+                half
+                ? inner.addLeftHalf(y, sign: -1, width: width, into: &row)
                 : inner.addRow(y, sign: -1, width: width, into: &row)
         }
         return computed
@@ -237,10 +258,13 @@ extension RasterCore {
     /// last span, held back (`CellRow.sweepHoldingLastSpan`), columns
     /// clip-relative.
     @inline(__always)
-    private static func sweepRow<Kernel: PairKernel>(_ rowA: inout CellRow, _ rowB: inout CellRow, width: Int,
-                                                     left: Int, kept: Int?, slot: UnsafeMutablePointer<PairSweepSlot>,
-                                                     budget: Int, keeping: inout Bool, into kernel: inout Kernel)
-        -> (x: Int, first: UInt32, second: UInt32)? {
+    private static func sweepRow<Kernel: PairKernel>(
+        _ rowA: inout CellRow, _ rowB: inout CellRow, width: Int,
+        left: Int, kept: Int?, slot: UnsafeMutablePointer<PairSweepSlot>,
+        budget: Int, keeping: inout Bool, into kernel: inout Kernel
+    )
+        -> (x: Int, first: UInt32, second: UInt32)?
+    {
         if let kept {
             let row = slot.pointee.rows[kept]
             row.send(slot.pointee.calls.base, left: left, into: &kernel)
@@ -255,10 +279,12 @@ extension RasterCore {
             let first = keeper.calls.count
             let held = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: width, left: left, into: &keeper)
             slot.pointee.calls = keeper.calls
-            slot.pointee.rows.append(SweptRow(first: Int32(truncatingIfNeeded: first),
-                                              count: Int32(truncatingIfNeeded: keeper.calls.count &- first),
-                                              heldX: Int32(truncatingIfNeeded: held?.x ?? -1),
-                                              heldFirst: held?.first ?? 0, heldSecond: held?.second ?? 0))
+            slot.pointee.rows.append(
+                SweptRow(
+                    first: Int32(truncatingIfNeeded: first),
+                    count: Int32(truncatingIfNeeded: keeper.calls.count &- first),
+                    heldX: Int32(truncatingIfNeeded: held?.x ?? -1),
+                    heldFirst: held?.first ?? 0, heldSecond: held?.second ?? 0))
             if keeper.calls.count > budget { keeping = false }
             return held
         }
@@ -328,10 +354,11 @@ struct ColumnMirror {
         // the mirror starts at maxX − r − 1.
         let radius = max(shape.topLeft, shape.bottomLeft)
         guard shape.pixels.left &+ shape.pixels.rightEnd == axis, shape.pixels.left >= 0,
-              shape.pixels.rightEnd <= width, shape.maxX - shape.minX >= 2 * radius + 4
+            shape.pixels.rightEnd <= width, shape.maxX - shape.minX >= 2 * radius + 4
         else { return false }
-        let rows = Rows(top: shape.pixels.top, bottomEnd: shape.pixels.bottomEnd, topCorners: shape.topCornerRows,
-                        bottomCorners: shape.bottomCornerRows)
+        let rows = Rows(
+            top: shape.pixels.top, bottomEnd: shape.pixels.bottomEnd, topCorners: shape.topCornerRows,
+            bottomCorners: shape.bottomCornerRows)
         switch count {
         case 0: shapes.0 = rows
         case 1: shapes.1 = rows

@@ -73,16 +73,17 @@ struct RowRoundedRect: Equatable {
         bottomLeft = shape.bottomLeft * s
         let limit = Self.maximumCoordinate
         guard abs(minX) < limit, abs(maxX) < limit, abs(minY) < limit, abs(maxY) < limit,
-              minX <= maxX, minY <= maxY,
-              topLeft >= 0, topRight >= 0, bottomRight >= 0, bottomLeft >= 0
+            minX <= maxX, minY <= maxY,
+            topLeft >= 0, topRight >= 0, bottomRight >= 0, bottomLeft >= 0
         else { return nil }
         // Corner squares must not overlap (beyond rounding).
         let w = (maxX - minX) * (1 + 1e-12), h = (maxY - minY) * (1 + 1e-12)
         guard topLeft + topRight <= w, bottomLeft + bottomRight <= w,
-              topLeft + bottomLeft <= h, topRight + bottomRight <= h
+            topLeft + bottomLeft <= h, topRight + bottomRight <= h
         else { return nil }
-        pixels = PixelBounds(left: floorInt(minX), leftEnd: ceilInt(minX), right: floorInt(maxX), rightEnd: ceilInt(maxX),
-                             top: floorInt(minY), bottomEnd: ceilInt(maxY))
+        pixels = PixelBounds(
+            left: floorInt(minX), leftEnd: ceilInt(minX), right: floorInt(maxX), rightEnd: ceilInt(maxX),
+            top: floorInt(minY), bottomEnd: ceilInt(maxY))
     }
 
     /// The columns and rows the edges fall in (floors and ceilings of the
@@ -197,7 +198,7 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
     /// nil if nothing can be covered.
     init?(outer: RowRoundedRect, inner: RowRoundedRect?, clipWidth: Int, clipHeight: Int) {
         guard !outer.isEmpty, outer.maxX > 0, outer.minX < Double(clipWidth), outer.maxY > 0,
-              outer.minY < Double(clipHeight)
+            outer.minY < Double(clipHeight)
         else { return nil }
         self.outer = outer
         self.inner = inner.flatMap { $0.isEmpty ? nil : $0 }

@@ -68,7 +68,9 @@ struct RowShape {
             let inside = max(min(xb, rect.maxX) - max(xa, rect.minX), 0)
             // u runs from the side's edge into the rect: with the columns
             // on the left, against them on the right.
-            let cut = isLeft ? band.cut(xa - rect.minX, xb - rect.minX, ascending: true, cache: &cache)
+            let cut =
+                isLeft
+                ? band.cut(xa - rect.minX, xb - rect.minX, ascending: true, cache: &cache)
                 : band.cut(rect.maxX - xb, rect.maxX - xa, ascending: false, cache: &cache)
             sink.put(c, inside * vy - cut)
         }
@@ -249,8 +251,10 @@ struct SegmentSink: ColumnSink {
     @inline(__always)
     mutating func put(_ column: Int, _ value: Double) {
         let start = Int32(truncatingIfNeeded: column &- origin)
-        segments.append(CornerRowCache.SideSegment(start: start, end: start &+ 1,
-                                                   value: Int32(truncatingIfNeeded: RowWriter.fixed(value))))
+        segments.append(
+            CornerRowCache.SideSegment(
+                start: start, end: start &+ 1,
+                value: Int32(truncatingIfNeeded: RowWriter.fixed(value))))
     }
 }
 

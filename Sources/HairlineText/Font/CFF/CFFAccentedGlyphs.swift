@@ -49,8 +49,11 @@ extension CFFOutlines {
                 if first == sid { return glyph }
                 glyph += 1; at += 2
             case 1, 2:
-                guard let left = format == 1 ? (try? Int(font.u8(cff, at + 2))) : (try? Int(font.u16(cff, at + 2))) else { return nil }
-                if sid >= first, sid <= first + left { return glyph + sid - first < charStrings.count ? glyph + sid - first : nil }
+                guard let left = format == 1 ? (try? Int(font.u8(cff, at + 2))) : (try? Int(font.u16(cff, at + 2)))
+                else { return nil }
+                if sid >= first, sid <= first + left {
+                    return glyph + sid - first < charStrings.count ? glyph + sid - first : nil
+                }
                 glyph += left + 1; at += format == 1 ? 3 : 4
             default: return nil
             }
@@ -62,22 +65,32 @@ extension CFFOutlines {
     /// Encoding codes), the accent moved by (`dx`, `dy`).
     /// - Throws: `.invalidCharstring` if either code names no glyph, or
     ///   the components' own errors.
-    func accentedOutline(_ font: FontData, glyph: Int, dx: Double, dy: Double, base: Int, accent: Int) throws(FontError) -> Path {
-        guard let baseSID = CFFStandardEncoding.stringID(ofCode: base), let accentSID = CFFStandardEncoding.stringID(ofCode: accent),
-              let baseGlyph = self.glyph(forStringID: baseSID, font), let accentGlyph = self.glyph(forStringID: accentSID, font)
+    func accentedOutline(
+        _ font: FontData, glyph: Int, dx: Double, dy: Double, base: Int, accent: Int
+    ) throws(FontError) -> Path {
+        guard let baseSID = CFFStandardEncoding.stringID(ofCode: base),
+            let accentSID = CFFStandardEncoding.stringID(ofCode: accent),
+            let baseGlyph = self.glyph(forStringID: baseSID, font),
+            let accentGlyph = self.glyph(forStringID: accentSID, font)
         else {
-            throw .invalidCharstring(glyph: glyph, reason: "an accented character's codes \(base) and \(accent) name no glyphs")
+            throw .invalidCharstring(
+                glyph: glyph, reason: "an accented character's codes \(base) and \(accent) name no glyphs")
         }
         var path = try componentOutline(font, glyph: baseGlyph)
-        path.addPath(try componentOutline(font, glyph: accentGlyph).applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)))
+        path.addPath(
+            try componentOutline(font, glyph: accentGlyph).applying(
+                AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)))
         return path
     }
 
     /// A component's own outline (an accented component's accent is not
     /// followed: one level only).
     private func componentOutline(_ font: FontData, glyph: Int) throws(FontError) -> Path {
-        guard glyph >= 0, glyph < charStrings.count else { throw .glyphOutOfRange(glyph: glyph, glyphCount: charStrings.count) }
-        var decoder = CFFCharstringDecoder(font: font, globalSubrs: globalSubrs, localSubrs: localSubrs(for: glyph, font), glyph: glyph)
+        guard glyph >= 0, glyph < charStrings.count else {
+            throw .glyphOutOfRange(glyph: glyph, glyphCount: charStrings.count)
+        }
+        var decoder = CFFCharstringDecoder(
+            font: font, globalSubrs: globalSubrs, localSubrs: localSubrs(for: glyph, font), glyph: glyph)
         try decoder.run(try charStrings.item(font, glyph), depth: 0)
         return decoder.finish()
     }

@@ -67,7 +67,9 @@ struct CFFCharstringDecoder {
         var at = 0
         while at < code.length, !ended {
             operations += 1
-            guard operations <= Self.maximumOperations else { throw fail("more than \(Self.maximumOperations) operations") }
+            guard operations <= Self.maximumOperations else {
+                throw fail("more than \(Self.maximumOperations) operations")
+            }
             let b0 = Int(try font.u8(code, at))
             at += 1
             switch b0 {
@@ -81,11 +83,17 @@ struct CFFCharstringDecoder {
             case 255:
                 try push(Double(Int32(bitPattern: try font.u32(code, at))) / 65536); at += 4
             case 10, 29:
-                guard let index = b0 == 10 ? localSubrs : globalSubrs else { throw fail("callsubr without local subroutines") }
-                guard let last = stack.popLast(), last.isFinite, abs(last) < Double(1 << 30) else { throw fail("a subroutine call without a number") }
+                guard let index = b0 == 10 ? localSubrs : globalSubrs else {
+                    throw fail("callsubr without local subroutines")
+                }
+                guard let last = stack.popLast(), last.isFinite, abs(last) < Double(1 << 30) else {
+                    throw fail("a subroutine call without a number")
+                }
                 let number = Int(last) + Self.bias(index.count)
                 guard number >= 0, number < index.count else { throw fail("subroutine \(number) of \(index.count)") }
-                guard depth < Self.maximumDepth else { throw fail("subroutines nested more than \(Self.maximumDepth) deep") }
+                guard depth < Self.maximumDepth else {
+                    throw fail("subroutines nested more than \(Self.maximumDepth) deep")
+                }
                 try run(try index.item(font, number), depth: depth + 1)
             case 11:
                 return
@@ -125,7 +133,9 @@ struct CFFCharstringDecoder {
         path.addLine(to: Point(x: x, y: y))
     }
 
-    private mutating func curveTo(_ dx1: Double, _ dy1: Double, _ dx2: Double, _ dy2: Double, _ dx3: Double, _ dy3: Double) {
+    private mutating func curveTo(
+        _ dx1: Double, _ dy1: Double, _ dx2: Double, _ dy2: Double, _ dx3: Double, _ dy3: Double
+    ) {
         if !isOpen { path.move(to: Point(x: x, y: y)); isOpen = true }
         let c1 = Point(x: x + dx1, y: y + dy1)
         let c2 = Point(x: c1.x + dx2, y: c1.y + dy2)

@@ -31,15 +31,18 @@ struct CFFIndex: Sendable {
         }
         offsetSize = Int(try font.u8(table, start + 2))
         guard (1...4).contains(offsetSize) else {
-            throw .invalid(table: table.tag, offset: table.offset + start + 2, reason: "INDEX offset size \(offsetSize) is not 1 ... 4")
+            throw .invalid(
+                table: table.tag, offset: table.offset + start + 2,
+                reason: "INDEX offset size \(offsetSize) is not 1 ... 4")
         }
         offsetsStart = start + 3
         try font.check(table, offsetsStart, (count + 1) * offsetSize)
         dataBase = offsetsStart + (count + 1) * offsetSize - 1
         let last = try Self.offset(font, table, offsetsStart + count * offsetSize, size: offsetSize)
         guard last >= 1, last <= table.length - dataBase else {
-            throw .invalid(table: table.tag, offset: table.offset + offsetsStart + count * offsetSize,
-                           reason: "the INDEX's data end \(last) lies outside the table")
+            throw .invalid(
+                table: table.tag, offset: table.offset + offsetsStart + count * offsetSize,
+                reason: "the INDEX's data end \(last) lies outside the table")
         }
         end = dataBase + last
     }
@@ -55,13 +58,15 @@ struct CFFIndex: Sendable {
     ///   or outside the table; `.invalid` for `i` outside 0..<count.
     func item(_ font: FontData, _ i: Int) throws(FontError) -> FontTable {
         guard i >= 0, i < count else {
-            throw .invalid(table: table.tag, offset: table.offset + offsetsStart, reason: "INDEX item \(i) of \(count) asked for")
+            throw .invalid(
+                table: table.tag, offset: table.offset + offsetsStart, reason: "INDEX item \(i) of \(count) asked for")
         }
         let start = try Self.offset(font, table, offsetsStart + i * offsetSize, size: offsetSize)
         let stop = try Self.offset(font, table, offsetsStart + (i + 1) * offsetSize, size: offsetSize)
         guard start >= 1, stop >= start else {
-            throw .invalid(table: table.tag, offset: table.offset + offsetsStart + i * offsetSize,
-                           reason: "INDEX item \(i)'s offsets \(start) ... \(stop) are out of order")
+            throw .invalid(
+                table: table.tag, offset: table.offset + offsetsStart + i * offsetSize,
+                reason: "INDEX item \(i)'s offsets \(start) ... \(stop) are out of order")
         }
         return try table.slice(from: dataBase + start, length: stop - start)
     }
@@ -111,7 +116,9 @@ struct CFFDict {
                 throw .invalid(table: range.tag, offset: range.offset + at, reason: "reserved DICT byte \(b0)")
             }
             guard operands.count <= Self.maximumOperands else {
-                throw .invalid(table: range.tag, offset: range.offset + at, reason: "more than \(Self.maximumOperands) DICT operands")
+                throw .invalid(
+                    table: range.tag, offset: range.offset + at,
+                    reason: "more than \(Self.maximumOperands) DICT operands")
             }
         }
     }

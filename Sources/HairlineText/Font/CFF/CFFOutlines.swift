@@ -48,12 +48,15 @@ struct CFFOutlines: Sendable {
         }
         charStrings = try CFFIndex(font, cff, at: charStringsOffset)
         guard charStrings.count >= glyphCount else {
-            throw .invalid(table: "CFF ", offset: cff.offset + charStringsOffset,
-                           reason: "\(charStrings.count) charstrings for \(glyphCount) glyphs")
+            throw .invalid(
+                table: "CFF ", offset: cff.offset + charStringsOffset,
+                reason: "\(charStrings.count) charstrings for \(glyphCount) glyphs")
         }
         if top[CFFDict.registryOrderingSupplement] != nil {
-            guard let arrayOffset = top.integer(CFFDict.fdArray), let selectOffset = top.integer(CFFDict.fdSelect) else {
-                throw .invalid(table: "CFF ", offset: cff.offset, reason: "a CID-keyed font without FDArray or FDSelect")
+            guard let arrayOffset = top.integer(CFFDict.fdArray), let selectOffset = top.integer(CFFDict.fdSelect)
+            else {
+                throw .invalid(
+                    table: "CFF ", offset: cff.offset, reason: "a CID-keyed font without FDArray or FDSelect")
             }
             let array = try CFFIndex(font, cff, at: arrayOffset)
             guard array.count <= Self.maximumFontDicts else {
@@ -75,7 +78,8 @@ struct CFFOutlines: Sendable {
 
     /// The Subrs INDEX of the Private DICT a Top or Font DICT points to
     /// (its offset counts from the Private DICT's start).
-    private static func localSubrs(_ font: FontData, _ cff: FontTable, of dict: CFFDict) throws(FontError) -> CFFIndex? {
+    private static func localSubrs(_ font: FontData, _ cff: FontTable, of dict: CFFDict) throws(FontError) -> CFFIndex?
+    {
         guard let size = dict.integer(CFFDict.privateDict, 0), let offset = dict.integer(CFFDict.privateDict, 1) else {
             return nil
         }
@@ -97,11 +101,13 @@ struct CFFOutlines: Sendable {
         guard glyph >= 0, glyph < charStrings.count else {
             throw .glyphOutOfRange(glyph: glyph, glyphCount: charStrings.count)
         }
-        var decoder = CFFCharstringDecoder(font: font, globalSubrs: globalSubrs,
-                                           localSubrs: localSubrs(for: glyph, font), glyph: glyph)
+        var decoder = CFFCharstringDecoder(
+            font: font, globalSubrs: globalSubrs,
+            localSubrs: localSubrs(for: glyph, font), glyph: glyph)
         try decoder.run(try charStrings.item(font, glyph), depth: 0)
         if let seac = decoder.accentedCharacter {
-            return try accentedOutline(font, glyph: glyph, dx: seac.dx, dy: seac.dy, base: seac.base, accent: seac.accent)
+            return try accentedOutline(
+                font, glyph: glyph, dx: seac.dx, dy: seac.dy, base: seac.base, accent: seac.accent)
         }
         return decoder.finish()
     }

@@ -64,7 +64,9 @@ struct ColorBitmaps: Sendable {
     }
 
     /// The PNG and its top-left (pixels, y up) in the strike at `strikeAt`.
-    private func bitmap(_ font: FontData, glyph: Int, strikeAt: Int) throws(FontError) -> (data: [UInt8], x: Double, y: Double)? {
+    private func bitmap(
+        _ font: FontData, glyph: Int, strikeAt: Int
+    ) throws(FontError) -> (data: [UInt8], x: Double, y: Double)? {
         let arrayAt = Int(try font.u32(cblc, strikeAt)), subtableCount = Int(try font.u32(cblc, strikeAt + 8))
         guard subtableCount <= 65536 else { return nil }
         for i in 0..<subtableCount {
@@ -111,7 +113,9 @@ struct ColorBitmaps: Sendable {
     }
 
     /// Decodes image formats 17, 18 and 19 (PNG) of one glyph's data.
-    private func image(_ font: FontData, _ data: FontTable, format: UInt16, sharedMetrics: Int?) throws(FontError)
+    private func image(
+        _ font: FontData, _ data: FontTable, format: UInt16, sharedMetrics: Int?
+    ) throws(FontError)
         -> (data: [UInt8], x: Double, y: Double)?
     {
         let x: Int, y: Int, lengthAt: Int
@@ -157,24 +161,27 @@ struct StandardBitmaps: Sendable {
         guard glyph >= 0, glyph < glyphCount else { return nil }
         for strike in ColorBitmaps.ordered(strikes.map(\.ppem), for: pixelsPerEm) {
             let at = strikes[strike].at
-            guard let start = try? font.u32(sbix, at + 4 + 4 * glyph), let end = try? font.u32(sbix, at + 8 + 4 * glyph),
-                  end > start, end - start > 8,
-                  let data = try? sbix.slice(from: at + Int(start), length: Int(end - start)),
-                  let kind = try? font.tag(data, 4), kind == "png ",
-                  let dx = try? font.i16(data, 0), let dy = try? font.i16(data, 2),
-                  let height = Self.pngHeight(font, data, at: 8)
+            guard let start = try? font.u32(sbix, at + 4 + 4 * glyph),
+                let end = try? font.u32(sbix, at + 8 + 4 * glyph),
+                end > start, end - start > 8,
+                let data = try? sbix.slice(from: at + Int(start), length: Int(end - start)),
+                let kind = try? font.tag(data, 4), kind == "png ",
+                let dx = try? font.i16(data, 0), let dy = try? font.i16(data, 2),
+                let height = Self.pngHeight(font, data, at: 8)
             else { continue }
             let scale = Double(unitsPerEm) / Double(max(1, strikes[strike].ppem))
             let png = Array(font.bytes[(data.offset + 8)..<(data.offset + data.length)])
-            return BitmapGlyph(data: png, left: Double(dx) * scale, top: (Double(dy) + Double(height)) * scale,
-                               unitsPerPixel: scale)
+            return BitmapGlyph(
+                data: png, left: Double(dx) * scale, top: (Double(dy) + Double(height)) * scale,
+                unitsPerPixel: scale)
         }
         return nil
     }
 
     /// The height in the IHDR of the PNG at `at`, nil if it is not one.
     static func pngHeight(_ font: FontData, _ data: FontTable, at: Int) -> Int? {
-        guard let magic = try? font.u32(data, at), magic == 0x8950_4E47, let height = try? font.u32(data, at + 20) else { return nil }
+        guard let magic = try? font.u32(data, at), magic == 0x8950_4E47, let height = try? font.u32(data, at + 20)
+        else { return nil }
         return Int(height)
     }
 }

@@ -52,12 +52,19 @@ struct ColorLayers: Sendable {
         while low < high {
             let mid = (low + high) / 2
             guard let id = try? font.u16(colr, baseAt + 6 * mid) else { return nil }
-            if Int(id) < glyph { low = mid + 1 } else if Int(id) > glyph { high = mid } else {
+            if Int(id) < glyph {
+                low = mid + 1
+            } else if Int(id) > glyph {
+                high = mid
+            } else {
                 guard let first = try? font.u16(colr, baseAt + 6 * mid + 2),
-                      let count = try? font.u16(colr, baseAt + 6 * mid + 4) else { return nil }
+                    let count = try? font.u16(colr, baseAt + 6 * mid + 4)
+                else { return nil }
                 var layers: [(glyph: Int, entry: Int)] = []
                 for i in Int(first)..<(Int(first) + Int(count)) where i < layerCount {
-                    guard let g = try? font.u16(colr, layersAt + 4 * i), let e = try? font.u16(colr, layersAt + 4 * i + 2) else { break }
+                    guard let g = try? font.u16(colr, layersAt + 4 * i),
+                        let e = try? font.u16(colr, layersAt + 4 * i + 2)
+                    else { break }
                     layers.append((Int(g), Int(e)))
                 }
                 return layers
@@ -75,7 +82,11 @@ struct ColorLayers: Sendable {
             let mid = (low + high) / 2
             let record = baseListAt + 4 + 6 * mid
             guard let id = try? font.u16(colr, record) else { return nil }
-            if Int(id) < glyph { low = mid + 1 } else if Int(id) > glyph { high = mid } else {
+            if Int(id) < glyph {
+                low = mid + 1
+            } else if Int(id) > glyph {
+                high = mid
+            } else {
                 guard let offset = try? font.u32(colr, record + 2) else { return nil }
                 return baseListAt + Int(offset)
             }

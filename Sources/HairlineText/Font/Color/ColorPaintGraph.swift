@@ -15,11 +15,11 @@
 
 import Hairline
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Walks one glyph's COLR v1 paint graph into layers.
@@ -48,10 +48,12 @@ struct ColorPaintGraph {
     mutating func walk(_ at: Int, transform: AffineTransform, clip: Path?) throws(FontError) {
         visits += 1
         guard visits <= Self.maximumPaints else {
-            throw .invalid(table: "COLR", offset: table.offset + at, reason: "more than \(Self.maximumPaints) paints in one glyph")
+            throw .invalid(
+                table: "COLR", offset: table.offset + at, reason: "more than \(Self.maximumPaints) paints in one glyph")
         }
         guard branch.count < Self.maximumDepth else {
-            throw .invalid(table: "COLR", offset: table.offset + at, reason: "paints nest deeper than \(Self.maximumDepth)")
+            throw .invalid(
+                table: "COLR", offset: table.offset + at, reason: "paints nest deeper than \(Self.maximumDepth)")
         }
         guard !branch.contains(at) else {
             throw .invalid(table: "COLR", offset: table.offset + at, reason: "a paint contains itself")
@@ -65,7 +67,9 @@ struct ColorPaintGraph {
         switch format {
         case 1:
             let count = Int(try font.u8(table, at + 1)), first = Int(try font.u32(table, at + 2))
-            for i in 0..<count { try walk(try colr.layerPaint(font, index: first + i), transform: transform, clip: clip) }
+            for i in 0..<count {
+                try walk(try colr.layerPaint(font, index: first + i), transform: transform, clip: clip)
+            }
         case 2, 3:
             let color = try self.color(entry: Int(try font.u16(table, at + 1)), alpha: try f2(3))
             emit(.solid(color), clip: clip)
@@ -76,16 +80,19 @@ struct ColorPaintGraph {
             emit(.linearGradient(Self.linear(gradient, p0, p1, p2, transform: transform)), clip: clip)
         case 6, 7:
             let gradient = try colorLine(child(1), isVariable: format == 7)
-            let radial = RadialGradient(gradient, startCenter: Point(x: try fword(4), y: try fword(6)),
-                                        startRadius: Double(try font.u16(table, at + 8)),
-                                        endCenter: Point(x: try fword(10), y: try fword(12)),
-                                        endRadius: Double(try font.u16(table, at + 14)), transform: transform)
+            let radial = RadialGradient(
+                gradient, startCenter: Point(x: try fword(4), y: try fword(6)),
+                startRadius: Double(try font.u16(table, at + 8)),
+                endCenter: Point(x: try fword(10), y: try fword(12)),
+                endRadius: Double(try font.u16(table, at + 14)), transform: transform)
             emit(.radialGradient(radial), clip: clip)
         case 8, 9:
             let gradient = try colorLine(child(1), isVariable: format == 9)
             let center = Point(x: try fword(4), y: try fword(6))
-            emit(.conicGradient(Self.sweep(gradient, center: center, start: try f2(8), end: try f2(10), transform: transform)),
-                 clip: clip)
+            emit(
+                .conicGradient(
+                    Self.sweep(gradient, center: center, start: try f2(8), end: try f2(10), transform: transform)),
+                clip: clip)
         case 10:
             let glyph = Int(try font.u16(table, at + 4))
             let path = try outline(glyph).applying(transform)
@@ -96,13 +103,16 @@ struct ColorPaintGraph {
             try walk(root, transform: transform, clip: clip)
         case 12, 13:
             let matrix = at + (try font.u24(table, at + 4))
-            let m = AffineTransform(a: try font.fixed(table, matrix), b: try font.fixed(table, matrix + 4),
-                                    c: try font.fixed(table, matrix + 8), d: try font.fixed(table, matrix + 12),
-                                    tx: try font.fixed(table, matrix + 16), ty: try font.fixed(table, matrix + 20))
+            let m = AffineTransform(
+                a: try font.fixed(table, matrix), b: try font.fixed(table, matrix + 4),
+                c: try font.fixed(table, matrix + 8), d: try font.fixed(table, matrix + 12),
+                tx: try font.fixed(table, matrix + 16), ty: try font.fixed(table, matrix + 20))
             try walk(try child(1), transform: m.concatenating(transform), clip: clip)
         case 14...31:
-            try walk(try child(1), transform: try Self.simpleTransform(format, fword: fword, f2: f2).concatenating(transform),
-                     clip: clip)
+            try walk(
+                try child(1),
+                transform: try Self.simpleTransform(format, fword: fword, f2: f2).concatenating(transform),
+                clip: clip)
         case 32:
             try walk(try child(5), transform: transform, clip: clip)  // backdrop
             try walk(try child(1), transform: transform, clip: clip)  // source, over it
@@ -137,8 +147,11 @@ struct ColorPaintGraph {
         var stops: [GradientStop] = []
         for i in 0..<count {
             let stop = at + 3 + size * i
-            stops.append(GradientStop(location: try font.f2Dot14(table, stop),
-                                      color: try color(entry: Int(try font.u16(table, stop + 2)), alpha: try font.f2Dot14(table, stop + 4))))
+            stops.append(
+                GradientStop(
+                    location: try font.f2Dot14(table, stop),
+                    color: try color(
+                        entry: Int(try font.u16(table, stop + 2)), alpha: try font.f2Dot14(table, stop + 4))))
         }
         stops.sort { $0.location < $1.location }
         if stops.isEmpty { stops = [GradientStop(location: 0, color: Color(red: 0, green: 0, blue: 0, alpha: 0))] }
@@ -147,7 +160,9 @@ struct ColorPaintGraph {
 
     /// COLR's linear gradient (p0 to p1, its lines parallel to p0-p2) as
     /// an ordinary one: p1 moved onto the normal of p0-p2 through p0.
-    static func linear(_ gradient: Gradient, _ p0: Point, _ p1: Point, _ p2: Point, transform: AffineTransform) -> LinearGradient {
+    static func linear(
+        _ gradient: Gradient, _ p0: Point, _ p1: Point, _ p2: Point, transform: AffineTransform
+    ) -> LinearGradient {
         let perpendicular = Point(x: p2.y - p0.y, y: -(p2.x - p0.x))
         let length = perpendicular.x * perpendicular.x + perpendicular.y * perpendicular.y
         var end = p1
@@ -162,22 +177,28 @@ struct ColorPaintGraph {
     /// up) as a full-turn conic gradient: the stops spread over the swept
     /// part, the first and last colors padding the rest (an approximation:
     /// the color line's repeat and reflect modes are not kept).
-    static func sweep(_ gradient: Gradient, center: Point, start: Double, end: Double, transform: AffineTransform) -> ConicGradient {
+    static func sweep(
+        _ gradient: Gradient, center: Point, start: Double, end: Double, transform: AffineTransform
+    ) -> ConicGradient {
         let from = start / 2, span = end / 2 - from  // in turns
         let base = from - from.rounded(.down)
         // Pad extension gives the first color before the sweep and the
         // last after it; a sweep past the full turn is clamped to it.
         var stops = gradient.stops
         if span > 0 {
-            stops = gradient.stops.map { GradientStop(location: min(max(base + $0.location * span, 0), 1), color: $0.color) }
+            stops = gradient.stops.map {
+                GradientStop(location: min(max(base + $0.location * span, 0), 1), color: $0.color)
+            }
         }
         return ConicGradient(Gradient(stops: stops, extend: .pad), center: center, startAngle: 0, transform: transform)
     }
 
     /// The matrix of transform paints 14 ... 31 (translate, scale, rotate,
     /// skew; about a centre or not; Var forms read as the plain ones).
-    static func simpleTransform(_ format: Int, fword: (Int) throws(FontError) -> Double,
-                                f2: (Int) throws(FontError) -> Double) throws(FontError) -> AffineTransform {
+    static func simpleTransform(
+        _ format: Int, fword: (Int) throws(FontError) -> Double,
+        f2: (Int) throws(FontError) -> Double
+    ) throws(FontError) -> AffineTransform {
         let kind = (format - 14) / 2
         var m = AffineTransform.identity
         var centerAt: Int?

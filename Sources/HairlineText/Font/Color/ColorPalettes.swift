@@ -33,7 +33,8 @@ struct ColorPalettes: Sendable {
         guard let first = try? font.u16(cpal, 12 + 2 * chosen) else { return nil }
         let record = Int(first) + entry
         guard record < recordCount, let bgra = try? font.u32(cpal, recordsAt + 4 * record) else { return nil }
-        return Color(red: Double(bgra >> 8 & 0xFF) / 255, green: Double(bgra >> 16 & 0xFF) / 255,
-                     blue: Double(bgra >> 24) / 255, alpha: Double(bgra & 0xFF) / 255)
+        return Color(
+            red: Double(bgra >> 8 & 0xFF) / 255, green: Double(bgra >> 16 & 0xFF) / 255,
+            blue: Double(bgra >> 24) / 255, alpha: Double(bgra & 0xFF) / 255)
     }
 }

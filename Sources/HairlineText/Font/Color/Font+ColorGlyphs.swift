@@ -51,22 +51,28 @@ extension Font {
     ///   - foreground: the text's color, for layers that ask for it.
     ///   - pixelsPerEm: the size the glyph is drawn at, device pixels per
     ///     em, choosing among bitmap strikes.
-    public func colorLayers(of glyph: GlyphID, foreground: Color = Color(red: 0, green: 0, blue: 0),
-                            pixelsPerEm: Double = 128) -> [ColorGlyphLayer]? {
+    public func colorLayers(
+        of glyph: GlyphID, foreground: Color = Color(red: 0, green: 0, blue: 0),
+        pixelsPerEm: Double = 128
+    ) -> [ColorGlyphLayer]? {
         guard let colorTables else { return nil }
         let index = Int(glyph.rawValue)
         if let colr = colorTables.layers {
             if let root = colr.rootPaint(data, glyph: index) {
-                var graph = ColorPaintGraph(font: data, colr: colr, palettes: colorTables.palettes, foreground: foreground,
-                                            outline: { (g) throws(FontError) in try self.outline(of: GlyphID(UInt16(truncatingIfNeeded: g))) })
+                var graph = ColorPaintGraph(
+                    font: data, colr: colr, palettes: colorTables.palettes, foreground: foreground,
+                    outline: { (g) throws(FontError) in try self.outline(of: GlyphID(UInt16(truncatingIfNeeded: g))) })
                 guard (try? graph.walk(root, transform: .identity, clip: nil)) != nil else { return nil }
                 return graph.layers
             }
             if let records = colr.layerRecords(data, glyph: index) {
                 var layers: [ColorGlyphLayer] = []
                 for record in records {
-                    guard let path = try? outline(of: GlyphID(UInt16(truncatingIfNeeded: record.glyph))), !path.isEmpty else { continue }
-                    let color = record.entry == 0xFFFF ? foreground
+                    guard let path = try? outline(of: GlyphID(UInt16(truncatingIfNeeded: record.glyph))), !path.isEmpty
+                    else { continue }
+                    let color =
+                        record.entry == 0xFFFF
+                        ? foreground
                         : colorTables.palettes?.color(data, palette: 0, entry: record.entry) ?? foreground
                     layers.append(ColorGlyphLayer(path: path, paint: .solid(color)))
                 }
@@ -75,7 +81,10 @@ extension Font {
         }
         let units = metrics.unitsPerEm
         var bitmap = colorTables.bitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
-        if bitmap == nil, let sbix = colorTables.standardBitmaps?.bitmap(data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units) {
+        if bitmap == nil,
+            let sbix = colorTables.standardBitmaps?.bitmap(
+                data, glyph: index, pixelsPerEm: pixelsPerEm, unitsPerEm: units)
+        {
             // sbix offsets count from the outline's bounding box corner
             // when the glyph has an outline (as resvg places them: glyf's
             // header box, a CFF outline's control points, rounded out).
@@ -86,15 +95,18 @@ extension Font {
             } else if let box = glyphSource.bounds(data, index) {
                 corner = (Double(box.xMin), Double(box.yMin))
             }
-            bitmap = BitmapGlyph(data: sbix.data, left: sbix.left + corner.x, top: sbix.top + corner.y,
-                                 unitsPerPixel: sbix.unitsPerPixel)
+            bitmap = BitmapGlyph(
+                data: sbix.data, left: sbix.left + corner.x, top: sbix.top + corner.y,
+                unitsPerPixel: sbix.unitsPerPixel)
         }
         guard let bitmap, let image = try? ImageDecoder.decode(bitmap.data) else { return nil }
         let scale = bitmap.unitsPerPixel
         let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: bitmap.left, ty: bitmap.top)
         var rect = Path()
-        rect.addRect(Rect(x: bitmap.left, y: bitmap.top - Double(image.height) * scale,
-                          width: Double(image.width) * scale, height: Double(image.height) * scale))
+        rect.addRect(
+            Rect(
+                x: bitmap.left, y: bitmap.top - Double(image.height) * scale,
+                width: Double(image.width) * scale, height: Double(image.height) * scale))
         let pattern = ImagePattern(image, transform: place, tileX: .decal, tileY: .decal, sampling: .bilinear)
         return [ColorGlyphLayer(path: rect, paint: .pattern(pattern))]
     }

@@ -10,13 +10,17 @@
 extension Font {
     /// Moves the decoded points of simple glyph `glyph` by its deltas at
     /// this instance (points inferred per contour where a tuple is sparse).
-    func applyGlyphVariations(to points: inout [GlyphPoint], glyph: Int, contourEnds: [Int],
-                              table: FontTable) throws(FontError) {
+    func applyGlyphVariations(
+        to points: inout [GlyphPoint], glyph: Int, contourEnds: [Int],
+        table: FontTable
+    ) throws(FontError) {
         guard let gvar = variations?.glyphVariations else { return }
         var original = points.map { (x: $0.x, y: $0.y) }
         original.append(contentsOf: phantomPoints(glyph: glyph, table: table))
-        guard let deltas = try gvar.deltas(data, glyph: glyph, coordinates: instanceCoordinates,
-                                           pointCount: original.count, contourEnds: contourEnds, original: original)
+        guard
+            let deltas = try gvar.deltas(
+                data, glyph: glyph, coordinates: instanceCoordinates,
+                pointCount: original.count, contourEnds: contourEnds, original: original)
         else { return }
         for i in points.indices {
             points[i].x += deltas[i].x
@@ -30,8 +34,9 @@ extension Font {
         guard !instanceCoordinates.isEmpty, let gvar = variations?.glyphVariations else { return nil }
         let count = try componentCount(table)
         let original = Array(repeating: (x: 0.0, y: 0.0), count: count + Self.phantomPointCount)
-        return try gvar.deltas(data, glyph: glyph, coordinates: instanceCoordinates, pointCount: original.count,
-                               contourEnds: [], original: original)
+        return try gvar.deltas(
+            data, glyph: glyph, coordinates: instanceCoordinates, pointCount: original.count,
+            contourEnds: [], original: original)
     }
 
     /// gvar gives every glyph four phantom points after its own: left and
@@ -54,7 +59,13 @@ extension Font {
             let flags = ComponentFlags(rawValue: try data.u16(table, at))
             count += 1
             at += 4 + (flags.contains(.argumentsAreWords) ? 4 : 2)
-            if flags.contains(.hasScale) { at += 2 } else if flags.contains(.hasXYScale) { at += 4 } else if flags.contains(.hasTwoByTwo) { at += 8 }
+            if flags.contains(.hasScale) {
+                at += 2
+            } else if flags.contains(.hasXYScale) {
+                at += 4
+            } else if flags.contains(.hasTwoByTwo) {
+                at += 8
+            }
             guard flags.contains(.moreComponents) else { break }
         }
         return count
@@ -75,21 +86,24 @@ extension Font {
     /// (right minus left), in font units; 0 without gvar data.
     func phantomAdvanceVariation(of glyph: Int) -> Double {
         guard !instanceCoordinates.isEmpty, let gvar = variations?.glyphVariations,
-              case .trueType(let locations) = glyphSource,
-              let table = try? locations.data(data, glyph)
+            case .trueType(let locations) = glyphSource,
+            let table = try? locations.data(data, glyph)
         else { return 0 }
         var outlinePoints = 0
         if table.length >= GlyphLocations.headerSize, let contours = try? data.i16(table, 0) {
             if contours > 0 {
-                outlinePoints = Int((try? data.u16(table, GlyphLocations.headerSize + 2 * (Int(contours) - 1))) ?? 0) + 1
+                outlinePoints =
+                    Int((try? data.u16(table, GlyphLocations.headerSize + 2 * (Int(contours) - 1))) ?? 0) + 1
             } else if contours < 0 {
                 outlinePoints = (try? componentCount(table)) ?? 0
             }
         }
         let count = outlinePoints + Self.phantomPointCount
         let original = Array(repeating: (x: 0.0, y: 0.0), count: count)
-        guard let deltas = try? gvar.deltas(data, glyph: glyph, coordinates: instanceCoordinates, pointCount: count,
-                                            contourEnds: [], original: original)
+        guard
+            let deltas = try? gvar.deltas(
+                data, glyph: glyph, coordinates: instanceCoordinates, pointCount: count,
+                contourEnds: [], original: original)
         else { return 0 }
         return deltas[outlinePoints + 1].x - deltas[outlinePoints].x
     }

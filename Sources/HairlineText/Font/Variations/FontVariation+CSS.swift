@@ -38,7 +38,8 @@ extension FontVariation {
             let rest = part.dropFirst()
             guard let close = rest.firstIndex(of: quote) else { return nil }
             let tag = rest[..<close]
-            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E }) else {
+            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E })
+            else {
                 return nil
             }
             let number = rest[rest.index(after: close)...].trimmingWhitespace()
@@ -53,9 +54,12 @@ extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks.
     fileprivate func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        let isSpace: (Unicode.Scalar) -> Bool = {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
+        }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

@@ -53,10 +53,15 @@ struct VariationTables: Sendable {
     init?(_ font: FontData, tables: [String: FontTable], glyphCount: Int) {
         guard let fvar = tables["fvar"], let axes = try? Self.readAxes(font, fvar), !axes.isEmpty else { return nil }
         self.axes = axes
-        segmentMaps = tables["avar"].flatMap { try? Self.readSegmentMaps(font, $0, axisCount: axes.count) }
+        segmentMaps =
+            tables["avar"].flatMap { try? Self.readSegmentMaps(font, $0, axisCount: axes.count) }
             ?? Array(repeating: [], count: axes.count)
-        glyphVariations = tables["gvar"].flatMap { try? GlyphVariations(font, gvar: $0, axisCount: axes.count, glyphCount: glyphCount) }
-        horizontalVariations = tables["HVAR"].flatMap { try? HorizontalVariations(font, hvar: $0, axisCount: axes.count) }
+        glyphVariations = tables["gvar"].flatMap {
+            try? GlyphVariations(font, gvar: $0, axisCount: axes.count, glyphCount: glyphCount)
+        }
+        horizontalVariations = tables["HVAR"].flatMap {
+            try? HorizontalVariations(font, hvar: $0, axisCount: axes.count)
+        }
     }
 
     /// fvar's axis records (fvar version 1: 16-byte header, 20-byte axes).
@@ -70,9 +75,11 @@ struct VariationTables: Sendable {
         for i in 0..<count {
             let at = axesAt + size * i
             let tag = try font.tag(fvar, at)
-            let minimum = try font.fixed(fvar, at + 4), value = try font.fixed(fvar, at + 8), maximum = try font.fixed(fvar, at + 12)
+            let minimum = try font.fixed(fvar, at + 4), value = try font.fixed(fvar, at + 8),
+                maximum = try font.fixed(fvar, at + 12)
             guard minimum <= value, value <= maximum else {
-                throw .invalid(table: "fvar", offset: fvar.offset + at, reason: "axis \(tag)'s default is outside its range")
+                throw .invalid(
+                    table: "fvar", offset: fvar.offset + at, reason: "axis \(tag)'s default is outside its range")
             }
             axes.append(VariationAxis(tag: tag, minimum: minimum, defaultValue: value, maximum: maximum))
         }
@@ -80,7 +87,9 @@ struct VariationTables: Sendable {
     }
 
     /// avar version 1's segment maps, one per axis.
-    static func readSegmentMaps(_ font: FontData, _ avar: FontTable, axisCount: Int) throws(FontError)
+    static func readSegmentMaps(
+        _ font: FontData, _ avar: FontTable, axisCount: Int
+    ) throws(FontError)
         -> [[(from: Double, to: Double)]]
     {
         guard try font.u16(avar, 0) == 1, Int(try font.u16(avar, 6)) == axisCount else {
@@ -179,8 +188,10 @@ extension Font {
     ///   - isItalic: whether italic was asked for.
     ///   - opticalSize: the font size in CSS pixels, nil to leave opsz.
     ///   - settings: the explicit axis settings, applied last.
-    public func cssInstance(weight: Double, widthPercent: Double, obliqueAngle: Double? = nil, isItalic: Bool = false,
-                            opticalSize: Double? = nil, settings: [FontVariation] = []) -> Font {
+    public func cssInstance(
+        weight: Double, widthPercent: Double, obliqueAngle: Double? = nil, isItalic: Bool = false,
+        opticalSize: Double? = nil, settings: [FontVariation] = []
+    ) -> Font {
         guard variations != nil else { return self }
         var all = [FontVariation("wght", weight), FontVariation("wdth", widthPercent)]
         if let obliqueAngle { all.append(FontVariation("slnt", -obliqueAngle)) }

@@ -66,17 +66,23 @@ struct GlyphVariations: Sendable {
     /// `contourEnds` (the last point of each contour) enables inference of
     /// the points a tuple leaves out; empty for a composite glyph.
     /// Complexity: O(tuples × points).
-    func deltas(_ font: FontData, glyph: Int, coordinates: [Double], pointCount: Int, contourEnds: [Int],
-                original: [(x: Double, y: Double)]) throws(FontError) -> [(x: Double, y: Double)]? {
+    func deltas(
+        _ font: FontData, glyph: Int, coordinates: [Double], pointCount: Int, contourEnds: [Int],
+        original: [(x: Double, y: Double)]
+    ) throws(FontError) -> [(x: Double, y: Double)]? {
         guard coordinates.count == axisCount, let table = try data(font, glyph: glyph) else { return nil }
         let header = Int(try font.u16(table, 0))
         let tupleCount = header & 0x0FFF
         guard tupleCount * (pointCount + 1) <= Self.maximumWork else {
-            throw .invalid(table: "gvar", offset: table.offset, reason: "\(tupleCount) tuples over \(pointCount) points is too much work")
+            throw .invalid(
+                table: "gvar", offset: table.offset,
+                reason: "\(tupleCount) tuples over \(pointCount) points is too much work")
         }
         var serialized = Int(try font.u16(table, 2))
         var sharedPoints: [Int]?
-        if header & 0x8000 != 0 { sharedPoints = try Self.pointNumbers(font, table, at: &serialized, pointCount: pointCount) }
+        if header & 0x8000 != 0 {
+            sharedPoints = try Self.pointNumbers(font, table, at: &serialized, pointCount: pointCount)
+        }
         var result = Array(repeating: (x: 0.0, y: 0.0), count: pointCount)
         var moved = false
         var at = 4
@@ -89,14 +95,19 @@ struct GlyphVariations: Sendable {
                 at += 2 * axisCount
             } else {
                 guard index & 0x0FFF < sharedTuples.count else {
-                    throw .invalid(table: "gvar", offset: table.offset + at - 2, reason: "shared tuple \(index & 0x0FFF) does not exist")
+                    throw .invalid(
+                        table: "gvar", offset: table.offset + at - 2,
+                        reason: "shared tuple \(index & 0x0FFF) does not exist")
                 }
                 peak = sharedTuples[index & 0x0FFF]
             }
             var region: (start: [Double], end: [Double])?
             if index & 0x4000 != 0 {
-                let start = try (0..<axisCount).map { (axis) throws(FontError) in try font.f2Dot14(table, at + 2 * axis) }
-                let end = try (0..<axisCount).map { (axis) throws(FontError) in try font.f2Dot14(table, at + 2 * (axisCount + axis)) }
+                let start = try (0..<axisCount).map { (axis) throws(FontError) in try font.f2Dot14(table, at + 2 * axis)
+                }
+                let end = try (0..<axisCount).map { (axis) throws(FontError) in
+                    try font.f2Dot14(table, at + 2 * (axisCount + axis))
+                }
                 region = (start, end)
                 at += 4 * axisCount
             }
@@ -111,7 +122,8 @@ struct GlyphVariations: Sendable {
             let xs = try Self.packedDeltas(font, table, at: &cursor, count: count)
             let ys = try Self.packedDeltas(font, table, at: &cursor, count: count)
             guard cursor <= serialized else {
-                throw .invalid(table: "gvar", offset: table.offset + tupleData, reason: "a tuple's data runs past its size")
+                throw .invalid(
+                    table: "gvar", offset: table.offset + tupleData, reason: "a tuple's data runs past its size")
             }
             moved = true
             guard let points else {
@@ -154,7 +166,9 @@ struct GlyphVariations: Sendable {
     }
 
     /// Packed point numbers at `at` (nil: every point), each below 65536.
-    static func pointNumbers(_ font: FontData, _ table: FontTable, at: inout Int, pointCount: Int) throws(FontError) -> [Int]? {
+    static func pointNumbers(
+        _ font: FontData, _ table: FontTable, at: inout Int, pointCount: Int
+    ) throws(FontError) -> [Int]? {
         var count = Int(try font.u8(table, at))
         at += 1
         if count == 0 { return nil }
@@ -183,7 +197,9 @@ struct GlyphVariations: Sendable {
 
     /// `count` packed deltas at `at`: runs of zeros, bytes, words or
     /// 32-bit values.
-    static func packedDeltas(_ font: FontData, _ table: FontTable, at: inout Int, count: Int) throws(FontError) -> [Double] {
+    static func packedDeltas(
+        _ font: FontData, _ table: FontTable, at: inout Int, count: Int
+    ) throws(FontError) -> [Double] {
         var deltas: [Double] = []
         deltas.reserveCapacity(count)
         while deltas.count < count {
@@ -206,8 +222,10 @@ struct GlyphVariations: Sendable {
     /// Fills in the deltas of untouched points of each contour from their
     /// touched neighbours (interpolated between, or the nearer one's
     /// delta outside them), coordinate by coordinate.
-    static func inferDeltas(_ deltas: inout [(x: Double, y: Double)], touched: [Bool], contourEnds: [Int],
-                            original: [(x: Double, y: Double)]) {
+    static func inferDeltas(
+        _ deltas: inout [(x: Double, y: Double)], touched: [Bool], contourEnds: [Int],
+        original: [(x: Double, y: Double)]
+    ) {
         var start = 0
         for end in contourEnds where end < original.count && end < deltas.count {
             defer { start = end + 1 }

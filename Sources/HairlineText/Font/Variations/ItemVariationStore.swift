@@ -26,7 +26,9 @@ struct ItemVariationStore: Sendable {
             throw .invalid(table: store.tag, offset: store.offset + 6, reason: "\(count) item variation data")
         }
         guard Int(try font.u16(store, regionList)) == axisCount else {
-            throw .invalid(table: store.tag, offset: store.offset + regionList, reason: "the region axis count differs from fvar's")
+            throw .invalid(
+                table: store.tag, offset: store.offset + regionList, reason: "the region axis count differs from fvar's"
+            )
         }
         regionCount = Int(try font.u16(store, regionList + 2))
         try font.check(store, regionList + 4, 6 * axisCount * regionCount)
@@ -42,7 +44,8 @@ struct ItemVariationStore: Sendable {
         var scalar = 1.0
         for axis in 0..<min(axisCount, coordinates.count) {
             let at = regionList + 4 + 6 * (region * axisCount + axis)
-            let start = try font.f2Dot14(table, at), peak = try font.f2Dot14(table, at + 2), end = try font.f2Dot14(table, at + 4)
+            let start = try font.f2Dot14(table, at), peak = try font.f2Dot14(table, at + 2),
+                end = try font.f2Dot14(table, at + 4)
             let c = coordinates[axis]
             if start > peak || peak > end || (start < 0 && end > 0 && peak != 0) || peak == 0 { continue }
             if c < start || c > end { return 0 }
@@ -71,11 +74,16 @@ struct ItemVariationStore: Sendable {
         for k in 0..<regionIndexCount {
             let region = Int(try font.u16(table, data + 6 + 2 * k))
             guard region < regionCount else {
-                throw .invalid(table: table.tag, offset: table.offset + data + 6 + 2 * k, reason: "region \(region) does not exist")
+                throw .invalid(
+                    table: table.tag, offset: table.offset + data + 6 + 2 * k, reason: "region \(region) does not exist"
+                )
             }
             let value: Double
             if k < wordCount {
-                value = isLong ? Double(Int32(bitPattern: try font.u32(table, row + wide * k))) : Double(try font.i16(table, row + wide * k))
+                value =
+                    isLong
+                    ? Double(Int32(bitPattern: try font.u32(table, row + wide * k)))
+                    : Double(try font.i16(table, row + wide * k))
             } else {
                 let at = row + wide * wordCount + narrow * (k - wordCount)
                 value = isLong ? Double(try font.i16(table, at)) : Double(try font.i8(table, at))
