@@ -1,8 +1,9 @@
 // Canvas: shadows (Core Graphics' setShadow(offset:blur:color:)). A
-// shadowed draw is first drawn, moved by the offset, into an RGBA8 layer
-// over the pixels its shadow can reach, unclipped; the layer's alpha is
-// blurred and composited with the shadow color under the clip and blend
-// mode (Renderer+Shadow.swift); then the draw itself is made as usual.
+// shadowed draw is first drawn, moved by the offset, into the pipeline's
+// shadow layer (an RGBA8 surface the renderer keeps) over the pixels its
+// shadow can reach, unclipped, through the same renderer; the layer's
+// alpha is blurred and composited with the shadow color under the clip and
+// blend mode (Renderer+Shadow.swift); then the draw itself is made as usual.
 
 /// The current shadow of a canvas state, in device pixels.
 struct Shadow {
@@ -122,7 +123,11 @@ extension Canvas {
                 let part = region.grown(by: e).intersection(source)
                 if !part.isEmpty {
                     let layer = shadowLayer(over: part, dx: dx, dy: dy)
+                    // The layer's draws are not draws of this canvas: a
+                    // draw dropped there is counted once, by `body`.
+                    let dropped = renderer.droppedDrawCount
                     draw(layer, Int(dx) - part.minX, Int(dy) - part.minY)
+                    renderer.droppedDrawCount = dropped
                     let mask = CoverageRows(alphaOf: layer.surface).cropped(
                         x: 0, y: 0, width: part.width,
                         height: part.height)
@@ -144,35 +149,27 @@ extension Canvas {
             region: region, clip: clip, mode: state.blendMode, into: surface)
     }
 
-    /// The shadow layer, its surface at least `part`'s size, transparent
-    /// over it, set to draw what this canvas would, moved by (`dx`, `dy`)
-    /// device pixels and then by `part`'s origin to the layer's (0, 0),
-    /// clipped to `part` only, with no shadow.
+    /// The canvas over the pipeline's shadow layer (at least `part`'s
+    /// size, transparent over it; Renderer+Shadow.swift), drawing through
+    /// this canvas's renderer, set to draw what this canvas would, moved by
+    /// (`dx`, `dy`) device pixels and then by `part`'s origin to the
+    /// layer's (0, 0), clipped to `part` only, with no shadow.
     private func shadowLayer(over part: PixelRect, dx: Double, dy: Double) -> Canvas {
+        let surface = renderer.shadowLayer(depth: shadowDepth, width: part.width, height: part.height)
         let layer: Canvas
-        if let kept = shadowLayer, kept.surface.width >= part.width, kept.surface.height >= part.height {
+        if let kept = shadowLayer {
+            if kept.surface !== surface { kept.retarget(to: surface) }
             layer = kept
         } else {
-            let old = shadowLayer?.surface
-            // At most a tile grown by twice the blur's reach a side: valid.
-            let grown = try! Surface(
-                width: max(part.width, old?.width ?? 0), height: max(part.height, old?.height ?? 0))
-            if let kept = shadowLayer {
-                kept.retarget(to: grown)
-                layer = kept
-            } else {
-                layer = Canvas(surface: grown, scale: scale)
-                shadowLayer = layer
-            }
+            layer = Canvas(shadowLayerOf: self, surface: surface)
+            shadowLayer = layer
         }
-        for y in 0..<part.height { fillPixels(layer.surface.rowPointer(y), count: part.width, with: 0) }
         layer.state = State(
             transform: state.transform.concatenating(
                 AffineTransform(translationX: dx - Double(part.minX), y: dy - Double(part.minY))),
             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: part.width, maxY: part.height)),
             globalAlpha: state.globalAlpha)
         layer.flatteningTolerance = flatteningTolerance
-        layer.maximumSegmentCount = maximumSegmentCount
         return layer
     }
 }
@@ -187,10 +184,7 @@ extension PixelRect {
 
 extension Canvas {
     /// The capacities of every buffer the canvas's drawing reuses (its
-    /// pipeline's and its shadow layer's), in elements, for tests that
+    /// pipeline's, the shadow layer included), in elements, for tests that
     /// check steady drawing stops allocating.
-    var storageFootprint: [Int] {
-        renderer.storageFootprint
-            + (shadowLayer.map { [$0.surface.width, $0.surface.height] + $0.storageFootprint } ?? [])
-    }
+    var storageFootprint: [Int] { renderer.storageFootprint }
 }

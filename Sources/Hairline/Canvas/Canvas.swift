@@ -79,13 +79,22 @@ public final class Canvas {
     /// diagnostics: such draws are otherwise silent.
     public var droppedDrawCount: Int { renderer.droppedDrawCount }
 
-    let renderer = Renderer()
+    /// The pipeline this canvas draws through, with its scratch memory:
+    /// its own, or for a shadow layer its parent's (one pipeline per
+    /// canvas and its shadows).
+    let renderer: Renderer
+    /// 0 for a canvas of its own; for a shadow layer's view of its
+    /// parent's pipeline (Canvas+Shadow.swift), its parent's depth + 1: it
+    /// then draws into the pipeline's layer of that depth and leaves the
+    /// pipeline's settings for the parent's surface as they are.
+    let shadowDepth: Int
+    var isShadowLayer: Bool { shadowDepth > 0 }
     /// Objects client modules keep with this canvas, one per type
     /// (Canvas+Attachments).
     var attachments: [(type: ObjectIdentifier, object: AnyObject)] = []
-    /// The canvas a shadowed draw is first drawn with, into an RGBA8
-    /// surface of its own, for its alpha (Canvas+Shadow.swift); made on
-    /// the first shadow.
+    /// The state a shadowed draw is first drawn with, on the pipeline's
+    /// shadow layer (Renderer+Shadow.swift), for its alpha: a canvas over
+    /// the same renderer (Canvas+Shadow.swift); made on the first shadow.
     var shadowLayer: Canvas?
     /// The side of a shadow's tiles, device pixels (Canvas+Shadow.swift;
     /// tests make it small to exercise the tiling).
@@ -111,8 +120,23 @@ public final class Canvas {
         self.state = State(
             transform: AffineTransform(scaleX: s, y: s),
             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+        renderer = Renderer()
+        shadowDepth = 0
         renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
         renderer.coverageCache = coverageCache
+    }
+
+    /// A canvas that draws into `layer` (the pipeline's shadow layer of
+    /// depth `parent.shadowDepth + 1`) through `parent`'s renderer, at its
+    /// scale (Canvas+Shadow.swift).
+    init(shadowLayerOf parent: Canvas, surface layer: Surface) {
+        surface = layer
+        scale = parent.scale
+        state = State(
+            transform: parent.baseTransform,
+            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: layer.width, maxY: layer.height)))
+        renderer = parent.renderer
+        shadowDepth = parent.shadowDepth + 1
     }
 
     /// Where draws keep their coverage for later draws of the same
@@ -139,7 +163,8 @@ public final class Canvas {
         state = State(
             transform: baseTransform,
             clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
-        renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
+        // A shadow layer's pipeline keeps its parent's byte order.
+        if !isShadowLayer { renderer.swapsRedBlue = surface.format == .bgra8Premultiplied }
     }
 
     /// The transform a fresh canvas starts with: `scale(scale)`.

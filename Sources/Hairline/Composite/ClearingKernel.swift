@@ -6,10 +6,30 @@
 // then drawing writes an opaque cell's interior twice; here the fill's
 // full spans are its only store.
 
+/// A kernel a pending clear can be fused into: the draw mode "onto a
+/// pending clear" (KernelChoice.target) asks it how its pixels come out
+/// over a known background, so that it need not be stored first.
+protocol ClearFusingKernel: SpanKernel {
+    /// Whether `fill` stores the same pixels whatever the destination held
+    /// (an opaque color, source-over): a pending clear under them can then
+    /// be skipped.
+    var fillIgnoresDestination: Bool { get }
+    /// `blend` (coverage 1...255) onto columns that all hold `background`
+    /// (a packed pixel: the pending clear), computed from that value rather
+    /// than read back from the pixels: the bytes written must be exactly
+    /// those of storing `background` and calling `blend` (or `fill` for
+    /// 255). Returns false, writing nothing, where the kernel has no such
+    /// path; the caller then stores the background and blends.
+    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
+    /// `blendGroup` onto columns that all hold `background`, on the same
+    /// terms as `blend(x:count:coverage:onto:)`.
+    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
+}
+
 /// Wraps a draw's kernel so that the surface's pending clear is written
 /// exactly where and when the draw needs it. Rows arrive top to bottom and
 /// spans left to right (SpanKernel), so a row cursor suffices.
-struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
+struct ClearingKernel<Inner: ClearFusingKernel>: SpanKernel {
     var inner: Inner
     let surface: Surface
     /// The clear color, packed as it lies in memory.
@@ -27,8 +47,6 @@ struct ClearingKernel<Inner: SpanKernel>: SpanKernel {
         self.color = color
         self.filler = filler
     }
-
-    var fillIgnoresDestination: Bool { inner.fillIgnoresDestination }
 
     @inline(__always)
     mutating func beginRow(_ y: Int) {

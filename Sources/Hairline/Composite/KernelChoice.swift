@@ -9,11 +9,11 @@
 //                                           where covered and opaque)
 //     anything else                      -> PaintKernel (shaded rows, any
 //                                           mode, the clip mask)
-//   pixel format                         -> A8: the chosen kernel over a
-//                                           row of RGBA8 scratch
-//                                           (AlphaRowKernel)
-//   pending clear                        -> fused (ClearingKernel) where
-//                                           the draw may write it
+//   pixel format, pending clear          -> KernelTarget (the draw mode)
+//     A8                                 -> the chosen kernel over a row
+//                                           of RGBA8 scratch (AlphaRowKernel)
+//     a pending clear the draw may write -> fused (ClearingKernel)
+//     otherwise                          -> the pixels
 //
 // The decision is a value; the kernels are made by the pipeline
 // (Pipeline/Renderer+Kernel.swift), which owns their row buffers. Learned
@@ -62,4 +62,28 @@ enum KernelChoice: Equatable {
         if case .solidSourceOver(let color) = self { return color }
         return nil
     }
+
+    /// How a draw's kernel meets the pixels of `surface`: the draw mode,
+    /// decided from the pixel format and the pending clear. `fusesClear`:
+    /// whether this draw may write the surface's pending clear (a run of
+    /// masks leaves it to the first mask that draws).
+    @inline(__always)
+    static func target(for surface: Surface, fusesClear: Bool) -> KernelTarget {
+        if surface.format == .a8 { return .alphaRow }
+        if fusesClear, let color = surface.pendingClear { return .ontoPendingClear(color) }
+        return .pixels
+    }
+}
+
+/// The draw mode: where a kernel's pixels go.
+enum KernelTarget: Equatable {
+    /// Straight into the surface's pixels (any pending clear left pending).
+    case pixels
+    /// An A8 surface: the kernel composites an RGBA8 scratch row whose
+    /// alpha is stored (AlphaRowKernel; the pending clear written first).
+    case alphaRow
+    /// Onto the surface's pending clear of this packed color, written by
+    /// the draw where and when it needs it (ClearingKernel: a
+    /// ClearFusingKernel blends onto the clear color without storing it).
+    case ontoPendingClear(UInt32)
 }

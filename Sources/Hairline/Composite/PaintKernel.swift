@@ -6,7 +6,7 @@
 // mode). The shader and the mode are switched once per span.
 
 /// Blends a shaded paint into a surface through an optional clip mask.
-struct PaintKernel: SpanKernel {
+struct PaintKernel: ClearFusingKernel {
     let surface: Surface
     let shader: Shader
     let mode: BlendMode

@@ -11,7 +11,7 @@
 /// The pieces are a 3 x 3 grid of device pixel rects (`columns` x `rows`,
 /// each side in order, empty pieces allowed); columns outside them, and
 /// pieces not in `present`, are left as they are.
-struct SlicedKernel: SpanKernel {
+struct SlicedKernel: ClearFusingKernel {
     /// Nine kernels, row-major; those of pieces in `present` whose rows
     /// are not plain initialized (Renderer.prepareSlice), the others never
     /// touched.
@@ -28,6 +28,9 @@ struct SlicedKernel: SpanKernel {
     let columns: SIMD4<Int>, rows: SIMD4<Int>
     let surface: Surface
     let filler = PixelFiller.shared
+    /// Pieces differ and columns between them stay: a fill is not a store
+    /// over a pending clear.
+    var fillIgnoresDestination: Bool { false }
     /// The first piece of the current row's band of three, or -1 for a
     /// row outside the pieces.
     private var band = -1

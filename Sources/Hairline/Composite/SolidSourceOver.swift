@@ -5,7 +5,7 @@
 
 /// Blends a solid premultiplied color into a surface, source-over: the
 /// kernel of the commonest draw.
-struct SolidSourceOver: SpanKernel {
+struct SolidSourceOver: ClearFusingKernel {
     let surface: Surface
     /// The color, packed as it lies in memory.
     let source: UInt32

@@ -25,9 +25,22 @@ extension Renderer {
         _ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int, shader: Shader, clip: Clip,
         mode: BlendMode, into surface: Surface
     ) {
-        var run = MaskRun(renderer: self, coverages: coverages, dx: dx, dy: dy, clip: clip.bounds, surface: surface)
-        // The clear is fused mask by mask: the first mask that draws
-        // writes it, as one mask's draw does.
+        // A pending clear is fused into the first mask that draws, as one
+        // mask's draw does (the masks before it draw nothing); the others
+        // share one kernel.
+        var start = 0
+        while surface.pendingClear != nil && start < coverages.count {
+            let placed = coverages[start]
+            start += 1
+            let (x, ox) = placed.x.addingReportingOverflow(dx)
+            let (y, oy) = placed.y.addingReportingOverflow(dy)
+            guard !ox, !oy else { continue }
+            composite(
+                coverage: placed.mask.coverageRows(), atX: x, y: y, shader: shader, clip: clip, mode: mode,
+                into: surface)
+        }
+        guard start < coverages.count else { return }
+        var run = MaskRun(coverages: coverages, start: start, dx: dx, dy: dy, clip: clip.bounds)
         withKernel(shader, mode: mode, clip: clip, into: surface, fusesClear: false, &run)
     }
 }
@@ -45,20 +58,19 @@ struct MaskWalk: KernelDriver {
     }
 }
 
-/// A run of coverage masks walked into one kernel (its row state is set
-/// by each row's `beginRow`, so one kernel serves every mask; shaders are
-/// pure functions of x and y).
+/// A run of coverage masks, `coverages[start...]`, walked into one kernel
+/// (its row state is set by each row's `beginRow`, so one kernel serves
+/// every mask; shaders are pure functions of x and y).
 struct MaskRun: KernelDriver {
-    let renderer: Renderer
     let coverages: [PlacedCoverage]
+    let start: Int
     let dx: Int, dy: Int
     let clip: PixelRect
-    let surface: Surface
 
     @inline(__always)
     mutating func drive<Kernel: SpanKernel>(_ kernel: inout Kernel) {
         coverages.withUnsafeBufferPointer { placed in
-            for i in placed.indices {
+            for i in start..<placed.count {
                 let (x, ox) = placed[i].x.addingReportingOverflow(dx)
                 let (y, oy) = placed[i].y.addingReportingOverflow(dy)
                 guard !ox, !oy else { continue }
@@ -66,13 +78,7 @@ struct MaskRun: KernelDriver {
                 // long as `coverages` (no reference counting per mask).
                 let rows = Unmanaged.passUnretained(placed[i].mask)._withUnsafeGuaranteedRef { $0.coverageRows() }
                 guard !rows.placed(atX: x, y: y, within: clip).isEmpty else { continue }
-                if surface.pendingClear != nil {
-                    // The first mask that draws writes the clear with it.
-                    var walk = MaskWalk(coverage: rows, x: x, y: y, clip: clip)
-                    renderer.run(kernel, into: surface, fusesClear: true, &walk)
-                } else {
-                    driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
-                }
+                driveCoverage(rows, atX: x, y: y, clip: clip, into: &kernel)
             }
         }
     }

@@ -47,25 +47,24 @@ extension Renderer {
     /// pending clear fused in if `fusesClear` and one is pending (the
     /// clear is then done).
     @inline(__always)
-    func run<Kernel: SpanKernel, Driver: KernelDriver>(
+    func run<Kernel: ClearFusingKernel, Driver: KernelDriver>(
         _ kernel: Kernel, into surface: Surface, fusesClear: Bool,
         _ driver: inout Driver
     ) {
-        if surface.format == .a8 {
+        switch KernelChoice.target(for: surface, fusesClear: fusesClear) {
+        case .alphaRow:
             var alpha = AlphaRowKernel(kernel, surface: surface, scratch: alphaRow.base)
             driver.drive(&alpha)
-            return
-        }
-        guard fusesClear, let color = surface.pendingClear else {
+        case .pixels:
             var k = kernel
             driver.drive(&k)
-            return
+        case .ontoPendingClear(let color):
+            // The clear is the wrapper's to write from here on.
+            surface.pendingClear = nil
+            var clearing = ClearingKernel(kernel, surface: surface, color: color)
+            driver.drive(&clearing)
+            clearing.finish()
         }
-        // The clear is the wrapper's to write from here on.
-        surface.pendingClear = nil
-        var clearing = ClearingKernel(kernel, surface: surface, color: color)
-        driver.drive(&clearing)
-        clearing.finish()
     }
 
     /// The surface a kernel for `surface` is made over: `surface` itself,

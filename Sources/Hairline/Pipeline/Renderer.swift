@@ -63,6 +63,10 @@ final class Renderer {
     @exclusivity(unchecked) var blurPlaneB = ScratchBuffer<UInt16>()
     @exclusivity(unchecked) var blurSums = ScratchBuffer<UInt32>()
     @exclusivity(unchecked) var blurredCoverage = ScratchBuffer<UInt8>()
+    /// The shadow layers: RGBA8 surfaces a shadowed draw is first drawn
+    /// into, for its alpha, one per depth of shadows cast inside shadows
+    /// (Renderer+Shadow.swift); made on the first shadow, grown as needed.
+    var shadowLayers: [Surface?] = []
     /// Clip masks, reused from clip to clip.
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
@@ -111,7 +115,7 @@ final class Renderer {
             rasterizer.builder.edges.capacity, rows.capacity, rowCoverage.capacity, alphaRow.capacity,
         ] + stroker.footprint + shaders.footprint + clipMasks.footprint + [
             blurPlaneA.capacity, blurPlaneB.capacity, blurSums.capacity, blurredCoverage.capacity,
-        ]
+        ] + shadowLayers.flatMap { [$0?.width ?? 0, $0?.height ?? 0] }
     }
 
     /// The current draw's edges, arcs and closed-form shapes (for the

@@ -60,34 +60,29 @@ extension RasterCore {
         }
         prepareCornerCaches(draw)
         withUnsafeMutablePointer(to: &kernel) { kernel in
-            var keeping = KeepingKernel(
-                kernel: kernel, rows: slot.pointee.rows, calls: slot.pointee.calls,
+            let log = KeptCalls(
+                rows: slot.pointee.rows, calls: slot.pointee.calls,
                 top: clip.minY, left: clip.minX, budget: coverageCache.singles.callBudget)
+            var keeping = RecordingKernel(kernel: kernel, log: log)
             runRoundedRects(draw.pointee, clip: clip, cursor: &cursor, until: Int.max, into: &keeping)
-            keeping.finishRow()
-            slot.pointee.rows = keeping.rows
-            slot.pointee.calls = keeping.calls
-            coverageCache.singles.seal(index, complete: keeping.isComplete)
+            keeping.log.finishRow()
+            slot.pointee.rows = keeping.log.rows
+            slot.pointee.calls = keeping.log.calls
+            coverageCache.singles.seal(index, complete: keeping.log.isComplete)
         }
     }
 }
 
-/// Passes a draw's calls to a kernel (reached through a pointer, valid
-/// while this is used) and keeps them, rows and columns made
+/// Keeps a draw's calls (RecordingKernel's log), rows and columns made
 /// clip-relative (less `top`, `left`), until `budget` calls: past it the
 /// draw is not kept (`isComplete` false).
-struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
-    let kernel: UnsafeMutablePointer<Kernel>
+struct KeptCalls: SpanLog {
     var rows: ScratchBuffer<KeptRow>
     var calls: ScratchBuffer<SpanRecord>
     let top: Int, left: Int, budget: Int
     private(set) var isComplete = true
 
-    init(
-        kernel: UnsafeMutablePointer<Kernel>, rows: ScratchBuffer<KeptRow>, calls: ScratchBuffer<SpanRecord>,
-        top: Int, left: Int, budget: Int
-    ) {
-        self.kernel = kernel
+    init(rows: ScratchBuffer<KeptRow>, calls: ScratchBuffer<SpanRecord>, top: Int, left: Int, budget: Int) {
         self.rows = rows
         self.calls = calls
         self.top = top
@@ -95,11 +90,8 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
         self.budget = budget
     }
 
-    var fillIgnoresDestination: Bool { kernel.pointee.fillIgnoresDestination }
-
     @inline(__always)
     mutating func beginRow(_ y: Int) {
-        kernel.pointee.beginRow(y)
         finishRow()
         if isComplete {
             rows.append(
@@ -117,7 +109,7 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
     }
 
     @inline(__always)
-    private mutating func keep(_ x: Int, _ count: Int, _ coverage: UInt32, _ kind: SpanRecord.Kind) {
+    mutating func keep(x: Int, count: Int, coverage: UInt32, kind: SpanRecord.Kind) {
         guard isComplete else { return }
         guard calls.count < budget else {
             isComplete = false
@@ -128,24 +120,4 @@ struct KeepingKernel<Kernel: SpanKernel>: SpanKernel {
                 x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
                 coverage: coverage, kind: kind))
     }
-
-    @inline(__always)
-    mutating func fill(x: Int, count: Int) {
-        kernel.pointee.fill(x: x, count: count)
-        keep(x, count, 255, .fill)
-    }
-
-    @inline(__always)
-    mutating func blend(x: Int, count: Int, coverage: UInt32) {
-        kernel.pointee.blend(x: x, count: count, coverage: coverage)
-        keep(x, count, coverage, .blend)
-    }
-
-    @inline(__always)
-    mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
-        kernel.pointee.blendGroup(x: x, count: count, coverage: coverage)
-        keep(x, count, coverage, .group)
-    }
-
-    mutating func advance(toRow y: Int) { kernel.pointee.advance(toRow: y) }
 }

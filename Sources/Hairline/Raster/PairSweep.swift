@@ -110,25 +110,37 @@ struct PairRecord {
     var kind: Kind
 }
 
-/// Passes a pair sweep's calls to a kernel and records them. The kernel is
-/// reached through a pointer (the caller's, valid while this is used):
-/// copying it in and out per row showed as a memcpy per row.
-struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
+/// Where a pair recorder keeps the calls it passes on.
+protocol PairLog {
+    /// Whether the log keeps pixels where the kernel copies pixels
+    /// (`PairKernel.copiesPixels`): a span's pixel as a fill, a group and
+    /// copies as a copy from the recorded row (rows repeated in the same
+    /// pass, over the same pending clear); else only spans and groups, as
+    /// coverages (kept for later draws, whose pixels differ).
+    static var keepsPixels: Bool { get }
+    /// Keeps a call, columns in device pixels.
+    mutating func keep(_ record: PairRecord)
+}
+
+/// Passes a pair sweep's calls to a kernel and keeps them in `log`. The
+/// kernel is reached through a pointer (the caller's, valid while this is
+/// used): copying it in and out per row showed as a memcpy per row.
+struct RecordingPairKernel<Kernel: PairKernel, Log: PairLog>: PairKernel {
     let kernel: UnsafeMutablePointer<Kernel>
-    var records: ScratchBuffer<PairRecord>
+    var log: Log
 
     @inline(__always)
     mutating func beginRow(_ y: Int) { kernel.pointee.beginRow(y) }
 
     @inline(__always)
     mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
-        if kernel.pointee.copiesPixels {
+        if Log.keepsPixels && kernel.pointee.copiesPixels {
             // The pixel is kept, not worked out again per row.
             fill(x: x, count: count, pixel: kernel.pointee.pixel(first: first, second: second))
             return
         }
         kernel.pointee.span(x: x, count: count, first: first, second: second)
-        records.append(
+        log.keep(
             PairRecord(
                 x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                 first: first, second: second, kind: .span))
@@ -137,14 +149,14 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
     @inline(__always)
     mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
         kernel.pointee.group(x: x, count: count, first: first, second: second)
-        guard kernel.pointee.copiesPixels else {
-            records.append(
+        guard Log.keepsPixels && kernel.pointee.copiesPixels else {
+            log.keep(
                 PairRecord(
                     x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                     first: first, second: second, kind: .group))
             return
         }
-        recordCopy(x: x, count: count)
+        keepCopy(x: x, count: count)
     }
 
     var copiesPixels: Bool { kernel.pointee.copiesPixels }
@@ -152,13 +164,13 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
     @inline(__always)
     mutating func copy(x: Int, count: Int, fromRow row: Int) {
         kernel.pointee.copy(x: x, count: count, fromRow: row)
-        recordCopy(x: x, count: count)
+        if Log.keepsPixels { keepCopy(x: x, count: count) }
     }
 
     @inline(__always)
     mutating func copyMirrored(x: Int, count: Int, from source: Int) {
         kernel.pointee.copyMirrored(x: x, count: count, from: source)
-        recordCopy(x: x, count: count)
+        if Log.keepsPixels { keepCopy(x: x, count: count) }
     }
 
     func pixel(first: UInt32, second: UInt32) -> UInt32 { kernel.pointee.pixel(first: first, second: second) }
@@ -166,27 +178,41 @@ struct RecordingPairKernel<Kernel: PairKernel>: PairKernel {
     @inline(__always)
     mutating func fill(x: Int, count: Int, pixel: UInt32) {
         kernel.pointee.fill(x: x, count: count, pixel: pixel)
-        records.append(
-            PairRecord(
-                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                first: pixel, second: 0, kind: .fill))
+        if Log.keepsPixels {
+            log.keep(
+                PairRecord(
+                    x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                    first: pixel, second: 0, kind: .fill))
+        }
     }
 
-    /// Records pixels to copy, joining them to the last record if that
-    /// copies the columns just before them.
     @inline(__always)
-    private mutating func recordCopy(x: Int, count: Int) {
-        if records.count > 0 {
-            let last = records[records.count &- 1]
-            if last.kind == .copy && Int(last.x &+ last.count) == x {
-                records[records.count &- 1].count &+= Int32(truncatingIfNeeded: count)
-                return
-            }
-        }
-        records.append(
+    private mutating func keepCopy(x: Int, count: Int) {
+        log.keep(
             PairRecord(
                 x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
                 first: 0, second: 0, kind: .copy))
+    }
+}
+
+/// Keeps pair calls as they are sent, pixels included, columns as sent (a
+/// row's, to repeat or mirror in the same pass); a copy that continues the
+/// last kept copy joins it.
+struct PairRowRecords: PairLog {
+    var records: ScratchBuffer<PairRecord>
+
+    static var keepsPixels: Bool { true }
+
+    @inline(__always)
+    mutating func keep(_ record: PairRecord) {
+        if record.kind == .copy && records.count > 0 {
+            let last = records[records.count &- 1]
+            if last.kind == .copy && last.x &+ last.count == record.x {
+                records[records.count &- 1].count &+= record.count
+                return
+            }
+        }
+        records.append(record)
     }
 }
 

@@ -137,46 +137,21 @@ extension SweepCache where Key == PairSweepKey {
     }
 }
 
-/// Passes a sweep's spans and groups to a kernel (reached through a
-/// pointer, valid while this is used) and keeps them as calls, columns
-/// made clip-relative (less `left`).
-struct KeepingPairKernel<Kernel: PairKernel>: PairKernel {
-    let kernel: UnsafeMutablePointer<Kernel>
+/// Keeps a sweep's spans and groups (RecordingPairKernel's log) as calls,
+/// columns made clip-relative (less `left`); the pixels a kernel copies
+/// are not kept (a later draw's differ).
+struct KeptPairCalls: PairLog {
     var calls: ScratchBuffer<PairRecord>
     let left: Int
 
-    @inline(__always)
-    mutating func beginRow(_ y: Int) { kernel.pointee.beginRow(y) }
+    static var keepsPixels: Bool { false }
 
     @inline(__always)
-    mutating func span(x: Int, count: Int, first: UInt32, second: UInt32) {
-        kernel.pointee.span(x: x, count: count, first: first, second: second)
-        calls.append(
-            PairRecord(
-                x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
-                first: first, second: second, kind: .span))
+    mutating func keep(_ record: PairRecord) {
+        var kept = record
+        kept.x &-= Int32(truncatingIfNeeded: left)
+        calls.append(kept)
     }
-
-    @inline(__always)
-    mutating func group(x: Int, count: Int, first: UInt32, second: UInt32) {
-        kernel.pointee.group(x: x, count: count, first: first, second: second)
-        calls.append(
-            PairRecord(
-                x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
-                first: first, second: second, kind: .group))
-    }
-
-    // A sweep sends only spans and groups; the rest passes through.
-    var copiesPixels: Bool { kernel.pointee.copiesPixels }
-    @inline(__always)
-    mutating func copy(x: Int, count: Int, fromRow row: Int) { kernel.pointee.copy(x: x, count: count, fromRow: row) }
-    @inline(__always)
-    mutating func copyMirrored(x: Int, count: Int, from source: Int) {
-        kernel.pointee.copyMirrored(x: x, count: count, from: source)
-    }
-    func pixel(first: UInt32, second: UInt32) -> UInt32 { kernel.pointee.pixel(first: first, second: second) }
-    @inline(__always)
-    mutating func fill(x: Int, count: Int, pixel: UInt32) { kernel.pointee.fill(x: x, count: count, pixel: pixel) }
 }
 
 extension SweptRow {

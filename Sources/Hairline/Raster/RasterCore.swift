@@ -252,9 +252,9 @@ struct RasterCore {
         }
         records.count = 0
         withUnsafeMutablePointer(to: &kernel) { kernel in
-            var recorder = RecordingKernel(kernel: kernel, records: records)
+            var recorder = RecordingKernel(kernel: kernel, log: RowRecords(records: records))
             row.sweep(width: clip.width, left: clip.minX, into: &recorder)
-            records = recorder.records
+            records = recorder.log.records
         }
         statistics.repeatedRows &+= end &- y &- 1
         for repeated in (y &+ 1)..<end {

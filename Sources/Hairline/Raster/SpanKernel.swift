@@ -5,7 +5,9 @@
 // of up to four pixels with a coverage byte each where pieces touched.
 // Kernels are structs the rasterizer is generic over, so every call is
 // specialised and inlined into the row loop: no run list, no per-pixel
-// call, no existential between raster and composite.
+// call, no existential between raster and composite. What a kernel adds to
+// composite onto a pending clear is another protocol, of that draw mode
+// (ClearFusingKernel, Composite/ClearingKernel.swift).
 
 /// Receives one draw's coverage, row by row.
 protocol SpanKernel {
@@ -23,37 +25,14 @@ protocol SpanKernel {
     /// coverage byte `i` of `coverage` (lowest byte first; each 0...255, at
     /// least one non-zero).
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32)
-    /// Whether `fill` stores the same pixels whatever the destination held
-    /// (an opaque color, source-over): a pending clear under them can then
-    /// be skipped (ClearingKernel).
-    var fillIgnoresDestination: Bool { get }
     /// Tells the kernel that no call will address a device row above `y`
     /// any more (two draws rasterized together, Rasterizer.swift). Most
-    /// kernels ignore it (the default); ClearingKernel writes its clear up
-    /// to there.
+    /// kernels ignore it (the default); a kernel writing a pending clear
+    /// (Composite/ClearingKernel.swift) writes it up to there.
     mutating func advance(toRow y: Int)
-    /// `blend` (coverage 1...255) onto columns that all hold `background`
-    /// (a packed pixel: the pending clear under ClearingKernel), computed
-    /// from that value rather than read back from the pixels: the bytes
-    /// written must be exactly those of storing `background` and calling
-    /// `blend` (or `fill` for 255). Returns false, writing nothing, where
-    /// the kernel has no such path (the default); the caller then stores
-    /// the background and blends.
-    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
-    /// `blendGroup` onto columns that all hold `background`, on the same
-    /// terms as `blend(x:count:coverage:onto:)`.
-    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
 }
 
 extension SpanKernel {
-    var fillIgnoresDestination: Bool { false }
-
-    @inline(__always)
-    mutating func blend(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool { false }
-
-    @inline(__always)
-    mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool { false }
-
     mutating func advance(toRow y: Int) {}
 }
 

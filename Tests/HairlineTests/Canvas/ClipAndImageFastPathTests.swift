@@ -4,7 +4,7 @@
 // instead of cropped, 1:1 bilinear rows as copies.
 
 import Testing
-@testable import Hairline
+@_spi(Testing) import Hairline
 import HairlineTestSupport
 
 @Suite struct ClipAndImageFastPathTests {
@@ -25,7 +25,7 @@ import HairlineTestSupport
             let width = rng.int(in: 10...70), height = rng.int(in: 6...40)
             let surfaces = try (0..<2).map { _ in try Surface(width: width, height: height) }
             let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
-            canvases[1].renderer.clipMasks.notesFullStretches = false
+            canvases[1].clipMasksNoteFullStretches = false
             let w = Double(width) / scale, h = Double(height) / scale
             var clip = Path()
             if rng.int(in: 0...3) > 0 {

@@ -5,7 +5,7 @@
 // dropped draws.
 
 import Testing
-@testable import Hairline
+@_spi(Testing) import Hairline
 import HairlineTestSupport
 
 @Suite struct FillStrokeTests {
@@ -19,7 +19,7 @@ import HairlineTestSupport
             let together = try Surface(width: width, height: height), apart = try Surface(width: width, height: height)
             let a = Canvas(surface: together, scale: scale), b = Canvas(surface: apart, scale: scale)
             // Small chunks half the time: the row loops alternate often.
-            if round % 2 == 0 { a.renderer.fillStrokeChunkRows = rng.int(in: 1...8) }
+            if round % 2 == 0 { a.fillStrokeChunkRows = rng.int(in: 1...8) }
             let w = Double(width) / scale, h = Double(height) / scale
             var path = PendingClearTests.randomPath(&rng, width: w, height: h)
             if round % 5 == 0 {

@@ -6,7 +6,7 @@
 
 import Testing
 import HairlineTestSupport
-@_spi(Profiling) @testable import Hairline
+@_spi(Profiling) @_spi(Testing) @testable import Hairline
 
 @Suite struct PairSweepTests {
     /// A random closed-form shape in a `w` × `h` pt surface: often the
@@ -43,7 +43,7 @@ import HairlineTestSupport
             let width = rng.int(in: 1...160), height = rng.int(in: 1...60)
             let surfaces = try (0..<3).map { _ in try Surface(width: width, height: height) }
             let canvases = surfaces.map { Canvas(surface: $0, scale: scale) }
-            canvases[1].renderer.pairsClosedForms = false
+            canvases[1].pairsClosedForms = false
             let w = Double(width) / scale, h = Double(height) / scale
             let path = Self.randomShape(&rng, width: w, height: h, scale: scale)
             let fill = PendingClearTests.randomColor(&rng), stroke = PendingClearTests.randomColor(&rng)

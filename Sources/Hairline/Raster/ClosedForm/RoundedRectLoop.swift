@@ -52,9 +52,9 @@ extension RasterCore {
             } else if mirrored {
                 let first = mirrorRecords.count
                 withUnsafeMutablePointer(to: &kernel) { kernel in
-                    var recorder = RecordingKernel(kernel: kernel, records: mirrorRecords)
+                    var recorder = RecordingKernel(kernel: kernel, log: RowRecords(records: mirrorRecords))
                     row.sweep(width: width, left: clip.minX, into: &recorder)
-                    mirrorRecords = recorder.records
+                    mirrorRecords = recorder.log.records
                 }
                 mirroredRows[y &- draw.firstRow] = MirroredRow(
                     first: Int32(truncatingIfNeeded: first),

@@ -203,7 +203,7 @@ extension RasterCore {
     ) -> MirroredRow {
         let first = pairRecords.count, budget = coverageCache.pairs.callBudget
         withUnsafeMutablePointer(to: &kernel) { kernel in
-            var recorder = RecordingPairKernel(kernel: kernel, records: pairRecords)
+            var recorder = RecordingPairKernel(kernel: kernel, log: PairRowRecords(records: pairRecords))
             let held = Self.sweepRow(
                 &rowA, &rowB, width: width, left: clip.minX, kept: kept, slot: slot,
                 budget: budget, keeping: &keeping, into: &recorder)
@@ -221,7 +221,7 @@ extension RasterCore {
                     x: clip.minX &+ held.x, count: clip.width &- held.x, first: held.first,
                     second: held.second)
             }
-            pairRecords = recorder.records
+            pairRecords = recorder.log.records
         }
         return MirroredRow(
             first: Int32(truncatingIfNeeded: first),
@@ -275,17 +275,17 @@ extension RasterCore {
             slot.pointee.calls.count = 0
         }
         return withUnsafeMutablePointer(to: &kernel) { kernel in
-            var keeper = KeepingPairKernel(kernel: kernel, calls: slot.pointee.calls, left: left)
-            let first = keeper.calls.count
+            var keeper = RecordingPairKernel(kernel: kernel, log: KeptPairCalls(calls: slot.pointee.calls, left: left))
+            let first = keeper.log.calls.count
             let held = CellRow.sweepHoldingLastSpan(&rowA, &rowB, width: width, left: left, into: &keeper)
-            slot.pointee.calls = keeper.calls
+            slot.pointee.calls = keeper.log.calls
             slot.pointee.rows.append(
                 SweptRow(
                     first: Int32(truncatingIfNeeded: first),
-                    count: Int32(truncatingIfNeeded: keeper.calls.count &- first),
+                    count: Int32(truncatingIfNeeded: keeper.log.calls.count &- first),
                     heldX: Int32(truncatingIfNeeded: held?.x ?? -1),
                     heldFirst: held?.first ?? 0, heldSecond: held?.second ?? 0))
-            if keeper.calls.count > budget { keeping = false }
+            if keeper.log.calls.count > budget { keeping = false }
             return held
         }
     }
@@ -390,7 +390,7 @@ struct ColumnMirror {
     }
 }
 
-extension RecordingPairKernel {
+extension RecordingPairKernel where Log == PairRowRecords {
     /// Writes the right half of a row whose left half the calls
     /// `records[first...]` wrote: each call mirrored about `axis`
     /// (clip-relative; column c ↔ axis − 1 − c), spans sent again, pixels
@@ -400,10 +400,10 @@ extension RecordingPairKernel {
     @inline(__always)
     mutating func mirrorColumns(from first: Int, axis: Int, clip: PixelRect) {
         let width = clip.width, left = clip.minX
-        var i = records.count
+        var i = log.records.count
         while i > first {
             i &-= 1
-            let r = records[i]
+            let r = log.records[i]
             // Clip-relative columns of the call, and of its image (cut at
             // the clip's right side: what lies past it is empty there).
             let start = Int(r.x) &- left, end = start &+ Int(r.count)
