@@ -67,6 +67,16 @@ public struct CellStyle: Hashable, Sendable {
     /// color. `grouped` styles start with white, as iOS 6 drew accessories
     /// on its blue selection; the others with nil.
     public var selectedAccessoryColor: Color? = nil
+    /// Light or dark: sets the accessories' default colors (the dark
+    /// tints); `CellStyle(layout:appearance:)` sets the dark fills and
+    /// separators with it.
+    public var appearance: TableAppearance = .light
+    /// The etched line under a section's last cell (iOS 6 grouped: a
+    /// white line at 90 % along its bottom border, `etchedLineOffset`
+    /// below it, following its corners, drawn on the table's background);
+    /// nil for none. `grouped` styles start with it, the others without.
+    /// The color is not measured from UIKit, which drew it from images.
+    public var etchedLineColor: Color? = nil
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     /// - Parameters:
@@ -88,6 +98,7 @@ public struct CellStyle: Hashable, Sendable {
         self.layout = layout
         self.fill = fill ?? .color(.white)
         self.selectedFill = selectedFill ?? CellStyle.defaultSelectedFill(for: layout)
+        etchedLineColor = layout == .grouped ? CellStyle.iOS6EtchedLineColor : nil
         self.alternateFill = alternateFill
         self.separatorColor = separatorColor ?? CellStyle.defaultSeparatorColor(for: layout)
         self.separatorInset = separatorInset ?? CellStyle.defaultSeparatorInset(for: layout)
@@ -105,6 +116,13 @@ public struct CellStyle: Hashable, Sendable {
     public static let insetGrouped = CellStyle(layout: .insetGrouped)
     /// The iOS 7 plain style: white full-width cells, separators inset 15 pt.
     public static let plain = CellStyle(layout: .plain)
+
+    /// iOS 6's etched line under grouped sections: white at 90 %.
+    public static let iOS6EtchedLineColor = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
+
+    /// How far below a section's last cell its etched line lies, in
+    /// points: one point, as iOS 6 drew it (2 device pixels at 2x).
+    public static let etchedLineOffset = 1.0
 
     /// The separator color of a layout: the iOS 6 grouped border gray,
     /// #ABABAB, for `grouped`; #C8C7CC, UIKit's separator color since iOS 7,

@@ -11,7 +11,7 @@ enum SpecFormat {
     static let tableKeys = [
         "width", "scale", "style", "background", "horizontalInset", "defaultHeaderHeight", "defaultFooterHeight",
         "headerColor", "headerTitleStyle", "footerTitleStyle", "textStyle", "headerView", "footerView", "sections",
-        "selectedRows",
+        "selectedRows", "appearance",
     ]
     /// A section: a `TableSection`.
     static let sectionKeys = [
@@ -53,7 +53,8 @@ enum SpecFormat {
     static let textStyleKeys = [
         "font", "titleFont", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize",
         "titleColor",
-        "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth",
+        "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth", "trailingInset",
+        "labelPosition", "imageLeadingInset", "imageSpacing", "indentationWidth",
     ]
     /// The header view: a `TableHeaderView`.
     static let headerViewKeys = [
@@ -61,12 +62,17 @@ enum SpecFormat {
         "titleOffset",
     ]
     /// A row's text: a `CellText`.
-    static let textKeys = ["title", "detail", "layout"]
+    static let textKeys = ["title", "detail", "layout", "image", "accessoryImage", "indentationLevel"]
+    /// A cell's image or image accessory: a `CellIcon`.
+    static let iconKeys = ["file", "capInsets", "scale", "size", "tint", "selected", "selectedTint"]
+    /// A label position: a `LabelPosition` (one key).
+    static let labelPositionKeys = ["center", "top", "bottom"]
 
     /// Every key of the format, once each.
     static var allKeys: Set<String> {
         var keys = Set(tableKeys + sectionKeys + styleKeys + borderWidthKeys + linearGradientKeys + imageSetKeys)
         keys.formUnion(imageKeys + titleStyleKeys + shadowKeys + textStyleKeys + headerViewKeys + textKeys)
+        keys.formUnion(iconKeys + labelPositionKeys)
         for (_, kind) in fillKeys { keys.formUnion(kind) }
         return keys
     }
