@@ -72,11 +72,15 @@ public struct CellStyle: Hashable, Sendable {
     /// separators with it.
     public var appearance: TableAppearance = .light
     /// The etched line under a section's last cell (iOS 6 grouped: a
-    /// white line at 90 % along its bottom border, `etchedLineOffset`
-    /// below it, following its corners, drawn on the table's background);
-    /// nil for none. `grouped` styles start with it, the others without.
-    /// The color is not measured from UIKit, which drew it from images.
+    /// white line at 90 % along its bottom border, `etchedLineWidth`
+    /// thick below it, following its corners, drawn on the table's
+    /// background); nil for none. `grouped` styles start with it, the
+    /// others without. The color is not measured from UIKit, which drew
+    /// it from images.
     public var etchedLineColor: Color? = nil
+    /// The etched line's thickness below the border: 1 pt by default (as
+    /// iOS 6's white shadow line), whole device pixels at 1x-3x.
+    public var etchedLineWidth: BorderWidth = .points(1)
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     /// - Parameters:
@@ -119,10 +123,6 @@ public struct CellStyle: Hashable, Sendable {
 
     /// iOS 6's etched line under grouped sections: white at 90 %.
     public static let iOS6EtchedLineColor = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
-
-    /// How far below a section's last cell its etched line lies, in
-    /// points: one point, as iOS 6 drew it (2 device pixels at 2x).
-    public static let etchedLineOffset = 1.0
 
     /// The separator color of a layout: the iOS 6 grouped border gray,
     /// #ABABAB, for `grouped`; #C8C7CC, UIKit's separator color since iOS 7,

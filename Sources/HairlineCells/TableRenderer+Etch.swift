@@ -1,7 +1,8 @@
 // HairlineCells: the etched line under iOS 6 grouped sections: the bottom
-// cell's shape moved down by `CellStyle.etchedLineOffset` (1 pt) and
-// filled in the style's `etchedLineColor` (white at 90 %) on the table's
-// background, before the cells: the cell covers it but for a 1 pt crescent
+// cell's shape moved down by the line's width (1 pt by default) plus half
+// the border's, filled in the style's `etchedLineColor` (white at 90 %) on
+// the table's background before the cells: the cell covers it but for a
+// crescent as thick as the line (whole device pixels below the border)
 // that follows its bottom border and rounded corners. Drawn by every band
 // it reaches (the background pass), clipped to a strip at the section's
 // bottom; the shapes are made once per render, in the table's points.
@@ -33,15 +34,19 @@ extension TableDescription {
             let frame = layout.cells[next - 1]
             guard !frame.pixelRect.isEmpty, first < next else { continue }
             let rect = frame.pixelRect.points(scale: s)
-            let offset = CellStyle.etchedLineOffset
+            let line = style.etchedLineWidth.points(scale: s)
+            guard line > 0, line.isFinite else { continue }
+            // The shape's bottom edge (half a border above the rect's
+            // bottom) lands `line` below the rect: on a device row.
+            let offset = line + style.borderWidth.points(scale: s) / 2
             var path = style.backgroundPath(for: frame.placement.position, in: rect, scale: s)
             path.apply(AffineTransform(translationX: 0, y: offset))
             // The strip below the cell's straight sides: the corners and
             // the line under them.
             let radius = style.cornerRadius.isFinite ? max(0, style.cornerRadius) : 0
             let top = max(rect.minY, rect.maxY - radius - offset)
-            let strip = Rect(x: rect.minX, y: top, width: rect.width, height: rect.maxY + offset - top)
-            let rows = Int((top * s).rounded(.down))..<Int(((rect.maxY + offset) * s).rounded(.up))
+            let strip = Rect(x: rect.minX, y: top, width: rect.width, height: rect.maxY + line - top)
+            let rows = Int((top * s).rounded(.down))..<Int(((rect.maxY + line) * s).rounded(.up))
             etches.append(SectionEtch(path: path, strip: strip, color: color, rows: rows))
         }
         return etches

@@ -42,6 +42,8 @@ extension SpecBuilder {
         if let f = o["accessoryColor"] { style.accessoryColor = try f.optionalColor() }
         if let f = o["selectedAccessoryColor"] { style.selectedAccessoryColor = try f.optionalColor() }
         if let f = o["imageSet"] { style.imageSet = f.isNull ? nil : try imageSet(f) }
+        if let f = o["etchedLineColor"] { style.etchedLineColor = try f.optionalColor() }
+        if let f = o["etchedLineWidth"] { style.etchedLineWidth = try SpecBuilder.borderWidth(f) }
         return style
     }
 

@@ -83,7 +83,7 @@ extension SpecBuilder {
     }
 
     /// The header view: `TableHeaderView(title:)` with the object's keys
-    /// applied ("title" is required).
+    /// applied ("title" is required; "" for an image alone).
     mutating func headerView(_ field: SpecField) throws(TableSpecError) -> TableHeaderView {
         let o = try field.object(allowed: SpecFormat.headerViewKeys, expected: "an object (a header view)")
         var view = TableHeaderView(title: try o.required("title").string())
@@ -96,6 +96,8 @@ extension SpecBuilder {
         if let v = try o["alignment"]?.textAlignment() { view.alignment = v }
         if let v = try o["horizontalInset"]?.length() { view.horizontalInset = v }
         if let v = try o["titleOffset"]?.offset() { view.titleOffset = v }
+        if let f = o["image"] { view.image = f.isNull ? nil : try icon(f) }
+        if let v = try o["imageSpacing"]?.length() { view.imageSpacing = v }
         return view
     }
 

@@ -161,6 +161,7 @@ struct SpecBuilder {
         }
         if let f = object["headerBar"] { section.headerBar = try SpecBuilder.bar(f) }
         if let f = object["footerBar"] { section.footerBar = try SpecBuilder.bar(f) }
+        if let f = object["headerView"] { section.headerView = f.isNull ? nil : try headerView(f) }
         return section
     }
 
@@ -225,6 +226,7 @@ struct SpecBuilder {
                 for i in probe.sections.indices {
                     probe.sections[i].headerTitleStyle?.font = bundled
                     probe.sections[i].footerTitleStyle?.font = bundled
+                    if probe.sections[i].headerView?.font != nil { probe.sections[i].headerView?.font = bundled }
                 }
                 if (try? probe.layout()) != nil {
                     let m = font.metrics

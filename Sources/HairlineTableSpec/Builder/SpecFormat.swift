@@ -16,13 +16,14 @@ enum SpecFormat {
     /// A section: a `TableSection`.
     static let sectionKeys = [
         "rows", "rowHeight", "rowHeights", "headerHeight", "footerHeight", "headerTitle", "footerTitle", "style",
-        "horizontalInset", "texts", "headerTitleStyle", "footerTitleStyle", "headerBar", "footerBar",
+        "horizontalInset", "texts", "headerTitleStyle", "footerTitleStyle", "headerBar", "footerBar", "headerView",
     ]
     /// A cell style: a `CellStyle`.
     static let styleKeys = [
         "layout", "fill", "selectedFill", "alternateFill", "alternation", "separatorColor", "separatorInset",
         "separatorTrailingInset", "borderWidth", "cornerRadius", "cornerCurve", "hidesSeparatorsNextToSelection",
-        "cellGap", "accessory", "accessoryColor", "selectedAccessoryColor", "imageSet",
+        "cellGap", "accessory", "accessoryColor", "selectedAccessoryColor", "imageSet", "etchedLineColor",
+        "etchedLineWidth",
     ]
     /// A border width: a `BorderWidth` (one key).
     static let borderWidthKeys = ["devicePixels", "points"]
@@ -59,7 +60,7 @@ enum SpecFormat {
     /// The header view: a `TableHeaderView`.
     static let headerViewKeys = [
         "title", "height", "size", "color", "shadow", "background", "font", "alignment", "horizontalInset",
-        "titleOffset",
+        "titleOffset", "image", "imageSpacing",
     ]
     /// A row's text: a `CellText`.
     static let textKeys = ["title", "detail", "layout", "image", "accessoryImage", "indentationLevel"]
