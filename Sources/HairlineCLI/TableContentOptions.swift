@@ -117,7 +117,8 @@ struct TableContentOptions {
     private static func store(_ map: inout [CellIndexPath: String], _ text: String, option: String) throws {
         let (path, file) = try TableCommand.rowText(text, option: option)
         guard !file.isEmpty else {
-            throw CommandLineError.invalidValue(option: option, value: text, expected: "SECTION:ROW:FILE, like 0:0:icon.png")
+            throw CommandLineError.invalidValue(
+                option: option, value: text, expected: "SECTION:ROW:FILE, like 0:0:icon.png")
         }
         map[path] = file
     }
@@ -193,7 +194,9 @@ extension TableContentOptions {
             }
             edit(path) { $0.image = icon }
         }
-        for (option, paths) in [("--selected-image", Array(selectedImages.keys)), ("--image-tint", Array(imageTints.keys))] {
+        for (option, paths) in [
+            ("--selected-image", Array(selectedImages.keys)), ("--image-tint", Array(imageTints.keys)),
+        ] {
             for path in paths.sorted() where images[path] == nil {
                 throw CommandLineError.invalidValue(
                     option: option, value: "\(path.section):\(path.row)", expected: "a row given an --image too")

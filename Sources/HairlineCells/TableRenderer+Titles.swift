@@ -162,7 +162,9 @@ extension TableDescription {
         let limit = Double(Int32.max)
         let top = Int(max(-limit, min(limit, (frame.minY * s).rounded(.down))))
         let bottom = Int(max(-limit, min(limit, (frame.maxY * s).rounded(.up))))
-        let rows = title.rows.isEmpty ? top..<max(top, bottom) : min(top, title.rows.lowerBound)..<max(bottom, title.rows.upperBound)
+        let rows =
+            title.rows.isEmpty
+            ? top..<max(top, bottom) : min(top, title.rows.lowerBound)..<max(bottom, title.rows.upperBound)
         title.rows = rows
         return title
     }

@@ -78,7 +78,9 @@ import Testing
         // An output over an image the table draws (or a variant of it) is refused.
         let copy = folder.appendingPathComponent("icon.png").path
         try FileManager.default.copyItem(atPath: wifi, toPath: copy)
-        let overwrite = try cli.run(["table", "--image", "0:0:\(copy)", "-o", folder.appendingPathComponent("icon@2x.png").path])
+        let overwrite = try cli.run([
+            "table", "--image", "0:0:\(copy)", "-o", folder.appendingPathComponent("icon@2x.png").path,
+        ])
         #expect(overwrite.status != 0 && overwrite.stderr.contains("refusing to overwrite an image the table draws"))
     }
 }

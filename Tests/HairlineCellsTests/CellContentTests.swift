@@ -176,7 +176,8 @@ import Testing
         let image = try Image(
             width: 3, height: 1,
             colors: [.clear, Color(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.5), .white])
-        let tinted = CellImage(image, capInsets: EdgeInsets(all: 0)).tinted(Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let tinted = CellImage(image, capInsets: EdgeInsets(all: 0)).tinted(
+            Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         #expect(tinted.image.pixel(x: 0, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
         let half = try #require(tinted.image.pixel(x: 1, y: 0))
         #expect(half.green == 0 && half.blue == 0 && half.alpha == half.red && abs(Int(half.alpha) - 64) <= 1)
@@ -210,7 +211,9 @@ import Testing
         let checkBlue = CellAccessory.checkmark.defaultColor.premultiplied
         func hasBlue(row: Int) -> Bool {
             let r = layout.cells[row].pixelRect
-            return (r.minY..<r.maxY).contains { y in (r.minX..<r.maxX).contains { surface.pixel(x: $0, y: y) == checkBlue } }
+            return (r.minY..<r.maxY).contains { y in
+                (r.minX..<r.maxX).contains { surface.pixel(x: $0, y: y) == checkBlue }
+            }
         }
         #expect(!hasBlue(row: 0))
         #expect(hasBlue(row: 1))
