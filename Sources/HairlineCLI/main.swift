@@ -174,8 +174,8 @@ let commandHelp: [String: String] = [
     usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best] [--quiet]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
-             pattern, image, labels, accessories, headers, continuous corners)
-             of every layout at each scale
+             pattern, image, labels, accessories, headers, content (images,
+             indentation), dark, continuous corners) of every layout at each scale
              as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3), printing
              each file it wrote unless --quiet.
              --png-level L     PNG compression: fast, default or best (default: default;
