@@ -222,6 +222,48 @@ import Testing
         #expect(Self.pixel(surface, layout, row: 0, at: frame) == Self.green.premultiplied)
     }
 
+    /// Random cells, sizes, scales, levels and insets against the rules
+    /// written out: the image on whole device pixels `imageLeadingInset`
+    /// plus the indentation in (to a pixel), centred to a pixel; the
+    /// labels `imageSpacing` after it, or `leadingInset` plus the
+    /// indentation in; their width to the reserve.
+    @Test func randomContentFollowsTheRules() throws {
+        var rng = SplitMix64(seed: 0x37_0002)
+        let base = try #require(CellTextStyle.standard(for: .plain))
+        for _ in 0..<500 {
+            let scale = [1.0, 1.5, 2, 3][rng.int(in: 0...3)]
+            let rect = Rect(x: 0, y: 0, width: rng.double(in: 100...500), height: rng.double(in: 20...90))
+            var style = base
+            style.leadingInset = rng.double(in: 0...30)
+            style.trailingInset = rng.double(in: 0...30)
+            style.imageLeadingInset = rng.double(in: 0...20)
+            style.imageSpacing = rng.double(in: 0...20)
+            style.indentationWidth = rng.double(in: 0...15)
+            var text = CellText("Row", detail: "Detail", layout: CellText.Layout.allCases[rng.int(in: 0...3)])
+            text.indentationLevel = rng.int(in: 0...4)
+            let side = rng.double(in: 8...40)
+            if rng.int(in: 0...1) == 1 {
+                text.image = CellIcon(
+                    images: [Self.square(Self.red, points: 4)], size: Size(width: side, height: side))
+            }
+            let content = text.contentLayout(in: rect, style: style, accessory: .checkmark, scale: scale)
+            let indent = Double(text.indentationLevel) * style.indentationWidth
+            let context = "seed \(rng.seed) scale \(scale) \(rect) level \(text.indentationLevel)"
+            if let frame = content.imageFrame {
+                #expect((frame.minX * scale).rounded() == frame.minX * scale, "\(context)")
+                #expect((frame.minY * scale).rounded() == frame.minY * scale, "\(context)")
+                #expect(abs(frame.minX - (style.imageLeadingInset + indent)) <= 0.5 / scale + 1e-9, "\(context)")
+                #expect(abs(frame.midY - rect.midY) <= 0.5 / scale + 1e-9, "\(context)")
+                #expect(abs(content.labelsX - (frame.maxX + style.imageSpacing)) < 1e-9, "\(context)")
+            } else {
+                #expect(abs(content.labelsX - (indent + style.leadingInset)) < 1e-9, "\(context)")
+            }
+            let reserve = style.trailingInset + CellAccessory.checkmark.width + 8
+            #expect(abs(content.labelsX + content.labelsWidth - (rect.maxX - reserve)) < 1e-9, "\(context)")
+            #expect(content.labelsCenterY == rect.midY)
+        }
+    }
+
     @Test func cellsWithoutContentDrawAsBefore() throws {
         // The content layout of a plain row is the old one: the labels at
         // the leading inset, centred, to the reserve.
