@@ -1,5 +1,7 @@
-// HairlineCells: section header and footer titles and the header view's
-// title, drawn with the table's background. Each title is laid out once
+// HairlineCells: section header and footer titles and the header and
+// footer views' titles (a section's own header view's in place of its
+// header title), with a view's image before its title, drawn with the
+// table's background. Each title is laid out once
 // per render, its first baseline on a whole device row of the table (so
 // that every band that draws a part of it draws the same pixels: a title
 // that straddles two bands is the same as drawn whole), and drawn by

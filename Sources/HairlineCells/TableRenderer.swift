@@ -198,8 +198,10 @@ public enum TableRenderer {
         return rendered
     }
 
-    /// Paints the table's background, the header view's background, the
-    /// header bars (and the bars of titled footers) and the titles into
+    /// Paints the table's background, the header and footer views'
+    /// backgrounds, the header bars (or a section's own header view's
+    /// background), the footer bars, the etched lines under grouped
+    /// sections and the titles into
     /// `rows` (device pixel rows) of the canvas's surface, and nothing
     /// outside them.
     static func paintBackground(
