@@ -33,7 +33,8 @@ import Testing
              {"title": "B", "image": {"file": "tile.png", "size": [20, 20], "tint": "#FF9500",
                                       "selected": "bg.png", "selectedTint": null}},
              {"title": "C", "accessoryImage": {"file": "solo@3x.png", "selected": "tile.png"}}]},
-           {"rows": 1, "headerView": {"title": "Own", "height": 40, "background": "teal"}}],
+           {"rows": 1, "headerView": {"title": "Own", "height": 40, "background": "teal",
+                                      "shadow": {"offset": [0, 1], "color": "white"}, "image": {"file": "tile.png", "tint": "navy"}}}],
          "selectedRows": [[0, 1]]}
         """
 
@@ -68,6 +69,8 @@ import Testing
         table.sections[0].texts = [a, b, c]
         var own = TableHeaderView(title: "Own", height: 40)
         own.background = .color(Color(red8: 0, green8: 0x80, blue8: 0x80))
+        own.shadow = TitleShadow(offset: Size(width: 0, height: 1), color: .white)
+        own.image = CellIcon(images: tile, tint: Color(red8: 0, green8: 0, blue8: 0x80))
         table.sections[1].headerView = own
         table.selectedRows = [CellIndexPath(row: 1, section: 0)]
         return table
