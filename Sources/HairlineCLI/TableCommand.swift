@@ -59,6 +59,8 @@ struct TableCommand {
     /// `--tile-height PX`: the table (or viewport) in numbered PNGs of at
     /// most this many device rows each.
     var tileHeight: Int?
+    /// Images, indentation, label placement, appearance, header views.
+    var content = TableContentOptions()
 
     /// The options that describe the table (a spec describes it instead).
     static let shapingOptionNames: Set<String> = [
@@ -77,9 +79,12 @@ struct TableCommand {
             return v
         }
         while let arg = iterator.next() {
-            if Self.shapingOptionNames.contains(arg) { shapingOptions.append(arg) }
+            if Self.shapingOptionNames.contains(arg) || TableContentOptions.names.contains(arg) {
+                shapingOptions.append(arg)
+            }
             if try parseRunOption(arg, value: { try value(arg) }) { continue }
             if try fontOptions.parse(arg, value: { try value(arg) }) { continue }
+            if try content.parse(arg, value: { try value(arg) }) { continue }
             switch arg {
             case "--style":
                 let name = try value(arg)
@@ -321,7 +326,7 @@ struct TableCommand {
     /// - Throws: `CommandLineError` if a selection, title or detail names
     ///   a section or row the table does not have.
     func table(scale: Double) throws -> TableDescription {
-        var style = CellStyle(layout: layout)
+        var style = try content.cellStyle(layout: layout)
         if alternating { style.alternateFill = .color(Color(red8: 0xF2, green8: 0xF5, blue8: 0xFA)) }
         if continuous { style.cornerCurve = .continuous }
         style.accessory = accessory
@@ -337,8 +342,13 @@ struct TableCommand {
             try check(section: section, option: "--footer-title")
             table.sections[section].footerTitle = title
         }
-        if let headerView { table.headerView = TableHeaderView(title: headerView) }
-        if let footerView { table.footerView = TableHeaderView(title: footerView) }
+        // The header and footer views in the look of the style's iOS version.
+        if let headerView {
+            table.headerView = TableHeaderView.standard(title: headerView, for: layout, appearance: content.appearance)
+        }
+        if let footerView {
+            table.footerView = TableHeaderView.standard(title: footerView, for: layout, appearance: content.appearance)
+        }
         for (section, bar) in headerBars {
             try check(section: section, option: "--header-bar")
             table.sections[section].headerBar = bar
@@ -355,6 +365,8 @@ struct TableCommand {
             texts[path.row] = CellText(title, detail: cellDetails[path], layout: textLayout)
             table.sections[path.section].texts = texts
         }
+        var content = self.content
+        try content.apply(to: &table, textLayout: textLayout) { path, option in try check(path, option: option) }
         return table
     }
 
@@ -383,6 +395,7 @@ struct TableCommand {
         // bad table, size or path leaves every previous file as it was.
         let outputs = OutputFiles(maximumPixels: maximumPixels, pngLevel: pngLevel)
         if let spec { outputs.protect(spec, as: "the spec") }
+        for file in content.namedFiles { outputs.protect(file, as: "an image the table draws") }
         for file in loaded?.readFiles ?? [] { outputs.protect(file, as: "a file the spec reads") }
         let fonts = fontOptions.makeDatabase()
         defer { FontOptions.printWarnings(of: fonts) }

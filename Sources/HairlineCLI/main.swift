@@ -52,6 +52,12 @@ let commandHelp: [String: String] = [
                           [--header-view TEXT] [--footer-view TEXT] [--header-bar S:COLOR]...
                           [--title S:R:TEXT]... [--detail S:R:TEXT]...
                           [--text-layout default|subtitle|value1|value2] [--accessory NAME]
+                          [--image S:R:FILE]... [--selected-image S:R:FILE]... [--image-size W,H]
+                          [--image-tint S:R:COLOR]... [--accessory-image S:R:FILE]...
+                          [--selected-accessory-image S:R:FILE]... [--indent S:R:LEVEL]...
+                          [--indentation-width PT] [--label-insets LEADING,TRAILING]
+                          [--label-position center|top|bottom[:PT]] [--appearance light|dark]
+                          [--header-view-image FILE] [--section-header-view S:TEXT]...
                           [--scale S | --scales S1,S2,...] [--workers N] [--cells DIR]
                           [--rows S:R..S:R] [--tile-height PX] [--quiet] [-o|--output table.png]
                           [--png-level fast|default|best]
@@ -74,7 +80,8 @@ let commandHelp: [String: String] = [
              --select S:R      selects row R of section S (repeatable; must exist)
              --header-title S:TEXT   section S's header title (repeatable)
              --footer-title S:TEXT   section S's footer title (repeatable; wraps)
-             --header-view TEXT      a header view titled TEXT above the table
+             --header-view TEXT      a header view titled TEXT above the table (in the
+                                     look of the style's iOS version)
              --footer-view TEXT      a footer view titled TEXT below the table
              --header-bar S:COLOR    section S's header bar (a CSS color, or none); by
                                      default a plain table's bar is behind titles only
@@ -83,6 +90,25 @@ let commandHelp: [String: String] = [
              --text-layout L   default, subtitle, value1 or value2 (default: default)
              --accessory A     none, disclosureIndicator, checkmark, detailButton,
                                detailDisclosureButton (default none)
+             --image S:R:FILE  row R of section S's leading image (a PNG; FILE@2x/@3x beside
+                               it are its variants): 15 pt in (iOS 6: 10), the labels 15 pt
+                               (iOS 6: 10) after it
+             --selected-image S:R:FILE   that image in the selected row
+             --image-size W,H  every leading image's size in points (default: its own)
+             --image-tint S:R:COLOR      draws row S:R's image as a template in COLOR
+             --accessory-image S:R:FILE  an image in place of the accessory (15 pt in)
+             --selected-accessory-image S:R:FILE   that image in the selected row
+             --indent S:R:LEVEL          indents row S:R's image and labels LEVEL steps
+             --indentation-width PT      one step, points (default 10)
+             --label-insets L,T          the labels' leading and trailing insets, points
+                                         (default 15,15)
+             --label-position P          center, top or bottom, with :PT an offset (center,
+                                         y down) or an inset (top, bottom): top:8
+             --appearance A    light or dark (iOS 13's dark mode: insetGrouped,
+                               fullWidthGrouped and plain; default light)
+             --header-view-image FILE    an image before the header view's title
+             --section-header-view S:TEXT   section S's own header view (in place of
+                               its header title), in the style's header view look
              --alternating     alternating row colors
              --continuous      continuous (iOS 7+) corners instead of circular
              --scale S         device pixels per point (default: the spec's, or 1)
@@ -148,8 +174,8 @@ let commandHelp: [String: String] = [
     usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best] [--quiet]
 
     gallery  Writes every cell style (normal, selected, alternating, gradient,
-             pattern, image, labels, accessories, headers, continuous corners)
-             of every layout at each scale
+             pattern, image, labels, accessories, headers, content (images,
+             indentation), dark, continuous corners) of every layout at each scale
              as DIR/<style>@<S>x.png (default DIR: gallery, scales 1,2,3), printing
              each file it wrote unless --quiet.
              --png-level L     PNG compression: fast, default or best (default: default;

@@ -16,8 +16,11 @@ public enum CellGallery {
     /// (`disclosureIndicator`, `checkmark`, `detailButton`,
     /// `detailDisclosureButton`), `headers` (section header and footer
     /// titles in the layout's look, with a header view), for `grouped`
-    /// `headerView` (a shadowed title over an image) and, for the rounded
-    /// layouts, `continuous`.
+    /// `headerView` (a shadowed title over an image), `content` (leading
+    /// images, a tinted template image, an image accessory, indentation),
+    /// for the iOS 13 layouts `dark` (the `headers` table in the dark
+    /// appearance) and, for the rounded layouts, `continuous`. The
+    /// `headers` tables' header views have their iOS version's look.
     public static func items(scale: Double) -> [GalleryItem] {
         var items: [GalleryItem] = []
         let imageScale = max(1, Int(scale.isFinite ? min(scale, 16).rounded() : 1))
@@ -61,6 +64,8 @@ public enum CellGallery {
             add("labels", labels)
             add("headers", titledTable(labeled, scale: scale))
             if layout == .grouped { add("headerView", headerViewTable(labeled, scale: scale, imageScale: imageScale)) }
+            add("content", contentTable(labeled, scale: scale, imageScale: imageScale))
+            if TableAppearance.dark.isAvailable(for: layout) { add("dark", darkTable(layout, scale: scale)) }
             var accessories = base
             for accessory in CellAccessory.allCases where accessory != .none {
                 accessories.accessory = accessory
@@ -80,7 +85,10 @@ public enum CellGallery {
     /// labelled rows (one selected) in `style`.
     static func titledTable(_ style: CellStyle, scale: Double) -> TableDescription {
         var t = TableDescription(cellStyle: style, rowCounts: [2, 1], width: 320, scale: scale)
-        t.headerView = TableHeaderView(title: "Settings", height: 54)
+        // The header view in the look of the layout's iOS version (iOS 6
+        // grouped: the slate title over a white shadow).
+        t.headerView = TableHeaderView.standard(title: "Settings", for: style.layout)
+        if style.layout == .grouped { t.headerView?.height = 54 }
         t.sections[0].headerTitle = "Network"
         t.sections[0].texts = [
             CellText("Wi-Fi", detail: "Home", layout: .value1),

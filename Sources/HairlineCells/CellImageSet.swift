@@ -61,7 +61,13 @@ public struct CellImageSet: Hashable, Sendable {
         let variants =
             (isSelected ? selectedImages[position] : nil).flatMap { $0.isEmpty ? nil : $0 }
             ?? images[position] ?? []
-        // One pass, nothing allocated (cells draw this on every draw).
+        return CellImageSet.bestVariant(of: variants, scale: scale)
+    }
+
+    /// Of `variants`, the one whose scale is the smallest at least
+    /// `scale`, else the largest; nil if none has a finite positive scale.
+    /// One pass, nothing allocated (cells draw this on every draw).
+    static func bestVariant(of variants: [CellImage], scale: Double) -> CellImage? {
         var fitting: CellImage?, largest: CellImage?
         for variant in variants where variant.imageScale.isFinite && variant.imageScale > 0 {
             if variant.imageScale >= scale - 1e-9, variant.imageScale < fitting?.imageScale ?? .infinity {

@@ -60,9 +60,11 @@ public final class CellRenderer {
     ///   - rect: the cell's bounds in the canvas's user space (points).
     ///   - isSelected: draws the selected fill.
     ///   - isNextSelected: whether the cell below it in its section is selected.
+    ///   - drawsAccessory: false leaves the style's accessory out (a cell
+    ///     with an accessory image of its own).
     public func draw(
         _ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
-        isNextSelected: Bool = false
+        isNextSelected: Bool = false, drawsAccessory: Bool = true
     ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
@@ -83,7 +85,7 @@ public final class CellRenderer {
         }
         style.draw(
             placement, in: rect, on: canvas, isSelected: isSelected,
-            background: cell.background, separator: cell.separator)
+            background: cell.background, separator: cell.separator, drawsAccessory: drawsAccessory)
     }
 
     /// The number of shapes kept (for tests).

@@ -56,7 +56,7 @@ extension CellStyle {
     /// finite, not empty) at the canvas's scale.
     func draw(
         _ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool,
-        background: Path, separator: Path?
+        background: Path, separator: Path?, drawsAccessory: Bool = true
     ) {
         canvas.save()
         defer { canvas.restore() }
@@ -80,8 +80,13 @@ extension CellStyle {
             }
         }
         if let separator { canvas.fill(separator, with: separatorColor) }
+        guard drawsAccessory else { return }
         if isSelected, let selected = selectedAccessoryColor {
             accessory.draw(in: rect, on: canvas, color: selected, chevronColor: selected)
+        } else if appearance == .dark {
+            accessory.draw(
+                in: rect, on: canvas, color: accessoryColor ?? accessory.defaultColor(in: .dark),
+                chevronColor: CellAccessory.disclosureIndicator.defaultColor(in: .dark))
         } else {
             accessory.draw(in: rect, on: canvas, color: accessoryColor)
         }

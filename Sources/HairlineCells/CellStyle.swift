@@ -67,6 +67,20 @@ public struct CellStyle: Hashable, Sendable {
     /// color. `grouped` styles start with white, as iOS 6 drew accessories
     /// on its blue selection; the others with nil.
     public var selectedAccessoryColor: Color? = nil
+    /// Light or dark: sets the accessories' default colors (the dark
+    /// tints); `CellStyle(layout:appearance:)` sets the dark fills and
+    /// separators with it.
+    public var appearance: TableAppearance = .light
+    /// The etched line under a section's last cell (iOS 6 grouped: a
+    /// white line at 90 % along its bottom border, `etchedLineWidth`
+    /// thick below it, following its corners, drawn on the table's
+    /// background); nil for none. `grouped` styles start with it, the
+    /// others without. The color is not measured from UIKit, which drew
+    /// it from images.
+    public var etchedLineColor: Color? = nil
+    /// The etched line's thickness below the border: 1 pt by default (as
+    /// iOS 6's white shadow line), whole device pixels at 1x-3x.
+    public var etchedLineWidth: BorderWidth = .points(1)
 
     /// Creates a style; every parameter has the layout's UIKit-like default.
     /// - Parameters:
@@ -88,6 +102,7 @@ public struct CellStyle: Hashable, Sendable {
         self.layout = layout
         self.fill = fill ?? .color(.white)
         self.selectedFill = selectedFill ?? CellStyle.defaultSelectedFill(for: layout)
+        etchedLineColor = layout == .grouped ? CellStyle.iOS6EtchedLineColor : nil
         self.alternateFill = alternateFill
         self.separatorColor = separatorColor ?? CellStyle.defaultSeparatorColor(for: layout)
         self.separatorInset = separatorInset ?? CellStyle.defaultSeparatorInset(for: layout)
@@ -105,6 +120,9 @@ public struct CellStyle: Hashable, Sendable {
     public static let insetGrouped = CellStyle(layout: .insetGrouped)
     /// The iOS 7 plain style: white full-width cells, separators inset 15 pt.
     public static let plain = CellStyle(layout: .plain)
+
+    /// iOS 6's etched line under grouped sections: white at 90 %.
+    public static let iOS6EtchedLineColor = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
 
     /// The separator color of a layout: the iOS 6 grouped border gray,
     /// #ABABAB, for `grouped`; #C8C7CC, UIKit's separator color since iOS 7,

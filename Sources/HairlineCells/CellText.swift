@@ -1,13 +1,16 @@
 // HairlineCells: a cell's labels, as UITableViewCell lays them out in its
 // four styles (default, subtitle, value1, value2): the title and detail
 // text in their fonts, sizes and colors, placed in the cell's content area
-// (the cell's rect less the leading inset and the accessory), each one
-// line truncated at its tail. Drawn by HairlineText over the background.
+// (CellContentLayout.swift: the cell's rect less the indentation, the
+// leading image or inset and the accessory, in points), each one line
+// truncated at its tail. Drawn by HairlineText over the background.
 
 import Hairline
 import HairlineText
 
-/// The text of one cell.
+/// The content of one cell: its labels, and optionally a leading image,
+/// an image accessory and an indentation (UITableViewCell's `textLabel`,
+/// `detailTextLabel`, `imageView`, `accessoryView`, `indentationLevel`).
 public struct CellText: Hashable, Sendable {
     /// UITableViewCell's cell styles.
     public enum Layout: Hashable, Sendable, CaseIterable {
@@ -25,6 +28,19 @@ public struct CellText: Hashable, Sendable {
     public var layout: Layout
     public var title: String
     public var detail: String?
+    /// The image before the labels (UIKit's `imageView`), centred
+    /// vertically `CellTextStyle.imageLeadingInset` points in; the labels
+    /// start `imageSpacing` points after it. Nil: none.
+    public var image: CellIcon? = nil
+    /// An image at the trailing edge in place of the style's accessory
+    /// (UIKit's `accessoryView`), its trailing side
+    /// `CellAccessory.trailingInset` points in, centred vertically. Nil:
+    /// the style's accessory.
+    public var accessoryImage: CellIcon? = nil
+    /// How many steps of `CellTextStyle.indentationWidth` the image and
+    /// labels move towards the trailing edge (UIKit's `indentationLevel`;
+    /// negative counts as 0).
+    public var indentationLevel = 0
 
     /// A cell's text.
     /// - Parameters:
@@ -61,8 +77,23 @@ public struct CellTextStyle: Hashable, Sendable {
     /// Every label's color in a selected cell; nil keeps the normal colors
     /// (UIKit's gray selections); white suits the iOS 6 blue one.
     public var selectedColor: Color? = nil
-    /// The leading gap before the labels (points).
+    /// The leading gap before the labels (points) in a cell without an
+    /// image.
     public var leadingInset = 15.0
+    /// The gap between the labels and the cell's trailing edge, in points
+    /// (15; an accessory's width and 8 pt more when there is one).
+    public var trailingInset = 15.0
+    /// Where the labels sit vertically (centred by default).
+    public var labelPosition = LabelPosition.center(offset: 0)
+    /// The gap before a cell's leading image, in points (UIKit's 15 pt
+    /// layout margin since iOS 7; 10 pt in iOS 6).
+    public var imageLeadingInset = 15.0
+    /// The gap between a leading image and the labels, in points (15 pt
+    /// since iOS 7, 10 pt in iOS 6).
+    public var imageSpacing = 15.0
+    /// The width of one indentation level, in points (UIKit's default
+    /// `indentationWidth`, 10 pt).
+    public var indentationWidth = 10.0
     /// The width of `value2`'s title column (points).
     public var value2ColumnWidth = 67.0
 
@@ -79,13 +110,16 @@ public struct CellTextStyle: Hashable, Sendable {
     /// The style for cells of `layout`, true to its iOS version: `grouped`
     /// (iOS 6) has bold titles (DejaVu Sans Bold), value1 details in
     /// #385487 and white labels when selected (its selection is blue); the
-    /// others keep UIKit's iOS 7+ text.
+    /// others keep UIKit's iOS 7+ text. The grouped style's leading image
+    /// sits 10 pt in with the labels 10 pt after it (iOS 6's margins).
     public static func standard(for layout: CellLayout) -> CellTextStyle? {
         guard var style = standard else { return nil }
         if layout == .grouped {
             style.selectedColor = .white
             style.titleFont = try? Font(.dejaVuSansBold)
             style.detailColor = iOS6DetailColor
+            style.imageLeadingInset = 10
+            style.imageSpacing = 10
         }
         return style
     }
@@ -100,17 +134,48 @@ public struct CellTextStyle: Hashable, Sendable {
 }
 
 extension CellText {
-    /// Draws the labels in `rect` (a cell's bounds, points, the canvas's
-    /// user space), leaving `trailingReserve` points at the trailing edge
-    /// (the accessory), in `style`.
+    /// Draws the cell's content in `rect` (a cell's bounds, points, the
+    /// canvas's user space) in `style`: the leading image, the labels and
+    /// the accessory image, the labels leaving `trailingReserve` points at
+    /// the trailing edge (the style's accessory; an accessory image
+    /// reserves its own room instead).
     public func draw(
         in rect: Rect, style: CellTextStyle, trailingReserve: Double = 15, isSelected: Bool = false,
         on canvas: Canvas
     ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
-        let left = rect.minX + style.leadingInset
-        let width = rect.maxX - trailingReserve - left
+        let content = contentLayout(in: rect, style: style, trailingReserve: trailingReserve, scale: canvas.scale)
+        draw(content, style: style, isSelected: isSelected, on: canvas)
+    }
+
+    /// Draws the cell's content in `rect` (a cell's bounds, points) beside
+    /// `accessory` (the style's, drawn by the background; an accessory
+    /// image replaces it), the labels `style.trailingInset` from the
+    /// trailing edge or the accessory, as a table draws its cells.
+    /// - Parameters:
+    ///   - rect: the cell's bounds, points, the canvas's user space.
+    ///   - style: fonts, colors and insets.
+    ///   - accessory: the accessory the cell's style draws.
+    ///   - isSelected: draws the selected colors, images and tints.
+    ///   - canvas: where to draw.
+    public func draw(
+        in rect: Rect, style: CellTextStyle, accessory: CellAccessory, isSelected: Bool = false, on canvas: Canvas
+    ) {
+        let rect = rect.standardized
+        guard rect.isFinite, !rect.isEmpty else { return }
+        let content = contentLayout(in: rect, style: style, accessory: accessory, scale: canvas.scale)
+        draw(content, style: style, isSelected: isSelected, on: canvas)
+    }
+
+    /// Draws the images and labels where `content` places them.
+    private func draw(_ content: CellContentLayout, style: CellTextStyle, isSelected: Bool, on canvas: Canvas) {
+        if let image, let frame = content.imageFrame { image.draw(in: frame, isSelected: isSelected, on: canvas) }
+        if let accessoryImage, let frame = content.accessoryImageFrame {
+            accessoryImage.draw(in: frame, isSelected: isSelected, on: canvas)
+        }
+        let left = content.labelsX
+        let width = content.labelsWidth
         guard width > 0 else { return }
         func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
         /// Draws one label; its laid-out width (points), 0 if not drawn.
@@ -130,7 +195,7 @@ extension CellText {
             canvas.draw(layout, at: Point(x: x, y: baseline), width: width, alignment: alignment, paint: paint)
             return layout.width
         }
-        let middle = rect.midY
+        let middle = content.labelsCenterY
         switch layout {
         case .default:
             label(

@@ -74,12 +74,16 @@ public struct TableDescription: Hashable, Sendable {
     /// The header title style in effect: `headerTitleStyle` or the
     /// layout's standard (nil only if the bundled fonts cannot be read).
     var resolvedHeaderTitleStyle: SectionTitleStyle? {
-        withFallback(headerTitleStyle ?? SectionTitleStyle.standardHeader(for: cellStyle.layout))
+        withFallback(
+            headerTitleStyle
+                ?? SectionTitleStyle.standardHeader(for: cellStyle.layout, appearance: cellStyle.appearance))
     }
 
     /// The footer title style in effect.
     var resolvedFooterTitleStyle: SectionTitleStyle? {
-        withFallback(footerTitleStyle ?? SectionTitleStyle.standardFooter(for: cellStyle.layout))
+        withFallback(
+            footerTitleStyle
+                ?? SectionTitleStyle.standardFooter(for: cellStyle.layout, appearance: cellStyle.appearance))
     }
 
     /// Section `index`'s header title style: its own, else the table's.
@@ -114,7 +118,10 @@ public struct TableDescription: Hashable, Sendable {
     /// inset grouped (iOS 13) insets them 16 pt on #F2F2F7 with 18 pt
     /// headers and footers; full-width grouped (iOS 7) spans the width on
     /// #EFEFF4 with 35 pt headers and no footers; plain draws full-width cells on white with
-    /// 28 pt headers (a bar of #F7F7F7 behind a title), with no footers.
+    /// 28 pt headers (a bar of #F7F7F7 behind a title), with no footers. A
+    /// dark style (`CellStyle(layout:appearance:)`) puts the table on
+    /// black (plain: #1C1C1E header bars), its titles and labels in the
+    /// dark label colors.
     /// - Parameters:
     ///   - cellStyle: how every cell looks.
     ///   - sections: the sections, top to bottom.
@@ -151,6 +158,10 @@ public struct TableDescription: Hashable, Sendable {
             defaultHeaderHeight = 28
             defaultFooterHeight = 0
             headerColor = Color(red8: 0xF7, green8: 0xF7, blue8: 0xF7)
+        }
+        if cellStyle.appearance == .dark, let look = TableDescription.darkLook(for: cellStyle.layout) {
+            background = look.background
+            headerColor = look.headerColor
         }
     }
 

@@ -2,7 +2,9 @@
 // band across the top of the table, above the first section (and, as
 // `footerView`, below the last), with an
 // optional background of its own and a title centred in it, optionally
-// with a shadow (the image-backgrounds look: a title over a picture).
+// with a shadow (the image-backgrounds look: a title over a picture) and
+// an image before it. A section's own header view (TableSection.headerView)
+// is the same band in place of its header.
 
 import Hairline
 import HairlineText
@@ -32,6 +34,11 @@ public struct TableHeaderView: Hashable, Sendable {
     /// the band, placed across it by `alignment`), in points, y down
     /// (a title 10 pt below the centre: `Size(width: 0, height: 10)`).
     public var titleOffset: Size = Size(width: 0, height: 0)
+    /// An image before the title, centred on its line (nil: none); a
+    /// leading or centred title moves along to make room for it.
+    public var image: CellIcon? = nil
+    /// The gap between the image and the title, in points.
+    public var imageSpacing = 8.0
 
     /// A header view `height` points tall titled `title`: 20 pt bold in
     /// iOS 6's header slate (#4C566C) over a white 1 pt shadow by default,

@@ -165,6 +165,7 @@ extension TableDescription {
     /// `layout()`).
     func headerHeight(ofSection index: Int) -> Double {
         let section = sections[index]
+        if section.headerHeight == nil, let view = section.headerView { return view.height }
         return bandHeight(
             section.headerHeight, title: section.headerTitle, style: headerTitleStyle(ofSection: index),
             default: defaultHeaderHeight, section: index)

@@ -105,7 +105,7 @@ extension TableRenderer {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return surface }
-        let titles = TitleIndex(table.titles(in: layout))
+        let titles = TitleIndex(table.titles(in: layout), etches: table.etches(in: layout))
         let styles = SectionStyles(table)
         perform(
             jobs: slabs.count, workers: workers ?? defaultWorkerCount,

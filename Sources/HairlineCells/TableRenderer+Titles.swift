@@ -1,5 +1,7 @@
-// HairlineCells: section header and footer titles and the header view's
-// title, drawn with the table's background. Each title is laid out once
+// HairlineCells: section header and footer titles and the header and
+// footer views' titles (a section's own header view's in place of its
+// header title), with a view's image before its title, drawn with the
+// table's background. Each title is laid out once
 // per render, its first baseline on a whole device row of the table (so
 // that every band that draws a part of it draws the same pixels: a title
 // that straddles two bands is the same as drawn whole), and drawn by
@@ -19,12 +21,16 @@ struct TableTitle: Sendable {
     let alignment: TextAlignment
     let color: Color
     let shadow: TitleShadow?
-    /// The device rows its glyphs and shadow can touch.
-    let rows: Range<Int>
+    /// The device rows its glyphs, shadow and image can touch.
+    var rows: Range<Int>
     /// How far above and below its baseline each line's ink and shadow
     /// reach (points): a line's rows are its baseline's less `above`,
     /// plus `below`.
     let above: Double, below: Double
+    /// A header view's image before the title, and its frame (points, on
+    /// whole device pixels), if any.
+    var icon: CellIcon? = nil
+    var iconFrame = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The lines whose ink or shadow can reach `band` (device rows), and
     /// a line either side (the lines are evenly spaced, so this is
@@ -51,8 +57,12 @@ struct TitleIndex: Sendable {
     private let titles: [(order: Int, title: TableTitle)]
     /// The lowest row reached by any title up to each index.
     private let reachBefore: [Int]
+    /// The sections' etched lines, top to bottom (drawn with the titles'
+    /// band, before them).
+    let etches: [SectionEtch]
 
-    init(_ titles: [TableTitle]) {
+    init(_ titles: [TableTitle], etches: [SectionEtch] = []) {
+        self.etches = etches
         self.titles = titles.enumerated().map { ($0.offset, $0.element) }.sorted {
             ($0.title.rows.lowerBound, $0.order) < ($1.title.rows.lowerBound, $1.order)
         }
@@ -91,20 +101,17 @@ extension TableDescription {
         var titles: [TableTitle] = []
         let s = layout.scale
         for (view, band) in [(headerView, layout.headerView), (footerView, layout.footerView)] {
-            guard let view, !view.title.isEmpty, let style = withFallback(view.titleStyle) else { continue }
-            let box = max(0, width - 2 * max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0))
-            let dx = view.titleOffset.width.isFinite ? view.titleOffset.width : 0
-            titles.append(
-                title(
-                    view.title, style: style, band: band, x: style.horizontalInset + dx,
-                    width: box, anchoredAtTop: false, scale: s))
+            if let view, let title = viewTitle(view, band: band, scale: s) { titles.append(title) }
         }
         for (index, section) in sections.enumerated() where index < layout.headers.count {
             // The section's cells' leading edge, on a whole device pixel.
             let own = horizontalInset(ofSection: index)
             let inset = own.isFinite ? min(max(0, own), width / 2) : 0
             let sectionsX = (inset * s).rounded() / s
-            if let text = section.headerTitle, !text.isEmpty, let style = headerTitleStyle(ofSection: index) {
+            if let view = section.headerView {
+                // The section's own header view, in place of its title.
+                if let title = viewTitle(view, band: layout.headers[index], scale: s) { titles.append(title) }
+            } else if let text = section.headerTitle, !text.isEmpty, let style = headerTitleStyle(ofSection: index) {
                 titles.append(
                     title(
                         text, style: style, band: layout.headers[index], x: sectionsX + style.horizontalInset,
@@ -117,7 +124,51 @@ extension TableDescription {
                         width: titleWidth(style, section: index), anchoredAtTop: true, scale: s))
             }
         }
-        return titles.filter { !$0.rows.isEmpty && !$0.text.lines.isEmpty }
+        return titles.filter { !$0.rows.isEmpty && (!$0.text.lines.isEmpty || $0.icon != nil) }
+    }
+
+    /// A header view's title (and image) in its band (device pixels), nil
+    /// if it has neither a title nor an image. An image goes before the
+    /// title, `imageSpacing` points from it, centred on its line: a
+    /// leading or centred title moves along by the image's width and
+    /// the gap (the pair is centred), a trailing one stays.
+    private func viewTitle(_ view: TableHeaderView, band: PixelRect, scale s: Double) -> TableTitle? {
+        guard !view.title.isEmpty || view.image != nil, let style = withFallback(view.titleStyle) else { return nil }
+        let inset = max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0)
+        var box = max(0, width - 2 * inset)
+        let dx = view.titleOffset.width.isFinite ? view.titleOffset.width : 0
+        var x = style.horizontalInset + dx
+        let iconSize = view.image?.drawnSize(scale: s) ?? Size(width: 0, height: 0)
+        let spacing = view.imageSpacing.isFinite ? max(0, view.imageSpacing) : 0
+        if view.image != nil, style.alignment != .trailing {
+            let room = min(box, iconSize.width + spacing)
+            x += room
+            box -= room
+        }
+        var title = title(view.title, style: style, band: band, x: x, width: box, anchoredAtTop: false, scale: s)
+        guard let icon = view.image else { return title }
+        let line = title.text.lines.first?.width ?? 0
+        let start: Double
+        switch style.alignment {
+        case .leading: start = x
+        case .center: start = x + (box - line) / 2
+        case .trailing: start = x + box - line
+        }
+        let middle = title.origin.y - (title.text.ascent - title.text.descent) / 2
+        let frame = Rect(
+            x: ((start - spacing - iconSize.width) * s).rounded() / s,
+            y: ((middle - iconSize.height / 2) * s).rounded() / s, width: iconSize.width, height: iconSize.height)
+        guard frame.isFinite else { return title }
+        title.icon = icon
+        title.iconFrame = frame
+        let limit = Double(Int32.max)
+        let top = Int(max(-limit, min(limit, (frame.minY * s).rounded(.down))))
+        let bottom = Int(max(-limit, min(limit, (frame.maxY * s).rounded(.up))))
+        let rows =
+            title.rows.isEmpty
+            ? top..<max(top, bottom) : min(top, title.rows.lowerBound)..<max(bottom, title.rows.upperBound)
+        title.rows = rows
+        return title
     }
 
     /// `text` laid out in `style` in `band` (device pixels): its top
@@ -162,6 +213,7 @@ extension TableRenderer {
     /// reach them.
     static func drawTitles(_ titles: TitleIndex, rows: Range<Int>, scale: Double, on canvas: Canvas) {
         titles.forEach(reaching: rows) { title in
+            title.icon?.draw(in: title.iconFrame, on: canvas)
             canvas.save()
             if let shadow = title.shadow {
                 canvas.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)

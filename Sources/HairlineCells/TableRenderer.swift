@@ -90,7 +90,7 @@ public enum TableRenderer {
             preconditionFailure("table slabs must be disjoint rows of the table: \(error)")
         }
         guard !bands.isEmpty else { return }
-        let titles = TitleIndex(table.titles(in: layout))
+        let titles = TitleIndex(table.titles(in: layout), etches: table.etches(in: layout))
         let styles = SectionStyles(table)
         perform(
             jobs: slabs.count, workers: workers,
@@ -133,17 +133,24 @@ public enum TableRenderer {
     static func drawCell(_ frame: CellFrame, of table: TableDescription, scale: Double, with renderer: CellRenderer) {
         let r = frame.pixelRect
         let rect = PixelRect(x: 0, y: 0, width: r.width, height: r.height).points(scale: scale)
-        renderer.draw(frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected)
         let path = frame.indexPath
-        guard path.section < table.sections.count, let text = table.sections[path.section].text(ofRow: path.row),
-            var style = table.textStyle ?? CellTextStyle.standard(for: renderer.style.layout)
-        else { return }
+        let text = path.section < table.sections.count ? table.sections[path.section].text(ofRow: path.row) : nil
+        // An accessory image replaces the style's accessory.
+        renderer.draw(
+            frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected,
+            drawsAccessory: text?.accessoryImage == nil)
+        guard let text,
+            var style = table.textStyle
+                ?? CellTextStyle.standard(for: renderer.style.layout, appearance: renderer.style.appearance)
+        else {
+            return
+        }
         if let fallback = table.fontFallback { style = style.withFallback(fallback) }
-        let accessory = renderer.style.accessory
-        let reserve = CellAccessory.trailingInset + (accessory == .none ? 0 : accessory.width + 8)
         renderer.canvas.save()
         renderer.canvas.clip(to: rect)
-        text.draw(in: rect, style: style, trailingReserve: reserve, isSelected: frame.isSelected, on: renderer.canvas)
+        text.draw(
+            in: rect, style: style, accessory: renderer.style.accessory, isSelected: frame.isSelected,
+            on: renderer.canvas)
         renderer.canvas.restore()
     }
 
@@ -191,8 +198,10 @@ public enum TableRenderer {
         return rendered
     }
 
-    /// Paints the table's background, the header view's background, the
-    /// header bars (and the bars of titled footers) and the titles into
+    /// Paints the table's background, the header and footer views'
+    /// backgrounds, the header bars (or a section's own header view's
+    /// background), the footer bars, the etched lines under grouped
+    /// sections and the titles into
     /// `rows` (device pixel rows) of the canvas's surface, and nothing
     /// outside them.
     static func paintBackground(
@@ -227,13 +236,25 @@ public enum TableRenderer {
             canvas.fill(path, with: color)
         }
         for (index, section) in table.sections.enumerated() where index < layout.headers.count {
-            fillBar(
-                layout.headers[index],
-                section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
+            if let view = section.headerView {
+                // A section's header view: its own background, no bar.
+                let rect = layout.headers[index]
+                if let fill = view.background, reaches(rect) {
+                    let points = rect.points(scale: s)
+                    var band = Path()
+                    band.addRect(points)
+                    fill.draw(band, cellRect: points, on: canvas)
+                }
+            } else {
+                fillBar(
+                    layout.headers[index],
+                    section.headerBar.color(title: section.headerTitle, tableColor: table.headerColor))
+            }
             fillBar(
                 layout.footers[index],
                 section.footerBar.color(title: section.footerTitle, tableColor: table.headerColor))
         }
+        drawEtches(titles.etches, rows: rows, on: canvas)
         drawTitles(titles, rows: rows, scale: s, on: canvas)
     }
 

@@ -44,6 +44,11 @@ public struct TableSection: Hashable, Sendable {
     public var headerBar: SectionBar = .automatic
     /// What fills the footer band, as `headerBar`.
     public var footerBar: SectionBar = .automatic
+    /// The section's own header view (UIKit's `viewForHeaderInSection`),
+    /// in place of its header title and bar: the band is the view's
+    /// height (unless `headerHeight` is set), filled with its background,
+    /// its title (and image) drawn as the table's header view draws its.
+    public var headerView: TableHeaderView? = nil
 
     /// A section of `rows` rows of `rowHeight` points each (a negative
     /// count gives no rows).

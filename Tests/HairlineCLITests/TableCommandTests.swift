@@ -95,8 +95,9 @@ import Testing
         for layout in ["grouped", "insetGrouped", "plain", "fullWidthGrouped"] {
             var variants = [
                 "", "-selected", "-alternating", "-gradient", "-pattern", "-image", "-labels", "-disclosureIndicator",
-                "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers",
+                "-checkmark", "-detailButton", "-detailDisclosureButton", "-headers", "-content",
             ]
+            if layout != "grouped" { variants.append("-dark") }
             if layout != "plain" { variants.append("-continuous") }
             if layout == "grouped" { variants.append("-headerView") }
             for variant in variants {

@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: [1.0, 2.0, 3.0])
     func cellStrips(scale: Double) throws {
         let strips = Self.strips(scale: scale)
-        #expect(strips.count == 56)
+        #expect(strips.count == 63)
         for strip in strips {
             let surface = try TableRenderer.render(strip.table)
             assertSnapshot(of: surface, named: "\(strip.name)@\(Int(scale))x", suite: "Cells")

@@ -11,9 +11,10 @@ import HairlineTestSupport
 import Testing
 
 @Suite struct TableRegionTests {
-    /// A table with every kind of band: a header view, titled headers and
-    /// a wrapping footer, a plain section inside a grouped table, labels,
-    /// a selection and a cell gap.
+    /// A table with every kind of band: a header view with an image,
+    /// titled headers, a section's own header view and a wrapping footer,
+    /// a plain section inside a grouped table, labels and images, a
+    /// selection, a cell gap and etched lines.
     static func richTable(scale: Double) -> TableDescription {
         var table = TableDescription(
             cellStyle: CellStyle(layout: .grouped), rowCounts: [3, 2, 4], width: 320, scale: scale)
@@ -26,6 +27,21 @@ import Testing
         table.sections[2].style = gapped
         table.sections[0].texts = [CellText("Wi-Fi", detail: "Home", layout: .value1), CellText("Bluetooth"), nil]
         table.selectedRows = [CellIndexPath(row: 1, section: 0), CellIndexPath(row: 2, section: 2)]
+        // Issue 37's content and looks: a header view image, a section's
+        // own header view, a row with images and an indentation (the
+        // grouped sections' etched lines come with their style).
+        let icon = CellIcon(
+            images: [CellContentTests.square(CellContentTests.red, points: 20, scale: 2)],
+            tint: CellContentTests.blue)
+        table.headerView?.image = icon
+        var own = TableHeaderView(title: "Own", height: 36, size: 15, color: .black, shadow: nil)
+        own.background = .color(CellTestColors.header)
+        table.sections[1].headerView = own
+        var rich = CellText("Rich", detail: "row", layout: .subtitle)
+        rich.image = icon
+        rich.accessoryImage = CellIcon(images: [CellContentTests.square(CellContentTests.green, points: 24)])
+        rich.indentationLevel = 1
+        table.sections[0].texts[2] = rich
         return table
     }
 

@@ -184,6 +184,11 @@ import HairlineTestSupport
         for item in CellGallery.items(scale: 3).filter({ !$0.name.contains("image") }) {
             var table = item.table
             table.background = .color(CellTestColors.background)
+            // The etched line under grouped sections is the table's
+            // background's, drawn under the cell's anti-aliased edge: not
+            // part of a cell's own surface.
+            table.cellStyle.etchedLineColor = nil
+            for s in table.sections.indices { table.sections[s].style?.etchedLineColor = nil }
             let whole = try TableRenderer.render(table)
             for cell in try TableRenderer.renderCells(table) {
                 let r = cell.frame.pixelRect

@@ -18,7 +18,7 @@ extension SpecBuilder {
         let o = try field.object(allowed: SpecFormat.styleKeys, expected: "an object (a cell style)")
         var style: CellStyle
         if let layout = try o["layout"]?.layout() {
-            style = CellStyle(layout: layout)
+            style = CellStyle(layout: layout, appearance: appearance)
         } else if let base {
             style = base
         } else {
@@ -42,6 +42,8 @@ extension SpecBuilder {
         if let f = o["accessoryColor"] { style.accessoryColor = try f.optionalColor() }
         if let f = o["selectedAccessoryColor"] { style.selectedAccessoryColor = try f.optionalColor() }
         if let f = o["imageSet"] { style.imageSet = f.isNull ? nil : try imageSet(f) }
+        if let f = o["etchedLineColor"] { style.etchedLineColor = try f.optionalColor() }
+        if let f = o["etchedLineWidth"] { style.etchedLineWidth = try SpecBuilder.borderWidth(f) }
         return style
     }
 
@@ -188,9 +190,17 @@ extension SpecBuilder {
         }
         let o = try field.object(
             allowed: SpecFormat.imageKeys, expected: "an image: a file name or an object with \"file\"")
-        let insets = try o["capInsets"]?.insets() ?? EdgeInsets(all: 0)
-        let explicitScale = try o["scale"].map(SpecBuilder.imageScale)
-        let file = try o.required("file")
+        return try cellImage(
+            file: try o.required("file"), capInsets: try o["capInsets"]?.insets(),
+            explicitScale: try o["scale"].map(SpecBuilder.imageScale))
+    }
+
+    /// The `CellImage` of the variant of `file` for the build's scale, its
+    /// caps given in points (none by default).
+    mutating func cellImage(
+        file: SpecField, capInsets: EdgeInsets?, explicitScale: Double?
+    ) throws(TableSpecError) -> [CellImage] {
+        let insets = capInsets ?? EdgeInsets(all: 0)
         let chosen = SpecBuilder.variant(
             of: try resources.imageVariants(file, explicitScale: explicitScale), for: scale)
         return [

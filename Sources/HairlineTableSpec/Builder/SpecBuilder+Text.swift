@@ -74,11 +74,16 @@ extension SpecBuilder {
         if let f = o["selectedColor"] { style.selectedColor = try f.optionalColor() }
         if let v = try o["leadingInset"]?.length() { style.leadingInset = v }
         if let v = try o["value2ColumnWidth"]?.length() { style.value2ColumnWidth = v }
+        if let v = try o["trailingInset"]?.length() { style.trailingInset = v }
+        if let f = o["labelPosition"] { style.labelPosition = try SpecBuilder.labelPosition(f) }
+        if let v = try o["imageLeadingInset"]?.length() { style.imageLeadingInset = v }
+        if let v = try o["imageSpacing"]?.length() { style.imageSpacing = v }
+        if let v = try o["indentationWidth"]?.length() { style.indentationWidth = v }
         return style
     }
 
     /// The header view: `TableHeaderView(title:)` with the object's keys
-    /// applied ("title" is required).
+    /// applied ("title" is required; "" for an image alone).
     mutating func headerView(_ field: SpecField) throws(TableSpecError) -> TableHeaderView {
         let o = try field.object(allowed: SpecFormat.headerViewKeys, expected: "an object (a header view)")
         var view = TableHeaderView(title: try o.required("title").string())
@@ -91,12 +96,15 @@ extension SpecBuilder {
         if let v = try o["alignment"]?.textAlignment() { view.alignment = v }
         if let v = try o["horizontalInset"]?.length() { view.horizontalInset = v }
         if let v = try o["titleOffset"]?.offset() { view.titleOffset = v }
+        if let f = o["image"] { view.image = f.isNull ? nil : try icon(f) }
+        if let v = try o["imageSpacing"]?.length() { view.imageSpacing = v }
         return view
     }
 
     /// A section's row texts: at most `rowCount` entries, each a title
-    /// string, `{"title", "detail", "layout"}` or null (no text).
-    func texts(_ field: SpecField, rowCount: Int) throws(TableSpecError) -> [CellText?] {
+    /// string, `{"title", "detail", "layout", "image", "accessoryImage",
+    /// "indentationLevel"}` or null (no text).
+    mutating func texts(_ field: SpecField, rowCount: Int) throws(TableSpecError) -> [CellText?] {
         let items = try field.array(expected: "an array of row texts")
         guard items.count <= rowCount else {
             throw field.mismatch("at most one text per row (\(rowCount) row\(rowCount == 1 ? "" : "s"))")
@@ -112,10 +120,13 @@ extension SpecBuilder {
                 let o = try item.object(
                     allowed: SpecFormat.textKeys,
                     expected: "a row's text: a title string, an object with \"title\", or null")
-                texts.append(
-                    CellText(
-                        try o.required("title").string(), detail: try o["detail"]?.string(),
-                        layout: try o["layout"]?.textLayout() ?? .default))
+                var text = CellText(
+                    try o.required("title").string(), detail: try o["detail"]?.string(),
+                    layout: try o["layout"]?.textLayout() ?? .default)
+                if let f = o["image"] { text.image = f.isNull ? nil : try icon(f) }
+                if let f = o["accessoryImage"] { text.accessoryImage = f.isNull ? nil : try icon(f) }
+                if let f = o["indentationLevel"] { text.indentationLevel = try SpecBuilder.indentationLevel(f) }
+                texts.append(text)
             }
         }
         return texts

@@ -20,6 +20,9 @@ struct SpecBuilder {
     /// The font fields that named files, with their fonts, in the order
     /// read.
     var fontFields: [(field: SpecField, font: Font)] = []
+    /// The table's appearance (its "appearance"): styles made from a
+    /// "layout" take it.
+    var appearance = TableAppearance.light
 
     /// The root as an object of the table's keys.
     static func root(_ value: JSONValue) throws(TableSpecError) -> SpecObject {
@@ -41,7 +44,13 @@ struct SpecBuilder {
     /// The table of `root` at this builder's scale.
     mutating func table(_ root: SpecObject) throws(TableSpecError) -> TableDescription {
         _ = try SpecBuilder.scale(of: root)
+        if let f = root["appearance"] { appearance = try f.choice(["light": TableAppearance.light, "dark": .dark]) }
         let style = try cellStyle(try root.required("style"), base: nil)
+        if let f = root["appearance"], !appearance.isAvailable(for: style.layout) {
+            throw f.mismatch(
+                "\"light\" for the \"\(style.layout)\" layout (iOS 6 had no dark appearance; "
+                    + "\"insetGrouped\", \"fullWidthGrouped\" and \"plain\" have one)")
+        }
         let width = try root["width"].map { (f) throws(TableSpecError) in try SpecBuilder.width(f) } ?? 375
         var table = TableDescription(cellStyle: style, sections: [], width: width, scale: scale)
         if let f = root["background"] { table.background = try fill(f) }
@@ -50,13 +59,15 @@ struct SpecBuilder {
         if let f = root["defaultFooterHeight"] { table.defaultFooterHeight = try f.length() }
         if let f = root["headerColor"] { table.headerColor = try f.optionalColor() }
         if let f = root["headerTitleStyle"] {
-            table.headerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardHeader(for: style.layout))
+            table.headerTitleStyle = try titleStyle(
+                f, base: SectionTitleStyle.standardHeader(for: style.layout, appearance: appearance))
         }
         if let f = root["footerTitleStyle"] {
-            table.footerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardFooter(for: style.layout))
+            table.footerTitleStyle = try titleStyle(
+                f, base: SectionTitleStyle.standardFooter(for: style.layout, appearance: appearance))
         }
         if let f = root["textStyle"] {
-            table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout))
+            table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout, appearance: appearance))
         }
         if let f = root["headerView"] { table.headerView = try headerView(f) }
         if let f = root["footerView"] { table.footerView = try headerView(f) }
@@ -141,13 +152,16 @@ struct SpecBuilder {
         if let f = object["texts"] { section.texts = try texts(f, rowCount: section.rowCount) }
         let layout = section.style?.layout ?? tableStyle.layout
         if let f = object["headerTitleStyle"] {
-            section.headerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardHeader(for: layout))
+            section.headerTitleStyle = try titleStyle(
+                f, base: SectionTitleStyle.standardHeader(for: layout, appearance: appearance))
         }
         if let f = object["footerTitleStyle"] {
-            section.footerTitleStyle = try titleStyle(f, base: SectionTitleStyle.standardFooter(for: layout))
+            section.footerTitleStyle = try titleStyle(
+                f, base: SectionTitleStyle.standardFooter(for: layout, appearance: appearance))
         }
         if let f = object["headerBar"] { section.headerBar = try SpecBuilder.bar(f) }
         if let f = object["footerBar"] { section.footerBar = try SpecBuilder.bar(f) }
+        if let f = object["headerView"] { section.headerView = f.isNull ? nil : try headerView(f) }
         return section
     }
 
@@ -212,6 +226,7 @@ struct SpecBuilder {
                 for i in probe.sections.indices {
                     probe.sections[i].headerTitleStyle?.font = bundled
                     probe.sections[i].footerTitleStyle?.font = bundled
+                    if probe.sections[i].headerView?.font != nil { probe.sections[i].headerView?.font = bundled }
                 }
                 if (try? probe.layout()) != nil {
                     let m = font.metrics

@@ -11,18 +11,19 @@ enum SpecFormat {
     static let tableKeys = [
         "width", "scale", "style", "background", "horizontalInset", "defaultHeaderHeight", "defaultFooterHeight",
         "headerColor", "headerTitleStyle", "footerTitleStyle", "textStyle", "headerView", "footerView", "sections",
-        "selectedRows",
+        "selectedRows", "appearance",
     ]
     /// A section: a `TableSection`.
     static let sectionKeys = [
         "rows", "rowHeight", "rowHeights", "headerHeight", "footerHeight", "headerTitle", "footerTitle", "style",
-        "horizontalInset", "texts", "headerTitleStyle", "footerTitleStyle", "headerBar", "footerBar",
+        "horizontalInset", "texts", "headerTitleStyle", "footerTitleStyle", "headerBar", "footerBar", "headerView",
     ]
     /// A cell style: a `CellStyle`.
     static let styleKeys = [
         "layout", "fill", "selectedFill", "alternateFill", "alternation", "separatorColor", "separatorInset",
         "separatorTrailingInset", "borderWidth", "cornerRadius", "cornerCurve", "hidesSeparatorsNextToSelection",
-        "cellGap", "accessory", "accessoryColor", "selectedAccessoryColor", "imageSet",
+        "cellGap", "accessory", "accessoryColor", "selectedAccessoryColor", "imageSet", "etchedLineColor",
+        "etchedLineWidth",
     ]
     /// A border width: a `BorderWidth` (one key).
     static let borderWidthKeys = ["devicePixels", "points"]
@@ -53,20 +54,26 @@ enum SpecFormat {
     static let textStyleKeys = [
         "font", "titleFont", "titleSize", "detailSize", "subtitleSize", "value2TitleSize", "value2DetailSize",
         "titleColor",
-        "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth",
+        "detailColor", "value2TitleColor", "selectedColor", "leadingInset", "value2ColumnWidth", "trailingInset",
+        "labelPosition", "imageLeadingInset", "imageSpacing", "indentationWidth",
     ]
     /// The header view: a `TableHeaderView`.
     static let headerViewKeys = [
         "title", "height", "size", "color", "shadow", "background", "font", "alignment", "horizontalInset",
-        "titleOffset",
+        "titleOffset", "image", "imageSpacing",
     ]
     /// A row's text: a `CellText`.
-    static let textKeys = ["title", "detail", "layout"]
+    static let textKeys = ["title", "detail", "layout", "image", "accessoryImage", "indentationLevel"]
+    /// A cell's image or image accessory: a `CellIcon`.
+    static let iconKeys = ["file", "capInsets", "scale", "size", "tint", "selected", "selectedTint"]
+    /// A label position: a `LabelPosition` (one key).
+    static let labelPositionKeys = ["center", "top", "bottom"]
 
     /// Every key of the format, once each.
     static var allKeys: Set<String> {
         var keys = Set(tableKeys + sectionKeys + styleKeys + borderWidthKeys + linearGradientKeys + imageSetKeys)
         keys.formUnion(imageKeys + titleStyleKeys + shadowKeys + textStyleKeys + headerViewKeys + textKeys)
+        keys.formUnion(iconKeys + labelPositionKeys)
         for (_, kind) in fillKeys { keys.formUnion(kind) }
         return keys
     }
