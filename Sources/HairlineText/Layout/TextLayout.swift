@@ -4,19 +4,17 @@
 // break at explicit newlines and, to a width, at UAX #14 opportunities
 // (UILabel's line break modes: wrapping, clipping, truncation with an
 // ellipsis at the head, middle or tail, at grapheme cluster boundaries).
-// Paragraphs with a script that joins or reorders (Arabic, Indic ...) or
-// with combining marks go through the OpenType shaper
-// (Shaping/LineBreaker+Shaping.swift: font and script runs, right-to-left
-// runs reversed, a two-level stand-in for bidi). Other paragraphs with
-// right-to-left text (Hebrew without points, bidi controls) are resolved
-// by UAX #9 (direction automatic or given), broken in logical order, each
-// line then reordered visually (L1-L2) with mirrored brackets. Plain text
-// skips all of it: one glyph per scalar, left to right, no ligatures.
+// Paragraphs with right-to-left text, bidi controls, a script that joins
+// or reorders (Arabic, Indic ...) or combining marks take one path
+// (LineBreaker+Bidi.swift): UAX #9 levels for the paragraph (direction
+// automatic or given), mirrored brackets (L4), glyphs per level run from
+// the OpenType shaper when the paragraph needs shaping
+// (Shaping/LineBreaker+Shaping.swift), wrapping in logical order between
+// clusters, each line then reordered visually (L1-L2). Plain text skips
+// all of it: one glyph per scalar, left to right, no ligatures.
 // A font with a fallback (`Font.withFallback`) takes the characters it
 // lacks from other fonts, per approximate grapheme cluster (LayoutFonts);
-// without one, every glyph is the font's. Text in a script that needs
-// shaping (Arabic, Hebrew, Indic ...) or with combining marks goes through
-// the OpenType shaper instead (LineBreaker+Shaping.swift).
+// without one, every glyph is the font's.
 
 import Hairline
 
