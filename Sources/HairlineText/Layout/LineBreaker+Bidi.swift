@@ -19,7 +19,8 @@ extension LineBreaker {
     /// The lines of a paragraph that needs bidi or shaping (see
     /// `lines(of:)`); `shaped` says whether its glyphs come from the shaper.
     func bidiLines(_ scalars: [Unicode.Scalar], shaped: Bool) -> [TextLine] {
-        let paragraph = BidiParagraph(scalars, direction: direction)
+        var paragraph = BidiParagraph(scalars, direction: direction)
+        if request?.overridesBidi == true { paragraph.override() }
         let mirroredScalars = mirrored(scalars, paragraph)
         let run = (shaped ? shapedRun(mirroredScalars, paragraph) : annotated(self.run(mirroredScalars), scalars))
             .droppingControls(scalars)
@@ -36,8 +37,9 @@ extension LineBreaker {
             let keptTail = max(keptHead, run.source(startingGlyph: tailStart, scalarCount: scalars.count))
             let ellipsisScalars: [Unicode.Scalar] = ellipsis.count == 1 ? ["\u{2026}"] : [".", ".", "."]
             let kept = Array(scalars[..<keptHead]) + ellipsisScalars + Array(scalars[keptTail...])
-            let keptParagraph = BidiParagraph(
+            var keptParagraph = BidiParagraph(
                 kept, direction: paragraph.paragraphLevel == 1 ? .rightToLeft : .leftToRight)
+            if request?.overridesBidi == true { keptParagraph.override() }
             let keptScalars = mirrored(kept, keptParagraph)
             let keptRun = (shaped ? shapedRun(keptScalars, keptParagraph) : self.run(keptScalars))
                 .droppingControls(kept)
@@ -127,6 +129,16 @@ extension LineBreaker {
             for k in line.positions.indices { line.positions[k] -= trailing }
         }
         line.width = x - trailing
+        if request?.recordsClusters == true {
+            line.clusters = order.map { run.source($0) }
+            line.advances = order.indices.map { k in
+                (k + 1 < order.count ? line.positions[k + 1] : x - (line.isRightToLeft ? trailing : 0))
+                    - line.positions[k]
+            }
+            line.xOffsets = order.map { isShaped ? run.xOffsets[$0] : 0 }
+            if isShaped { line.advances = order.map { run.advances[$0] } }
+            line.isShaped = isShaped
+        }
         return line
     }
 

@@ -71,6 +71,9 @@ struct LineBreaker {
     /// right-to-left scripts, CJK, emoji): then grapheme clusters and bidi
     /// are looked at; without, neither can matter and neither is computed.
     var checksUnicode = false
+    /// The package caller's requests (shaping always, bidi override,
+    /// features, clusters recorded); nil for the public layout.
+    var request: TextShapingRequest? = nil
 
     init(font: Font, unit: Double, width: Double?, mode: LineBreakMode, layoutFonts: LayoutFonts? = nil) {
         self.font = font
@@ -220,6 +223,11 @@ struct LineBreaker {
             line.fontIndices = Array(run.fonts[range])
         }
         line.width = run.width(range)
+        if request?.recordsClusters == true {
+            line.clusters = range.map { run.source($0) }
+            line.advances = Array(run.advances[range])
+            line.xOffsets = run.xOffsets.isEmpty ? Array(repeating: 0, count: range.count) : Array(run.xOffsets[range])
+        }
         return line
     }
 

@@ -77,7 +77,9 @@ extension LineBreaker {
         for segment in segments {
             let font = layoutFonts?.fonts[Int(segment.font)] ?? self.font
             let unit = layoutFonts?.units[Int(segment.font)] ?? self.unit
-            let options = ShapingOptions(script: segment.script ?? .common, isRightToLeft: segment.isRightToLeft)
+            let options = ShapingOptions(
+                script: segment.script ?? .common, isRightToLeft: segment.isRightToLeft,
+                enabledFeatures: request?.enabledFeatures ?? [], disabledFeatures: request?.disabledFeatures ?? [])
             let shaped = font.shape(Array(scalars[segment.range]), options: options)
             // Logical order: a right-to-left run's glyphs reversed back.
             let glyphs = segment.isRightToLeft ? Array(shaped.glyphs.reversed()) : shaped.glyphs
