@@ -153,8 +153,8 @@ struct LineBreaker {
         // through bidi (LineBreaker+Bidi.swift): levels, then glyphs per
         // level run, wrapping in logical order, L2 per line. Plain text
         // takes one glyph per scalar, left to right.
-        let shaped = shapes && Self.needsShaping(scalars)
-        if shaped
+        let shaped = shapes && (request?.alwaysShapes == true || Self.needsShaping(scalars))
+        if shaped || request?.overridesBidi == true
             || checksUnicode && (direction == .rightToLeft || scalars.contains(where: { BidiClass($0).needsBidi }))
         {
             return bidiLines(scalars, shaped: shaped)
