@@ -307,6 +307,7 @@ extension SVGReader {
         // line (before dx), about which stretched glyphs' positions scale.
         var chunk = (start: 0, origin: 0.0)
         var current: Int?
+        var clusterOrigin = (x: 0.0, y: 0.0)
         for g in glyphs.indices {
             let path = glyphs[g].path
             // A cluster's later glyphs follow its first: only that takes
@@ -356,6 +357,15 @@ extension SVGReader {
             if r < positions.rotate.count { glyphs[g].rotate = positions.rotate[r] }
             glyphs[g].x = pen.x
             glyphs[g].y = pen.y
+            if glyphs[g].positionedAs < 0, g > 0, path == nil, !vertical, glyphs[g - 1].path == nil {
+                // A cluster's later glyph (a mark) keeps its place from the
+                // cluster's origin, so that it turns with its base.
+                glyphs[g].offsetX += pen.x - clusterOrigin.x
+                glyphs[g].x = clusterOrigin.x
+                glyphs[g].y = clusterOrigin.y
+            } else {
+                clusterOrigin = (glyphs[g].x, glyphs[g].y)
+            }
             pen.x += glyphs[g].advance + glyphs[g].spacing
         }
         _ = finishChunk(&glyphs[chunk.start...], origin: chunk.origin, collection)
@@ -423,7 +433,11 @@ extension SVGReader {
     /// as resvg measures it).
     @discardableResult
     private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) -> Double {
-        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return 0 }
+        guard anchor != .start, let first = chunk.first,
+            let last = chunk.last(where: { $0.positionedAs >= 0 || $0.advance != 0 }) ?? chunk.last
+        else { return 0 }
+        // The last glyph that moves the pen ends the chunk (a mark after
+        // it sits back on its base).
         let width = last.x + last.advance + (last.spacingFromLength ? last.spacing : 0) - first.x
         let shift = anchor == .middle ? -width / 2 : -width
         for i in chunk.indices { chunk[i].x += shift }
