@@ -1,10 +1,16 @@
 // Document: a <text>'s runs (whitespace handled) and per-character
 // positions -> placed glyphs in the text's user space (y down). Runs in
-// the same font and size are shaped together by HairlineText's TextLayout
-// (advances, kerning, fallback fonts; one glyph per Unicode scalar), which
-// gives each character its natural advance; `letter-spacing` and
-// `word-spacing` add after each character. The pen then walks the
-// characters (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
+// the same font and size are cut into text chunks (an absolute `x`, or `y`
+// off a path, or another textPath starts one) and each piece is laid out
+// by HairlineText's TextLayout through its bidi + shaping path (advances,
+// kerning, fallback fonts, GSUB/GPOS where the text needs it, ligatures
+// where the font has them, `smcp` for small-caps; paragraph level from
+// `direction`, `unicode-bidi` as the bidi controls it stands for). Glyphs
+// come in visual order, each tied to its cluster's first character: a
+// cluster's later glyphs (marks) follow its first, and a reordered chunk
+// starts at its leftmost glyph. `letter-spacing` (none in cursive
+// scripts) and `word-spacing` add after each cluster. The pen then walks
+// the glyphs (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
 // chunk there, `dx`/`dy` shift the pen, and each chunk is moved by its
 // `text-anchor` (0, half or all of its advance). Characters on a
 // <textPath> are placed along it afterwards (SVGReader+Text.swift).
