@@ -179,6 +179,11 @@ extension SVGReader {
         let realSmallCaps = style.isSmallCaps && Self.hasSmallCaps(font)
         var scalars = String.UnicodeScalarView()
         var owners: [(run: Int, k: Int)] = []
+        // Each run's scalars, read once.
+        var runScalars: [Int: [Unicode.Scalar]] = [:]
+        for part in piece where runScalars[part.run] == nil {
+            runScalars[part.run] = Array(runs[part.run].text.unicodeScalars)
+        }
         for part in piece {
             let run = runs[part.run]
             let (open, close) = run.style.unicodeBidi.controls(rightToLeft: run.style.isRightToLeft)
@@ -186,7 +191,7 @@ extension SVGReader {
                 scalars.append(control)
                 owners.append((part.run, -1))
             }
-            let text = Array(run.text.unicodeScalars)
+            let text = runScalars[part.run] ?? []
             for k in part.range where k < text.count {
                 let scalar = text[k]
                 scalars.append(
@@ -228,7 +233,8 @@ extension SVGReader {
             let advance =
                 style.kerns || line.isShaped
                 ? line.advances[i] : Double(glyphFont.advance(of: line.glyphs[i])) * unit
-            let scalar = Array(run.text.unicodeScalars)[owner.k]
+            guard let runText = runScalars[owner.run], owner.k < runText.count else { continue }
+            let scalar = runText[owner.k]
             let isSpace = scalar == " "
             // The cluster's last glyph takes its spacing; cursive scripts
             // take no letter spacing (CSS Text 3 §8.2.1).
