@@ -98,6 +98,30 @@ enum SVGBaseline: Sendable, Equatable {
     }
 }
 
+/// `unicode-bidi` (CSS Writing Modes 3 §2.2): how an element's text takes
+/// part in the bidi algorithm, as the embedding, override or isolate
+/// controls it stands for around the element's characters.
+enum SVGUnicodeBidi: Sendable, Equatable {
+    case normal, embed, isolate, bidiOverride, isolateOverride, plaintext
+
+    /// The controls opening and closing an element's characters in
+    /// direction `rightToLeft` (none for `normal`).
+    func controls(rightToLeft: Bool) -> (open: [Unicode.Scalar], close: [Unicode.Scalar]) {
+        let embedding: Unicode.Scalar = rightToLeft ? "\u{202B}" : "\u{202A}"
+        let override: Unicode.Scalar = rightToLeft ? "\u{202E}" : "\u{202D}"
+        let isolate: Unicode.Scalar = rightToLeft ? "\u{2067}" : "\u{2066}"
+        let pdf: Unicode.Scalar = "\u{202C}", pdi: Unicode.Scalar = "\u{2069}"
+        switch self {
+        case .normal: return ([], [])
+        case .embed: return ([embedding], [pdf])
+        case .isolate: return ([isolate], [pdi])
+        case .bidiOverride: return ([override], [pdf])
+        case .isolateOverride: return ([isolate, override], [pdf, pdi])
+        case .plaintext: return (["\u{2068}"], [pdi])
+        }
+    }
+}
+
 /// `text-anchor`: which end of a line of text sits at its `x`.
 enum SVGTextAnchor: Sendable {
     case start, middle, end
@@ -251,6 +275,22 @@ extension SVGReader {
                 style.kerns = false
             } else {
                 throw invalidValue(declaration)
+            }
+        case "direction":
+            switch keyword {
+            case "ltr": style.isRightToLeft = false
+            case "rtl": style.isRightToLeft = true
+            default: throw invalidValue(declaration)
+            }
+        case "unicode-bidi":
+            switch keyword {
+            case "normal": style.unicodeBidi = .normal
+            case "embed": style.unicodeBidi = .embed
+            case "isolate": style.unicodeBidi = .isolate
+            case "bidi-override": style.unicodeBidi = .bidiOverride
+            case "isolate-override": style.unicodeBidi = .isolateOverride
+            case "plaintext": style.unicodeBidi = .plaintext
+            default: throw invalidValue(declaration)
             }
         case "font-variant":
             switch keyword {

@@ -152,6 +152,8 @@ extension SVGReader {
             case "writing-mode": style.isVertical = parent.isVertical
             case "font-variant": style.isSmallCaps = parent.isSmallCaps
             case "font-kerning", "kerning": style.kerns = parent.kerns
+            case "direction": style.isRightToLeft = parent.isRightToLeft
+            case "unicode-bidi": style.unicodeBidi = parent.unicodeBidi
             // display: the parent is displayed, or this would not run;
             // font-size: applied first.
             default: break
@@ -272,7 +274,7 @@ extension SVGReader {
         case "font-family", "font-weight", "font-style", "font-stretch", "font-variation-settings",
             "letter-spacing", "word-spacing", "baseline-shift",
             "dominant-baseline", "alignment-baseline", "text-anchor", "writing-mode", "font-variant", "font-kerning",
-            "kerning":
+            "kerning", "direction", "unicode-bidi":
             try applyTextProperty(declaration, keyword, parent: parent, to: &style)
         case "visibility":
             switch keyword {

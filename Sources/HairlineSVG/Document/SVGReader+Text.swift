@@ -243,7 +243,9 @@ extension SVGReader {
         for (glyph, placement) in zip(glyphs, placements) {
             guard let placement else { continue }
             let size = glyph.unit * glyph.scale
-            let place = AffineTransform(a: size, b: 0, c: 0, d: -size, tx: 0, ty: 0).concatenating(placement)
+            // Shaped glyphs' offsets from the pen (marks on their base).
+            let place = AffineTransform(a: size, b: 0, c: 0, d: -size, tx: glyph.offsetX, ty: -glyph.offsetY)
+                .concatenating(placement)
             if let layers = colorGlyphLayers(
                 glyph.glyph, of: glyph.font, place: place, foreground: foreground,
                 cache: &colorCache)

@@ -108,8 +108,10 @@ extension SVGReader {
     ) throws(SVGError) {
         let attributes = try sortAttributes(of: span, kind: kind)
         var spanStyle = style
-        // alignment-baseline is each span's own (not inherited).
+        // alignment-baseline and unicode-bidi are each span's own (not
+        // inherited).
         spanStyle.alignmentBaseline = .auto
+        spanStyle.unicodeBidi = .normal
         let parentFontSize = fontSize
         defer { fontSize = parentFontSize }
         let local = try apply(attributes.declarations, of: span, to: &spanStyle)

@@ -1,10 +1,16 @@
 // Document: a <text>'s runs (whitespace handled) and per-character
 // positions -> placed glyphs in the text's user space (y down). Runs in
-// the same font and size are shaped together by HairlineText's TextLayout
-// (advances, kerning, fallback fonts; one glyph per Unicode scalar), which
-// gives each character its natural advance; `letter-spacing` and
-// `word-spacing` add after each character. The pen then walks the
-// characters (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
+// the same font and size are cut into text chunks (an absolute `x`, or `y`
+// off a path, or another textPath starts one) and each piece is laid out
+// by HairlineText's TextLayout through its bidi + shaping path (advances,
+// kerning, fallback fonts, GSUB/GPOS where the text needs it, ligatures
+// where the font has them, `smcp` for small-caps; paragraph level from
+// `direction`, `unicode-bidi` as the bidi controls it stands for). Glyphs
+// come in visual order, each tied to its cluster's first character: a
+// cluster's later glyphs (marks) follow its first, and a reordered chunk
+// starts at its leftmost glyph. `letter-spacing` (none in cursive
+// scripts) and `word-spacing` add after each cluster. The pen then walks
+// the glyphs (SVG 1.1 §10.4): an absolute `x` or `y` starts a new text
 // chunk there, `dx`/`dy` shift the pen, and each chunk is moved by its
 // `text-anchor` (0, half or all of its advance). Characters on a
 // <textPath> are placed along it afterwards (SVGReader+Text.swift).
@@ -44,6 +50,15 @@ struct SVGPlacedGlyph {
     var spacingFromLength = false
     /// The outline's scale (synthesized small capitals: below 1).
     var scale = 1.0
+    /// The shaper's offset of the glyph from its pen position (user units,
+    /// x along the line, y up: a mark on its base).
+    var offsetX = 0.0, offsetY = 0.0
+    /// The character whose x, y, dx and dy apply before the glyph: its
+    /// own for the first glyph of a cluster, none (-1) for the cluster's
+    /// later glyphs (marks, parts of a split glyph), which follow it; the
+    /// chunk's first character for the glyph drawn leftmost when bidi
+    /// reordered the chunk (its absolute position starts the chunk there).
+    var positionedAs = 0
 
 }
 
@@ -91,6 +106,7 @@ extension SVGReader {
         guard let drawn = fontedRuns(runs, element) else { return nil }
         var starts = [0]
         for run in runs { starts.append(starts[starts.count - 1] + run.text.unicodeScalars.count) }
+        let positions = SVGCharacterPositions(collection)
         var glyphs: [SVGPlacedGlyph] = []
         var next = 0
         while next < drawn.count {
@@ -100,61 +116,176 @@ extension SVGReader {
             while end < drawn.count, drawn[end].font.key == first.font.key,
                 runs[drawn[end].index].style.fontSize == size
             { end += 1 }
-            shape(
-                drawn[next..<end].map { ($0.index, $0.font.font) }, runs: runs, starts: starts, size: size,
-                into: &glyphs)
+            // Cut where a text chunk starts: chunks are shaped apart.
+            for piece in Self.pieces(drawn[next..<end].map(\.index), runs: runs, starts: starts, positions) {
+                shape(piece, font: first.font.font, runs: runs, starts: starts, size: size, into: &glyphs)
+            }
             next = end
         }
         guard !glyphs.isEmpty else { return nil }
-        let positions = SVGCharacterPositions(collection)
         Self.place(&glyphs, positions, collection)
         return glyphs
     }
 
-    /// Shapes one segment (runs in one font and size) and appends a glyph
-    /// per scalar with its natural advance and spacing.
+    /// Characters of one run shaped together: run `run`'s scalars `range`.
+    typealias SVGShapingPart = (run: Int, range: Range<Int>)
+
+    /// The runs of a segment cut where a text chunk starts (an absolute
+    /// `x`, or `y` off a path, or another textPath), as parts of runs.
+    static func pieces(
+        _ members: [Int], runs: [SVGTextRun], starts: [Int], _ positions: SVGCharacterPositions
+    ) -> [[SVGShapingPart]] {
+        var pieces: [[SVGShapingPart]] = []
+        var current: [SVGShapingPart] = []
+        var previousPath: Int? = nil
+        var isFirst = true
+        for member in members {
+            let count = runs[member].text.unicodeScalars.count
+            let path = runs[member].path
+            var partStart = 0
+            for k in 0..<count {
+                let c = starts[member] + k
+                let known = c < positions.x.count
+                let startsChunk =
+                    !isFirst && previousPath != path
+                    || known && (positions.x[c] != nil || path == nil && positions.y[c] != nil)
+                if startsChunk {
+                    if k > partStart { current.append((member, partStart..<k)) }
+                    if !current.isEmpty { pieces.append(current) }
+                    current = []
+                    partStart = k
+                }
+                previousPath = path
+                isFirst = false
+            }
+            if count > partStart { current.append((member, partStart..<count)) }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
+    /// Shapes one piece (runs in one font and size, one text chunk) and
+    /// appends its glyphs in visual order, each with its cluster's first
+    /// character, its natural advance and spacing.
     private func shape(
-        _ segment: [(index: Int, font: Font)], runs: [SVGTextRun], starts: [Int], size: Double,
+        _ piece: [SVGShapingPart], font: Font, runs: [SVGTextRun], starts: [Int], size: Double,
         into glyphs: inout [SVGPlacedGlyph]
     ) {
-        guard let font = segment.first?.font else { return }
-        let text = segment.map { Self.smallCapsMapped(runs[$0.index]) }.joined()
-        let layout = TextLayout(text, font: font, size: size, lineBreakMode: .clipping)
-        guard let line = layout.lines.first, !line.glyphs.isEmpty else { return }
-        let count = line.glyphs.count
-        var taken = 0
-        for (position, member) in segment.enumerated() {
-            let style = runs[member.index].style
-            let scalars = Array(runs[member.index].text.unicodeScalars)
-            let take = position == segment.count - 1 ? count - taken : min(scalars.count, count - taken)
-            for k in 0..<max(0, take) {
-                let i = taken + k
-                let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
-                let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
-                let advance =
-                    i + 1 < count && style.kerns
-                    ? line.positions[i + 1] - line.positions[i]
-                    : Double(glyphFont.advance(of: line.glyphs[i])) * unit
-                let scalar: Unicode.Scalar = k < scalars.count ? scalars[k] : " "
-                let isSpace = scalar == " "
-                var glyph = SVGPlacedGlyph(
-                    run: member.index, character: starts[member.index] + k, glyph: line.glyphs[i],
-                    font: glyphFont, unit: unit, advance: advance,
-                    spacing: style.letterSpacing + (isSpace ? style.wordSpacing : 0),
-                    path: runs[member.index].path, scalar: scalar)
-                if style.isSmallCaps, Self.smallCapital(of: scalar) != nil {
-                    // A capital scaled to the x-height, its own advance
-                    // scaled (no kerning).
-                    let metrics = glyphFont.metrics
-                    glyph.scale =
-                        metrics.xHeight > 0 && metrics.capHeight > 0
-                        ? Double(metrics.xHeight) / Double(metrics.capHeight) : Self.fallbackSmallCapsScale
-                    glyph.advance = Double(glyphFont.advance(of: glyph.glyph)) * unit * glyph.scale
-                }
-                glyphs.append(glyph)
-            }
-            taken += max(0, take)
+        guard let firstRun = piece.first.map({ runs[$0.run] }) else { return }
+        // The scalars with their characters (-1 for bidi controls that
+        // stand for `unicode-bidi`), small capitals mapped unless the font
+        // has real ones.
+        let style = firstRun.style
+        let realSmallCaps = style.isSmallCaps && Self.hasSmallCaps(font)
+        var scalars = String.UnicodeScalarView()
+        var owners: [(run: Int, k: Int)] = []
+        // Each run's scalars, read once.
+        var runScalars: [Int: [Unicode.Scalar]] = [:]
+        for part in piece where runScalars[part.run] == nil {
+            runScalars[part.run] = Array(runs[part.run].text.unicodeScalars)
         }
+        for part in piece {
+            let run = runs[part.run]
+            let (open, close) = run.style.unicodeBidi.controls(rightToLeft: run.style.isRightToLeft)
+            for control in open {
+                scalars.append(control)
+                owners.append((part.run, -1))
+            }
+            let text = runScalars[part.run] ?? []
+            for k in part.range where k < text.count {
+                let scalar = text[k]
+                scalars.append(
+                    run.style.isSmallCaps && !realSmallCaps ? Self.smallCapital(of: scalar) ?? scalar : scalar)
+                owners.append((part.run, k))
+            }
+            for control in close {
+                scalars.append(control)
+                owners.append((part.run, -1))
+            }
+        }
+        let text = String(scalars)
+        let spaced = piece.contains { runs[$0.run].style.letterSpacing != 0 }
+        var request = TextShapingRequest(recordsClusters: true)
+        request.alwaysShapes = realSmallCaps || !spaced && Self.hasLigatures(font, text)
+        if realSmallCaps { request.enabledFeatures.insert("smcp") }
+        if spaced {
+            // CSS Text 3 §8.2: no optional ligatures when letter-spacing.
+            request.disabledFeatures = ["liga", "clig", "dlig", "hlig"]
+        }
+        if !style.kerns { request.disabledFeatures.insert("kern") }
+        let layout = TextLayout(
+            text, font: font, size: size, lineBreakMode: .clipping,
+            direction: style.isRightToLeft ? .rightToLeft : .leftToRight, request: request)
+        guard let line = layout.lines.first, !line.glyphs.isEmpty, line.clusters.count == line.glyphs.count else {
+            return
+        }
+        var previousCluster = -1
+        let pieceStart = glyphs.count
+        for i in line.glyphs.indices {
+            let cluster = line.clusters[i]
+            guard cluster >= 0, cluster < owners.count, owners[cluster].k >= 0 else { continue }
+            let owner = owners[cluster]
+            let run = runs[owner.run], style = run.style
+            let glyphFont = layout.font(at: line.fontIndex(ofGlyph: i))
+            let unit = size / Double(max(1, glyphFont.metrics.unitsPerEm))
+            // Unshaped glyphs without kerning keep their own advances
+            // (shaped ones had `kern` turned off).
+            let advance =
+                style.kerns || line.isShaped
+                ? line.advances[i] : Double(glyphFont.advance(of: line.glyphs[i])) * unit
+            guard let runText = runScalars[owner.run], owner.k < runText.count else { continue }
+            let scalar = runText[owner.k]
+            let isSpace = scalar == " "
+            // The cluster's last glyph takes its spacing; cursive scripts
+            // take no letter spacing (CSS Text 3 §8.2.1).
+            let endsCluster = i + 1 == line.glyphs.count || line.clusters[i + 1] != cluster
+            let cursive = ShapingScript(scalar).usesCursiveJoining
+            var glyph = SVGPlacedGlyph(
+                run: owner.run, character: starts[owner.run] + owner.k, glyph: line.glyphs[i],
+                font: glyphFont, unit: unit, advance: advance,
+                spacing: endsCluster ? (cursive ? 0 : style.letterSpacing) + (isSpace ? style.wordSpacing : 0) : 0,
+                path: run.path, scalar: scalar)
+            glyph.offsetX = line.xOffsets[i]
+            glyph.offsetY = line.yOffsets.isEmpty ? 0 : line.yOffsets[i]
+            glyph.positionedAs = cluster != previousCluster ? glyph.character : -1
+            previousCluster = cluster
+            if style.isSmallCaps, !realSmallCaps, Self.smallCapital(of: scalar) != nil {
+                // A capital scaled to the x-height, its own advance
+                // scaled (no kerning).
+                let metrics = glyphFont.metrics
+                glyph.scale =
+                    metrics.xHeight > 0 && metrics.capHeight > 0
+                    ? Double(metrics.xHeight) / Double(metrics.capHeight) : Self.fallbackSmallCapsScale
+                glyph.advance = Double(glyphFont.advance(of: glyph.glyph)) * unit * glyph.scale
+            }
+            glyphs.append(glyph)
+        }
+        // Reordered (right-to-left) text: the chunk starts at its leftmost
+        // glyph, which takes the first character's position in its place.
+        if let first = piece.first, pieceStart < glyphs.count {
+            let chunkStart = starts[first.run] + first.range.lowerBound
+            if glyphs[pieceStart].positionedAs != chunkStart,
+                let holder = glyphs[pieceStart...].firstIndex(where: { $0.positionedAs == chunkStart })
+            {
+                let held = glyphs[pieceStart].positionedAs
+                glyphs[pieceStart].positionedAs = glyphs[holder].positionedAs
+                glyphs[holder].positionedAs = held
+            }
+        }
+    }
+
+    /// Whether `font` has real small capitals (a `smcp` feature with
+    /// lookups for Latin).
+    static func hasSmallCaps(_ font: Font) -> Bool {
+        font.hasSubstitutions(for: .latin, features: ["smcp"])
+    }
+
+    /// Whether `text` in `font` may form ligatures the plain path would
+    /// miss: the font has ligature features (`liga`, `clig`, `rlig`) for
+    /// the script of `text`'s first letter.
+    static func hasLigatures(_ font: Font, _ text: String) -> Bool {
+        let script = ShapingScript(detectingIn: text.unicodeScalars)
+        return script != .common && font.hasSubstitutions(for: script, features: ["liga", "clig", "rlig"])
     }
 
     /// The scale of synthesized small capitals in a font without x-height
@@ -168,15 +299,6 @@ extension SVGReader {
         let upper = scalar.properties.uppercaseMapping.unicodeScalars
         guard upper.count == 1, let capital = upper.first, capital != scalar else { return nil }
         return capital
-    }
-
-    /// A run's text, lowercase letters turned to capitals under
-    /// `font-variant: small-caps` (scalar for scalar).
-    static func smallCapsMapped(_ run: SVGTextRun) -> String {
-        guard run.style.isSmallCaps else { return run.text }
-        var result = String.UnicodeScalarView()
-        for scalar in run.text.unicodeScalars { result.append(smallCapital(of: scalar) ?? scalar) }
-        return String(result)
     }
 
     /// Walks the pen over the glyphs: absolute positions and textPaths
@@ -197,9 +319,13 @@ extension SVGReader {
         // line (before dx), about which stretched glyphs' positions scale.
         var chunk = (start: 0, origin: 0.0)
         var current: Int?
+        var clusterOrigin = (x: 0.0, y: 0.0)
         for g in glyphs.indices {
-            let c = glyphs[g].character, path = glyphs[g].path
-            let known = c < positions.dx.count
+            let path = glyphs[g].path
+            // A cluster's later glyphs follow its first: only that takes
+            // the character's positions (its rotation holds for all).
+            let c = glyphs[g].positionedAs, r = glyphs[g].character
+            let known = c >= 0 && c < positions.dx.count
             let turned = vertical && path == nil
             let absolute =
                 known ? (turned ? (positions.y[c], positions.x[c]) : (positions.x[c], positions.y[c])) : (nil, nil)
@@ -240,9 +366,18 @@ extension SVGReader {
             if starts { chunk = (g, pen.x) }
             pen.x += relative.0
             pen.y += relative.1
-            if known { glyphs[g].rotate = positions.rotate[c] }
+            if r < positions.rotate.count { glyphs[g].rotate = positions.rotate[r] }
             glyphs[g].x = pen.x
             glyphs[g].y = pen.y
+            if glyphs[g].positionedAs < 0, g > 0, path == nil, !vertical, glyphs[g - 1].path == nil {
+                // A cluster's later glyph (a mark) keeps its place from the
+                // cluster's origin, so that it turns with its base.
+                glyphs[g].offsetX += pen.x - clusterOrigin.x
+                glyphs[g].x = clusterOrigin.x
+                glyphs[g].y = clusterOrigin.y
+            } else {
+                clusterOrigin = (glyphs[g].x, glyphs[g].y)
+            }
             pen.x += glyphs[g].advance + glyphs[g].spacing
         }
         _ = finishChunk(&glyphs[chunk.start...], origin: chunk.origin, collection)
@@ -310,7 +445,11 @@ extension SVGReader {
     /// as resvg measures it).
     @discardableResult
     private static func anchor(_ chunk: inout ArraySlice<SVGPlacedGlyph>, _ anchor: SVGTextAnchor) -> Double {
-        guard anchor != .start, let first = chunk.first, let last = chunk.last else { return 0 }
+        guard anchor != .start, let first = chunk.first,
+            let last = chunk.last(where: { $0.positionedAs >= 0 || $0.advance != 0 }) ?? chunk.last
+        else { return 0 }
+        // The last glyph that moves the pen ends the chunk (a mark after
+        // it sits back on its base).
         let width = last.x + last.advance + (last.spacingFromLength ? last.spacing : 0) - first.x
         let shift = anchor == .middle ? -width / 2 : -width
         for i in chunk.indices { chunk[i].x += shift }

@@ -96,6 +96,13 @@ struct InheritedStyle: Sendable {
     /// `font-kerning: none` or SVG 1.1 `kerning: 0`: glyphs keep their
     /// own advances.
     var kerns = true
+    /// `direction: rtl` (inherited): the text's paragraph runs right to
+    /// left (UAX #9 paragraph level 1); `ltr`, the initial value, forces
+    /// left to right whatever the first strong character.
+    var isRightToLeft = false
+    /// `unicode-bidi` of the element holding the characters (not
+    /// inherited: each span's own).
+    var unicodeBidi = SVGUnicodeBidi.normal
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
@@ -155,19 +162,16 @@ enum SVGProperties {
         "baseline-shift", "text-decoration", "dominant-baseline", "alignment-baseline",
         "text-anchor", "writing-mode", "font-variant", "font-kerning", "kerning", "mask", "mix-blend-mode", "isolation",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "image-rendering", "background-color",
-        "shape-rendering", "font", "text-rendering",
+        "shape-rendering", "font", "text-rendering", "direction", "unicode-bidi",
     ]
     /// Properties that are read only from `style` (and style sheets), not
     /// as presentation attributes.
     static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker", "font"]
     /// Text properties the reader does not apply, with the values that
-    /// draw exactly what the reader draws anyway (their initial values,
-    /// and `line-height`, which single-line SVG text does not use): these
-    /// are accepted without a warning, as editors write them on every text.
-    static let initialTextValues: [String: Set<String>] = [
-        "direction": ["ltr"],
-        "unicode-bidi": ["normal"],
-    ]
+    /// draw exactly what the reader draws anyway (their initial values):
+    /// these are accepted without a warning, as editors write them on
+    /// every text. None today (`direction` and `unicode-bidi` are applied).
+    static let initialTextValues: [String: Set<String>] = [:]
     /// Properties whose every value draws what the reader draws.
     static let ignoredTextProperties: Set<String> = ["line-height"]
 

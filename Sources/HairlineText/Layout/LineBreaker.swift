@@ -5,7 +5,7 @@
 // grapheme clusters), truncation keeps the longest head, tail or both ends
 // of whole clusters that fit beside an ellipsis. With a font fallback
 // (LayoutFonts.swift) each glyph also records its font. Paragraphs with
-// right-to-left text go through LineBreaker+Bidi.swift.
+// right-to-left text or that need shaping go through LineBreaker+Bidi.swift.
 
 /// A paragraph's glyphs with their advances (points) and whether each is a
 /// space (a break opportunity, dropped at a line's end).
@@ -26,6 +26,9 @@ struct GlyphRun {
     /// Whether each glyph starts a grapheme cluster; empty when every one
     /// does (as far as the layout knows).
     var clusterStarts: [Bool] = []
+    /// Each glyph's source scalar (the first of its cluster, an index into
+    /// the paragraph), logical order; empty when glyph i is scalar i.
+    var sources: [Int] = []
 
     var count: Int { glyphs.count }
 
@@ -68,6 +71,9 @@ struct LineBreaker {
     /// right-to-left scripts, CJK, emoji): then grapheme clusters and bidi
     /// are looked at; without, neither can matter and neither is computed.
     var checksUnicode = false
+    /// The package caller's requests (shaping always, bidi override,
+    /// features, clusters recorded); nil for the public layout.
+    var request: TextShapingRequest? = nil
 
     init(font: Font, unit: Double, width: Double?, mode: LineBreakMode, layoutFonts: LayoutFonts? = nil) {
         self.font = font
@@ -143,34 +149,28 @@ struct LineBreaker {
 
     /// The lines of one paragraph.
     func lines(of scalars: [Unicode.Scalar]) -> [TextLine] {
-        // A paragraph the shaper must see goes through it (its runs in
-        // visual order; breaks at spaces, as its glyphs are not one per
-        // scalar); other right-to-left text through the bidi algorithm.
-        let shaped = shapes && Self.needsShaping(scalars)
-        if !shaped, checksUnicode, direction == .rightToLeft || scalars.contains(where: { BidiClass($0).needsBidi }) {
-            return bidiLines(scalars)
+        // A paragraph the shaper must see, or with right-to-left text, goes
+        // through bidi (LineBreaker+Bidi.swift): levels, then glyphs per
+        // level run, wrapping in logical order, L2 per line. Plain text
+        // takes one glyph per scalar, left to right.
+        let shaped = shapes && (request?.alwaysShapes == true || Self.needsShaping(scalars))
+        if shaped || request?.overridesBidi == true
+            || checksUnicode && (direction == .rightToLeft || scalars.contains(where: { BidiClass($0).needsBidi }))
+        {
+            return bidiLines(scalars, shaped: shaped)
         }
-        let run = shaped ? shapedRun(scalars) : annotated(self.run(scalars), scalars)
-        var lines: [TextLine]
+        let run = annotated(self.run(scalars), scalars)
         if let width, run.width(0..<run.count) > width {
             switch mode {
             case .clipping:
-                lines = [line(run, 0..<run.count)]
+                return [line(run, 0..<run.count)]
             case .truncatingHead, .truncatingMiddle, .truncatingTail:
-                lines = [truncated(run, width: width)]
+                return [truncated(run, width: width)]
             case .wordWrapping, .characterWrapping:
-                lines = wrapped(run, width: width).map { line(run, $0) }
+                return wrapped(run, width: width).map { line(run, $0) }
             }
-        } else {
-            lines = [line(run, 0..<run.count)]
         }
-        if shaped,
-            direction == .rightToLeft
-                || direction == .natural && BidiParagraph(scalars, direction: .natural).paragraphLevel == 1
-        {
-            for i in lines.indices { lines[i].isRightToLeft = true }
-        }
-        return lines
+        return [line(run, 0..<run.count)]
     }
 
     /// Greedy wrapping: each line takes as many words (or, for character
@@ -223,6 +223,11 @@ struct LineBreaker {
             line.fontIndices = Array(run.fonts[range])
         }
         line.width = run.width(range)
+        if request?.recordsClusters == true {
+            line.clusters = range.map { run.source($0) }
+            line.advances = Array(run.advances[range])
+            line.xOffsets = run.xOffsets.isEmpty ? Array(repeating: 0, count: range.count) : Array(run.xOffsets[range])
+        }
         return line
     }
 

@@ -4,19 +4,17 @@
 // break at explicit newlines and, to a width, at UAX #14 opportunities
 // (UILabel's line break modes: wrapping, clipping, truncation with an
 // ellipsis at the head, middle or tail, at grapheme cluster boundaries).
-// Paragraphs with a script that joins or reorders (Arabic, Indic ...) or
-// with combining marks go through the OpenType shaper
-// (Shaping/LineBreaker+Shaping.swift: font and script runs, right-to-left
-// runs reversed, a two-level stand-in for bidi). Other paragraphs with
-// right-to-left text (Hebrew without points, bidi controls) are resolved
-// by UAX #9 (direction automatic or given), broken in logical order, each
-// line then reordered visually (L1-L2) with mirrored brackets. Plain text
-// skips all of it: one glyph per scalar, left to right, no ligatures.
+// Paragraphs with right-to-left text, bidi controls, a script that joins
+// or reorders (Arabic, Indic ...) or combining marks take one path
+// (LineBreaker+Bidi.swift): UAX #9 levels for the paragraph (direction
+// automatic or given), mirrored brackets (L4), glyphs per level run from
+// the OpenType shaper when the paragraph needs shaping
+// (Shaping/LineBreaker+Shaping.swift), wrapping in logical order between
+// clusters, each line then reordered visually (L1-L2). Plain text skips
+// all of it: one glyph per scalar, left to right, no ligatures.
 // A font with a fallback (`Font.withFallback`) takes the characters it
 // lacks from other fonts, per approximate grapheme cluster (LayoutFonts);
-// without one, every glyph is the font's. Text in a script that needs
-// shaping (Arabic, Hebrew, Indic ...) or with combining marks goes through
-// the OpenType shaper instead (LineBreaker+Shaping.swift).
+// without one, every glyph is the font's.
 
 import Hairline
 
@@ -60,10 +58,46 @@ public struct TextLine: Sendable, Equatable {
     /// level 1): its glyphs are still in visual order, left to right, but
     /// it aligns to the right for `.leading` (and left for `.trailing`).
     public var isRightToLeft = false
+    /// With `TextShapingRequest.recordsClusters` only (else empty): each
+    /// glyph's source scalar (the first of its cluster, an index into its
+    /// paragraph), its pen advance and its x offset from the pen (points;
+    /// `positions` already include the offset).
+    package var clusters: [Int] = []
+    package var advances: [Double] = []
+    package var xOffsets: [Double] = []
+    /// With `recordsClusters`: whether the glyphs came from the shaper
+    /// (else one per scalar with the font's kerning).
+    package var isShaped = false
 
     /// The index in the layout's `fonts` of glyph `i`'s font.
     @inlinable
     public func fontIndex(ofGlyph i: Int) -> Int { fontIndices.isEmpty ? 0 : Int(fontIndices[i]) }
+}
+
+/// What a caller inside the package asks of the layout beyond the public
+/// options (the SVG reader's text).
+package struct TextShapingRequest: Sendable, Equatable {
+    /// Every paragraph goes through the shaper, Latin included (ligatures).
+    package var alwaysShapes = false
+    /// `unicode-bidi: bidi-override`: every scalar at the paragraph's level
+    /// (the direction given), no implicit reordering.
+    package var overridesBidi = false
+    /// Features added to or removed from the shaper's defaults.
+    package var enabledFeatures: Set<String> = []
+    package var disabledFeatures: Set<String> = []
+    /// Lines record `clusters`, `advances` and `xOffsets`.
+    package var recordsClusters = false
+
+    package init(
+        alwaysShapes: Bool = false, overridesBidi: Bool = false, enabledFeatures: Set<String> = [],
+        disabledFeatures: Set<String> = [], recordsClusters: Bool = false
+    ) {
+        self.alwaysShapes = alwaysShapes
+        self.overridesBidi = overridesBidi
+        self.enabledFeatures = enabledFeatures
+        self.disabledFeatures = disabledFeatures
+        self.recordsClusters = recordsClusters
+    }
 }
 
 /// Text laid out in one font and size, in points.
@@ -121,6 +155,18 @@ public struct TextLayout: Sendable {
         lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0,
         direction: TextDirection = .natural
     ) {
+        self.init(
+            text, font: font, size: size, width: width, lineBreakMode: lineBreakMode, maximumLines: maximumLines,
+            direction: direction, request: nil)
+    }
+
+    /// Lays `text` out as `init(_:font:size:width:lineBreakMode:maximumLines:direction:)`
+    /// does, with what `request` asks of the shaper (the SVG reader's text).
+    package init(
+        _ text: String, font: Font, size: Double, width: Double? = nil,
+        lineBreakMode: LineBreakMode = .wordWrapping, maximumLines: Int = 0,
+        direction: TextDirection = .natural, request: TextShapingRequest?
+    ) {
         let size = size.isFinite && size > 0 ? size : 0
         self.font = font
         self.size = size
@@ -134,6 +180,11 @@ public struct TextLayout: Sendable {
         breaker.shapes = LineBreaker.needsShaping(text)
         breaker.direction = direction
         breaker.checksUnicode = direction == .rightToLeft || Self.mayNeedUnicode(text)
+        if let request {
+            breaker.request = request
+            breaker.shapes = breaker.shapes || request.alwaysShapes
+            breaker.checksUnicode = breaker.checksUnicode || request.alwaysShapes || request.overridesBidi
+        }
         // Paragraphs and wrapped lines are made one at a time, and no more
         // than the line limit needs: the lines kept, then (to know whether
         // text was cut) only until one dropped line has a glyph.

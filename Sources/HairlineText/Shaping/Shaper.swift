@@ -91,8 +91,16 @@ extension Font {
     /// default feature other than kerning (a run in it should be shaped).
     /// Complexity: O(features of the script).
     public func hasSubstitutions(for script: ShapingScript) -> Bool {
+        hasSubstitutions(
+            for: script,
+            features: Set(DefaultFeatures.substitution + (script.usesCursiveJoining ? DefaultFeatures.joining : [])))
+    }
+
+    /// Whether lookups of this font's GSUB apply to `script` through one of
+    /// `features` (four-letter tags: "smcp" for real small capitals).
+    /// Complexity: O(features of the script).
+    public func hasSubstitutions(for script: ShapingScript, features wanted: Set<String>) -> Bool {
         guard let header = LayoutHeader(data, layoutTables.gsub, extensionType: 7) else { return false }
-        let wanted = Set(DefaultFeatures.substitution + (script.usesCursiveJoining ? DefaultFeatures.joining : []))
         return header.featureIndices(scriptTags: script.openTypeTags).contains { index in
             header.featureTag(index).map(wanted.contains) == true && !header.lookupIndices(ofFeature: index).isEmpty
         }

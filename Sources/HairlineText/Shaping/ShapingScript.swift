@@ -68,7 +68,7 @@ public enum ShapingScript: String, Sendable, CaseIterable {
     }
 
     /// Whether letters take positional forms by Unicode joining types.
-    var usesCursiveJoining: Bool { self == .arabic || self == .syriac || self == .nko }
+    package var usesCursiveJoining: Bool { self == .arabic || self == .syriac || self == .nko }
 
     /// Whether the script is an Indic one (reordering not implemented).
     var isIndic: Bool {

@@ -63,6 +63,13 @@ public struct BidiParagraph: Sendable {
         levels = resolver.levels
     }
 
+    /// Every level set to the paragraph's (an override of the whole
+    /// paragraph, CSS `unicode-bidi: bidi-override`): no implicit
+    /// reordering, a right-to-left paragraph reversed whole.
+    public mutating func override() {
+        for i in levels.indices { levels[i] = paragraphLevel }
+    }
+
     /// Whether scalar `i` is removed by X9 (embedding controls and BN).
     public func isRemoved(_ i: Int) -> Bool { Self.isRemovedClass(classes[i]) }
 

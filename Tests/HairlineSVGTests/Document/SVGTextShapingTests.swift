@@ -1,0 +1,133 @@
+// SVG text through the shaper, with the fixture fonts of HairlineTextTests
+// (Amiri and Noto Sans, OFL) in a font database: Arabic joins and is
+// ordered by bidi with the paragraph left to right (`direction: ltr`, as
+// resvg lays it), `unicode-bidi: bidi-override` with `direction: rtl`
+// reverses Latin, `font-variant: small-caps` takes the font's `smcp`
+// glyphs, and a mark turns with its base under `rotate`. Expected outlines
+// come from `Font.shape` on each run, laid left to right here.
+
+import Hairline
+import HairlineSVG
+import HairlineTestSupport
+import HairlineText
+import Testing
+
+@Suite("text through the shaper")
+struct SVGTextShapingTests {
+    static let size = 20.0, baseline = 40.0
+
+    static func fixture(_ name: String) throws -> Font {
+        try Font(contentsOfFile: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts/" + name))
+    }
+
+    /// The fill of one <text> at (0, 40), font size 20.
+    static func text(_ attributes: String, _ content: String) throws -> (Path, [SVGWarning]) {
+        let database = FontDatabase()
+        database.addFonts(inDirectory: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts"))
+        var loader = SVGResourceLoader.none
+        loader.fontDatabase = database
+        let document = try SVGDocument(
+            parsing: """
+                <svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="0" y="40" font-size="20" \(attributes)>\(content)</text></svg>
+                """, loader: loader)
+        var path = Path()
+        for command in document.fillCommands() { path.addPath(command.path) }
+        return (path, document.warnings)
+    }
+
+    /// Runs shaped one by one (`Font.shape`) and laid left to right from
+    /// x = 0 on the baseline, offsets applied, each glyph turned by
+    /// `rotate` degrees about its cluster's pen position.
+    static func expected(
+        _ runs: [(text: String, rightToLeft: Bool, features: Set<String>)], font: Font, rotate: Double = 0
+    ) throws -> Path {
+        let unit = size / Double(font.metrics.unitsPerEm)
+        var path = Path()
+        var pen = 0.0
+        for run in runs {
+            let shaped = font.shape(
+                Array(run.text.unicodeScalars),
+                options: ShapingOptions(isRightToLeft: run.rightToLeft, enabledFeatures: run.features))
+            var clusterPen = pen, previousCluster = -1
+            for glyph in shaped.glyphs {
+                if glyph.cluster != previousCluster { clusterPen = pen }
+                previousCluster = glyph.cluster
+                let turn = AffineTransform(rotationAngle: rotate * .pi / 180)
+                let local = AffineTransform(
+                    a: unit, b: 0, c: 0, d: -unit, tx: pen - clusterPen + Double(glyph.xOffset) * unit,
+                    ty: -Double(glyph.yOffset) * unit)
+                let place = local.concatenating(turn).concatenating(
+                    AffineTransform(translationX: clusterPen, y: baseline))
+                path.addPath(try font.outline(of: glyph.glyph).applying(place))
+                pen += Double(glyph.xAdvance) * unit
+            }
+        }
+        return path
+    }
+
+    /// Whether two paths have the same elements with points within 1e-6.
+    static func nearlyEqual(_ a: Path, _ b: Path) -> Bool {
+        func points(_ e: PathElement) -> [Point] {
+            switch e {
+            case .move(let p), .line(let p): return [p]
+            case .quadCurve(let p, let c): return [p, c]
+            case .curve(let p, let c1, let c2): return [p, c1, c2]
+            default: return []
+            }
+        }
+        guard a.elements.count == b.elements.count else { return false }
+        return zip(a.elements, b.elements).allSatisfy { u, v in
+            let p = points(u), q = points(v)
+            return p.count == q.count && zip(p, q).allSatisfy { abs($0.x - $1.x) < 1e-6 && abs($0.y - $1.y) < 1e-6 }
+        }
+    }
+
+    @Test func arabicJoinsAndLatinInsideKeepsItsOrder() throws {
+        let amiri = try Self.fixture("Amiri-Regular.ttf")
+        // Left-to-right paragraph: "ابت" (level 1), " SVG " (0: the
+        // spaces between R and L take the embedding's direction), "ثج" (1).
+        let (path, warnings) = try Self.text(#"font-family="Amiri""#, "ابت SVG ثج")
+        #expect(warnings.isEmpty)
+        let want = try Self.expected(
+            [("ابت", true, []), (" SVG ", false, []), ("ثج", true, [])], font: amiri)
+        let matches = Self.nearlyEqual(path, want)
+        #expect(matches)
+        // The joined forms differ from the isolated letters the cmap gives.
+        let isolated = "ابت".unicodeScalars.map { amiri.glyph(for: $0) }
+        let shaped = amiri.shape(Array("ابت".unicodeScalars)).glyphs.map(\.glyph)
+        #expect(Set(isolated) != Set(shaped))
+    }
+
+    @Test func bidiOverrideReversesLatin() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let (path, warnings) = try Self.text(
+            #"font-family="Noto Sans" direction="rtl" unicode-bidi="bidi-override""#, "abc")
+        #expect(warnings.isEmpty)
+        let reversed = Self.nearlyEqual(path, try Self.expected([("abc", true, [])], font: noto))
+        #expect(reversed)
+        // Not overridden: the same text stays left to right.
+        let (plain, _) = try Self.text(#"font-family="Noto Sans" direction="rtl""#, "abc")
+        let inOrder = Self.nearlyEqual(plain, try Self.expected([("abc", false, [])], font: noto))
+        let same = Self.nearlyEqual(plain, path)
+        #expect(inOrder && !same)
+    }
+
+    @Test func smallCapsUseTheFontsSmcpGlyphs() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        let (path, warnings) = try Self.text(#"font-family="Noto Sans" font-variant="small-caps""#, "Text")
+        #expect(warnings.isEmpty)
+        let matches = Self.nearlyEqual(path, try Self.expected([("Text", false, ["smcp"])], font: noto))
+        #expect(matches)
+        let smcp = noto.shape(Array("Text".unicodeScalars), options: ShapingOptions(enabledFeatures: ["smcp"]))
+        #expect(smcp.glyphs.map(\.glyph) != "Text".unicodeScalars.map { noto.glyph(for: $0) })
+    }
+
+    @Test func aMarkTurnsWithItsBase() throws {
+        let noto = try Self.fixture("NotoSans-Regular.ttf")
+        // e + combining acute, rotated 30 degrees: one cluster turned about
+        // its pen position, the acute on its anchor.
+        let (path, _) = try Self.text(#"font-family="Noto Sans" rotate="30""#, "e\u{301}")
+        let matches = Self.nearlyEqual(path, try Self.expected([("e\u{301}", false, [])], font: noto, rotate: 30))
+        #expect(matches)
+    }
+}
