@@ -12,9 +12,10 @@
 /// (valgrind, the encoder's inclusive cost) on the Ghostscript tiger
 /// rendered at 800 px: `fast` and `default` 39 M for 265 KB (the greedy
 /// hash matcher they replaced: 47 M for 242 KB; resvg's fdeflate: 34 M
-/// for 313 KB), `best` 215 M for 246 KB. At 1600 px, a line of text:
-/// 80 M for 40 KB (greedy: 84 M for 92 KB); a radial gradient: 192 M for
-/// 1.14 MB (greedy: 225 M for 1.12 MB).
+/// for 313 KB), `best` 215 M for 246 KB. An iOS-7 table at 3x: 47 M for
+/// 112 KB (greedy: 51 M for 121 KB; `best` 98 KB). At 1600 px, a line of
+/// text: 80 M for 40 KB (greedy: 84 M for 92 KB); a radial gradient:
+/// 192 M for 1.14 MB (greedy: 225 M for 1.12 MB).
 public enum PNGCompressionLevel: String, CaseIterable, Sendable, Hashable {
     /// The fastest: each row's filter chosen cheaply (None for drawn
     /// content, Up for photographic rows), and LZ77 matches of runs and
