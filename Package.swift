@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
-            dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlinePNG"],
+            dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlinePNG", "HairlineSVG"],
             path: "Benchmarks/HairlineBenchmarks"
         ),
         // Fuzz drivers: replays inputs when built normally; built with

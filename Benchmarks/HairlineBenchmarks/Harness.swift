@@ -43,6 +43,8 @@ struct Options {
     var quickShapes = false
     var allShapes = false
     var pngFolder: String?
+    /// Whole SVG scenes: every .svg file of this folder (`Scenes.swift`).
+    var scenesFolder: String?
 
     /// Whether the run is of the shape workloads (a filter naming them).
     var runsShapes: Bool { filter?.hasPrefix("shapes") ?? false }
@@ -52,6 +54,7 @@ struct Options {
                                   [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
                                   [--draws N] [--parts] [--profile] [--cold]
                HairlineBenchmarks --filter shapes[.NAME] [--quick | --all] [--json PATH] [--png DIR] [--list]
+               HairlineBenchmarks --scenes DIR [--filter S] [--scales 1,2,3] [--samples N] [--json PATH]
           --parts    also time each cell draw's fill and stroke alone
                      (cell.solid.single.fill@1x, ...; a filter naming a part
                      selects it too)
@@ -61,6 +64,9 @@ struct Options {
                      first draw does (by default the rasterizer keeps the
                      sweeps of the last few geometries it drew, as a table's
                      repeated cells use them: Raster/PairSweepCache.swift)
+          --scenes   every .svg of DIR, parsed once, then rendered at each
+                     scale (scene.NAME.parse, .render@Sx, .png@Sx: render
+                     and PNG encode at the default level)
         """
 
     init(arguments: [String]) throws(OptionError) {
@@ -89,8 +95,8 @@ struct Options {
                 let text = try value(arg)
                 var list: [Int] = []
                 for part in text.split(separator: ",") {
-                    guard let s = Int(part), (1...3).contains(s) else {
-                        throw OptionError("--scales takes 1, 2 or 3, comma separated, not '\(text)'")
+                    guard let s = Int(part), (1...Options.maximumSceneScale).contains(s) else {
+                        throw OptionError("--scales takes 1, 2 or 3 (scenes: 1 ... 8), comma separated, not '\(text)'")
                     }
                     list.append(s)
                 }
@@ -102,12 +108,19 @@ struct Options {
             case "--quick": quickShapes = true
             case "--all": allShapes = true
             case "--png": pngFolder = try value(arg)
+            case "--scenes": scenesFolder = try value(arg)
             case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)
             }
         }
+        if scenesFolder == nil && scales.contains(where: { $0 > 3 }) {
+            throw OptionError("--scales takes 1, 2 or 3 for the cell workloads (up to 8 with --scenes)")
+        }
     }
+
+    /// The largest scale of `--scenes` (cell workloads stop at 3).
+    static let maximumSceneScale = 8
 
     func selects(_ name: String) -> Bool {
         filter.map { name.contains($0) } ?? true

@@ -56,6 +56,28 @@ if options.runsShapes {
     exit(0)
 }
 
+if let folder = options.scenesFolder {
+    // Whole SVG scenes (`--scenes DIR`, Scenes.swift).
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    print("Hairline scenes: release build, \(cores) cores, budget \(options.budget) s per workload, \(folder)")
+    print("")
+    print(padRight("workload", 28) + pad("min ns", 11) + pad("median ns", 11) + pad("max ns", 11) + pad("x floor", 9))
+    do {
+        let results = try runScenes(options, folder: folder)
+        if let path = options.jsonPath {
+            try scenesJSON(results, cores: cores, budget: options.budget).write(
+                toFile: path, atomically: true, encoding: .utf8)
+        }
+    } catch let error as OptionError {
+        FileHandle.standardError.write(Data((error.message + "\n").utf8))
+        exit(2)
+    } catch {
+        FileHandle.standardError.write(Data("scenes: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 if options.profile {
     do {
         try runProfile(options)

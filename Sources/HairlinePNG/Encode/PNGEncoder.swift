@@ -107,9 +107,9 @@ public enum PNGEncoder {
     /// The zlib stream of the filtered image at `level`, made row by row.
     /// At `.best` it is the same bytes as `ZlibStream.compress` of
     /// `filteredScanlines` (each row's filter chosen by the §12.8
-    /// heuristic); `.default` and `.fast` choose None or Up per row
-    /// (`PNGFilter.quickChoice`) and match greedily, `.fast` skipping
-    /// through incompressible stretches.
+    /// heuristic) at zlib's level 6; `.default` and `.fast` choose None or
+    /// Up per row (`PNGFilter.quickChoice`) and match only runs and the
+    /// row above (`scanlineCompressed`).
     static func compressedScanlines(of surface: Surface, level: PNGCompressionLevel) -> [UInt8] {
         guard surface.format == .rgba8Premultiplied else {
             return compressedScanlines(of: surface.converted(to: .rgba8Premultiplied), level: level)
@@ -122,21 +122,18 @@ public enum PNGEncoder {
         scratch.initialize(repeating: 0, count: 2 * rowByteCount)
         defer { scratch.deallocate() }
         var previous = scratch, current = scratch + rowByteCount
+        if level != .best {
+            return scanlineCompressed(of: surface, level: level, current: &current, previous: &previous)
+        }
         let candidates = PNGFilterCandidates(count: rowByteCount)
         let zlib = ZlibStream.Compressor(
-            parameters: matcherParameters(for: level),
+            parameters: .default,
             reservingCapacity: max(1 << 16, height * rowByteCount / 8))
         surface.withUnsafeBytes { pixels in
             let source = pixels.bindMemory(to: UInt8.self).baseAddress!
             for y in 0..<height {
                 Unpremultiply.row(source + y * surface.bytesPerRow, into: current, pixelCount: width)
-                let filter: PNGFilter
-                if level == .best {
-                    filter = candidates.filter(current, previous: previous, bytesPerPixel: bytesPerPixel)
-                } else {
-                    filter = PNGFilter.quickChoice(for: current, previous: previous, pixelCount: width)
-                    candidates.filter(current, previous: previous, bytesPerPixel: bytesPerPixel, with: filter)
-                }
+                let filter = candidates.filter(current, previous: previous, bytesPerPixel: bytesPerPixel)
                 zlib.write(UnsafeRawBufferPointer(candidates.row(filter)))
                 swap(&previous, &current)
             }
@@ -144,13 +141,50 @@ public enum PNGEncoder {
         return zlib.finish()
     }
 
-    /// The LZ77 search of each level.
-    static func matcherParameters(for level: PNGCompressionLevel) -> LZ77Matcher.Parameters {
-        switch level {
-        case .fast: .greedySkipping
-        case .default: .greedy
-        case .best: .default
+    /// The stream of the `fast` and `default` levels (the same but for
+    /// the header's FLEVEL): each row un-premultiplied straight into
+    /// a `ScanlineDeflater`'s next scanline, filtered there None or Up
+    /// (`PNGFilter.quickChoice`), and matched against runs and the row
+    /// above only. The row above is read from the deflater's previous
+    /// scanline when that one is unfiltered (None), else from a copy made
+    /// before its Up filtering. `current` and `previous` are two zeroed
+    /// rows of scratch (width × 4 bytes each).
+    static func scanlineCompressed(
+        of surface: Surface, level: PNGCompressionLevel, current: inout UnsafeMutablePointer<UInt8>,
+        previous: inout UnsafeMutablePointer<UInt8>
+    ) -> [UInt8] {
+        let width = surface.width, height = surface.height
+        let rowByteCount = width * bytesPerPixel, scanlineByteCount = rowByteCount + 1
+        let deflater = ScanlineDeflater(
+            scanlineByteCount: scanlineByteCount, bytesPerPixel: bytesPerPixel,
+            headerLevel: level == .fast ? ZlibStream.fastestLevel : ZlibStream.fastLevel,
+            reservingCapacity: max(1 << 16, height * rowByteCount / 8))
+        // Whether the row above is the deflater's previous scanline as is.
+        var aboveIsScanline = false
+        surface.withUnsafeBytes { pixels in
+            let source = pixels.bindMemory(to: UInt8.self).baseAddress!
+            for y in 0..<height {
+                let scanline = deflater.nextScanline()
+                let row = scanline + 1
+                let above = aboveIsScanline ? UnsafePointer(row - scanlineByteCount) : UnsafePointer(previous)
+                Unpremultiply.row(source + y * surface.bytesPerRow, into: row, pixelCount: width)
+                let filter = PNGFilter.quickChoice(for: row, previous: above, pixelCount: width)
+                scanline[0] = filter.rawValue
+                if filter == .none {
+                    aboveIsScanline = true
+                } else {
+                    // Keep the straight row for the next one, then filter in place.
+                    current.update(from: row, count: rowByteCount)
+                    PNGFilterCandidates.apply(
+                        filter, to: current, previous: above, count: rowByteCount, bytesPerPixel: bytesPerPixel,
+                        into: row)
+                    swap(&previous, &current)
+                    aboveIsScanline = false
+                }
+                deflater.commitScanline()
+            }
         }
+        return deflater.finish()
     }
 
     /// The filtered image: for each row, a filter-type byte and the filtered

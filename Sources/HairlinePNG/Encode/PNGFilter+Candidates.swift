@@ -109,13 +109,14 @@ final class PNGFilterCandidates {
         return best
     }
 
-    /// Fills only `filter`'s candidate (no heuristic), for the levels
-    /// that choose by `PNGFilter.quickChoice`: None is a copy, Up is
-    /// vectorized, the others are `PNGFilter.apply`. Complexity: O(count).
-    func filter(
-        _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, bytesPerPixel: Int, with filter: PNGFilter
+    /// Writes `count` bytes of `row` filtered with `filter` to `out` (no
+    /// type byte), for the levels that choose by `PNGFilter.quickChoice`:
+    /// None is a copy, Up is vectorized, the others are `PNGFilter.apply`.
+    /// Complexity: O(count).
+    static func apply(
+        _ filter: PNGFilter, to row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
-        let out = storage + Int(filter.rawValue) * stride + 1
         switch filter {
         case .none:
             out.update(from: row, count: count)

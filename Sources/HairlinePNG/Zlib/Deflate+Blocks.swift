@@ -12,18 +12,40 @@ extension Deflate {
     /// Bits of one code length in a dynamic header's code-length list.
     static let codeLengthFieldBitCount = 3
 
+    /// Writes the tokens of a block and its end-of-block code with the
+    /// given literal/length and distance codes (`writeTokens`, or a
+    /// faster writer for tokens of a known shape).
+    typealias TokenWriter = (
+        _ block: TokenBlock, _ literalCode: HuffmanCode, _ distanceCode: HuffmanCode, _ writer: inout BitWriter
+    ) -> Void
+
     /// Writes `block` (whose tokens stand for `bytes`) as whichever block
-    /// type codes it in the fewest bits; `isFinal` sets BFINAL.
+    /// type codes it in the fewest bits, the dynamic one with codes made
+    /// for its symbol counts; `isFinal` sets BFINAL.
     static func writeBlock(
         _ block: TokenBlock, bytes: UnsafeRawBufferPointer, isFinal: Bool, to writer: inout BitWriter
+    ) {
+        let literalCode = HuffmanCode(frequencies: block.literalLengthFrequencies, maximumLength: maximumCodeLength)
+        let distanceCode = HuffmanCode(frequencies: block.distanceFrequencies, maximumLength: maximumCodeLength)
+        let header = DynamicHeader(literalLengths: literalCode.lengths, distanceLengths: distanceCode.lengths)
+        writeBlock(
+            block, bytes: bytes, isFinal: isFinal, to: &writer, literalCode: literalCode, distanceCode: distanceCode,
+            header: header
+        ) { writeTokens($0, literalCode: $1, distanceCode: $2, to: &$3) }
+    }
+
+    /// Writes `block` (whose tokens stand for `bytes`) as a stored, a
+    /// fixed-Huffman or a dynamic block with the given codes (which must
+    /// code every symbol the block uses; `header` describes them),
+    /// whichever takes the fewest bits. `writeTokens` writes the tokens
+    /// once the codes are chosen; every writer must write the same bits.
+    static func writeBlock(
+        _ block: TokenBlock, bytes: UnsafeRawBufferPointer, isFinal: Bool, to writer: inout BitWriter,
+        literalCode: HuffmanCode, distanceCode: HuffmanCode, header: DynamicHeader, writeTokens: TokenWriter
     ) {
         let literalFrequencies = block.literalLengthFrequencies
         let distanceFrequencies = block.distanceFrequencies
         let extraBits = extraBitCount(literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies)
-
-        let literalCode = HuffmanCode(frequencies: literalFrequencies, maximumLength: maximumCodeLength)
-        let distanceCode = HuffmanCode(frequencies: distanceFrequencies, maximumLength: maximumCodeLength)
-        let header = DynamicHeader(literalLengths: literalCode.lengths, distanceLengths: distanceCode.lengths)
 
         let dynamicBits =
             blockHeaderBitCount + header.bitCount + extraBits
@@ -37,11 +59,11 @@ extension Deflate {
             writeStored(bytes, isFinal: isFinal, to: &writer)
         } else if fixedBits <= dynamicBits {
             writeHeader(.fixed, isFinal: isFinal, to: &writer)
-            writeTokens(block, literalCode: fixedLiteralLengthCode, distanceCode: fixedDistanceCode, to: &writer)
+            writeTokens(block, fixedLiteralLengthCode, fixedDistanceCode, &writer)
         } else {
             writeHeader(.dynamic, isFinal: isFinal, to: &writer)
             header.write(to: &writer)
-            writeTokens(block, literalCode: literalCode, distanceCode: distanceCode, to: &writer)
+            writeTokens(block, literalCode, distanceCode, &writer)
         }
     }
 

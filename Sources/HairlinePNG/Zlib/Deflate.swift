@@ -36,15 +36,6 @@ enum Deflate {
     /// Tokens per block, as zlib's default memory level uses: enough to pay
     /// for a dynamic header, few enough for the codes to follow the data.
     static let tokensPerBlock = 1 << 14
-    /// Tokens per block of the greedy matcher: four times more, because
-    /// building a block's two Huffman codes costs as much as coding tens of
-    /// thousands of tokens, and the greedy levels are about speed.
-    static let greedyTokensPerBlock = 1 << 16
-
-    /// The most tokens a block holds for a matcher with `parameters`.
-    static func tokensPerBlock(for parameters: LZ77Matcher.Parameters) -> Int {
-        parameters.strategy == .greedy ? greedyTokensPerBlock : tokensPerBlock
-    }
 
     /// The block types of the 2-bit BTYPE header field.
     enum BlockType: UInt32 {
@@ -63,7 +54,7 @@ enum Deflate {
         parameters: LZ77Matcher.Parameters = .default
     ) {
         let matcher = LZ77Matcher(input: input, parameters: parameters)
-        let block = TokenBlock(capacity: tokensPerBlock(for: parameters))
+        let block = TokenBlock(capacity: tokensPerBlock)
         var blockStart = 0
         repeat {
             block.removeAll()

@@ -22,13 +22,13 @@ final class DeflateStream {
     private var isFinished = false
 
     /// The first buffer size; it grows if a block's input outgrows it
-    /// (at most `Deflate.tokensPerBlock(for:)` × 258 bytes, plus the window).
+    /// (at most `Deflate.tokensPerBlock` × 258 bytes, plus the window).
     static let initialCapacity = 1 << 20
 
     /// A compressor appending to `writer` (which may hold a header).
     init(writer: BitWriter, parameters: LZ77Matcher.Parameters = .default) {
         capacity = Self.initialCapacity
-        block = TokenBlock(capacity: Deflate.tokensPerBlock(for: parameters))
+        block = TokenBlock(capacity: Deflate.tokensPerBlock)
         buffer = .allocate(capacity: capacity)
         matcher = LZ77Matcher(input: UnsafeRawBufferPointer(start: buffer, count: 0), parameters: parameters)
         self.writer = writer
@@ -120,7 +120,7 @@ extension ZlibStream {
         /// header's FLEVEL says which kind (RFC 1950: informative only).
         init(parameters: LZ77Matcher.Parameters, reservingCapacity capacity: Int = 1 << 16) {
             var writer = BitWriter(reservingCapacity: capacity)
-            ZlibStream.header(for: parameters).withUnsafeBytes { writer.appendAlignedBytes($0) }
+            ZlibStream.header.withUnsafeBytes { writer.appendAlignedBytes($0) }
             deflate = DeflateStream(writer: writer, parameters: parameters)
         }
 

@@ -28,36 +28,13 @@ final class LZ77Matcher {
         /// A 3-byte match farther than this (bytes) costs more bits than
         /// three literals and is dropped.
         var tooFarDistance: Int
-        /// How positions are searched: hash chains with lazy matching
-        /// (the fields above), or one candidate per position, greedily
-        /// (`LZ77Matcher+Greedy`; only `skipShift` applies).
-        var strategy: Strategy = .lazyChains
-        /// Greedy strategy: after 2^skipShift literals in a row, the matcher
-        /// steps over 2, then 3... bytes between searches (emitting them as
-        /// literals), so incompressible data costs little; `Int.max >> 1`
-        /// never skips.
-        var skipShift: Int = Int.max >> 1
 
         /// zlib's level 6 (its default): good 8, lazy 16, nice 128, chain 128.
         static let `default` = Parameters(
             maximumChainLength: 128, goodLength: 8, lazyLength: 16, niceLength: 128, tooFarDistance: 4096)
-        /// The `default` PNG level: greedy, one candidate, never skipping.
-        static let greedy = Parameters(
-            maximumChainLength: 1, goodLength: 0, lazyLength: 0, niceLength: Deflate.maximumMatchLength,
-            tooFarDistance: Deflate.windowSize, strategy: .greedy)
-        /// The `fast` PNG level: greedy, skipping ahead after 32 literals.
-        static let greedySkipping = Parameters(
-            maximumChainLength: 1, goodLength: 0, lazyLength: 0, niceLength: Deflate.maximumMatchLength,
-            tooFarDistance: Deflate.windowSize, strategy: .greedy, skipShift: 5)
         /// A fast setting for tests of the block logic: greedy-ish, short chains.
         static let fast = Parameters(
             maximumChainLength: 4, goodLength: 4, lazyLength: 4, niceLength: 16, tooFarDistance: 4096)
-    }
-
-    /// How the matcher searches (see `Parameters.strategy`).
-    enum Strategy: Sendable {
-        case lazyChains
-        case greedy
     }
 
     /// Hash buckets: 2^15, as zlib's default memory level.
@@ -133,7 +110,6 @@ final class LZ77Matcher {
     /// Appends tokens to `block` until it holds `block.capacity` tokens or
     /// the input is used up (then the last pending byte is flushed too).
     func fill(_ block: TokenBlock) {
-        if parameters.strategy == .greedy { return fillGreedily(block) }
         guard let bytes = input.baseAddress else { return }
         let count = input.count
         let minimum = Deflate.minimumMatchLength

@@ -18,7 +18,8 @@ public enum ZlibStream {
     static let headerCheckModulus = 31
 
     /// FLEVEL 0 and 1: "fastest" and "fast", as zlib writes for its level
-    /// 1 and levels 2-5; the greedy matcher with and without skipping.
+    /// 1 and levels 2-5; the PNG levels `fast` and `default` announce them
+    /// (`ScanlineDeflater`).
     static let fastestLevel: UInt8 = 0, fastLevel: UInt8 = 1
 
     /// The two header bytes CMF and FLG.
@@ -31,12 +32,6 @@ public enum ZlibStream {
         let remainder = (Int(methodAndInfo) << UInt8.bitWidth | Int(levelFlags)) % headerCheckModulus
         let check = (headerCheckModulus - remainder) % headerCheckModulus
         return [methodAndInfo, levelFlags | UInt8(check)]
-    }
-
-    /// The header announcing how `parameters` search.
-    static func header(for parameters: LZ77Matcher.Parameters) -> [UInt8] {
-        guard parameters.strategy == .greedy else { return header }
-        return header(level: parameters.skipShift < Int.bitWidth ? fastestLevel : fastLevel)
     }
 
     /// Compresses `bytes` into a zlib stream.

@@ -2,7 +2,8 @@
 // package's decoder and by the independent test reader, which checks every
 // CRC, the zlib header and the Adler-32) to the straight-alpha pixels
 // computed in Double, on images of many shapes; the SIMD filter kernel
-// against the scalar filters; the greedy matcher through the test inflater.
+// against the scalar filters (the scanline compressor's own tests are in
+// Zlib/ScanlineDeflaterTests.swift).
 
 import Hairline
 import Testing
@@ -89,9 +90,8 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
 
     @Test func solidImageIsSmallAtEveryLevel() throws {
         // 1029 x 132 of one color (543 KB of pixels): under 1.5 KB at
-        // best (rows of zeros after Up), under 4 KB at the greedy levels
-        // (raw pixels, matched at varying distances: a match needs a few
-        // more bits).
+        // best (rows of zeros after Up), under 4 KB at the scanline levels
+        // (raw pixels, runs of 258 bytes).
         let surface = try Surface(width: 1029, height: 132)
         surface.clear(to: Color(red: 0.9, green: 0.95, blue: 1).premultiplied)
         #expect(PNGEncoder.encode(surface, level: .best).count < 1_500)
@@ -204,37 +204,6 @@ struct NamedSurface: CustomTestStringConvertible, @unchecked Sendable {
             }
         }
         #expect(mismatches == 0)
-    }
-}
-
-@Suite struct GreedyDeflateTests {
-    @Test(arguments: DeflateRoundTripTests.inputs.filter { $0.bytes.count <= 300_000 })
-    func greedySettingsRoundTrip(input: NamedInput) throws {
-        for parameters in [LZ77Matcher.Parameters.greedy, .greedySkipping] {
-            let compressed = Deflate.compress(input.bytes, parameters: parameters)
-            #expect(firstDifference(try TestInflater.inflate(compressed).bytes, input.bytes) == nil)
-        }
-    }
-
-    @Test func greedyStreamInPiecesRoundTrips() throws {
-        // Pieces of many sizes, so that matching stops short of the data
-        // so far and the buffer slides (more than 1 MiB in all).
-        var rng = SplitMix64(seed: 4)
-        let data =
-            TestInputs.text(byteCount: 600_000, seed: 9) + rng.bytes(300_000)
-            + [UInt8](repeating: 0, count: 400_000) + TestInputs.skewed(byteCount: 200_000, seed: 5)
-        for parameters in [LZ77Matcher.Parameters.greedy, .greedySkipping] {
-            let zlib = ZlibStream.Compressor(parameters: parameters)
-            var start = 0
-            while start < data.count {
-                let end = min(data.count, start + 1 + Int(rng.next() % 9000))
-                data[start..<end].withUnsafeBytes { zlib.write($0) }
-                start = end
-            }
-            let stream = zlib.finish()
-            #expect(firstDifference(try TestInflater.zlibDecompress(stream).bytes, data) == nil)
-            #expect(stream.count < data.count * 3 / 4)
-        }
     }
 }
 

@@ -84,7 +84,7 @@ import HairlineTestSupport
     @Test func solidImageIsSmall() throws {
         let surface = try Surface(width: 1029, height: 132)
         surface.clear(to: Color(red: 0.9, green: 0.95, blue: 1).premultiplied)
-        // At best; the greedy levels' bound is in PNGCompressionLevelTests.
+        // At best; the other levels' bound is in PNGCompressionLevelTests.
         let png = PNGEncoder.encode(surface, level: .best)
         #expect(png.count < 1_500)
         let (_, pixels) = try TestPNGReader.decodePixels(png)

@@ -35,4 +35,40 @@ struct PythonCrossCheckTests {
                 try Python.run(script: Self.script, arguments: [original.path, stream.path]) == 0, "input \(index)")
         }
     }
+
+    /// Every PNG level's zlib stream of random surfaces, and the scanline
+    /// compressor's of known scanlines: CPython's zlib returns what the
+    /// package fed in (the scanlines; for the PNG streams, what the test
+    /// inflater returns, which the level tests check pixel by pixel).
+    @Test func referenceZlibInflatesEveryPNGLevel() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hairline-python-levels-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var cases: [(name: String, original: [UInt8], stream: [UInt8])] = []
+        var rng = SplitMix64(seed: 2026)
+        for index in 0..<6 {
+            let surface = try PNGLevelPropertyTests.randomSurface(&rng)
+            for level in PNGCompressionLevel.allCases {
+                let stream = PNGEncoder.compressedScanlines(of: surface, level: level)
+                cases.append(("\(index)-\(level)", try TestInflater.zlibDecompress(stream).bytes, stream))
+            }
+        }
+        for (length, bytesPerPixel) in [(3201, 4), (40_001, 4), (97, 3)] {
+            let rows = ScanlineDeflaterTests.scanlines(
+                count: 40, length: length, bytesPerPixel: bytesPerPixel, seed: UInt64(length))
+            cases.append(
+                (
+                    "rows-\(length)", rows.flatMap { $0 },
+                    ScanlineDeflaterTests.compress(rows, bytesPerPixel: bytesPerPixel)
+                ))
+        }
+        for item in cases {
+            let original = directory.appendingPathComponent("\(item.name).bin")
+            let stream = directory.appendingPathComponent("\(item.name).z")
+            try Data(item.original).write(to: original)
+            try Data(item.stream).write(to: stream)
+            #expect(try Python.run(script: Self.script, arguments: [original.path, stream.path]) == 0, "\(item.name)")
+        }
+    }
 }
