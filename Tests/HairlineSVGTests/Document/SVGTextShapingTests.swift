@@ -66,21 +66,7 @@ struct SVGTextShapingTests {
     }
 
     /// Whether two paths have the same elements with points within 1e-6.
-    static func nearlyEqual(_ a: Path, _ b: Path) -> Bool {
-        func points(_ e: PathElement) -> [Point] {
-            switch e {
-            case .move(let p), .line(let p): return [p]
-            case .quadCurve(let p, let c): return [p, c]
-            case .curve(let p, let c1, let c2): return [p, c1, c2]
-            default: return []
-            }
-        }
-        guard a.elements.count == b.elements.count else { return false }
-        return zip(a.elements, b.elements).allSatisfy { u, v in
-            let p = points(u), q = points(v)
-            return p.count == q.count && zip(p, q).allSatisfy { abs($0.x - $1.x) < 1e-6 && abs($0.y - $1.y) < 1e-6 }
-        }
-    }
+    static func nearlyEqual(_ a: Path, _ b: Path) -> Bool { a.isNearlyEqual(to: b, tolerance: 1e-6) }
 
     @Test func arabicJoinsAndLatinInsideKeepsItsOrder() throws {
         let amiri = try Self.fixture("Amiri-Regular.ttf")
