@@ -120,6 +120,9 @@ protocol PairLog {
     static var keepsPixels: Bool { get }
     /// Keeps a call, columns in device pixels.
     mutating func keep(_ record: PairRecord)
+    /// Keeps columns `x..<x+count` (device pixels) of the current row as
+    /// pixels to copy (only called where `keepsPixels`).
+    mutating func keepCopy(x: Int, count: Int)
 }
 
 /// Passes a pair sweep's calls to a kernel and keeps them in `log`. The
@@ -187,12 +190,7 @@ struct RecordingPairKernel<Kernel: PairKernel, Log: PairLog>: PairKernel {
     }
 
     @inline(__always)
-    private mutating func keepCopy(x: Int, count: Int) {
-        log.keep(
-            PairRecord(
-                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                first: 0, second: 0, kind: .copy))
-    }
+    private mutating func keepCopy(x: Int, count: Int) { log.keepCopy(x: x, count: count) }
 }
 
 /// Keeps pair calls as they are sent, pixels included, columns as sent (a
@@ -204,15 +202,21 @@ struct PairRowRecords: PairLog {
     static var keepsPixels: Bool { true }
 
     @inline(__always)
-    mutating func keep(_ record: PairRecord) {
-        if record.kind == .copy && records.count > 0 {
+    mutating func keep(_ record: PairRecord) { records.append(record) }
+
+    @inline(__always)
+    mutating func keepCopy(x: Int, count: Int) {
+        if records.count > 0 {
             let last = records[records.count &- 1]
-            if last.kind == .copy && last.x &+ last.count == record.x {
-                records[records.count &- 1].count &+= record.count
+            if last.kind == .copy && Int(last.x &+ last.count) == x {
+                records[records.count &- 1].count &+= Int32(truncatingIfNeeded: count)
                 return
             }
         }
-        records.append(record)
+        records.append(
+            PairRecord(
+                x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                first: 0, second: 0, kind: .copy))
     }
 }
 

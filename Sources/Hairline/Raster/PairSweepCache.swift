@@ -152,6 +152,10 @@ struct KeptPairCalls: PairLog {
         kept.x &-= Int32(truncatingIfNeeded: left)
         calls.append(kept)
     }
+
+    /// Never called (`keepsPixels` is false): a later draw's pixels differ.
+    @inline(__always)
+    mutating func keepCopy(x: Int, count: Int) {}
 }
 
 extension SweptRow {
