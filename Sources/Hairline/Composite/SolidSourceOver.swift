@@ -49,6 +49,7 @@ struct SolidSourceOver: ClearFusingKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
+        assert(x >= 0 && (1...4).contains(count), "a group inside the row")
         SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
     }
 
@@ -171,6 +172,7 @@ func storeGroup(_ lanes: PixelLanes, count: Int, into pixels: UnsafeMutablePoint
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32, coverage: UInt32) {
     // Invariant: four writable pixels at `pixels`.
+    assert(Int(bitPattern: pixels) % MemoryLayout<UInt32>.alignment == 0, "aligned pixels")
     blendSourceOverGroup(pixels, sources: PixelLanes(pixel: source), coverage: coverage)
 }
 
@@ -184,6 +186,7 @@ func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, source: UInt32
 @inline(__always)
 func blendSourceOverGroup(_ pixels: UnsafeMutablePointer<UInt32>, sources: PixelLanes, coverage: UInt32) {
     // Invariant: four writable pixels at `pixels`.
+    assert(Int(bitPattern: pixels) % MemoryLayout<UInt32>.alignment == 0, "aligned pixels")
     let s = sources.scaled(by: PixelLanes(coverageBytes: coverage))
     let raw = UnsafeMutableRawPointer(pixels)
     let d = raw.loadUnaligned(as: PixelLanes.self)

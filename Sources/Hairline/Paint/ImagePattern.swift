@@ -316,6 +316,7 @@ struct PatternShader {
 
     @inline(__always)
     private func nearest(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
+        assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
         let i = Self.tile(Self.floor(p.x), width, tileX), j = Self.tile(Self.floor(p.y), height, tileY)
         guard i >= 0, j >= 0 else { return 0 }
         return image[j * rowLength + i]
@@ -323,6 +324,7 @@ struct PatternShader {
 
     @inline(__always)
     private func bilinear(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
+        assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
         let u = min(max(p.x - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
         let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
         let fu = u.rounded(.down), fv = v.rounded(.down)

@@ -230,6 +230,7 @@ struct CellRow {
     /// (lowest byte first), continuing the running `sum`; zeroes the cells.
     @inline(__always)
     static func coverage(ofGroupAt group: UnsafeMutablePointer<Int32>, sum: inout Int32) -> UInt32 {
+        assert(Int(bitPattern: group) % MemoryLayout<Int32>.alignment == 0, "a group of the row's cells")
         // Invariant: four cells at `group` (the row's cells are padded to
         // whole groups).
         // Scalar loads: the cells were just written by 32-bit adds, and a

@@ -129,7 +129,8 @@ extension SweepCache where Key == PairSweepKey {
         first: UnsafePointer<RoundedRectDraw>, second: UnsafePointer<RoundedRectDraw>, width: Int,
         halves: Bool
     ) -> (index: Int, hit: Bool) {
-        slot(
+        assert(width >= 0, "a clip's width")
+        return slot(
             matching: { key in
                 key.pointee.width == width && key.pointee.halves == halves && key.pointee.first == first.pointee
                     && key.pointee.second == second.pointee

@@ -161,7 +161,8 @@ public struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// read(2), named apart from `FileBytes.read`.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    assert(descriptor >= 0 && count >= 0, "an open file and a buffer length")
+    return read(descriptor, buffer, count)
 }
 
 extension FileBytes {

@@ -7,6 +7,7 @@
 /// destination, checked by `assert`.
 @inline(__always)
 func rowsAreApart<T>(_ a: UnsafePointer<T>, _ b: UnsafeMutablePointer<T>, count: Int) -> Bool {
+    assert(count >= 0, "a row length")
     let first = UnsafeRawPointer(a), second = UnsafeRawPointer(b)
     let bytes = count * MemoryLayout<T>.stride
     return first == second || first + bytes <= second || second + bytes <= first

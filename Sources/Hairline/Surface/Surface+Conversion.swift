@@ -125,13 +125,15 @@ extension Surface {
     /// (unaligned rows allowed).
     @inline(__always)
     private static func load(_ row: UnsafeRawPointer, _ x: Int, _ format: PixelFormat) -> UInt32 {
-        format == .a8
+        assert(x >= 0, "a column of the row")
+        return format == .a8
             ? UInt32(row.load(fromByteOffset: x, as: UInt8.self))
             : row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
     }
 
     @inline(__always)
     private static func store(_ value: UInt32, _ row: UnsafeMutableRawPointer, _ x: Int, _ format: PixelFormat) {
+        assert(x >= 0, "a column of the row")
         if format == .a8 {
             row.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: x, as: UInt8.self)
         } else {
