@@ -27,6 +27,9 @@ func workloadNames(scale: Int) -> [String] {
             for part in [""] + DrawPart.allCases.map({ ".\($0.rawValue)" }) { names.append("\(cell)\(part)@\(scale)x") }
         }
     }
+    // The same single cells drawn cold: a canvas without a CoverageCache,
+    // every draw's coverage worked out afresh (the API's other choice).
+    for draw in Draw.allCases { names.append(coldCellName(draw, scale: scale)) }
     for position in Position.allCases { names.append("cell.image.\(position.rawValue)@\(scale)x") }
     for position in Position.allCases { names.append(ImageSetCellDraw.name(position, scale: scale)) }
     names.append("cell.label.single@\(scale)x")
@@ -37,6 +40,10 @@ func workloadNames(scale: Int) -> [String] {
     for table in WholeTableKind.allCases { names.append("table.render.\(table.name)@\(scale)x") }
     return names
 }
+
+/// The name of the single cell of `draw` drawn on a canvas that keeps no
+/// coverage from draw to draw (`coverageCache: nil`).
+func coldCellName(_ draw: Draw, scale: Int) -> String { "cell.\(draw.rawValue).single.cold@\(scale)x" }
 
 // A reader that stops early (`--list | grep -q`) is no error: no SIGPIPE.
 if options.listOnly { signal(SIGPIPE, SIG_IGN) }
@@ -118,6 +125,12 @@ if let draws = options.drawCount {
                         drawn += 1
                     }
                 }
+            }
+            let coldCanvas = try Cell.canvas(scale: scale, cold: true)
+            for draw in Draw.allCases where options.selects(coldCellName(draw, scale: scale)) {
+                let cell = try CellDraw(.single, draw, scale: scale)
+                for _ in 0...draws { cell.run(on: coldCanvas) }
+                drawn += 1
             }
             for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
                 let cell = try ImageCellDraw(position, scale: scale)
@@ -211,6 +224,15 @@ do {
                         })
                 }
             }
+        }
+        let coldCanvas = try Cell.canvas(scale: scale, cold: true)
+        for draw in Draw.allCases where options.selects(coldCellName(draw, scale: scale)) {
+            let cell = try CellDraw(.single, draw, scale: scale)
+            report(
+                measure(
+                    coldCellName(draw, scale: scale), budget: options.budget, sampleCount: options.samples,
+                    floor: { Cell.clearNow(coldCanvas) }
+                ) { cell.run(on: coldCanvas) })
         }
         for position in Position.allCases where options.selects("cell.image.\(position.rawValue)@\(scale)x") {
             let cell = try ImageCellDraw(position, scale: scale)
