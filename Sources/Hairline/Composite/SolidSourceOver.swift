@@ -64,6 +64,7 @@ struct SolidSourceOver: ClearFusingKernel {
 
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool {
+        assert(x >= 0 && (1...4).contains(count), "a group inside the row")
         SolidSpans.blendGroup(
             row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage,
             onto: background)

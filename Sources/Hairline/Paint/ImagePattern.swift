@@ -442,6 +442,7 @@ struct PatternShader {
         _ image: UnsafePointer<UInt32>, _ p: Point, count: Int,
         into out: UnsafeMutablePointer<UInt32>
     ) {
+        assert(count >= 0 && rowLength >= width && width > 0 && height > 0, "the pattern's pixels and a row")
         let (ja, jb, wy) = bilinearRows(p.y)
         let rowA: UnsafePointer<UInt32>? = ja >= 0 ? image + ja * rowLength : nil
         let rowB: UnsafePointer<UInt32>? = jb >= 0 ? image + jb * rowLength : nil

@@ -99,6 +99,7 @@ extension RasterCore {
 
     /// Empties the corner caches for `draw` (RowRoundedRect.addCachedRow).
     mutating func prepareCornerCaches(_ draw: UnsafePointer<RoundedRectDraw>) {
+        assert(draw.pointee.firstRow >= 0, "a clip-relative closed-form draw")
         // Read in place (the draw is ~280 bytes; a copy per draw showed).
         cornerCaches.0.reset(for: draw.pointee.cachesOuter ? draw.pointee.outer : nil)
         cornerCaches.1.reset(for: draw.pointee.cachesInner ? draw.pointee.inner : nil)

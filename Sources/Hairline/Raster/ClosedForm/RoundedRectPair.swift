@@ -169,6 +169,7 @@ extension RasterCore {
         width: Int, half: Bool, second: inout RasterCore, cachesReady: inout Bool,
         into rowA: inout CellRow, _ rowB: inout CellRow
     ) -> (first: Int, second: Int) {
+        assert(a.pointee.firstRow >= 0 && b.pointee.firstRow >= 0 && width >= 0, "two clip-relative draws")
         var computedA = 0, computedB = 0
         if half {
             // The left half straight into the cells: the corner caches
@@ -201,6 +202,7 @@ extension RasterCore {
         _ rowA: inout CellRow, _ rowB: inout CellRow, width: Int, axis: Int?, clip: PixelRect, kept: Int?,
         slot: UnsafeMutablePointer<PairSweepSlot>, keeping: inout Bool, into kernel: inout Kernel
     ) -> MirroredRow {
+        assert(width >= 0 && clip.width >= 0, "a row of the clip")
         let first = pairRecords.count, budget = coverageCache.pairs.callBudget
         withUnsafeMutablePointer(to: &kernel) { kernel in
             var recorder = RecordingPairKernel(kernel: kernel, log: PairRowRecords(records: pairRecords))
@@ -265,6 +267,7 @@ extension RasterCore {
     )
         -> (x: Int, first: UInt32, second: UInt32)?
     {
+        assert(width >= 0 && budget >= 0, "a row of the clip and a call budget")
         if let kept {
             let row = slot.pointee.rows[kept]
             row.send(slot.pointee.calls.base, left: left, into: &kernel)
