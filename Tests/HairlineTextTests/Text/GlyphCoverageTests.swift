@@ -88,6 +88,36 @@ import HairlineTestSupport
         return worst
     }
 
+    /// The largest `maskError` of each of `glyphs` (with their outlines)
+    /// at `size` over every quarter-pixel offset, and how many masks were
+    /// compared (glyphs without mask pixels are skipped).
+    static func worstMaskError(
+        _ glyphs: [(GlyphID, Path)], of font: Font, size: Double, cache: GlyphCache, segments: Int,
+        requiresInk: Bool
+    ) throws -> (worst: Double, compared: Int) {
+        var worst = 0.0, compared = 0
+        for (glyph, outline) in glyphs {
+            for quarter in 0..<GlyphCache.subpixelSteps {
+                guard
+                    let error = try maskError(
+                        glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
+                        segments: segments, requiresInk: requiresInk)
+                else { continue }
+                worst = max(worst, error)
+                compared += 1
+            }
+        }
+        return (worst, compared)
+    }
+
+    /// The glyphs of `text`'s scalars in `font`, with their outlines.
+    static func glyphs(_ text: String, of font: Font) throws -> [(GlyphID, Path)] {
+        try text.unicodeScalars.map { scalar in
+            let glyph = font.glyph(for: scalar)
+            return (glyph, try font.outline(of: glyph))
+        }
+    }
+
     /// Label sizes at 1x/2x/3x (13 and 17 pt) and a title size, each
     /// glyph at every quarter-pixel offset (the oracle is slow: a dozen
     /// glyphs of each font).
@@ -97,21 +127,9 @@ import HairlineTestSupport
     ])
     func cachedMasksAreTheExactAreaOfTheOutline(_ bundled: BundledFont, size: Double) throws {
         let font = try Font(bundled)
-        let cache = GlyphCache()
-        var worst = 0.0, compared = 0
-        for scalar in "aQ@éßW".unicodeScalars {
-            let glyph = font.glyph(for: scalar)
-            let outline = try font.outline(of: glyph)
-            for quarter in 0..<GlyphCache.subpixelSteps {
-                guard
-                    let error = try Self.maskError(
-                        glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                        segments: 32, requiresInk: true)
-                else { continue }
-                worst = max(worst, error)
-                compared += 1
-            }
-        }
+        let (worst, compared) = try Self.worstMaskError(
+            Self.glyphs("aQ@éßW", of: font), of: font, size: size, cache: GlyphCache(), segments: 32,
+            requiresInk: true)
         #expect(compared == 6 * 4)
         #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
     }
@@ -121,22 +139,12 @@ import HairlineTestSupport
     @Test(arguments: [13.0, 17, 34, 51])
     func cffMasksAreTheExactAreaOfTheOutline(size: Double) throws {
         let font = try FixtureFonts.font(CFFFontTests.fileName)
-        let cache = GlyphCache()
-        var worst = 0.0, compared = 0
-        for g in 0..<font.glyphCount {
+        let glyphs = try (0..<font.glyphCount).map { g in
             let glyph = GlyphID(UInt16(g))
-            let outline = try font.outline(of: glyph)
-            guard !outline.isEmpty else { continue }
-            for quarter in 0..<GlyphCache.subpixelSteps {
-                guard
-                    let error = try Self.maskError(
-                        glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                        segments: 64, requiresInk: false)
-                else { continue }
-                worst = max(worst, error)
-                compared += 1
-            }
-        }
+            return (glyph, try font.outline(of: glyph))
+        }.filter { !$0.1.isEmpty }
+        let (worst, compared) = try Self.worstMaskError(
+            glyphs, of: font, size: size, cache: GlyphCache(), segments: 64, requiresInk: false)
         #expect(compared > 0)
         #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(size) px per em")
     }
@@ -151,21 +159,13 @@ import HairlineTestSupport
     func variableInstanceMasksAreTheExactAreaOfTheOutline(_ settings: [FontVariation]) throws {
         let font = try FixtureFonts.variableOrColorFont(VariableFontTests.roboto).varied(settings)
         let cache = GlyphCache()
+        let glyphs = try Self.glyphs("Bod", of: font)
         var worst = 0.0, compared = 0
         for size in [17.0, 34, 51] {
-            for scalar in "Bod".unicodeScalars {
-                let glyph = font.glyph(for: scalar)
-                let outline = try font.outline(of: glyph)
-                for quarter in 0..<GlyphCache.subpixelSteps {
-                    guard
-                        let error = try Self.maskError(
-                            glyph, outline, of: font, size: size, subpixel: quarter, cache: cache,
-                            segments: 32, requiresInk: true)
-                    else { continue }
-                    worst = max(worst, error)
-                    compared += 1
-                }
-            }
+            let (sizeWorst, sizeCompared) = try Self.worstMaskError(
+                glyphs, of: font, size: size, cache: cache, segments: 32, requiresInk: true)
+            worst = max(worst, sizeWorst)
+            compared += sizeCompared
         }
         #expect(compared == 3 * 3 * 4)
         #expect(worst <= 3, "worst pixel \(worst) / 255 off the exact area at \(settings)")
