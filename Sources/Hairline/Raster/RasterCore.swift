@@ -81,9 +81,14 @@ struct RasterCore {
     var records = ScratchBuffer<SpanRecord>(capacity: 0)
     /// Scratch for RowResolver.
     var chains = ScratchBuffer<ChainSpan>(capacity: 0)
+    /// The row check's grouping: the span of each chain id (a sparse set:
+    /// an entry counts only when it points at a span of that chain), and
+    /// the row's piece indices grouped by chain.
+    var chainSlots = ScratchBuffer<Int32>(capacity: 0)
+    var pieceOrder = ScratchBuffer<Int32>(capacity: 0)
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
-    var clusterPieces = ScratchBuffer<Piece>(capacity: 0)
+    var clusterPieces = ScratchBuffer<KeyedPiece>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
     /// Corner rows of a closed-form draw's outer and inner shape
@@ -119,7 +124,8 @@ struct RasterCore {
             cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity,
             pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
             cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
-            records.capacity, pieces.capacity, chains.capacity, splits.capacity,
+            records.capacity, pieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
+            splits.capacity,
             slab.capacity, clusterPieces.capacity, bandHeights.capacity, bandTree.capacity,
         ]
     }
@@ -128,7 +134,8 @@ struct RasterCore {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
-        pieces.deallocate(); chains.deallocate(); splits.deallocate(); slab.deallocate()
+        pieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
+        splits.deallocate(); slab.deallocate()
         clusterPieces.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
     }
 
@@ -371,6 +378,7 @@ struct RasterCore {
             }
         } else {
             resolvedRowCount += 1
+            groupPiecesByChain()
             resolveRow(rule: rule, width: width, into: &row)
         }
     }

@@ -81,7 +81,7 @@ extension RasterCore {
             if s.maxY < 1 { bandHeights.append(s.maxY) }
         }
         let heights = bandHeights.buffer
-        sortInPlace(heights) { $0 < $1 }
+        sortValues(heights)
         var unique = 1
         for i in 1..<heights.count where heights[i] > heights[unique - 1] {
             heights[unique] = heights[i]
@@ -220,10 +220,13 @@ extension RasterCore {
             clusterTop = min(clusterTop, s.minY)
             clusterBottom = max(clusterBottom, s.maxY)
             let first = Int(s.firstPiece)
-            for i in first..<(first + Int(s.pieceCount)) { clusterPieces.append(pieces[i]) }
+            for i in first..<(first + Int(s.pieceCount)) {
+                let p = pieces[i]
+                clusterPieces.append(KeyedPiece(piece: p, key: min(p.xa, p.xb)))
+            }
         }
         let list = clusterPieces.buffer
-        sortInPlace(list) { min($0.xa, $0.xb) < min($1.xa, $1.xb) }
+        sortInPlace(list) { $0.key < $1.key }
         splits.count = 0
         splits.append(clusterTop)
         splits.append(clusterBottom)
@@ -233,15 +236,14 @@ extension RasterCore {
             b += 1
         }
         for i in 0..<list.count {
-            let p = list[i]
+            let p = list[i].piece
             if p.ya > clusterTop { splits.append(p.ya) }
             if p.yb < clusterBottom { splits.append(p.yb) }
             let pMax = max(p.xa, p.xb)
             var j = i + 1
             while j < list.count {
-                let q = list[j]
-                if min(q.xa, q.xb) > pMax { break }  // sorted: no later piece reaches p
-                if let y = crossingHeight(p, q) { splits.append(y) }
+                if list[j].key > pMax { break }  // sorted: no later piece reaches p
+                if let y = crossingHeight(p, list[j].piece) { splits.append(y) }
                 j += 1
             }
             work += j - i
@@ -250,11 +252,12 @@ extension RasterCore {
         work += splits.count * list.count
         if work > budget { return resolveClusterInFixedSlabs(list, rule: rule, width: width, into: &row) }
         let ys = splits.buffer
-        sortInPlace(ys) { $0 < $1 }
+        sortValues(ys)
         // The pieces are kept ordered by x at each slab's middle (clamped
         // to their own heights), so a slab's edges come out in order. From
         // one slab to the next only crossings and piece ends reorder them:
-        // an insertion sort costs little more than a pass.
+        // an insertion sort costs little more than a pass. The x is worked
+        // out once per piece and slab (the key), not once per comparison.
         var sorted = false
         var slabBand = band(startingAt: clusterTop)
         for k in 1..<ys.count {
@@ -262,14 +265,17 @@ extension RasterCore {
             guard bottom > top else { continue }
             let middle = (top + bottom) * 0.5
             while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
+            for i in 0..<list.count { list[i].key = list[i].piece.x(atClamped: middle) }
             if sorted {
-                insertionSort(list) { $0.x(atClamped: middle) < $1.x(atClamped: middle) }
+                insertionSort(list) { $0.key < $1.key }
             } else {
-                sortInPlace(list) { $0.x(atClamped: middle) < $1.x(atClamped: middle) }
+                sortInPlace(list) { $0.key < $1.key }
                 sorted = true
             }
             slab.count = 0
-            for p in list where p.ya <= top && p.yb >= bottom && p.yb > p.ya {
+            for i in 0..<list.count {
+                let p = list[i].piece
+                guard p.ya <= top && p.yb >= bottom && p.yb > p.ya else { continue }
                 slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
             }
             accumulateFlips(
@@ -301,7 +307,7 @@ extension RasterCore {
     /// pixel's coverage is then off only in slabs where pieces cross or
     /// end (by at most the slab's height for each). Returns false.
     private mutating func resolveClusterInFixedSlabs(
-        _ list: UnsafeMutableBufferPointer<Piece>, rule: FillRule,
+        _ list: UnsafeMutableBufferPointer<KeyedPiece>, rule: FillRule,
         width: Int, into row: inout CellRow
     ) -> Bool {
         let slabCount = Self.fixedSlabCount(pieceCount: list.count)
@@ -309,7 +315,9 @@ extension RasterCore {
         for k in 0..<slabCount {
             let top = Double(k) * height, bottom = top + height, middle = top + height * 0.5
             slab.count = 0
-            for p in list where p.ya <= middle && middle < p.yb {
+            for keyed in list {
+                let p = keyed.piece
+                guard p.ya <= middle && middle < p.yb else { continue }
                 let slope = (p.xb - p.xa) / (p.yb - p.ya)
                 let xMiddle = p.xa + slope * (middle - p.ya)
                 // Extended over the slab; x < 0 projects onto the clip's

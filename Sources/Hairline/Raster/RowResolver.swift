@@ -43,15 +43,39 @@ struct Piece {
 /// One y-monotone chain's part in a row: its extent and winding.
 struct ChainSpan {
     var chain: Int32
-    /// The chain's pieces: `pieces[firstPiece ..< firstPiece + pieceCount]`
-    /// while the row check runs (pieces sorted by chain).
-    var firstPiece: Int32
-    var pieceCount: Int32
+    /// The chain's pieces: `pieceOrder[firstPiece ..< firstPiece +
+    /// pieceCount]` in the row check (`listPiecesByChain`), `pieces[...]`
+    /// in the resolver (`groupPiecesByChain`).
+    var firstPiece: Int32 = 0
+    var pieceCount: Int32 = 1
+    /// The row check's place in the chain's pieces (in `pieceOrder`).
+    var cursor: Int32 = 0
     var minX: Double
     var maxX: Double
     var minY: Double
     var maxY: Double
     var winding: Double
+
+    /// The span of a chain's first piece.
+    @inline(__always)
+    init(_ p: Piece) {
+        chain = p.chain
+        minX = min(p.xa, p.xb)
+        maxX = max(p.xa, p.xb)
+        minY = p.ya
+        maxY = p.yb
+        winding = p.winding
+    }
+
+    /// Takes in another piece of the chain.
+    @inline(__always)
+    mutating func include(_ q: Piece) {
+        minX = min(minX, min(q.xa, q.xb))
+        maxX = max(maxX, max(q.xa, q.xb))
+        minY = min(minY, q.ya)
+        maxY = max(maxY, q.yb)
+        pieceCount &+= 1
+    }
 }
 
 /// The winding seen walking left to right across chains: stays an
@@ -84,6 +108,14 @@ struct IndicatorWalk {
     }
 }
 
+/// A piece of a cluster with its sort key: its left end, then its x at
+/// the middle of the slab being resolved (worked out once per piece and
+/// slab, not once per comparison).
+struct KeyedPiece {
+    var piece: Piece
+    var key: Double
+}
+
 /// A piece restricted to one slab, with its x at the slab's top and bottom.
 struct SlabEdge {
     var xTop: Double
@@ -95,33 +127,42 @@ extension RasterCore {
     /// Whether plain accumulation of this row's pieces is exact: chains
     /// whose x extents do not overlap cannot cross, and then the winding
     /// left to right at every height can be checked to stay in {0, 1} or
-    /// in {0, −1}. Conservative: `false` only costs the slab resolver.
+    /// in {0, −1}. Conservative: `false` only costs the slab resolver,
+    /// which then needs `groupPiecesByChain()` first. The pieces are not
+    /// moved (the accumulation that follows does not depend on their
+    /// order); `chains` holds the row's chain spans sorted by left end,
+    /// with `firstPiece` indexing `pieceOrder`.
     mutating func rowIsSimple() -> Bool {
-        // Merge pieces by chain: sort by chain id, then fold runs.
         let list = pieces.buffer
-        sortInPlace(list) { $0.chain < $1.chain }
+        // Group by chain without sorting: `chainSlots[c]` is chain c's span
+        // while it points at a span of chain c.
         chains.count = 0
-        var i = 0
-        while i < list.count {
+        for i in 0..<list.count {
             let p = list[i]
-            var span = ChainSpan(
-                chain: p.chain, firstPiece: Int32(truncatingIfNeeded: i), pieceCount: 1,
-                minX: min(p.xa, p.xb), maxX: max(p.xa, p.xb),
-                minY: p.ya, maxY: p.yb, winding: p.winding)
-            i += 1
-            while i < list.count, list[i].chain == span.chain {
-                let q = list[i]
-                span.minX = min(span.minX, min(q.xa, q.xb))
-                span.maxX = max(span.maxX, max(q.xa, q.xb))
-                span.minY = min(span.minY, q.ya)
-                span.maxY = max(span.maxY, q.yb)
-                span.pieceCount += 1
-                i += 1
+            let c = Int(p.chain)
+            assert(c >= 0, "chain ids count up from 0")
+            if c >= chainSlots.count { growChainSlots(to: c + 1) }
+            let slot = Int(chainSlots[c])
+            if slot < chains.count, chains[slot].chain == p.chain {
+                chains.base[slot].include(p)
+            } else {
+                chainSlots[c] = Int32(truncatingIfNeeded: chains.count)
+                chains.append(ChainSpan(p))
             }
-            chains.append(span)
         }
         let spans = chains.buffer
-        sortInPlace(spans) { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
+        // The spans in left-end order, ties in chain order (as a sort by
+        // chain, then a stable sort by left end, would leave them): the
+        // check's answer does not depend on the order pieces arrive in.
+        if spans.count <= insertionSortLimit {
+            insertionSort(spans) {
+                $0.minX < $1.minX
+                    || ($0.minX == $1.minX && ($0.maxX < $1.maxX || ($0.maxX == $1.maxX && $0.chain < $1.chain)))
+            }
+        } else {
+            heapSort(spans) { $0.chain < $1.chain }
+            heapSort(spans) { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
+        }
         // Disjoint x extents (touching allowed: chains meeting at a shared
         // vertex, or lying on the same vertical line, cannot cross).
         var reach = -Double.infinity
@@ -133,6 +174,7 @@ extension RasterCore {
             if s.minY > 0 || s.maxY < 1 { fullHeight = false }
         }
         if overlapping {
+            listPiecesByChain()
             return overlappingChainsStayIndicator(list, spans)
         }
         if fullHeight {
@@ -144,13 +186,73 @@ extension RasterCore {
         resetSplits()
         for s in spans { addSplits(s.minY, s.maxY) }
         let ys = splits.buffer
-        sortInPlace(ys) { $0 < $1 }
+        sortValues(ys)
         var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
             walk.restart()
             if !windingStaysIndicator(spans, at: (ys[k] + ys[k - 1]) * 0.5, walk: &walk) { return false }
         }
         return true
+    }
+
+    /// Makes `chainSlots` hold chain ids below `n` (new entries zero).
+    @inline(never)
+    private mutating func growChainSlots(to n: Int) {
+        chainSlots.reserve(n)
+        while chainSlots.count < chainSlots.capacity { chainSlots.append(0) }
+    }
+
+    /// Fills `pieceOrder` with the row's piece indices grouped by chain,
+    /// each chain's by height (the pieces of a y-monotone chain do not
+    /// overlap in height), and points each span's `firstPiece` at its
+    /// group. `chains` holds one span per chain of the row.
+    private mutating func listPiecesByChain() {
+        let list = pieces.buffer
+        let spans = chains.buffer
+        var next: Int32 = 0
+        for k in spans.indices {
+            spans[k].firstPiece = next
+            spans[k].cursor = next
+            chainSlots[Int(spans[k].chain)] = Int32(truncatingIfNeeded: k)
+            next &+= spans[k].pieceCount
+        }
+        pieceOrder.count = 0
+        pieceOrder.reserve(list.count)
+        pieceOrder.count = list.count
+        for i in 0..<list.count {
+            let k = Int(chainSlots[Int(list[i].chain)])
+            pieceOrder[Int(spans[k].cursor)] = Int32(truncatingIfNeeded: i)
+            spans[k].cursor &+= 1
+        }
+        for k in spans.indices {
+            let first = Int(spans[k].firstPiece)
+            spans[k].cursor = spans[k].firstPiece
+            guard spans[k].pieceCount > 1 else { continue }
+            let group = UnsafeMutableBufferPointer(
+                rebasing: pieceOrder.buffer[first..<(first + Int(spans[k].pieceCount))])
+            insertionSort(group) { list[Int($0)].ya < list[Int($1)].ya }
+        }
+    }
+
+    /// Sorts the row's pieces by chain and remakes `chains` with
+    /// `firstPiece` indexing `pieces`, sorted by left end: what the
+    /// resolver reads, after `rowIsSimple` refused the row.
+    mutating func groupPiecesByChain() {
+        let list = pieces.buffer
+        sortInPlace(list) { $0.chain < $1.chain }
+        chains.count = 0
+        var i = 0
+        while i < list.count {
+            var span = ChainSpan(list[i])
+            span.firstPiece = Int32(truncatingIfNeeded: i)
+            i += 1
+            while i < list.count, list[i].chain == span.chain {
+                span.include(list[i])
+                i += 1
+            }
+            chains.append(span)
+        }
+        sortInPlace(chains.buffer) { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
     }
 
     /// The check for rows where some chains' x extents overlap: chains that
@@ -174,22 +276,36 @@ extension RasterCore {
                 j += 1
             }
         }
+        // Every piece end strictly inside the row splits it. A chain's
+        // pieces follow each other in height, one's bottom the next one's
+        // top, so that height is added once (the same heights, fewer to
+        // sort); the budget counts them as before.
+        var endCount = 2
         resetSplits()
-        for p in list { addSplits(p.ya, p.yb) }
-        if work + splits.count * list.count > budget { return false }
+        for s in spans {
+            let first = Int(s.firstPiece), end = first + Int(s.pieceCount)
+            for q in first..<end {
+                let p = list[Int(pieceOrder[q])]
+                if p.ya > 0 {
+                    splits.append(p.ya)
+                    endCount += 1
+                }
+                if p.yb < 1 {
+                    endCount += 1
+                    if q + 1 == end || list[Int(pieceOrder[q + 1])].ya != p.yb { splits.append(p.yb) }
+                }
+            }
+        }
+        if work + endCount * list.count > budget { return false }
         let ys = splits.buffer
-        sortInPlace(ys) { $0 < $1 }
+        sortValues(ys)
         var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
             let y = (ys[k] + ys[k - 1]) * 0.5
             slab.count = 0
-            for s in spans where s.minY < y && y < s.maxY {
-                let first = Int(s.firstPiece)
-                for q in first..<(first + Int(s.pieceCount)) where list[q].ya <= y && y <= list[q].yb {
-                    let x = list[q].x(at: y)
-                    slab.append(SlabEdge(xTop: x, xBottom: x, winding: s.winding))
-                    break
-                }
+            for k in spans.indices {
+                guard let x = chainX(spans, k, at: y) else { continue }
+                slab.append(SlabEdge(xTop: x, xBottom: x, winding: spans[k].winding))
             }
             let ordered = slab.buffer
             sortInPlace(ordered) { $0.xTop < $1.xTop }
@@ -203,14 +319,33 @@ extension RasterCore {
         return true
     }
 
+    /// Chain `k`'s x at height `y` (strictly between piece ends), or `nil`
+    /// if none of its pieces holds y; moves the chain's cursor, so calls
+    /// for one chain must come with growing y.
+    @inline(__always)
+    private mutating func chainX(_ spans: UnsafeMutableBufferPointer<ChainSpan>, _ k: Int, at y: Double) -> Double? {
+        guard spans[k].minY < y && y < spans[k].maxY else { return nil }
+        let list = pieces.base
+        // The chain's pieces in height order: the one holding y is at or
+        // after the cursor.
+        let end = spans[k].firstPiece &+ spans[k].pieceCount
+        var q = spans[k].cursor
+        while q < end, list[Int(pieceOrder[Int(q)])].yb < y { q &+= 1 }
+        spans[k].cursor = q
+        guard q < end else { return nil }
+        let p = list[Int(pieceOrder[Int(q)])]
+        guard p.ya <= y else { return nil }
+        return p.x(at: y)
+    }
+
     /// Whether a piece of chain `a` properly crosses a piece of chain `b`
     /// (each strictly on both sides of the other's line).
     private func chainsCross(_ a: ChainSpan, _ b: ChainSpan, _ list: UnsafeMutableBufferPointer<Piece>) -> Bool {
         let aStart = Int(a.firstPiece), bStart = Int(b.firstPiece)
         for i in aStart..<(aStart + Int(a.pieceCount)) {
-            let p = list[i]
+            let p = list[Int(pieceOrder[i])]
             for j in bStart..<(bStart + Int(b.pieceCount)) {
-                let q = list[j]
+                let q = list[Int(pieceOrder[j])]
                 guard p.ya < q.yb, q.ya < p.yb,
                     min(p.xa, p.xb) < max(q.xa, q.xb), min(q.xa, q.xb) < max(p.xa, p.xb)
                 else { continue }

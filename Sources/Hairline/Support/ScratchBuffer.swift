@@ -89,6 +89,77 @@ func sortInPlace<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool)
 /// Below this many elements insertion sort beats heap sort.
 let insertionSortLimit = 24
 
+/// Sorts heights (or any plain numbers) ascending, in place, without
+/// allocating: insertion sort for short runs, otherwise quicksort on a
+/// median of three with the shorter part first (depth O(log n)), heap
+/// sort past a depth limit. For values only: equal values are
+/// interchangeable, so the result does not depend on the algorithm
+/// (unlike `sortInPlace` on records with ties). No NaN.
+func sortValues(_ a: UnsafeMutableBufferPointer<Double>) {
+    guard let base = a.baseAddress, a.count > 1 else { return }
+    var lo = 0, hi = a.count  // the part left to sort
+    var depth = 2 * (Int.bitWidth - a.count.leadingZeroBitCount)
+    // Parts still to sort, at most log2(n) deep.
+    var stackLo = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var stackHi = stackLo
+    var top = 0
+    func push(_ l: Int, _ h: Int) {
+        withUnsafeMutableBytes(of: &stackLo) { $0.storeBytes(of: l, toByteOffset: top * 8, as: Int.self) }
+        withUnsafeMutableBytes(of: &stackHi) { $0.storeBytes(of: h, toByteOffset: top * 8, as: Int.self) }
+        top += 1
+    }
+    while true {
+        if hi - lo <= 16 {
+            insertionSortValues(base + lo, count: hi - lo)
+        } else if depth == 0 || top == 32 {
+            heapSort(UnsafeMutableBufferPointer(start: base + lo, count: hi - lo)) { $0 < $1 }
+        } else {
+            depth -= 1
+            // Median of three as the pivot; Hoare partition.
+            let mid = lo + (hi - lo) / 2
+            if base[mid] < base[lo] { swap(&base[mid], &base[lo]) }
+            if base[hi - 1] < base[lo] { swap(&base[hi - 1], &base[lo]) }
+            if base[hi - 1] < base[mid] { swap(&base[hi - 1], &base[mid]) }
+            let pivot = base[mid]
+            var i = lo - 1, j = hi
+            while true {
+                repeat { i += 1 } while base[i] < pivot
+                repeat { j -= 1 } while pivot < base[j]
+                if i >= j { break }
+                swap(&base[i], &base[j])
+            }
+            // [lo, j] and [j + 1, hi): sort the shorter now, keep the other.
+            let leftCount = j + 1 - lo, rightCount = hi - j - 1
+            if leftCount < rightCount {
+                push(j + 1, hi)
+                hi = j + 1
+            } else {
+                push(lo, j + 1)
+                lo = j + 1
+            }
+            continue
+        }
+        guard top > 0 else { return }
+        top -= 1
+        lo = withUnsafeBytes(of: stackLo) { $0.load(fromByteOffset: top * 8, as: Int.self) }
+        hi = withUnsafeBytes(of: stackHi) { $0.load(fromByteOffset: top * 8, as: Int.self) }
+    }
+}
+
+@inline(__always)
+private func insertionSortValues(_ a: UnsafeMutablePointer<Double>, count: Int) {
+    guard count > 1 else { return }
+    for i in 1..<count {
+        let v = a[i]
+        var j = i
+        while j > 0, v < a[j - 1] {
+            a[j] = a[j - 1]
+            j -= 1
+        }
+        a[j] = v
+    }
+}
+
 func insertionSort<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
     guard a.count > 1 else { return }
     for i in 1..<a.count {
