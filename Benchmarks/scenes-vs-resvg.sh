@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Whole SVG scenes, Hairline against resvg's command-line renderer, whole
 # process (read, parse, render, PNG encode at each tool's default level,
-# write). For every .svg of DIR the two programs run alternately, RUNS
+# write). For every .svg of DIR (or every file LIST.txt names, as
+# HairlineBenchmarks --scenes reads it: Benchmarks/scenes.txt is the
+# corpus) the two programs run alternately, RUNS
 # times each, on the same file at the same zoom; the script prints each
 # one's median wall time in ms and the ratio hairline / resvg (below 1:
 # Hairline is faster). Wall times on a shared machine are noisy: with
 # INSTRUCTIONS=1 each program also runs once under valgrind (callgrind)
 # and its whole-process instruction count is printed.
 #
-#   Benchmarks/scenes-vs-resvg.sh DIR [--scale S] [--runs N]
+#   Benchmarks/scenes-vs-resvg.sh DIR|LIST.txt [--scale S] [--runs N]
+#   Benchmarks/scenes-vs-resvg.sh Benchmarks/scenes.txt --scale 2 --runs 5
 #   INSTRUCTIONS=1 Benchmarks/scenes-vs-resvg.sh ../shared/scenes --scale 4
 #
 # Run from the package root after `swift build -c release --product
@@ -17,7 +20,7 @@
 # exits 0.
 set -euo pipefail
 
-usage() { echo "usage: $0 DIR [--scale S] [--runs N]" >&2; exit 2; }
+usage() { echo "usage: $0 DIR|LIST.txt [--scale S] [--runs N]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 dir=$1; shift
 scale=1
@@ -29,7 +32,7 @@ while [ $# -gt 0 ]; do
     *) usage ;;
     esac
 done
-[ -d "$dir" ] || { echo "$0: no folder '$dir'" >&2; exit 2; }
+[ -d "$dir" ] || [ -f "$dir" ] || { echo "$0: no folder or list '$dir'" >&2; exit 2; }
 
 # The binary itself, not a pyenv shim (a shell script: slower, and
 # valgrind would count the shell).
@@ -79,9 +82,23 @@ echo "hairline $hairline vs resvg $resvg, zoom $scale, $runs runs each, alternat
 header=$(printf '%-40s %10s %10s %8s' scene hairline resvg ratio)
 [ "${INSTRUCTIONS:-0}" = 1 ] && header+=$(printf ' %14s %14s %8s' "hairline Ir" "resvg Ir" "Ir ratio")
 echo "$header"
-shopt -s nullglob
-for svg in "$dir"/*.svg; do
-    name=$(basename "$svg" .svg)
+# "NAME PATH" per scene: a folder's .svg files, or a list's lines
+# (`NAME PATH` or `PATH`, relative to the list; missing files skipped).
+scenes() {
+    if [ -d "$dir" ]; then
+        for svg in "$dir"/*.svg; do [ -e "$svg" ] && echo "$(basename "$svg" .svg) $svg"; done
+        return 0
+    fi
+    local base
+    base=$(dirname "$dir")
+    grep -v '^[[:space:]]*\(#\|$\)' "$dir" | while read -r first second; do
+        local name=$first path=${second:-$first}
+        [ -n "$second" ] || name=$(basename "$first" .svg)
+        case $path in /*) ;; *) path=$base/$path ;; esac
+        if [ -f "$path" ]; then echo "$name $path"; else echo "$path not found, skipped" >&2; fi
+    done
+}
+scenes | while read -r name svg; do
     h=() r=()
     for ((i = 0; i < runs; i++)); do
         h+=("$(elapsed_us "$hairline" render "$svg" --scale "$scale" -o "$out/h.png")")

@@ -43,7 +43,8 @@ struct Options {
     var quickShapes = false
     var allShapes = false
     var pngFolder: String?
-    /// Whole SVG scenes: every .svg file of this folder (`Scenes.swift`).
+    /// Whole SVG scenes: every .svg file of this folder, or the files this
+    /// list names (`Scenes.swift`).
     var scenesFolder: String?
 
     /// Whether the run is of the shape workloads (a filter naming them).
@@ -54,7 +55,7 @@ struct Options {
                                   [--samples N] [--scales 1,2,3] [--table-rounds N] [--list]
                                   [--draws N] [--parts] [--profile] [--cold]
                HairlineBenchmarks --filter shapes[.NAME] [--quick | --all] [--json PATH] [--png DIR] [--list]
-               HairlineBenchmarks --scenes DIR [--filter S] [--scales 1,2,3] [--samples N] [--json PATH]
+               HairlineBenchmarks --scenes DIR|LIST.txt [--filter S] [--scales 1,2,3] [--samples N] [--json PATH]
           --parts    also time each cell draw's fill and stroke alone
                      (cell.solid.single.fill@1x, ...; a filter naming a part
                      selects it too)
@@ -64,7 +65,9 @@ struct Options {
                      first draw does (by default the rasterizer keeps the
                      sweeps of the last few geometries it drew, as a table's
                      repeated cells use them: Raster/PairSweepCache.swift)
-          --scenes   every .svg of DIR, parsed once, then rendered at each
+          --scenes   every .svg of DIR (or each file LIST.txt names, one
+                     path per line relative to the list: Benchmarks/scenes.txt
+                     is the corpus), parsed once, then rendered at each
                      scale (scene.NAME.parse, .render@Sx, .png@Sx: render
                      and PNG encode at the default level)
         """

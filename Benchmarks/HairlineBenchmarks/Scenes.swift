@@ -1,5 +1,5 @@
-// Benchmarks: whole SVG scenes (`--scenes DIR`, issue 35). Every .svg file
-// of a folder is read and parsed once, then rendered again and again at
+// Benchmarks: whole SVG scenes (`--scenes DIR|LIST.txt`, issue 35). Every
+// .svg file of a folder (or each file a list names) is read and parsed once, then rendered again and again at
 // each scale, in device pixels of the document's size × scale. Rows, in ns
 // per iteration (min, median, max as every workload): `scene.NAME.parse`
 // (text -> document), `scene.NAME.render@Sx` (clear, draw, flush: pixels
@@ -20,14 +20,47 @@ struct SceneResult {
     var scales: [(scale: Int, width: Int, height: Int, render: Measurement, png: Measurement, pngBytes: Int)]
 }
 
-/// The .svg files of `folder` (not its subfolders), sorted by name.
-func sceneFiles(in folder: String) throws(OptionError) -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-        throw OptionError("--scenes: cannot list the folder '\(folder)'")
+/// A scene to time: its row name (`scene.NAME`) and its file.
+struct SceneFile {
+    var name: String
+    var path: String
+}
+
+/// The scenes `source` names: the .svg files of a folder (not its
+/// subfolders), sorted by name and named after the file, or the files a
+/// list names (a `.txt` file: per line `NAME PATH` or `PATH`, the path
+/// relative to the list's folder; blank lines and lines starting with `#`
+/// skipped; files that do not exist are skipped with a note, so a list
+/// may name corpora outside the package).
+func sceneFiles(in source: String) throws(OptionError) -> [SceneFile] {
+    func stem(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+    if source.lowercased().hasSuffix(".txt") {
+        guard let bytes = FileManager.default.contents(atPath: source), let text = String(data: bytes, encoding: .utf8)
+        else { throw OptionError("--scenes: cannot read the list '\(source)'") }
+        let folder = (source as NSString).deletingLastPathComponent
+        var files: [SceneFile] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let entry = fields.last, !fields[0].hasPrefix("#"), fields.count <= 2 else { continue }
+            let path = entry.hasPrefix("/") ? entry : (folder as NSString).appendingPathComponent(entry)
+            guard FileManager.default.fileExists(atPath: path) else {
+                print("--scenes: \(entry) (from \(source)) not found, skipped")
+                continue
+            }
+            files.append(SceneFile(name: fields.count == 2 ? fields[0] : stem(path), path: path))
+        }
+        guard !files.isEmpty else { throw OptionError("--scenes: no file of the list '\(source)' exists") }
+        return files
+    }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: source) else {
+        throw OptionError("--scenes: cannot list the folder '\(source)'")
     }
     let files = names.filter { $0.lowercased().hasSuffix(".svg") }.sorted()
-    guard !files.isEmpty else { throw OptionError("--scenes: no .svg file in '\(folder)'") }
-    return files.map { (folder as NSString).appendingPathComponent($0) }
+    guard !files.isEmpty else { throw OptionError("--scenes: no .svg file in '\(source)'") }
+    return files.map {
+        let path = (source as NSString).appendingPathComponent($0)
+        return SceneFile(name: stem(path), path: path)
+    }
 }
 
 /// Images from files next to the SVG (PNG, JPEG, GIF) and data: URIs,
@@ -57,8 +90,8 @@ let maximumScenePixels = 1 << 28
 func runScenes(_ options: Options, folder: String) throws -> [SceneResult] {
     let fonts = FontDatabase(includingSystemFonts: true)
     var results: [SceneResult] = []
-    for path in try sceneFiles(in: folder) {
-        let name = "scene." + ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    for scene in try sceneFiles(in: folder) {
+        let name = "scene." + scene.name, path = scene.path
         guard options.selects(name) || options.scales.contains(where: { options.selects("\(name).render@\($0)x") })
         else { continue }
         guard let bytes = FileManager.default.contents(atPath: path), let text = String(data: bytes, encoding: .utf8)
