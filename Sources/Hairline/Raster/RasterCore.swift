@@ -89,6 +89,8 @@ struct RasterCore {
     var splits = ScratchBuffer<Double>(capacity: 0)
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
     var clusterPieces = ScratchBuffer<KeyedPiece>(capacity: 0)
+    var piecesByTop = ScratchBuffer<Int32>(capacity: 0)
+    var spanning = ScratchBuffer<KeyedIndex>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
     /// Corner rows of a closed-form draw's outer and inner shape
@@ -126,7 +128,8 @@ struct RasterCore {
             cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
             records.capacity, pieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
             splits.capacity,
-            slab.capacity, clusterPieces.capacity, bandHeights.capacity, bandTree.capacity,
+            slab.capacity, clusterPieces.capacity, piecesByTop.capacity, spanning.capacity, bandHeights.capacity,
+            bandTree.capacity,
         ]
     }
 
@@ -136,7 +139,8 @@ struct RasterCore {
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
         splits.deallocate(); slab.deallocate()
-        clusterPieces.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
+        clusterPieces.deallocate(); piecesByTop.deallocate(); spanning.deallocate(); bandHeights.deallocate();
+        bandTree.deallocate()
     }
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.

@@ -121,7 +121,7 @@ extension RasterCore {
     /// The winding just left of the current cluster in band `b`: the
     /// windings of the chains added so far (`addToBands`) that cover it.
     @inline(__always)
-    private func winding(inBand b: Int) -> Double {
+    func winding(inBand b: Int) -> Double {
         var sum = 0.0
         var i = b + 1
         while i > 0 {
@@ -253,34 +253,12 @@ extension RasterCore {
         if work > budget { return resolveClusterInFixedSlabs(list, rule: rule, width: width, into: &row) }
         let ys = splits.buffer
         sortValues(ys)
-        // The pieces are kept ordered by x at each slab's middle (clamped
-        // to their own heights), so a slab's edges come out in order. From
-        // one slab to the next only crossings and piece ends reorder them:
-        // an insertion sort costs little more than a pass. The x is worked
-        // out once per piece and slab (the key), not once per comparison.
-        var sorted = false
-        var slabBand = band(startingAt: clusterTop)
-        for k in 1..<ys.count {
-            let top = ys[k - 1], bottom = ys[k]
-            guard bottom > top else { continue }
-            let middle = (top + bottom) * 0.5
-            while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
-            for i in 0..<list.count { list[i].key = list[i].piece.x(atClamped: middle) }
-            if sorted {
-                insertionSort(list) { $0.key < $1.key }
-            } else {
-                sortInPlace(list) { $0.key < $1.key }
-                sorted = true
-            }
-            slab.count = 0
-            for i in 0..<list.count {
-                let p = list[i].piece
-                guard p.ya <= top && p.yb >= bottom && p.yb > p.ya else { continue }
-                slab.append(SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding))
-            }
-            accumulateFlips(
-                top: top, bottom: bottom, from: winding(inBand: slabBand), rule: rule, width: width,
-                ordered: true, into: &row)
+        let firstBand = band(startingAt: clusterTop)
+        if let handOver = resolveSlabsOfSpanningPieces(
+            list, ys, firstBand: firstBand, rule: rule, width: width, into: &row)
+        {
+            resolveSlabsSortingAll(
+                list, ys, emittingFrom: handOver, firstBand: firstBand, rule: rule, width: width, into: &row)
         }
         return true
     }
@@ -342,7 +320,7 @@ extension RasterCore {
     /// do not cross; in the fallback's it keeps the order the same at
     /// every height, so the winding between neighbours, and the coverage,
     /// stay what the order says).
-    private mutating func accumulateFlips(
+    mutating func accumulateFlips(
         top: Double, bottom: Double, from start: Double, rule: FillRule,
         width: Int, ordered: Bool = false, into row: inout CellRow
     ) {
@@ -396,4 +374,10 @@ struct ResolverLimits {
     var rowCap = 1 << 23
     /// The pool per draw (some 50 ms in a release build).
     var drawBudget = 1 << 24
+    /// The slab of each cluster (an index into its heights, 1 for the
+    /// first) from which every slab sorts all of the cluster's pieces
+    /// (`resolveSlabsSortingAll`) instead of only those spanning it: the
+    /// same coverage, slower; for tests that compare the two. By default
+    /// only where two pieces meet at one x (`resolveSlabsOfSpanningPieces`).
+    var slabHandOver = Int.max
 }

@@ -116,6 +116,13 @@ struct KeyedPiece {
     var key: Double
 }
 
+/// A piece of a cluster spanning the slab being resolved (its index in
+/// `clusterPieces`) with its x at the slab's middle.
+struct KeyedIndex {
+    var key: Double
+    var index: Int32
+}
+
 /// A piece restricted to one slab, with its x at the slab's top and bottom.
 struct SlabEdge {
     var xTop: Double

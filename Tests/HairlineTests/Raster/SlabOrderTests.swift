@@ -1,0 +1,91 @@
+// The exact row resolver's two ways through a cluster's slabs
+// (RowResolver+Slabs.swift): keeping only the pieces that span each slab,
+// and sorting every piece of the cluster in every slab. They must give
+// the same bytes: on random self-crossing polygons, on stars, and on
+// contours drawn twice (coincident edges, the same way and reversed),
+// where pieces meet at the same x and the first way hands over to the
+// second (tests also make it hand over at given slabs).
+
+import HairlineTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@testable import Hairline
+
+@Suite struct SlabOrderTests {
+    /// The pixels of `contours` filled white under `rule` into a `size`
+    /// square, every cluster's slabs sorting all its pieces from slab
+    /// `handOver` on (1: all of them; `Int.max`: the default).
+    func render(_ contours: [[Point]], rule: FillRule, size: Int, handOver: Int) throws -> [UInt8] {
+        let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.slabHandOver = handOver
+        let surface = try Surface(width: size, height: size)
+        renderer.fill(
+            polygonPath(contours), transform: .identity, tolerance: 0.01, rule: rule,
+            color: Color.white.premultiplied, into: surface)
+        #expect(renderer.rasterizer.approximatedRowCount == 0)
+        return (0..<(size * size)).map { surface.pixel(x: $0 % size, y: $0 / size)!.alpha }
+    }
+
+    /// Renders with the default slabs, with every slab sorting all pieces
+    /// and handing over after a few slabs, and expects the same bytes.
+    func expectSameBothWays(_ contours: [[Point]], rule: FillRule, size: Int, _ what: String) throws {
+        let spanning = try render(contours, rule: rule, size: size, handOver: Int.max)
+        for handOver in [1, 2, 4] {
+            let sortingAll = try render(contours, rule: rule, size: size, handOver: handOver)
+            #expect(spanning == sortingAll, "\(what), \(rule), hand-over at slab \(handOver)")
+        }
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func randomSelfCrossingPolygonsResolveAlikeBothWays(rule: FillRule) throws {
+        var random = SplitMix64(seed: 0x51AB)
+        for trial in 0..<60 {
+            let contourCount = Int.random(in: 1...3, using: &random)
+            let contours = (0..<contourCount).map { _ in
+                (0..<Int.random(in: 3...14, using: &random)).map { _ in
+                    Point(x: random.double(in: -2...34), y: random.double(in: -2...34))
+                }
+            }
+            try expectSameBothWays(contours, rule: rule, size: 32, "trial \(trial), seed \(random.seed)")
+        }
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func coincidentEdgesResolveAlikeBothWays(rule: FillRule) throws {
+        var random = SplitMix64(seed: 0xC01D)
+        for trial in 0..<40 {
+            let contour = (0..<Int.random(in: 3...9, using: &random)).map { _ in
+                // On a coarse grid, so edges of different contours often
+                // coincide or meet at vertices.
+                Point(
+                    x: Double(Int.random(in: 0...8, using: &random)) * 3.5,
+                    y: Double(Int.random(in: 0...8, using: &random)) * 3.5)
+            }
+            let crossing = (0..<5).map { _ in
+                Point(x: random.double(in: 0...28), y: random.double(in: 0...28))
+            }
+            // The same contour twice, once reversed, with a crossing one.
+            try expectSameBothWays([contour, contour], rule: rule, size: 30, "trial \(trial) twice")
+            try expectSameBothWays(
+                [contour, contour.reversed(), crossing], rule: rule, size: 30, "trial \(trial) reversed")
+        }
+    }
+
+    @Test func starsResolveAlikeBothWays() throws {
+        for (points, step) in [(5, 2), (7, 3), (17, 8), (61, 30)] {
+            let contour = (0..<points).map { i in
+                let angle = Double(i * step % points) * 2 * Double.pi / Double(points) + 0.1
+                return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
+            }
+            for rule in [FillRule.nonZero, .evenOdd] {
+                try expectSameBothWays([contour], rule: rule, size: 24, "{\(points)/\(step)}")
+            }
+        }
+    }
+}
