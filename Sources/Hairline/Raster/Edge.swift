@@ -348,21 +348,29 @@ struct EdgeWriter {
     }
 
     /// Adds the part of a top-to-bottom line (clip-relative pixels,
-    /// `y0 < y1`, finite) inside the clip: cut to its rows, the part left
-    /// of it projected onto x = 0, the part right of it dropped.
+    /// `y0 < y1`, finite) inside the clip: the part left of it projected
+    /// onto x = 0, the part right of it dropped, then cut to its rows as
+    /// the whole line would step through them (`addAcrossRows`), so a
+    /// line's pixels do not depend on where the clip's rows end (a band
+    /// of a surface draws what the whole surface draws in those rows).
     @inline(never)
     private mutating func addClipped(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
         var x0 = x0, y0 = y0, x1 = x1, y1 = y1
-        if y0 < 0 {
-            x0 = Self.x(at: 0, x0, y0, x1, y1)
-            y0 = 0
-        }
-        if y1 > height {
-            x1 = Self.x(at: height, x0, y0, x1, y1)
-            y1 = height
+        // Far outside the rows, cut first (coordinates stay in Fixed's
+        // range; no band of a real surface is that tall).
+        let far = 0x1p26
+        if y0 < -far || y1 > height + far {
+            if y0 < 0 {
+                x0 = Self.x(at: 0, x0, y0, x1, y1)
+                y0 = 0
+            }
+            if y1 > height {
+                x1 = Self.x(at: height, x0, y0, x1, y1)
+                y1 = height
+            }
         }
         if x0 <= 0 && x1 <= 0 {
-            addFixed(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding, chain: chain)
+            addAcrossRows(x0: 0, y0: y0, x1: 0, y1: y1, winding: winding, chain: chain)
             return
         }
         if x0 >= width && x1 >= width { return }
@@ -370,10 +378,10 @@ struct EdgeWriter {
             // The part left of the clip becomes a vertical edge on its side.
             let yc = Self.y(at: 0, x0, y0, x1, y1)
             if x0 < 0 {
-                addFixed(x0: 0, y0: y0, x1: 0, y1: yc, winding: winding, chain: chain)
+                addAcrossRows(x0: 0, y0: y0, x1: 0, y1: yc, winding: winding, chain: chain)
                 x0 = 0; y0 = yc
             } else {
-                addFixed(x0: 0, y0: yc, x1: 0, y1: y1, winding: winding, chain: chain)
+                addAcrossRows(x0: 0, y0: yc, x1: 0, y1: y1, winding: winding, chain: chain)
                 x1 = 0; y1 = yc
             }
         }
@@ -385,7 +393,51 @@ struct EdgeWriter {
                 x1 = width; y1 = yc
             }
         }
-        addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
+        addAcrossRows(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
+    }
+
+    /// `addFixed` for a line inside the clip's columns (0 ≤ x ≤ width)
+    /// whose ends may lie above or below its rows: the line is quantised
+    /// and stepped whole (`steps`), then only its rows inside the clip are
+    /// kept, each with the x the whole line has there.
+    private mutating func addAcrossRows(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32, chain: Int32) {
+        guard y0 < 0 || y1 > height else {
+            addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
+            return
+        }
+        let rows = Int(height)
+        let yTop = Fixed.round(y0 * Double(Fixed.one)), yBottom = Fixed.round(y1 * Double(Fixed.one))
+        guard yBottom > yTop else { return }
+        let xa = min(max(Fixed.round(x0 * Double(Fixed.xOne)), 0), widthInX)
+        let xb = min(max(Fixed.round(x1 * Double(Fixed.xOne)), 0), widthInX)
+        let first = yTop >> Fixed.shift, last = (yBottom &- 1) >> Fixed.shift
+        let keptFirst = max(first, 0), keptLast = min(last, rows &- 1)
+        guard keptFirst <= keptLast else { return }
+        var xBoundary = xb, step = 0
+        if last > first && xa != xb {
+            (xBoundary, step) = Self.steps(x0: xa, x1: xb, top: yTop, bottom: yBottom, firstRow: first, lastRow: last)
+        }
+        // The whole line's x where it crosses into row k (first < k <= last).
+        func x(enteringRow k: Int) -> Int { xBoundary &+ step &* (k &- first &- 1) }
+        var top = xa, topY = yTop &- first << Fixed.shift
+        if keptFirst > first {
+            top = x(enteringRow: keptFirst)
+            topY = 0
+        }
+        var bottom = xb, bottomY = yBottom &- last << Fixed.shift
+        if keptLast < last {
+            bottom = x(enteringRow: keptLast &+ 1)
+            bottomY = Fixed.one
+        }
+        edges[count] = Edge(
+            x0: top, xBoundary: keptFirst < keptLast ? x(enteringRow: keptFirst &+ 1) : bottom, x1: bottom,
+            step: step, firstRow: Int32(truncatingIfNeeded: keptFirst), lastRow: Int32(truncatingIfNeeded: keptLast),
+            y0: Int32(truncatingIfNeeded: topY), y1: Int32(truncatingIfNeeded: bottomY),
+            winding: winding, chain: chain, next: rowHeads[keptFirst])
+        rowHeads[keptFirst] = Int32(truncatingIfNeeded: count)
+        count &+= 1
+        if keptFirst < firstRow { firstRow = keptFirst }
+        if keptLast > lastRow { lastRow = keptLast }
     }
 
     /// x of the line through (x0, y0), (x1, y1) at height y, kept inside
