@@ -1,0 +1,221 @@
+// Render: one document drawn by several threads, each into bands of rows
+// of the same surface (Blend2D's multithreaded context: one command
+// stream, every worker rasterizes its band). Device coordinates are never
+// moved: a worker's canvas draws into a row window of the surface
+// (SurfaceBand.makeWindow), so each row gets the bytes a serial render
+// gives it; layers are windows of the band's rows. Bands are claimed from
+// an atomic counter; the warnings and dropped draws are tallied once.
+
+import Dispatch
+import Hairline
+import Synchronization
+
+/// What a render reports besides its pixels.
+public struct SVGRenderReport: Hashable, Sendable {
+    /// The document's warnings, then those found while drawing (pattern
+    /// tiles over the size limit), each once: what `draw(in:)` returns.
+    public var warnings: [SVGWarning]
+    /// How many draws drew nothing because their geometry was not finite
+    /// or needed more than `Canvas.maximumSegmentCount` segments (the
+    /// canvas's `droppedDrawCount` in a serial render).
+    public var droppedDrawCount: Int
+}
+
+extension SVGDocument {
+    /// The most rows a band has by default: small enough that there are
+    /// many more bands than workers on a large surface (uneven scenes
+    /// balance), tall enough that each band's share of a path's
+    /// preparation stays small.
+    public static let defaultRowsPerBand = 128
+
+    /// The most workers a render uses (more are clamped to this).
+    public static let maximumWorkerCount = 256
+
+    /// Draws the document into `surface` at `scale` device pixels per
+    /// point, on up to `workers` threads, and returns the warnings.
+    ///
+    /// The pixels are byte for byte those of
+    /// `draw(in: Canvas(surface: surface, scale: scale))`, whatever the
+    /// number of workers: the surface is cut into bands of at most
+    /// `rowsPerBand` rows (fewer, down to 32, when that leaves under four
+    /// bands per worker), the workers claim bands one at a time, and each draws
+    /// every command into its band in the surface's own device
+    /// coordinates, skipping those whose device bounds miss it. Offscreen
+    /// layers (group opacity, masks, blend modes, crisp shapes) cover a
+    /// band's rows only, so the memory a worker adds is its band's, not
+    /// the surface's. One worker (or a one-row surface) draws serially on
+    /// the calling thread.
+    /// - Parameters:
+    ///   - surface: the pixels drawn into (any format), from its top-left
+    ///     corner; a pending clear is written first.
+    ///   - scale: device pixels per point (non-finite or non-positive: 1).
+    ///   - workers: the threads to use, the caller's included (clamped to
+    ///     1...`maximumWorkerCount`).
+    ///   - rowsPerBand: the most rows of a band (values below 1 count as 1).
+    /// - Returns: the warnings (each once, in document order) and the
+    ///   number of draws dropped, as a serial render reports them.
+    /// - Complexity: O(commands × bands) to replay the commands, plus the
+    ///   drawing, which the workers share.
+    @discardableResult
+    public func draw(
+        into surface: Surface, scale: Double, workers: Int, rowsPerBand: Int = SVGDocument.defaultRowsPerBand
+    ) -> SVGRenderReport {
+        let threads = min(max(workers, 1), Self.maximumWorkerCount)
+        let rows = Self.bandRows(height: surface.height, workers: threads, rowsPerBand: rowsPerBand)
+        guard threads > 1, rows.count > 1, let bands = try? surface.bands(rows) else {
+            let canvas = Canvas(surface: surface, scale: scale)
+            let warnings = draw(in: canvas)
+            return SVGRenderReport(warnings: warnings, droppedDrawCount: canvas.droppedDrawCount)
+        }
+        let jobs = BandJobs(commands: drawCommands(), bands: bands, scale: scale)
+        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in jobs.work() }
+        let tally = jobs.tally
+        return SVGRenderReport(warnings: warnings + tally.warningsInOrder, droppedDrawCount: tally.droppedDrawCount)
+    }
+
+    /// The rows of each band, top to bottom, covering `0..<height` once:
+    /// bands of `rowsPerBand` rows, or fewer so that each worker gets
+    /// `bandsPerWorker` of them, but not fewer than `minimumRowsPerBand`
+    /// unless `rowsPerBand` asks for it (a small surface is one band).
+    static func bandRows(height: Int, workers: Int, rowsPerBand: Int) -> [Range<Int>] {
+        guard height > 0 else { return [] }
+        let wanted = max(workers, 1) * bandsPerWorker
+        let even = max((height + wanted - 1) / wanted, minimumRowsPerBand)
+        let rows = max(1, min(rowsPerBand, even))
+        return stride(from: 0, to: height, by: rows).map { $0..<min($0 + rows, height) }
+    }
+
+    /// The fewest rows the cut gives a band on its own: below this, each
+    /// band's replay of the commands costs more than its rows' drawing.
+    static let minimumRowsPerBand = 32
+
+    /// The fewest bands per worker the cut aims for, so that a worker
+    /// that finishes early finds another band to draw.
+    static let bandsPerWorker = 4
+}
+
+/// What the threads of a banded render share: the commands, the bands,
+/// the next unclaimed band, and the tally of what the bands reported.
+/// The surface is only reached through the bands (each its own rows).
+private final class BandJobs: @unchecked Sendable {
+    // @unchecked: `commands` and `bands` are immutable Sendable values;
+    // the counter is atomic and the tally behind a mutex.
+    let commands: [SVGDrawCommand]
+    let bands: [SurfaceBand]
+    let scale: Double
+    private let next = Atomic<Int>(0)
+    private let merged = Mutex(BandTally())
+
+    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double) {
+        self.commands = commands
+        self.bands = bands
+        self.scale = scale
+    }
+
+    /// The tally of every band drawn so far.
+    var tally: BandTally { merged.withLock { $0 } }
+
+    /// Claims and draws bands until none is left, on one canvas (its
+    /// scratch memory reused from band to band), then adds its tally.
+    func work() {
+        var claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard claimed < bands.count else { return }
+        let canvas = Canvas(surface: bands[claimed].makeWindow(), scale: scale)
+        var tally = BandTally()
+        while claimed < bands.count {
+            canvas.retarget(to: bands[claimed].makeWindow())
+            tally.merge(draw(on: canvas))
+            claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
+        merged.withLock { $0.merge(tally) }
+    }
+
+    /// Draws every command on `canvas` (over one band) and returns what
+    /// each command reported there.
+    private func draw(on canvas: Canvas) -> BandTally {
+        var warnings: [SVGWarning] = []
+        var marks: [(command: Int, warnings: Int)] = []
+        var tally = BandTally()
+        var dropped = canvas.droppedDrawCount
+        SVGRenderer.draw(
+            commands, in: canvas, warnings: &warnings,
+            finished: { next, count in
+                if count > (marks.last?.warnings ?? 0) { marks.append((next - 1, count)) }
+                let now = canvas.droppedDrawCount
+                if now > dropped { tally.dropped[next - 1, default: 0] += now - dropped }
+                dropped = now
+            })
+        // The last command's, and those of layers closed at the end.
+        if warnings.count > (marks.last?.warnings ?? 0) { marks.append((commands.count, warnings.count)) }
+        if canvas.droppedDrawCount > dropped { tally.dropped[commands.count] = canvas.droppedDrawCount - dropped }
+        var start = 0
+        for mark in marks {
+            tally.warnings[mark.command, default: []] += warnings[start..<mark.warnings]
+            start = mark.warnings
+        }
+        return tally
+    }
+}
+
+/// What bands reported, by the index of the command that reported it.
+/// A command reports the same in every band that draws it all; one whose
+/// draw a band skips (its bounds miss the band) reports less there, so
+/// the tally keeps the most any band reported for each command.
+private struct BandTally {
+    var warnings: [Int: [SVGWarning]] = [:]
+    var dropped: [Int: Int] = [:]
+
+    mutating func merge(_ other: BandTally) {
+        for (command, list) in other.warnings where list.count > warnings[command, default: []].count {
+            warnings[command] = list
+        }
+        for (command, count) in other.dropped { dropped[command] = max(dropped[command, default: 0], count) }
+    }
+
+    /// The warnings in command order.
+    var warningsInOrder: [SVGWarning] { warnings.keys.sorted().flatMap { warnings[$0]! } }
+    var droppedDrawCount: Int { dropped.values.reduce(0, +) }
+}
+
+extension SVGRenderer {
+    /// Whether `command` cannot change a pixel inside the canvas's clip
+    /// bounds: a fill, stroke or image (not a pattern, whose tile is
+    /// rendered for its warnings) whose device bounds, grown by the
+    /// stroke's farthest reach and `cullMargin`, miss them. Never true for
+    /// non-finite bounds (those draws are dropped and counted), nor for
+    /// clips and layers.
+    static func misses(_ command: SVGDrawCommand, canvas: Canvas) -> Bool {
+        let clip = canvas.deviceClipBounds
+        let userBounds: Rect
+        let transform: AffineTransform
+        switch command {
+        case .fill(let fill):
+            guard case .paint = fill.paint else { return false }
+            userBounds = fill.path.controlPointBounds
+            transform = fill.transform
+        case .stroke(let stroke):
+            guard case .paint = stroke.paint else { return false }
+            let style = stroke.style
+            var reach = 0.0
+            if style.width.isFinite, style.width > 0 {
+                reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
+            }
+            userBounds = stroke.path.controlPointBounds.insetBy(dx: -reach, dy: -reach)
+            transform = stroke.transform
+        case .image(let image):
+            userBounds = image.destination.standardized
+            transform = image.transform
+        case .beginClip, .endClip, .beginLayer, .endLayer:
+            return false
+        }
+        guard userBounds.isFinite else { return false }
+        let device = userBounds.applying(transform.concatenating(canvas.transform))
+        guard device.isFinite, !clip.isEmpty else { return false }
+        return device.maxY + cullMargin <= Double(clip.minY) || device.minY - cullMargin >= Double(clip.maxY)
+            || device.maxX + cullMargin <= Double(clip.minX) || device.minX - cullMargin >= Double(clip.maxX)
+    }
+
+    /// Device pixels added around a draw's bounds before it is skipped:
+    /// a hairline's one pixel and the anti-aliased pixel beyond it.
+    static let cullMargin = 2.0
+}
