@@ -19,6 +19,15 @@ public struct SVGRenderReport: Hashable, Sendable {
     /// or needed more than `Canvas.maximumSegmentCount` segments (the
     /// canvas's `droppedDrawCount` in a serial render).
     public var droppedDrawCount: Int
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - warnings: as the property says.
+    ///   - droppedDrawCount: as the property says.
+    public init(warnings: [SVGWarning], droppedDrawCount: Int) {
+        self.warnings = warnings
+        self.droppedDrawCount = droppedDrawCount
+    }
 }
 
 extension SVGDocument {
