@@ -7,21 +7,21 @@
 
 import Foundation
 import Hairline
-import HairlineSVG
+@testable import HairlineSVG
 import HairlineTestSupport
 import Testing
 
 @Suite struct SVGBandedRenderTests {
     /// The folders of the conformance suite whose features draw through
     /// layers, clips, masks, blend modes, pattern tiles, images, markers
-    /// and text; every `stride`-th file of each (sorted), to keep the
+    /// and text; every `every`-th file of each (sorted), to keep the
     /// debug run short.
     static let folders = [
         "masking/mask", "masking/clipPath", "masking/clip", "painting/mix-blend-mode", "painting/isolation",
         "structure/image", "paint-servers/pattern", "text/text", "painting/marker", "structure/g",
         "structure/style", "painting/stroke-linejoin",
     ]
-    static let stride = 4
+    static let every = 4
 
     static var documents: [String] {
         var names: [String] = []
@@ -29,7 +29,7 @@ import Testing
             let path = RepositoryFiles.path("\(SVGConformanceTests.folder)/tests/\(folder)")
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                 .filter { $0.hasSuffix(".svg") }.sorted()
-            names += Swift.stride(from: 0, to: files.count, by: stride).map { "\(folder)/\(files[$0])" }
+            names += Swift.stride(from: 0, to: files.count, by: every).map { "\(folder)/\(files[$0])" }
         }
         return names
     }
@@ -140,11 +140,8 @@ import Testing
         #expect(got.report.warnings.filter { $0.kind == .patternTileTooLarge }.count == 2)
     }
 
-    @Test func bandRowsAreInterleavedAndCoverTheSurface() throws {
+    @Test func aOneWorkerOrOneBandRenderIsTheSerialOne() throws {
         let surface = try Surface(width: 3, height: 1000)
-        // Through the API: any cut draws the same; a one-worker render is
-        // the serial one.
-        #expect(SVGDocument.defaultRowsPerBand >= 32)
         let document = try SVGDocument(
             parsing:
                 #"<svg xmlns="http://www.w3.org/2000/svg" width="3" height="1000"><rect width="3" height="1000" fill="red" opacity="0.5"/></svg>"#
@@ -152,5 +149,51 @@ import Testing
         let report = document.draw(into: surface, scale: 1, workers: 2)
         #expect(report.warnings.isEmpty && report.droppedDrawCount == 0)
         #expect(surface.pixel(x: 2, y: 999)?.alpha == 128 && surface.pixel(x: 0, y: 0)?.alpha == 128)
+        // Four bands per worker; at most ~rowsPerBand rows; none under 32.
+        #expect(SVGDocument.bandCount(height: 800, workers: 2, rowsPerBand: 256) == 8)
+        #expect(SVGDocument.bandCount(height: 4000, workers: 2, rowsPerBand: 256) == 16)
+        #expect(SVGDocument.bandCount(height: 100, workers: 8, rowsPerBand: 256) == 3)
+        #expect(SVGDocument.bandCount(height: 20, workers: 8, rowsPerBand: 256) == 1)
+        #expect(SVGDocument.bandCount(height: 5, workers: 8, rowsPerBand: 1) == 5)
+    }
+
+    /// Boundaries cover every row once, in order, and move to the row
+    /// where the fewest path elements cross (within a third of a band).
+    @Test func boundariesMoveToCheapRows() {
+        let height = 300
+        // A tall path over rows 0..<150 (crossing every boundary there)
+        // and short ones elsewhere: a boundary near 100 moves below 150
+        // only if within reach; near 200 it settles where nothing crosses.
+        var commands: [SVGDrawCommand] = []
+        func rect(_ y: Double, _ h: Double, elements: Int) -> SVGDrawCommand {
+            var path = Path()
+            path.move(to: Point(x: 0, y: y))
+            for i in 1..<max(elements, 2) {
+                path.addLine(to: Point(x: Double(i % 2) * 10, y: y + h * Double(i) / Double(elements)))
+            }
+            path.closeSubpath()
+            return .fill(
+                SVGFillCommand(
+                    path: path, transform: .identity, paint: .paint(.solid(.black)), rule: .nonZero, offset: 0))
+        }
+        commands.append(rect(0, 150, elements: 100))
+        for y in stride(from: 150.0, to: 300, by: 7) { commands.append(rect(y, 12, elements: 5)) }
+        let crossing = SVGBandLayout.crossingCost(of: commands, scale: 1, height: height)
+        #expect(crossing.count == height + 1 && crossing[0] == 0 && crossing[height] == 0)
+        #expect(crossing[75] >= 100 && crossing[250] >= 5)
+        let bands = SVGBandLayout.bands(count: 3, height: height, crossing: crossing)
+        #expect(bands.count == 3 && bands.first?.lowerBound == 0 && bands.last?.upperBound == height)
+        for (a, b) in zip(bands, bands.dropFirst()) { #expect(a.upperBound == b.lowerBound && !a.isEmpty) }
+        for (band, even) in zip(bands.dropFirst(), [100, 200]) {
+            #expect(crossing[band.lowerBound] <= crossing[even] && abs(band.lowerBound - even) <= 33, "\(bands)")
+        }
+        // The boundary near 100 cannot reach 150 (a third of 100 rows).
+        #expect(bands[1].lowerBound < 150)
+        // Even cuts when nothing crosses; one row each when asked.
+        #expect(
+            SVGBandLayout.bands(count: 4, height: 8, crossing: [Int](repeating: 0, count: 9)) == [
+                0..<2, 2..<4, 4..<6, 6..<8,
+            ])
+        #expect(SVGBandLayout.bands(count: 9, height: 3, crossing: [0, 5, 5, 0]) == [0..<1, 1..<2, 2..<3])
     }
 }
