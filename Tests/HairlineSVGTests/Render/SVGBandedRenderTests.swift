@@ -167,7 +167,7 @@ import Testing
     }
 
     /// Boundaries cover every row once, in order, and move to the row
-    /// where the fewest path elements cross (within a third of a band).
+    /// where the fewest path elements cross (within an eighth of a band).
     @Test func boundariesMoveToCheapRows() {
         let height = 300
         // A tall path over rows 0..<150 (crossing every boundary there)
@@ -194,9 +194,9 @@ import Testing
         #expect(bands.count == 3 && bands.first?.lowerBound == 0 && bands.last?.upperBound == height)
         for (a, b) in zip(bands, bands.dropFirst()) { #expect(a.upperBound == b.lowerBound && !a.isEmpty) }
         for (band, even) in zip(bands.dropFirst(), [100, 200]) {
-            #expect(crossing[band.lowerBound] <= crossing[even] && abs(band.lowerBound - even) <= 33, "\(bands)")
+            #expect(crossing[band.lowerBound] <= crossing[even] && abs(band.lowerBound - even) <= 12, "\(bands)")
         }
-        // The boundary near 100 cannot reach 150 (a third of 100 rows).
+        // The boundary near 100 cannot reach 150 (an eighth of 100 rows).
         #expect(bands[1].lowerBound < 150)
         // Even cuts when nothing crosses; one row each when asked.
         #expect(
