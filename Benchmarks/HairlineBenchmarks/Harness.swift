@@ -46,6 +46,8 @@ struct Options {
     /// Whole SVG scenes: every .svg file of this folder, or the files this
     /// list names (`Scenes.swift`).
     var scenesFolder: String?
+    /// Scenes: also render on this many threads, in bands (`--workers`).
+    var sceneWorkers = 1
 
     /// Whether the run is of the shape workloads (a filter naming them).
     var runsShapes: Bool { filter?.hasPrefix("shapes") ?? false }
@@ -112,6 +114,7 @@ struct Options {
             case "--all": allShapes = true
             case "--png": pngFolder = try value(arg)
             case "--scenes": scenesFolder = try value(arg)
+            case "--workers": sceneWorkers = min(max(Int(try number(arg, try value(arg))), 1), 256)
             case "--draws": drawCount = Int(try number(arg, try value(arg)))
             case "-h", "--help": throw OptionError(Options.usage)
             default: throw OptionError("unknown option '\(arg)'\n" + Options.usage)

@@ -137,6 +137,18 @@ func runScenes(_ options: Options, folder: String) throws -> [SceneResult] {
                 "\(name).render@\(scale)x", budget: options.budget, sampleCount: options.samples, floor: floor,
                 render)
             printRow(rendered, ratio: median(rendered.floorRatios))
+            if options.sceneWorkers > 1 {
+                // The same render in bands on several threads (the same pixels).
+                let workers = options.sceneWorkers
+                let banded = measure(
+                    "\(name).render@\(scale)x.workers\(workers)", budget: options.budget,
+                    sampleCount: options.samples, floor: floor
+                ) {
+                    surface.clear()
+                    document.draw(into: surface, scale: Double(scale), workers: workers)
+                }
+                printRow(banded, ratio: median(banded.floorRatios))
+            }
             var pngBytes = 0
             let encoded = measure("\(name).png@\(scale)x", budget: options.budget, sampleCount: options.samples) {
                 render()

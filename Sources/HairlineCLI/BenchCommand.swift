@@ -147,6 +147,12 @@ struct BenchCommand {
                 let surface = try Surface(width: width, height: height)
                 var canvas = Canvas(surface: surface, scale: scale)
                 let samples = sample {
+                    if workers > 1 {
+                        // Bands on `workers` threads (each worker's canvas is new).
+                        surface.clear()
+                        document.draw(into: surface, scale: scale, workers: workers)
+                        return
+                    }
                     if cold { canvas = Canvas(surface: surface, scale: scale) }
                     canvas.clear()
                     document.draw(in: canvas)

@@ -21,6 +21,9 @@ struct RenderCommand {
     var imageBudget = TableSpec.Options.defaultImagePixelBudget
     /// The fonts text is matched among (`--font`, `--font-dir`, ...).
     var fontOptions = FontOptions()
+    /// Threads each scale is drawn on (`--workers`; nil: every processor).
+    /// The pixels are the same for any number.
+    var workers: Int?
 
     init(parsing arguments: [String]) throws {
         var input: String?
@@ -54,6 +57,11 @@ struct RenderCommand {
             case "--image-budget":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 imageBudget = try Self.parsePixelCount(value, option: arg)
+            case "--workers":
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                workers = try TableCommand.parseCount(
+                    value, option: arg, in: 1...TableCommand.maximumWorkers,
+                    expected: "a number of threads, 1...\(TableCommand.maximumWorkers)")
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw CommandLineError.unknownOption(arg) }
                 guard input == nil else { throw CommandLineError.unexpectedArgument(arg) }
@@ -236,11 +244,13 @@ struct RenderCommand {
             } catch {
                 throw RenderError.badSize(path: input, detail: "\(error)")
             }
-            let canvas = Canvas(surface: surface, scale: scale)
-            document.draw(in: canvas)
-            if canvas.droppedDrawCount > 0 {
+            // Bands of the surface on each worker, byte for byte the serial
+            // render; the document's warnings were printed above.
+            let report = document.draw(
+                into: surface, scale: scale, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+            if report.droppedDrawCount > 0 {
                 warn(
-                    "\(EchoedText.shown(input)): \(canvas.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(canvas.maximumSegmentCount) segments"
+                    "\(EchoedText.shown(input)): \(report.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(Canvas.defaultMaximumSegmentCount) segments"
                 )
             }
             try outputs.add(surface, path: path)

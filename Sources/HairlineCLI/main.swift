@@ -14,7 +14,7 @@ let commandHelp: [String: String] = [
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
                            [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
                            [--generic-family GENERIC=FAMILY]... [--time-limit S] [-o|--output OUT.png]
-                           [--png-level fast|default|best]
+                           [--png-level fast|default|best] [--workers N]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -36,6 +36,9 @@ let commandHelp: [String: String] = [
                                current folder)
              --png-level L     PNG compression: fast, default or best (default: default;
                                best: slower, the smallest files; fast: the quickest)
+             --workers N       draw each image on N threads, in bands of rows (1...256;
+                               default: every core; the same pixels as one worker,
+                               but for rare 1/255 steps at band edges: README)
              Text is matched by font-family, font-weight, font-style and font-stretch
              as CSS matches it; a character its font lacks comes from the next family,
              then from any font that has it (a warning names what no font has).
@@ -164,7 +167,7 @@ let commandHelp: [String: String] = [
              per render (one untimed render first).
              --iterations N    renders per scale (default: as many as --budget allows)
              --budget S        seconds of rendering per scale (default 2)
-             --workers N       threads for a table (default 1)
+             --workers N       threads a render uses, in bands (default 1)
              --cold            a new canvas for each render: every cache starts empty
              --profile         also the ten elements of an SVG that cost most (line:column,
                                tag and id, share of the render time)

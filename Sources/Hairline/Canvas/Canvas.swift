@@ -105,7 +105,8 @@ public final class Canvas {
 
     /// Creates a canvas that draws into `surface` at `scale` device pixels
     /// per point (1, 2 and 3 for common screens). A non-finite or
-    /// non-positive scale is treated as 1.
+    /// non-positive scale is treated as 1. Over a row window
+    /// (`Surface.pixelRows`) the clip starts as the window's rows.
     /// - Parameters:
     ///   - surface: the pixels drawn into (any `PixelFormat`).
     ///   - scale: device pixels per point of the base transform.
@@ -119,7 +120,7 @@ public final class Canvas {
         self.scale = s
         self.state = State(
             transform: AffineTransform(scaleX: s, y: s),
-            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+            clip: Clip(bounds: surface.pixelBounds))
         renderer = Renderer()
         shadowDepth = 0
         renderer.swapsRedBlue = surface.format == .bgra8Premultiplied
@@ -134,7 +135,7 @@ public final class Canvas {
         scale = parent.scale
         state = State(
             transform: parent.baseTransform,
-            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: layer.width, maxY: layer.height)))
+            clip: Clip(bounds: layer.pixelBounds))
         renderer = parent.renderer
         shadowDepth = parent.shadowDepth + 1
     }
@@ -162,7 +163,7 @@ public final class Canvas {
         savedStates.removeAll(keepingCapacity: true)
         state = State(
             transform: baseTransform,
-            clip: Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: surface.height)))
+            clip: Clip(bounds: surface.pixelBounds))
         // A shadow layer's pipeline keeps its parent's byte order.
         if !isShadowLayer { renderer.swapsRedBlue = surface.format == .bgra8Premultiplied }
     }

@@ -90,15 +90,17 @@ public struct Image: Hashable, Sendable {
 
     /// A snapshot of a surface's pixels (converted to premultiplied RGBA8
     /// from the surface's format; an A8 surface gives black at its alphas).
+    /// Of a row window, its `pixelRows` alone: the image's row 0 is the
+    /// window's row `pixelRows.lowerBound`.
     /// - Parameter surface: the surface copied (a pending clear is written first).
     public init(_ surface: Surface) {
         width = surface.width
-        height = surface.height
-        pixels = [UInt32](unsafeUninitializedCapacity: surface.width * surface.height) { out, count in
+        height = surface.pixelRows.count
+        pixels = [UInt32](unsafeUninitializedCapacity: surface.width * height) { out, count in
             surface.copyCheckedPixels(
                 into: UnsafeMutableRawBufferPointer(out), bytesPerRow: surface.width * 4,
                 format: .rgba8Premultiplied)
-            count = surface.width * surface.height
+            count = surface.width * surface.pixelRows.count
         }
         isOpaque = pixels.allSatisfy { packedAlpha($0) == 255 }
     }

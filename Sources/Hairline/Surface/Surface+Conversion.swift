@@ -22,7 +22,7 @@ extension Surface {
         alpha: AlphaStorage = .premultiplied
     ) throws(SurfaceError) {
         try Self.checkBuffer(
-            count: destination.count, bytesPerRow: bytesPerRow, width: width, height: height,
+            count: destination.count, bytesPerRow: bytesPerRow, width: width, height: pixelRows.count,
             format: format)
         copyCheckedPixels(into: destination, bytesPerRow: bytesPerRow, format: format, alpha: alpha)
     }
@@ -36,9 +36,10 @@ extension Surface {
         flush()
         guard let out = destination.baseAddress else { return }
         let rowBytes = width * target.bytesPerPixel
-        assert(stride >= rowBytes && destination.count >= stride * (height - 1) + rowBytes, "a checked destination")
-        for y in 0..<height {
-            let source = UnsafeRawPointer(storage + y * bytesPerRow), row = out + y * stride
+        let rows = pixelRows.count
+        assert(stride >= rowBytes && destination.count >= stride * (rows - 1) + rowBytes, "a checked destination")
+        for y in 0..<rows {
+            let source = UnsafeRawPointer(firstStoredPixel + y * bytesPerRow), row = out + y * stride
             if target == format && alpha == .premultiplied {
                 row.copyMemory(from: source, byteCount: rowBytes)
                 continue
@@ -76,11 +77,11 @@ extension Surface {
         alpha: AlphaStorage = .premultiplied
     ) throws(SurfaceError) {
         try Self.checkBuffer(
-            count: source.count, bytesPerRow: stride, width: width, height: height, format: sourceFormat)
+            count: source.count, bytesPerRow: stride, width: width, height: pixelRows.count, format: sourceFormat)
         pendingClear = nil
         guard let input = source.baseAddress else { return }
-        for y in 0..<height {
-            let from = input + y * stride, row = storage + y * bytesPerRow
+        for y in 0..<pixelRows.count {
+            let from = input + y * stride, row = firstStoredPixel + y * bytesPerRow
             for x in 0..<width {
                 var c = sourceFormat.unpack(Self.load(from, x, sourceFormat))
                 if alpha == .straight {
@@ -102,7 +103,10 @@ extension Surface {
     /// - Complexity: O(width × height).
     public func converted(to format: PixelFormat) -> Surface {
         // The same size as this surface: valid.
-        let copy = try! Surface(width: width, height: height, format: format)
+        let copy =
+            isWholeSurface
+            ? try! Surface(width: width, height: height, format: format)
+            : try! Surface(width: width, height: height, rows: pixelRows, format: format)
         copy.withUnsafeMutableBytes { bytes in
             copyCheckedPixels(into: bytes, bytesPerRow: copy.bytesPerRow, format: format)
         }

@@ -67,8 +67,15 @@ public final class Surface {
     /// The first pixel of row 0.
     @usableFromInline
     let storage: UnsafeMutableRawPointer
-    /// Whether `storage` was allocated here (and is freed with the surface).
-    private let ownsStorage: Bool
+    /// The memory allocated here (freed with the surface), or nil for
+    /// borrowed memory. For a row window it starts at the first stored row.
+    private let allocation: UnsafeMutableRawPointer?
+    /// The rows that hold pixels: every row (`0..<height`), except for a
+    /// row window (`init(width:height:rows:format:)`, `SurfaceBand.makeWindow()`),
+    /// whose pixels exist only in these rows. Canvases draw only into
+    /// them, and every reader (`pixel(x:y:)`, `bytes`, `withUnsafeBytes`,
+    /// `copyPixels`, `Image(_:)`) sees only them.
+    public let pixelRows: Range<Int>
     /// What keeps borrowed storage alive (the surface a band is part of).
     private let owner: AnyObject?
     /// A clear not written yet (the color packed in the surface's format,
@@ -98,8 +105,61 @@ public final class Surface {
         // with a neighbouring allocation another thread may be writing.
         storage = UnsafeMutableRawPointer.allocate(byteCount: (count + 63) & ~63, alignment: 64)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
-        ownsStorage = true
+        allocation = storage
         owner = nil
+        pixelRows = 0..<height
+    }
+
+    /// Creates a row window: a surface of `width` x `height` pixels whose
+    /// pixels exist only in `rows` (memory for those rows alone, cleared
+    /// to transparent black). Device coordinates stay those of the whole
+    /// surface: row `y` of the window is row `y` of the surface it stands
+    /// for, so a canvas over it draws every row of `rows` exactly as over
+    /// the whole surface, and nothing elsewhere (its clip starts as the
+    /// window's rows). Workers rendering one scene in bands make their
+    /// offscreen layers this way, each the size of its band.
+    /// - Throws: `SurfaceError` for a bad size, or `.emptySize` if `rows`
+    ///   is empty or reaches outside `0..<height`.
+    /// - Parameters:
+    ///   - width: columns, in device pixels (1...`maximumDimension`).
+    ///   - height: rows of the whole surface, in device pixels.
+    ///   - rows: the rows that hold pixels (device pixels).
+    ///   - format: how pixels are stored (premultiplied RGBA8 by default).
+    public init(
+        width: Int, height: Int, rows: Range<Int>, format: PixelFormat = .rgba8Premultiplied
+    )
+        throws(SurfaceError)
+    {
+        try Self.check(width: width, height: height)
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height else {
+            throw .emptySize(width: width, height: rows.count)
+        }
+        self.width = width
+        self.height = height
+        self.format = format
+        self.bytesPerRow = width * format.bytesPerPixel
+        let count = bytesPerRow * rows.count
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: (count + 63) & ~63, alignment: 64)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        allocation = memory
+        // Row 0's address (outside the memory unless `rows` starts at 0):
+        // only rows of `rows` are ever read or written through it.
+        storage = memory - rows.lowerBound * bytesPerRow
+        owner = nil
+        pixelRows = rows
+    }
+
+    /// A row window over `rows` of `parent` (a band's window), sharing its
+    /// memory and geometry and keeping it alive.
+    init(windowOf parent: Surface, rows: Range<Int>) {
+        width = parent.width
+        height = parent.height
+        bytesPerRow = parent.bytesPerRow
+        format = parent.format
+        storage = parent.storage
+        allocation = nil
+        owner = parent
+        pixelRows = rows
     }
 
     /// Creates a surface that draws into `buffer`, memory the caller owns:
@@ -141,8 +201,9 @@ public final class Surface {
         self.bytesPerRow = bytesPerRow
         self.format = format
         storage = base
-        ownsStorage = false
+        allocation = nil
         owner = nil
+        pixelRows = 0..<height
     }
 
     /// A surface over rows of `parent` (a band), sharing its memory and
@@ -153,8 +214,9 @@ public final class Surface {
         bytesPerRow = parent.bytesPerRow
         format = parent.format
         storage = parent.storage + first * parent.bytesPerRow
-        ownsStorage = false
+        allocation = nil
         owner = parent
+        pixelRows = 0..<count
     }
 
     /// An RGBA8 surface of `width` x `height` pixels whose every row is
@@ -168,8 +230,9 @@ public final class Surface {
         bytesPerRow = 0
         format = .rgba8Premultiplied
         storage = UnsafeMutableRawPointer(row)
-        ownsStorage = false
+        allocation = nil
         owner = nil
+        pixelRows = 0..<height
     }
 
     private static func check(width: Int, height: Int) throws(SurfaceError) {
@@ -180,7 +243,7 @@ public final class Surface {
     }
 
     deinit {
-        if ownsStorage { storage.deallocate() }
+        allocation?.deallocate()
     }
 
     /// The stored color of pixel (x, y) (device pixels); `nil` outside the
@@ -190,7 +253,7 @@ public final class Surface {
     ///   - x: the column, in device pixels.
     ///   - y: the row, in device pixels.
     public func pixel(x: Int, y: Int) -> PremultipliedColor? {
-        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        guard x >= 0, x < width, pixelRows.contains(y) else { return nil }
         if let pendingClear { return format.unpack(pendingClear) }
         let row = storage + y * bytesPerRow
         if format == .a8 { return format.unpack(UInt32(row.load(fromByteOffset: x, as: UInt8.self))) }
@@ -204,7 +267,7 @@ public final class Surface {
     ///   - y: the row, in device pixels.
     ///   - color: the premultiplied color (each channel at most alpha).
     public func setPixel(x: Int, y: Int, to color: PremultipliedColor) {
-        guard x >= 0, x < width, y >= 0, y < height else { return }
+        guard x >= 0, x < width, pixelRows.contains(y) else { return }
         flush()
         let row = storage + y * bytesPerRow
         if format == .a8 {
@@ -226,7 +289,21 @@ public final class Surface {
     /// writes a pending clear at once.
     /// - Parameter color: the premultiplied color every pixel becomes.
     public func clear(to color: PremultipliedColor = .clear) {
+        // A row window is cleared at once (a fused clear may write rows a
+        // draw does not reach).
+        guard isWholeSurface else {
+            return fillRows(pixelRows.lowerBound, pixelRows.upperBound, with: format.pack(color))
+        }
         pendingClear = format.pack(color)
+    }
+
+    /// Whether every row holds pixels (not a row window).
+    var isWholeSurface: Bool { pixelRows.count == height }
+
+    /// The pixels a canvas over the surface may draw: its columns, and
+    /// the rows that hold pixels.
+    var pixelBounds: PixelRect {
+        PixelRect(minX: 0, minY: pixelRows.lowerBound, maxX: width, maxY: pixelRows.upperBound)
     }
 
     /// Writes a pending clear (`clear(to:)`) into the pixels now; does
@@ -235,7 +312,7 @@ public final class Surface {
     public func flush() {
         guard let color = pendingClear else { return }
         pendingClear = nil
-        fillRows(0, height, with: color)
+        fillRows(pixelRows.lowerBound, pixelRows.upperBound, with: color)
     }
 
     /// Stores `value` (packed in the surface's format) in every pixel of
@@ -259,23 +336,29 @@ public final class Surface {
         }
     }
 
-    /// The bytes the surface spans: `bytesPerRow × height` from the first
-    /// pixel (padding included; for wrapped memory, the caller's).
-    var byteCount: Int { bytesPerRow * height }
+    /// The bytes the surface spans: `bytesPerRow` for each of `pixelRows`
+    /// from the first pixel of those rows (padding included; for wrapped
+    /// memory, the caller's).
+    var byteCount: Int { bytesPerRow * pixelRows.count }
+
+    /// The first pixel of the first row that holds pixels.
+    var firstStoredPixel: UnsafeMutableRawPointer { storage + pixelRows.lowerBound * bytesPerRow }
 
     /// Calls `body` with the pixel bytes (`height` rows, `bytesPerRow`
-    /// apart, in `format`), after writing any pending clear.
+    /// apart, in `format`; for a row window its `pixelRows` alone), after
+    /// writing any pending clear.
     /// - Parameter body: reads the pixels: `height` rows `bytesPerRow`
     ///   apart; valid only during the call.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         flush()
-        return try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
+        return try body(UnsafeRawBufferPointer(start: firstStoredPixel, count: byteCount))
     }
 
     /// Calls `body` with the mutable pixel bytes (`height` rows,
-    /// `bytesPerRow` apart, in `format`), after writing any pending clear.
+    /// `bytesPerRow` apart, in `format`; for a row window its `pixelRows`
+    /// alone), after writing any pending clear.
     /// The caller keeps every color channel ≤ its alpha.
     /// - Parameter body: reads and writes the pixels in place (keep them
     ///   premultiplied); valid only during the call.
@@ -283,18 +366,19 @@ public final class Surface {
     /// - Throws: what `body` throws.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         flush()
-        return try body(UnsafeMutableRawBufferPointer(start: storage, count: byteCount))
+        return try body(UnsafeMutableRawBufferPointer(start: firstStoredPixel, count: byteCount))
     }
 
     /// A copy of the pixels in the surface's format, row by row, with no
-    /// padding (`width × format.bytesPerPixel` bytes a row).
+    /// padding (`width × format.bytesPerPixel` bytes a row; for a row
+    /// window, its `pixelRows` alone).
     public var bytes: [UInt8] {
         withUnsafeBytes { raw in
             let rowBytes = width * format.bytesPerPixel
             if rowBytes == bytesPerRow { return Array(raw) }
             var result = [UInt8]()
-            result.reserveCapacity(rowBytes * height)
-            for y in 0..<height {
+            result.reserveCapacity(rowBytes * pixelRows.count)
+            for y in 0..<pixelRows.count {
                 result.append(
                     contentsOf: UnsafeRawBufferPointer(rebasing: raw[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]))
             }

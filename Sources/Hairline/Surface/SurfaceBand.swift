@@ -32,6 +32,16 @@ public struct SurfaceBand: @unchecked Sendable {
     public func makeSurface() -> Surface {
         Surface(rowsOf: parent, from: rows.lowerBound, count: rows.count)
     }
+
+    /// A row window over the band: a surface with the parent's width,
+    /// height and coordinates whose `pixelRows` are the band's rows (its
+    /// memory, not a copy). A canvas over it draws in the parent's device
+    /// coordinates, untranslated, so every row of the band gets exactly
+    /// the bytes a canvas over the whole parent would give it, and it
+    /// writes nothing outside the band. Make it on the thread that draws.
+    public func makeWindow() -> Surface {
+        Surface(windowOf: parent, rows: rows)
+    }
 }
 
 /// Why bands could not be made.

@@ -204,10 +204,14 @@ enum SVGRenderer {
     }
 
     /// Draws `commands` in the canvas's current user space; clip and layer
-    /// brackets are balanced even if the list is not.
+    /// brackets are balanced even if the list is not. Over a row window
+    /// (a band, `Surface.pixelRows`), layers are windows over the same
+    /// rows and draws whose device bounds miss the clip are skipped.
+    /// `finished` is called after each command with the index of the next
+    /// one and the count of warnings so far (the banded render's tally).
     static func draw(
         _ commands: [SVGDrawCommand], in target: Canvas, warnings: inout [SVGWarning],
-        mark: (Int?) -> Void = { _ in }
+        mark: (Int?) -> Void = { _ in }, finished: (Int, Int) -> Void = { _, _ in }
     ) {
         let base = target.transform
         var canvas = target
@@ -221,11 +225,23 @@ enum SVGRenderer {
                 for _ in 0..<layer.parentOpenClips { canvas.restore() }
             }
         }
+        let culls = target.surface.pixelRows.count < target.surface.height
         var index = commands.startIndex
         while index < commands.endIndex {
+            if index > commands.startIndex { finished(index, warnings.count) }
             let command = commands[index]
             index += 1
             mark(command.elementOffset ?? -1)
+            if culls, misses(command, canvas: canvas) {
+                // Its fill and stroke both, when they go together below.
+                if case .fill(let fill) = command, index < commands.endIndex,
+                    case .stroke(let stroke) = commands[index], misses(.stroke(stroke), canvas: canvas),
+                    fill.offset == stroke.offset
+                {
+                    index += 1
+                }
+                continue
+            }
             // An element's fill and stroke (same path and transform, plain
             // paints) go through the canvas together, in one pass.
             if case .fill(let fill) = command, index < commands.endIndex, case .stroke(let stroke) = commands[index],
@@ -300,9 +316,13 @@ enum SVGRenderer {
     }
 
     /// A transparent canvas over a new surface of `canvas`'s size, in the
-    /// same user space (`base` is the space commands are relative to).
+    /// same user space (`base` is the space commands are relative to);
+    /// over a row window, a window of the same rows.
     static func makeLayer(like canvas: Canvas, base: AffineTransform) -> Canvas? {
-        guard let surface = try? Surface(width: canvas.surface.width, height: canvas.surface.height) else { return nil }
+        let size = canvas.surface
+        guard let surface = try? Surface(width: size.width, height: size.height, rows: size.pixelRows) else {
+            return nil
+        }
         let layer = Canvas(surface: surface, scale: 1)
         layer.flatteningTolerance = canvas.flatteningTolerance
         layer.concatenate(base)
@@ -323,13 +343,15 @@ enum SVGRenderer {
                 threshold: layer.command.maskIsThresholded)
         }
         let parent = layer.parent
+        // The image holds the layer's rows (all of them, or its window's).
+        let top = Double(layerCanvas.surface.pixelRows.lowerBound)
         parent.withSavedState {
             parent.resetTransform()
             parent.scaleBy(x: 1 / parent.scale, y: 1 / parent.scale)
             parent.globalAlpha *= layer.command.opacity
             parent.blendMode = layer.command.blendMode
             parent.draw(
-                image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                image, in: Rect(x: 0, y: top, width: Double(image.width), height: Double(image.height)),
                 sampling: .nearest)
         }
     }
@@ -364,9 +386,13 @@ enum SVGRenderer {
         guard device.isFinite, let visible = device.insetBy(dx: -1, dy: -1).intersection(surfaceBounds) else { return }
         let x0 = Int(visible.minX.rounded(.down)), y0 = Int(visible.minY.rounded(.down))
         let x1 = Int(visible.maxX.rounded(.up)), y1 = Int(visible.maxY.rounded(.up))
-        guard x1 > x0, y1 > y0,
-            let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0),
-            let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0)
+        // Over a row window, the rows of the shape's surfaces inside it
+        // (the same surfaces, limited to those rows).
+        let stored = canvas.surface.pixelRows.clamped(to: y0..<y1)
+        let rows = (stored.lowerBound - y0)..<(stored.upperBound - y0)
+        guard x1 > x0, y1 > y0, !rows.isEmpty,
+            let maskSurface = try? Surface(width: x1 - x0, height: y1 - y0, rows: rows),
+            let contentSurface = try? Surface(width: x1 - x0, height: y1 - y0, rows: rows)
         else { return }
         func small(_ surface: Surface) -> Canvas {
             let c = Canvas(surface: surface, scale: 1)
@@ -383,7 +409,10 @@ enum SVGRenderer {
             canvas.scaleBy(x: 1 / canvas.scale, y: 1 / canvas.scale)
             canvas.globalAlpha *= opacity
             canvas.draw(
-                image, in: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)),
+                image,
+                in: Rect(
+                    x: Double(x0), y: Double(y0 + rows.lowerBound), width: Double(x1 - x0),
+                    height: Double(rows.count)),
                 sampling: .nearest)
         }
     }

@@ -1,0 +1,269 @@
+// Render: one document drawn by several threads, each into bands of rows
+// of the same surface (Blend2D's multithreaded context: one command
+// stream, every worker rasterizes its band). Device coordinates are never
+// moved: a worker's canvas draws into a row window of the surface
+// (SurfaceBand.makeWindow), so each row gets the bytes a serial render
+// gives it (but see `draw(into:...)` on edges cut at a boundary); layers
+// are windows of the band's rows. Bands are claimed from an atomic
+// counter; the warnings and dropped draws are tallied once.
+
+import Dispatch
+import Hairline
+import Synchronization
+
+/// What a render reports besides its pixels.
+public struct SVGRenderReport: Hashable, Sendable {
+    /// The document's warnings, then those found while drawing (pattern
+    /// tiles over the size limit), each once: what `draw(in:)` returns.
+    public var warnings: [SVGWarning]
+    /// How many draws drew nothing because their geometry was not finite
+    /// or needed more than `Canvas.maximumSegmentCount` segments (the
+    /// canvas's `droppedDrawCount` in a serial render).
+    public var droppedDrawCount: Int
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - warnings: as the property says.
+    ///   - droppedDrawCount: as the property says.
+    public init(warnings: [SVGWarning], droppedDrawCount: Int) {
+        self.warnings = warnings
+        self.droppedDrawCount = droppedDrawCount
+    }
+}
+
+extension SVGDocument {
+    /// The most rows a band has on average by default: enough bands on a
+    /// large surface for uneven scenes to balance, few enough that the
+    /// preparation of the draws crossing their boundaries (flattening,
+    /// stroking, contours, done by the bands on both sides) stays small.
+    /// Measured on the tiger at 800 x 800 px, 2 workers (thread CPU time
+    /// per band): 2, 4, 8 and 16 bands cost 7%, 6%, 12% and 22% more than
+    /// one, and 8 bands finish first (the middle rows hold most of the work).
+    public static let defaultRowsPerBand = 256
+
+    /// The most workers a render uses (more are clamped to this).
+    public static let maximumWorkerCount = 256
+
+    /// Draws the document into `surface` at `scale` device pixels per
+    /// point, on up to `workers` threads, and returns the warnings.
+    ///
+    /// The pixels are byte for byte those of
+    /// `draw(in: Canvas(surface: surface, scale: scale))`, whatever the
+    /// number of workers: the surface is cut into bands (four per worker,
+    /// or more so that they have at most about `rowsPerBand` rows, none
+    /// under 32 rows) of about equal height, their boundaries moved to
+    /// where few draws cross them (SVGBandLayout); the workers claim
+    /// bands one at a time, and each draws
+    /// every command into its band in the surface's own device
+    /// coordinates, skipping those whose device bounds miss it. Offscreen
+    /// layers (group opacity, masks, blend modes, crisp shapes) cover a
+    /// band's rows only, so the memory a worker adds is its band's, not
+    /// the surface's. One worker (or a one-row surface) draws serially on
+    /// the calling thread.
+    ///
+    /// Known exception: the rasterizer cuts an edge that crosses a band's
+    /// top or bottom row and steps it from the cut ends, so a long sloped
+    /// edge crossing a boundary can land one level (1/255) off at a few
+    /// pixels (3 of 1226 resvg suite files at some scales and worker
+    /// counts; none on the tiger at 1x to 5x). Stepping cut edges from
+    /// their uncut ends in the rasterizer removes it.
+    /// - Parameters:
+    ///   - surface: the pixels drawn into (any format), from its top-left
+    ///     corner; a pending clear is written first.
+    ///   - scale: device pixels per point (non-finite or non-positive: 1).
+    ///   - workers: the threads to use, the caller's included (clamped to
+    ///     1...`maximumWorkerCount`).
+    ///   - rowsPerBand: the most rows a band has on average (values below
+    ///     1 count as 1); below 32, every band has exactly this many rows
+    ///     (the last one fewer).
+    /// - Returns: the warnings (each once, in document order) and the
+    ///   number of draws dropped, as a serial render reports them.
+    /// - Complexity: O(commands × bands) to replay the commands, plus the
+    ///   drawing, which the workers share.
+    @discardableResult
+    public func draw(
+        into surface: Surface, scale: Double, workers: Int, rowsPerBand: Int = SVGDocument.defaultRowsPerBand
+    ) -> SVGRenderReport {
+        let threads = min(max(workers, 1), Self.maximumWorkerCount)
+        let count = Self.bandCount(height: surface.height, workers: threads, rowsPerBand: rowsPerBand)
+        let commands = threads > 1 ? drawCommands() : []
+        let rows: [Range<Int>]
+        if rowsPerBand < Self.minimumRowsPerBand {
+            // Bands as thin as asked for, all alike.
+            let r = max(rowsPerBand, 1)
+            rows = stride(from: 0, to: surface.height, by: r).map { $0..<min($0 + r, surface.height) }
+        } else {
+            rows = SVGBandLayout.bands(
+                count: count, height: surface.height,
+                crossing: SVGBandLayout.crossingCost(of: commands, scale: scale, height: surface.height))
+        }
+        guard threads > 1, rows.count > 1, let bands = try? surface.bands(rows) else {
+            let canvas = Canvas(surface: surface, scale: scale)
+            let warnings = draw(in: canvas)
+            return SVGRenderReport(warnings: warnings, droppedDrawCount: canvas.droppedDrawCount)
+        }
+        let jobs = BandJobs(commands: commands, bands: bands, scale: scale)
+        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in jobs.work() }
+        let tally = jobs.tally
+        return SVGRenderReport(warnings: warnings + tally.warningsInOrder, droppedDrawCount: tally.droppedDrawCount)
+    }
+
+    /// How many bands a render cuts: `bandsPerWorker` for each worker,
+    /// more if a band would have over `rowsPerBand` rows, fewer if it would
+    /// have under `minimumRowsPerBand` (unless `rowsPerBand` asks for
+    /// fewer rows); one for a surface of one band's rows.
+    static func bandCount(height: Int, workers: Int, rowsPerBand: Int) -> Int {
+        guard height > 0 else { return 0 }
+        let rows = max(rowsPerBand, 1)
+        let wanted = max(workers, 1) * bandsPerWorker
+        let fewest = (height + rows - 1) / rows
+        let most = max(height / min(minimumRowsPerBand, rows), 1)
+        return min(max(wanted, fewest), most, height)
+    }
+
+    /// The fewest rows the cut gives a band on its own: below this, each
+    /// band's replay of the commands costs more than its rows' drawing.
+    static let minimumRowsPerBand = 32
+
+    /// The fewest bands per worker the cut aims for, so that a worker
+    /// that finishes early finds another band to draw.
+    static let bandsPerWorker = 4
+}
+
+/// What the threads of a banded render share: the commands, the bands,
+/// the next unclaimed band, and the tally of what the bands reported.
+/// The surface is only reached through the bands (each its own rows).
+private final class BandJobs: @unchecked Sendable {
+    // @unchecked: `commands` and `bands` are immutable Sendable values;
+    // the counter is atomic and the tally behind a mutex.
+    let commands: [SVGDrawCommand]
+    let bands: [SurfaceBand]
+    let scale: Double
+    private let next = Atomic<Int>(0)
+    private let merged = Mutex(BandTally())
+
+    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double) {
+        self.commands = commands
+        self.bands = bands
+        self.scale = scale
+    }
+
+    /// The tally of every band drawn so far.
+    var tally: BandTally { merged.withLock { $0 } }
+
+    /// Claims and draws bands until none is left, on one canvas (its
+    /// scratch memory reused from band to band), then adds its tally.
+    func work() {
+        var claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard claimed < bands.count else { return }
+        let canvas = Canvas(surface: bands[claimed].makeWindow(), scale: scale)
+        var tally = BandTally()
+        while claimed < bands.count {
+            canvas.retarget(to: bands[claimed].makeWindow())
+            tally.merge(draw(on: canvas))
+            claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
+        merged.withLock { $0.merge(tally) }
+    }
+
+    /// Draws every command on `canvas` (over one band) and returns what
+    /// each command reported there.
+    private func draw(on canvas: Canvas) -> BandTally {
+        var warnings: [SVGWarning] = []
+        var marks: [(command: Int, warnings: Int)] = []
+        var tally = BandTally()
+        var dropped = canvas.droppedDrawCount
+        SVGRenderer.draw(
+            commands, in: canvas, warnings: &warnings,
+            finished: { next, count in
+                if count > (marks.last?.warnings ?? 0) { marks.append((next - 1, count)) }
+                let now = canvas.droppedDrawCount
+                if now > dropped { tally.dropped[next - 1, default: 0] += now - dropped }
+                dropped = now
+            })
+        // The last command's, and those of layers closed at the end.
+        if warnings.count > (marks.last?.warnings ?? 0) { marks.append((commands.count, warnings.count)) }
+        if canvas.droppedDrawCount > dropped { tally.dropped[commands.count] = canvas.droppedDrawCount - dropped }
+        var start = 0
+        for mark in marks {
+            tally.warnings[mark.command, default: []] += warnings[start..<mark.warnings]
+            start = mark.warnings
+        }
+        return tally
+    }
+}
+
+/// What bands reported, by the index of the command that reported it.
+/// A command reports the same in every band that draws it all; one whose
+/// draw a band skips (its bounds miss the band) reports less there, so
+/// the tally keeps the most any band reported for each command.
+private struct BandTally {
+    var warnings: [Int: [SVGWarning]] = [:]
+    var dropped: [Int: Int] = [:]
+
+    mutating func merge(_ other: BandTally) {
+        for (command, list) in other.warnings where list.count > warnings[command, default: []].count {
+            warnings[command] = list
+        }
+        for (command, count) in other.dropped { dropped[command] = max(dropped[command, default: 0], count) }
+    }
+
+    /// The warnings in command order.
+    var warningsInOrder: [SVGWarning] { warnings.keys.sorted().flatMap { warnings[$0]! } }
+    var droppedDrawCount: Int { dropped.values.reduce(0, +) }
+}
+
+extension SVGRenderer {
+    /// Whether `command` cannot change a pixel inside the canvas's clip
+    /// bounds: a fill, stroke or image (not a pattern, whose tile is
+    /// rendered for its warnings) whose device bounds, grown by the
+    /// stroke's farthest reach and `cullMargin`, miss them. Never true for
+    /// non-finite bounds (those draws are dropped and counted), nor for
+    /// clips and layers.
+    static func misses(_ command: SVGDrawCommand, canvas: Canvas) -> Bool {
+        switch command {
+        case .fill(let fill): guard case .paint = fill.paint else { return false }
+        case .stroke(let stroke): guard case .paint = stroke.paint else { return false }
+        default: break
+        }
+        let clip = canvas.deviceClipBounds
+        guard !clip.isEmpty, let device = deviceBounds(of: command, under: canvas.transform) else { return false }
+        return device.maxY + cullMargin <= Double(clip.minY) || device.minY - cullMargin >= Double(clip.maxY)
+            || device.maxX + cullMargin <= Double(clip.minX) || device.minX - cullMargin >= Double(clip.maxX)
+    }
+
+    /// The device rectangle a fill, stroke or image can touch under
+    /// `transform` (its commands' transform applied first): the control
+    /// points' bounds, grown by a stroke's farthest reach (half its width
+    /// times the miter limit, at least 1.5, as a square cap or a join can
+    /// reach); nil for other commands and non-finite bounds.
+    static func deviceBounds(of command: SVGDrawCommand, under transform: AffineTransform) -> Rect? {
+        let userBounds: Rect
+        let commandTransform: AffineTransform
+        switch command {
+        case .fill(let fill):
+            userBounds = fill.path.controlPointBounds
+            commandTransform = fill.transform
+        case .stroke(let stroke):
+            let style = stroke.style
+            var reach = 0.0
+            if style.width.isFinite, style.width > 0 {
+                reach = style.width / 2 * max(style.miterLimit.isFinite ? style.miterLimit : 1, 1.5)
+            }
+            userBounds = stroke.path.controlPointBounds.insetBy(dx: -reach, dy: -reach)
+            commandTransform = stroke.transform
+        case .image(let image):
+            userBounds = image.destination.standardized
+            commandTransform = image.transform
+        case .beginClip, .endClip, .beginLayer, .endLayer:
+            return nil
+        }
+        guard userBounds.isFinite else { return nil }
+        let device = userBounds.applying(commandTransform.concatenating(transform))
+        return device.isFinite ? device : nil
+    }
+
+    /// Device pixels added around a draw's bounds before it is skipped:
+    /// a hairline's one pixel and the anti-aliased pixel beyond it.
+    static let cullMargin = 2.0
+}
