@@ -37,8 +37,7 @@ let commandHelp: [String: String] = [
              --png-level L     PNG compression: fast, default or best (default: default;
                                best: slower, the smallest files; fast: the quickest)
              --workers N       draw each image on N threads, in bands of rows (1...256;
-                               default: every core; the same pixels as one worker,
-                               but for rare 1/255 steps at band edges: README)
+                               default: every core; the same pixels as one worker)
              Text is matched by font-family, font-weight, font-style and font-stretch
              as CSS matches it; a character its font lacks comes from the next family,
              then from any font that has it (a warning names what no font has).

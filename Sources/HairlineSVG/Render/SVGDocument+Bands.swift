@@ -61,12 +61,9 @@ extension SVGDocument {
     /// the surface's. One worker (or a one-row surface) draws serially on
     /// the calling thread.
     ///
-    /// Known exception: the rasterizer cuts an edge that crosses a band's
-    /// top or bottom row and steps it from the cut ends, so a long sloped
-    /// edge crossing a boundary can land one level (1/255) off at a few
-    /// pixels (3 of 1226 resvg suite files at some scales and worker
-    /// counts; none on the tiger at 1x to 5x). Stepping cut edges from
-    /// their uncut ends in the rasterizer removes it.
+    /// The pixels are those of the serial render, byte for byte: an edge
+    /// crossing a band's top or bottom row steps through the band's rows
+    /// as the whole edge does (Raster/Edge.swift, `addAcrossRows`).
     /// - Parameters:
     ///   - surface: the pixels drawn into (any format), from its top-left
     ///     corner; a pending clear is written first.
