@@ -122,6 +122,14 @@ enum SVGUnicodeBidi: Sendable, Equatable {
     }
 }
 
+/// One enclosing element's `unicode-bidi` (not `normal`) with its
+/// `direction`; `element` (its source offset) tells elements apart.
+struct SVGBidiEmbedding: Sendable, Equatable {
+    var unicodeBidi: SVGUnicodeBidi
+    var isRightToLeft: Bool
+    var element: Int
+}
+
 /// `text-anchor`: which end of a line of text sits at its `x`.
 enum SVGTextAnchor: Sendable {
     case start, middle, end
