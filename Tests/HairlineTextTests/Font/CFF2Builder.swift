@@ -126,8 +126,8 @@ enum CFF2Builder {
     }
 
     /// The font: 'A' ... 'C' map to glyphs 1 ... 3; `cff2` replaces the
-    /// table's bytes; `avar` adds VariationBuilder's avar.
-    static func font(cff2: [UInt8]? = nil, avar: Bool = true) -> [UInt8] {
+    /// table's bytes; `avar` adds VariationBuilder's avar, `hvar` its HVAR.
+    static func font(cff2: [UInt8]? = nil, avar: Bool = true, hvar: Bool = false) -> [UInt8] {
         let glyphCount = 4
         var head = ByteWriter()
         head.u32(0x0001_0000); head.u32(0x0001_0000); head.u32(0); head.u32(0x5F0F_3CF5); head.u16(0)
@@ -148,6 +148,7 @@ enum CFF2Builder {
             ("cmap", map), ("CFF2", cff2 ?? table()), ("fvar", VariationBuilder.fvar()),
         ]
         if avar { tables.append(("avar", VariationBuilder.avar())) }
+        if hvar { tables.append(("HVAR", VariationBuilder.hvar())) }
         return B.file(tables, version: 0x4F54_544F)
     }
 }

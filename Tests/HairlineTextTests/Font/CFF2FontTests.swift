@@ -85,6 +85,18 @@ import Testing
         #expect(Self.points(try font.outline(of: GlyphID(3)))[1] == Point(x: 100 + 20 * c, y: 0))
     }
 
+    /// Advances vary by HVAR (CFF2 has no phantom points): glyph 1 grows
+    /// by 77 units at wght 900, by 77 x 0.5 (rounded) at wght 650 without
+    /// avar; without HVAR advances stay hmtx's.
+    @Test func advancesVaryByHVAR() throws {
+        let font = try Font(data: CFF2Builder.font(avar: false, hvar: true))
+        #expect(font.advance(of: GlyphID(1)) == 500)
+        #expect(font.varied([FontVariation("wght", 900)]).advance(of: GlyphID(1)) == 577)
+        #expect(font.varied([FontVariation("wght", 650)]).advance(of: GlyphID(1)) == 539)
+        let plain = try Font(data: CFF2Builder.font())
+        #expect(plain.varied([FontVariation("wght", 900)]).advance(of: GlyphID(1)) == 500)
+    }
+
     @Test func glyphsRenderThroughTheCacheAtTwoInstances() throws {
         let font = try Font(data: CFF2Builder.font())
         let cache = GlyphCache()
