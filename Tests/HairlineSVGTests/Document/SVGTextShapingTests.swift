@@ -173,4 +173,19 @@ struct SVGTextShapingTests {
         let shortening = unkerned.bounds.maxX - kerned.bounds.maxX
         #expect(shortening > 0.08 * 20 && shortening < 0.2 * 20, "\(shortening)")
     }
+
+    /// `dominant-baseline: no-change` keeps the parent's baseline (SVG 1.1
+    /// §10.9.2): the span's glyphs sit as the text's own, not at `auto`.
+    @Test func noChangeKeepsTheParentsDominantBaseline() throws {
+        func text(_ content: String) throws -> Path {
+            try Self.body(
+                #"<text x="0" y="40" font-size="20" font-family="Noto Sans" dominant-baseline="middle">"# + content
+                    + "</text>")
+        }
+        let whole = try text("HH")
+        let kept = try text(#"H<tspan dominant-baseline="no-change">H</tspan>"#)
+        let reset = try text(#"H<tspan dominant-baseline="auto">H</tspan>"#)
+        #expect(Self.nearlyEqual(kept, whole))
+        #expect(reset.bounds.minY < whole.bounds.minY - 1)
+    }
 }
