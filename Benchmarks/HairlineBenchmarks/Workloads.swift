@@ -240,19 +240,28 @@ final class ImageSetCellDraw {
 /// at (15, 28) pt, kerned. `cached`: the glyphs kept from earlier draws
 /// (the workload as specified); else the canvas's glyph cache is emptied
 /// before each draw, so every glyph is rasterized again.
+///
+/// `cjk`: the same draw with a title of ten ideographs ("通知設定言語地域日付")
+/// in M+ 1p (the repository's fixture font, read from the package root),
+/// `cell.label.cjk.single` / `cell.label.cjk.uncached`: issue 36 asks a
+/// cached CJK label within twice the Latin label's time per glyph.
 final class LabelDraw {
     static let title = "Wi-Fi Network Status"
+    static let cjkTitle = "通知設定言語地域日付"
+    static let cjkFontPath = "Tests/HairlineTextTests/Fixtures/Fonts/MPLUS1p-Regular.ttf"
     let cell: CellDraw
     let font: Font
+    let text: String
     let cached: Bool
 
-    static func name(cached: Bool, scale: Int) -> String {
-        cached ? "cell.label.single@\(scale)x" : "cell.label.uncached@\(scale)x"
+    static func name(cached: Bool, scale: Int, cjk: Bool = false) -> String {
+        "cell.label.\(cjk ? "cjk." : "")\(cached ? "single" : "uncached")@\(scale)x"
     }
 
-    init(scale: Int, cached: Bool) throws {
+    init(scale: Int, cached: Bool, cjk: Bool = false) throws {
         cell = try CellDraw(.single, .solid, scale: scale)
-        font = try Font(.dejaVuSans)
+        font = cjk ? try Font(contentsOfFile: Self.cjkFontPath) : try Font(.dejaVuSans)
+        text = cjk ? Self.cjkTitle : Self.title
         self.cached = cached
     }
 
@@ -260,7 +269,7 @@ final class LabelDraw {
     func run(on canvas: Canvas) {
         cell.run(on: canvas)
         if !cached { canvas.removeCachedGlyphs() }
-        canvas.draw(Self.title, font: font, size: 17, at: Point(x: 15, y: 28), paint: .solid(.black))
+        canvas.draw(text, font: font, size: 17, at: Point(x: 15, y: 28), paint: .solid(.black))
     }
 }
 

@@ -34,6 +34,8 @@ func workloadNames(scale: Int) -> [String] {
     for position in Position.allCases { names.append(ImageSetCellDraw.name(position, scale: scale)) }
     names.append("cell.label.single@\(scale)x")
     names.append("cell.label.uncached@\(scale)x")
+    names.append(LabelDraw.name(cached: true, scale: scale, cjk: true))
+    names.append(LabelDraw.name(cached: false, scale: scale, cjk: true))
     names.append("cell.shadow.single@\(scale)x")
     names.append("table.solid@\(scale)x")
     names.append("table.labels@\(scale)x")
@@ -145,11 +147,11 @@ if let draws = options.drawCount {
             // (The uncached label allocates its glyphs' masks by design:
             // only when the filter names it, so that counting the
             // allocations of every workload's draws sees steady drawing.)
-            for cached in [true, false]
-            where options.selects(LabelDraw.name(cached: cached, scale: scale))
+            for (cjk, cached) in [(false, true), (false, false), (true, true), (true, false)]
+            where options.selects(LabelDraw.name(cached: cached, scale: scale, cjk: cjk))
                 && (cached || options.filter?.contains("uncached") == true)
             {
-                let cell = try LabelDraw(scale: scale, cached: cached)
+                let cell = try LabelDraw(scale: scale, cached: cached, cjk: cjk)
                 for _ in 0...draws { cell.run(on: canvas) }
                 drawn += 1
             }
@@ -250,11 +252,12 @@ do {
                     sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
                 ) { cell.run(on: canvas) })
         }
-        for cached in [true, false] where options.selects(LabelDraw.name(cached: cached, scale: scale)) {
-            let cell = try LabelDraw(scale: scale, cached: cached)
+        for (cjk, cached) in [(false, true), (false, false), (true, true), (true, false)]
+        where options.selects(LabelDraw.name(cached: cached, scale: scale, cjk: cjk)) {
+            let cell = try LabelDraw(scale: scale, cached: cached, cjk: cjk)
             report(
                 measure(
-                    LabelDraw.name(cached: cached, scale: scale), budget: options.budget,
+                    LabelDraw.name(cached: cached, scale: scale, cjk: cjk), budget: options.budget,
                     sampleCount: options.samples, floor: { Cell.clearNow(canvas) }
                 ) { cell.run(on: canvas) })
         }

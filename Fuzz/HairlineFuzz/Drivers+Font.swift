@@ -4,7 +4,10 @@
 // and a handful of outlines are filled into a small surface at a fitted
 // scale, which must stay well-formed; variable fonts also at their axes'
 // extremes, color glyphs' layers (COLR, CBDT, sbix) filled with their
-// paints. Parsing and queries must never trap.
+// paints; the shaper runs over a few scripts' text in both directions
+// (GSUB, GPOS, joining, mark normalization, Devanagari reordering) and
+// its output must stay consistent (clusters inside the text). Parsing,
+// queries and shaping must never trap.
 
 import Hairline
 import HairlineText
@@ -28,8 +31,32 @@ extension FuzzDrivers {
         }
     }
 
+    /// Text in several scripts for the shaping path: ligatures and
+    /// kerning, marks to reorder and compose, Arabic joining, Devanagari
+    /// reordering, ideographs.
+    static let shapingTexts: [String] = [
+        "office AVA Wi-Fi", "e\u{301}o\u{308}\u{332}g\u{327}x\u{301}\u{333}",
+        "\u{645}\u{631}\u{62D}\u{628}\u{627} \u{644}\u{627}",
+        "\u{928}\u{92E}\u{938}\u{94D}\u{924}\u{947} \u{930}\u{94D}\u{915}", "\u{8A2D}\u{5B9A}\u{3068}\u{8868}\u{793A}",
+    ]
+
+    /// Shapes every text left to right and right to left; each glyph's
+    /// cluster must index the text.
+    private static func shapeTexts(_ font: Font) {
+        for text in shapingTexts {
+            let scalars = Array(text.unicodeScalars)
+            for rightToLeft in [false, true] {
+                let run = font.shape(scalars, options: ShapingOptions(isRightToLeft: rightToLeft))
+                for glyph in run.glyphs where glyph.cluster < 0 || glyph.cluster >= scalars.count {
+                    fatalError("font: shaped cluster \(glyph.cluster) outside \(scalars.count) scalars")
+                }
+            }
+        }
+    }
+
     /// One face's queries and outlines.
     private static func fontFace(_ font: Font) {
+        shapeTexts(font)
         var glyphs = fontScalars.map { font.glyph(for: $0) }
         let last = font.glyphCount - 1
         glyphs += [

@@ -126,12 +126,12 @@ struct Mutator {
 
     /// The font driver's synthetic seeds (Fuzz/seeds/font), read whole.
     static func fontSeeds() -> [[UInt8]] {
-        ["small.ttf", "pairs.ttf"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/font/" + $0) }
+        ["small.ttf", "pairs.ttf", "cff2.otf"].compactMap { RepositoryFiles.bytes(at: "Fuzz/seeds/font/" + $0) }
     }
 
     @Test func fontDriver() throws {
         let small = Self.fontSeeds()
-        #expect(small.count == 2)
+        #expect(small.count == 3)
         // The seeds parse: the driver reaches its queries and fills.
         for seed in small { #expect(throws: Never.self) { try Font(data: seed) } }
         try run("font", seeds: small, count: 1500, seed: 6)

@@ -8,19 +8,58 @@ import HairlineCells
 import HairlinePNG
 @testable import HairlineTableSpec
 import HairlineTestSupport
+import HairlineText
 import Testing
 
 @Suite struct ExampleSpecTests {
-    /// The five seed looks, one spec each.
-    static let names = ["alternating", "dark-red", "fill-and-border", "image-cells", "ios7"]
+    /// The five seed looks and the two settings screens in Japanese and
+    /// Chinese, one spec each.
+    static let names = [
+        "alternating", "chinese", "dark-red", "fill-and-border", "image-cells", "ios7", "japanese",
+    ]
 
-    @Test func theFolderHoldsTheFiveSpecs() throws {
+    /// The specs whose text needs the repository's M+ 1p (as the README's
+    /// command gives it: `--no-system-fonts --font ...MPLUS1p-Regular.ttf`).
+    static let cjk: Set<String> = ["chinese", "japanese"]
+
+    /// A database of M+ 1p alone, as the README's command builds it.
+    static func cjkFonts() -> FontDatabase {
+        let database = FontDatabase(includingSystemFonts: false)
+        database.addFont(file: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts/MPLUS1p-Regular.ttf"))
+        return database
+    }
+
+    @Test func theFolderHoldsTheSevenSpecs() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryFiles.path("Examples/tables"))
         #expect(files.filter { $0.hasSuffix(".json") }.sorted() == Self.names.map { $0 + ".json" })
     }
 
+    /// The Japanese and Chinese tables draw every character from M+ 1p
+    /// (no box, no warning), and without it their characters would be
+    /// boxes with a warning.
+    @Test(arguments: ["chinese", "japanese"]) func cjkTablesFindEveryCharacter(_ name: String) throws {
+        let fonts = Self.cjkFonts()
+        var options = TableSpec.Options()
+        options.fontDatabase = fonts
+        let spec = try TableSpec.load(
+            contentsOfFile: RepositoryFiles.path("Examples/tables/\(name).json"), options: options)
+        _ = try TableRenderer.render(spec.table, workers: 1)
+        #expect(fonts.missingCharacterWarnings.isEmpty)
+        #expect(fonts.hasIndexedFonts)
+        let alone = FontDatabase(includingSystemFonts: false)
+        var bare = TableSpec.Options()
+        bare.fontDatabase = alone
+        let boxed = try TableSpec.load(
+            contentsOfFile: RepositoryFiles.path("Examples/tables/\(name).json"), options: bare)
+        _ = try TableRenderer.render(boxed.table, workers: 1)
+        #expect(!alone.missingCharacterWarnings.isEmpty)
+    }
+
     @Test(arguments: names) func loadsAndRenders(_ name: String) throws {
-        let spec = try TableSpec.load(contentsOfFile: RepositoryFiles.path("Examples/tables/\(name).json"))
+        var options = TableSpec.Options()
+        if Self.cjk.contains(name) { options.fontDatabase = Self.cjkFonts() }
+        let spec = try TableSpec.load(
+            contentsOfFile: RepositoryFiles.path("Examples/tables/\(name).json"), options: options)
         #expect(spec.scale == 2)
         for scale in [1.0, 3] {
             let table = try spec.table(scale: scale)

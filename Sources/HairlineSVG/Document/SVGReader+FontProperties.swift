@@ -69,7 +69,8 @@ enum SVGBaseline: Sendable, Equatable {
     case auto, alphabetic, textBeforeEdge, middle, central, textAfterEdge, ideographic, hanging, mathematical
 
     /// The keywords of both properties (SVG 1.1 and CSS Inline 3 names);
-    /// `use-script`, `no-change`, `reset-size` and `baseline` act as `auto`.
+    /// `use-script` and `baseline` act as `auto`; as `dominant-baseline`,
+    /// `no-change` and `reset-size` keep the parent's (SVGReader.apply).
     static let keywords: [String: SVGBaseline] = [
         "auto": .auto, "baseline": .auto, "use-script": .auto, "no-change": .auto, "reset-size": .auto,
         "alphabetic": .alphabetic, "before-edge": .textBeforeEdge, "text-before-edge": .textBeforeEdge,
@@ -120,6 +121,14 @@ enum SVGUnicodeBidi: Sendable, Equatable {
         case .plaintext: return (["\u{2068}"], [pdi])
         }
     }
+}
+
+/// One enclosing element's `unicode-bidi` (not `normal`) with its
+/// `direction`; `element` (its source offset) tells elements apart.
+struct SVGBidiEmbedding: Sendable, Equatable {
+    var unicodeBidi: SVGUnicodeBidi
+    var isRightToLeft: Bool
+    var element: Int
 }
 
 /// `text-anchor`: which end of a line of text sits at its `x`.
@@ -223,7 +232,11 @@ extension SVGReader {
         case "dominant-baseline", "alignment-baseline":
             guard let baseline = SVGBaseline.keywords[keyword] else { throw invalidValue(declaration) }
             if declaration.name == "dominant-baseline" {
-                style.dominantBaseline = baseline
+                // SVG 1.1 §10.9.2: `no-change` and `reset-size` keep the
+                // parent's dominant baseline (the font size cannot move it
+                // here: baselines scale with the size anyway).
+                let keepsParents = keyword == "no-change" || keyword == "reset-size"
+                style.dominantBaseline = keepsParents ? parent.dominantBaseline : baseline
             } else {
                 style.alignmentBaseline = baseline
             }

@@ -50,6 +50,9 @@ extension SVGReader {
     ) throws(SVGError) -> LocalStyle {
         let parent = style
         var local = LocalStyle()
+        // Not inherited: every element starts from `normal` (`inherit`
+        // takes the parent's).
+        style.unicodeBidi = .normal
         let declarations = Self.expandingFontShorthand(declarations)
         for declaration in declarations where declaration.name == "font-size" {
             do throws(SVGError) {

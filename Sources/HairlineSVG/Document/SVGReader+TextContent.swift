@@ -66,6 +66,13 @@ extension SVGReader {
         into collection: inout SVGTextCollection
     ) throws(SVGError) {
         var textIndex = 0
+        // The element's embedding encloses its children's characters.
+        var childStyle = style
+        if style.unicodeBidi != .normal {
+            childStyle.bidiEmbeddings.append(
+                SVGBidiEmbedding(
+                    unicodeBidi: style.unicodeBidi, isRightToLeft: style.isRightToLeft, element: element.offset))
+        }
         for childIndex in 0...element.children.count {
             while textIndex < element.text.count, element.text[textIndex].index == childIndex {
                 collection.runs.append(
@@ -79,13 +86,13 @@ extension SVGReader {
             let child = element.children[childIndex]
             switch Self.localName(child) {  // `svg:tspan` too; `x:tspan` is another namespace's
             case "tspan":
-                try collectSpanRuns(of: child, kind: .textSpan, style: style, into: &collection)
+                try collectSpanRuns(of: child, kind: .textSpan, style: childStyle, into: &collection)
             case "a":
-                try collectSpanRuns(of: child, kind: .anchor, style: style, into: &collection)
+                try collectSpanRuns(of: child, kind: .anchor, style: childStyle, into: &collection)
             case "textPath" where collection.currentPath == nil:
-                try collectSpanRuns(of: child, kind: .textPath, style: style, into: &collection)
+                try collectSpanRuns(of: child, kind: .textPath, style: childStyle, into: &collection)
             case "tref":
-                try collectSpanRuns(of: child, kind: .textReference, style: style, into: &collection)
+                try collectSpanRuns(of: child, kind: .textReference, style: childStyle, into: &collection)
             default:
                 // Metadata and other namespaces add nothing; anything else
                 // (shapes, a textPath in a textPath) is not drawn, and said so.
@@ -108,10 +115,9 @@ extension SVGReader {
     ) throws(SVGError) {
         let attributes = try sortAttributes(of: span, kind: kind)
         var spanStyle = style
-        // alignment-baseline and unicode-bidi are each span's own (not
-        // inherited).
+        // alignment-baseline is each span's own (not inherited; so is
+        // unicode-bidi, reset by the cascade).
         spanStyle.alignmentBaseline = .auto
-        spanStyle.unicodeBidi = .normal
         let parentFontSize = fontSize
         defer { fontSize = parentFontSize }
         let local = try apply(attributes.declarations, of: span, to: &spanStyle)

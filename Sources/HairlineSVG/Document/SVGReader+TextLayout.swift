@@ -116,15 +116,46 @@ extension SVGReader {
             while end < drawn.count, drawn[end].font.key == first.font.key,
                 runs[drawn[end].index].style.fontSize == size
             { end += 1 }
-            // Cut where a text chunk starts: chunks are shaped apart.
-            for piece in Self.pieces(drawn[next..<end].map(\.index), runs: runs, starts: starts, positions) {
-                shape(piece, font: first.font.font, runs: runs, starts: starts, size: size, into: &glyphs)
+            // Cut where a text chunk starts: chunks are shaped apart. The
+            // characters on either side in other fonts are context when
+            // they are in the same chunk.
+            let pieces = Self.pieces(drawn[next..<end].map(\.index), runs: runs, starts: starts, positions)
+            for (p, piece) in pieces.enumerated() {
+                let before =
+                    p == 0 && next > 0
+                    ? Self.context(from: drawn[next - 1].index, to: first.index, last: true, runs, starts, positions)
+                    : nil
+                let after =
+                    p == pieces.count - 1 && end < drawn.count
+                    ? Self.context(
+                        from: drawn[end].index, to: drawn[end - 1].index, last: false, runs, starts, positions)
+                    : nil
+                shape(
+                    piece, font: first.font.font, runs: runs, starts: starts, size: size, before: before,
+                    after: after, into: &glyphs)
             }
             next = end
         }
         guard !glyphs.isEmpty else { return nil }
         Self.place(&glyphs, positions, collection)
         return glyphs
+    }
+
+    /// Run `neighbour`'s last (`last`) or first character, as shaping
+    /// context for the run `run` next to it: nil unless both lie on the
+    /// same path and the later of the two does not start a text chunk.
+    static func context(
+        from neighbour: Int, to run: Int, last: Bool, _ runs: [SVGTextRun], _ starts: [Int],
+        _ positions: SVGCharacterPositions
+    ) -> Unicode.Scalar? {
+        guard runs[neighbour].path == runs[run].path else { return nil }
+        let scalars = runs[neighbour].text.unicodeScalars
+        guard let scalar = last ? scalars.last : scalars.first else { return nil }
+        // The first character of whichever run comes later.
+        let later = last ? starts[run] : starts[neighbour]
+        guard later < positions.x.count else { return nil }
+        if positions.x[later] != nil || runs[run].path == nil && positions.y[later] != nil { return nil }
+        return scalar
     }
 
     /// Characters of one run shaped together: run `run`'s scalars `range`.
@@ -167,9 +198,14 @@ extension SVGReader {
     /// Shapes one piece (runs in one font and size, one text chunk) and
     /// appends its glyphs in visual order, each with its cluster's first
     /// character, its natural advance and spacing.
+    /// `before` and `after` are the characters next to the piece in its
+    /// chunk drawn in other fonts: shaped with it as context (kerning and
+    /// joining across a font change, as resvg shapes a whole chunk in every
+    /// span's font) but not drawn; if one merges into the piece's clusters
+    /// the piece is shaped without them.
     private func shape(
         _ piece: [SVGShapingPart], font: Font, runs: [SVGTextRun], starts: [Int], size: Double,
-        into glyphs: inout [SVGPlacedGlyph]
+        before: Unicode.Scalar? = nil, after: Unicode.Scalar? = nil, into glyphs: inout [SVGPlacedGlyph]
     ) {
         guard let firstRun = piece.first.map({ runs[$0.run] }) else { return }
         // The scalars with their characters (-1 for bidi controls that
@@ -184,12 +220,36 @@ extension SVGReader {
         for part in piece where runScalars[part.run] == nil {
             runScalars[part.run] = Array(runs[part.run].text.unicodeScalars)
         }
+        // Embeddings open from the outermost; each part closes those it is
+        // not inside and opens its own, the last ones close at the end.
+        var open: [SVGBidiEmbedding] = []
+        func control(_ scalar: Unicode.Scalar, _ run: Int) {
+            scalars.append(scalar)
+            owners.append((run, -1))
+        }
+        func close(to depth: Int, _ run: Int) {
+            while open.count > depth, let last = open.popLast() {
+                for c in last.unicodeBidi.controls(rightToLeft: last.isRightToLeft).close { control(c, run) }
+            }
+        }
+        if let context = before { control(context, piece[0].run) }
         for part in piece {
             let run = runs[part.run]
-            let (open, close) = run.style.unicodeBidi.controls(rightToLeft: run.style.isRightToLeft)
-            for control in open {
-                scalars.append(control)
-                owners.append((part.run, -1))
+            var chain = run.style.bidiEmbeddings
+            if run.style.unicodeBidi != .normal {
+                chain.append(
+                    SVGBidiEmbedding(
+                        unicodeBidi: run.style.unicodeBidi, isRightToLeft: run.style.isRightToLeft,
+                        element: run.offset))
+            }
+            var shared = 0
+            while shared < min(open.count, chain.count), open[shared] == chain[shared] { shared += 1 }
+            close(to: shared, part.run)
+            for embedding in chain[shared...] {
+                for c in embedding.unicodeBidi.controls(rightToLeft: embedding.isRightToLeft).open {
+                    control(c, part.run)
+                }
+                open.append(embedding)
             }
             let text = runScalars[part.run] ?? []
             for k in part.range where k < text.count {
@@ -198,11 +258,9 @@ extension SVGReader {
                     run.style.isSmallCaps && !realSmallCaps ? Self.smallCapital(of: scalar) ?? scalar : scalar)
                 owners.append((part.run, k))
             }
-            for control in close {
-                scalars.append(control)
-                owners.append((part.run, -1))
-            }
         }
+        close(to: 0, piece[piece.count - 1].run)
+        if let context = after { control(context, piece[piece.count - 1].run) }
         let text = String(scalars)
         let spaced = piece.contains { runs[$0.run].style.letterSpacing != 0 }
         var request = TextShapingRequest(recordsClusters: true)
@@ -218,6 +276,18 @@ extension SVGReader {
             direction: style.isRightToLeft ? .rightToLeft : .leftToRight, request: request)
         guard let line = layout.lines.first, !line.glyphs.isEmpty, line.clusters.count == line.glyphs.count else {
             return
+        }
+        if before != nil || after != nil {
+            // Each context character keeps a cluster of its own (and the
+            // piece's first character one apart from it), else drop them.
+            let clusters = Set(line.clusters)
+            let firstOwn = owners.firstIndex { $0.k >= 0 } ?? 0
+            if before != nil && !(clusters.contains(0) && clusters.contains(firstOwn))
+                || after != nil && !clusters.contains(owners.count - 1)
+            {
+                shape(piece, font: font, runs: runs, starts: starts, size: size, into: &glyphs)
+                return
+            }
         }
         var previousCluster = -1
         let pieceStart = glyphs.count

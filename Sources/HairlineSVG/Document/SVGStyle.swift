@@ -101,8 +101,13 @@ struct InheritedStyle: Sendable {
     /// left to right whatever the first strong character.
     var isRightToLeft = false
     /// `unicode-bidi` of the element holding the characters (not
-    /// inherited: each span's own).
+    /// inherited: each element's own).
     var unicodeBidi = SVGUnicodeBidi.normal
+    /// Inside a text: the `unicode-bidi` embeddings, overrides and
+    /// isolates of the enclosing text content elements, outermost first
+    /// (CSS Writing Modes 3 §2.2: an inline element's embedding encloses
+    /// its descendants' characters too).
+    var bidiEmbeddings: [SVGBidiEmbedding] = []
     /// `xml:space="preserve"`: text whitespace kept (tabs and newlines
     /// read as spaces) instead of collapsed.
     var preservesSpace = false
@@ -165,8 +170,10 @@ enum SVGProperties {
         "shape-rendering", "font", "text-rendering", "direction", "unicode-bidi",
     ]
     /// Properties that are read only from `style` (and style sheets), not
-    /// as presentation attributes.
-    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker", "font"]
+    /// as presentation attributes. `font-kerning` is not in SVG 2's list of
+    /// presentation attributes (§6.6; SVG 1.1's attribute is `kerning`),
+    /// and browsers and resvg ignore it as one.
+    static let styleOnly: Set<String> = ["mix-blend-mode", "isolation", "marker", "font", "font-kerning"]
     /// Text properties the reader does not apply, with the values that
     /// draw exactly what the reader draws anyway (their initial values):
     /// these are accepted without a warning, as editors write them on

@@ -171,7 +171,7 @@ public final class FontDatabase: @unchecked Sendable {
         coverage.removeAll()
         warningList.removeAll()
         var files = 0
-        // The system's fonts that cannot be used (bitmap-only, CFF2) are
+        // The system's fonts that cannot be used (damaged, or in formats not read) are
         // skipped quietly: a warning is for fonts the caller named.
         func index(_ path: String, quietly: Bool = false) {
             guard files < Self.maximumFileCount else { return }

@@ -117,7 +117,10 @@ struct FontFaceInfo: Sendable {
     {
         guard let head = tables["head"], let maxp = tables["maxp"] else { throw .missingTable("head") }
         // Outlines, or color bitmaps alone (CBDT, sbix: emoji fonts).
-        guard tables["glyf"] != nil || tables["CFF "] != nil || tables["CBDT"] != nil || tables["sbix"] != nil else {
+        guard
+            tables["glyf"] != nil || tables["CFF "] != nil || tables["CFF2"] != nil
+                || tables["CBDT"] != nil || tables["sbix"] != nil
+        else {
             throw .missingTable("glyf")
         }
         let header = try FontHeader(font, head: head, maxp: maxp)

@@ -64,7 +64,8 @@ struct GlyphLocations: Sendable {
     }
 }
 
-/// Where a font's outlines come from: glyf (quadratic) or 'CFF ' (cubic).
+/// Where a font's outlines come from: glyf (quadratic) or 'CFF ' / 'CFF2'
+/// (cubic).
 enum GlyphSource: Sendable {
     case trueType(GlyphLocations)
     case cff(CFFOutlines)
@@ -132,7 +133,9 @@ extension Font {
     ///   point matching (`.unsupported`); `.invalidCharstring` for a bad
     ///   CFF charstring.
     public func outline(of glyph: GlyphID) throws(FontError) -> Path {
-        if case .cff(let cff) = glyphSource { return try cff.outline(data, glyph: Int(glyph.rawValue)) }
+        if case .cff(let cff) = glyphSource {
+            return try cff.outline(data, glyph: Int(glyph.rawValue), coordinates: instanceCoordinates)
+        }
         var path = Path()
         var work = 0
         var ancestors: [Int] = []

@@ -134,8 +134,7 @@ public struct Font: Sendable {
     ///   - faceIndex: the face of a collection (0 for a lone font, which
     ///     has only face 0).
     /// - Throws: `FontError` naming the table and offset at fault;
-    ///   `.faceOutOfRange` for a face the file does not have;
-    ///   `.unsupported` for CFF2 outlines.
+    ///   `.faceOutOfRange` for a face the file does not have.
     public init(data: [UInt8], faceIndex: Int = 0) throws(FontError) {
         let font = FontData(bytes: data)
         let directory = try Self.directoryOffset(font, faceIndex: faceIndex)
@@ -160,8 +159,8 @@ public struct Font: Sendable {
                     isLong: header.hasLongOffsets, glyphCount: header.glyphCount))
         } else if let cff = tables["CFF "] {
             glyphSource = .cff(try CFFOutlines(font, cff: cff, glyphCount: header.glyphCount))
-        } else if tables["CFF2"] != nil {
-            throw .unsupported("CFF2 outlines")
+        } else if let cff2 = tables["CFF2"] {
+            glyphSource = .cff(try CFFOutlines(cff2: cff2, font, glyphCount: header.glyphCount))
         } else if tables["CBDT"] != nil || tables["sbix"] != nil {
             glyphSource = .bitmapOnly  // Color bitmaps without outlines (Noto Color Emoji).
         } else {

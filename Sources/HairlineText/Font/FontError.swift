@@ -14,13 +14,13 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// table `table` (or of the file, for the table directory, `table` "").
     case truncated(table: String, offset: Int, needed: Int)
     /// A table the parser requires (head, hhea, hmtx, maxp, cmap, and loca
-    /// with glyf or 'CFF ') is not in the table directory.
+    /// with glyf, or 'CFF ' or 'CFF2') is not in the table directory.
     case missingTable(String)
     /// A value in table `table` at file offset `offset` is out of range or
     /// inconsistent with another; `reason` says which and why.
     case invalid(table: String, offset: Int, reason: String)
-    /// The font uses a feature this parser does not read: CFF2 outlines,
-    /// point-matched composite glyphs.
+    /// The font uses a feature this parser does not read: point-matched
+    /// composite glyphs, a CFF charstring type other than 2.
     case unsupported(String)
     /// A composite glyph nests components deeper than `Font.maximumCompositeDepth`;
     /// `glyph` is the glyph at which the limit was passed.

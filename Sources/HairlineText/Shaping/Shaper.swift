@@ -2,6 +2,8 @@
 // -> glyphs with clusters, advances and offsets in font units (y up), in
 // visual order (a right-to-left run is shaped in logical order, then
 // reversed). Steps: cmap; clusters (marks and joiners join their base's);
+// marks put in canonical order and composed with their base where the
+// font has the precomposed character (MarkNormalization.swift);
 // Arabic joining forms -> feature masks; GSUB lookups of the chosen
 // features in lookup-list order; advances from hmtx; GPOS lookups (else
 // the kern table's pairs); mark advances zeroed; attachments resolved.
@@ -185,6 +187,7 @@ extension Font {
         var glyphs: [GlyphInfo] = []
         glyphs.reserveCapacity(scalars.count)
         var cluster = 0
+        var marksFollow = false
         for (i, scalar) in scalars.enumerated() {
             let category = scalar.properties.generalCategory
             let extends = i > 0 && (category.isMark || scalar.value == 0x200C || scalar.value == 0x200D)
@@ -196,6 +199,13 @@ extension Font {
                 : (category == .nonspacingMark || category == .enclosingMark ? GlyphClass.mark : GlyphClass.base)
             let mask = FeatureMask.global | (forms.isEmpty ? 0 : forms[i].mask)
             glyphs.append(GlyphInfo(glyph: glyph, cluster: cluster, mask: mask, glyphClass: glyphClass))
+            if extends, category.isMark { marksFollow = true }
+        }
+        // Right-to-left and Indic scripts keep their marks in typed order
+        // (their shapers reorder by classes of their own, and the Indic
+        // pass reads glyphs and scalars side by side).
+        if marksFollow, !script.isRightToLeft, !script.isIndic {
+            normalizeMarks(&glyphs, scalars, definitions: definitions)
         }
         return glyphs
     }

@@ -116,4 +116,76 @@ struct SVGTextShapingTests {
         let matches = Self.nearlyEqual(path, try Self.expected([("e\u{301}", false, [])], font: noto, rotate: 30))
         #expect(matches)
     }
+
+    /// The fill of an SVG body (inside a 400 x 60 <svg>), with the fixture fonts.
+    static func body(_ body: String) throws -> Path {
+        let database = FontDatabase()
+        database.addFonts(inDirectory: RepositoryFiles.path("Tests/HairlineTextTests/Fixtures/Fonts"))
+        var loader = SVGResourceLoader.none
+        loader.fontDatabase = database
+        let document = try SVGDocument(
+            parsing: #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60">"# + body + "</svg>",
+            loader: loader)
+        var path = Path()
+        for command in document.fillCommands() { path.addPath(command.path) }
+        return path
+    }
+
+    /// An override on the text encloses its tspans' characters too (CSS
+    /// Writing Modes 3 §2.2): "ab<tspan>cd</tspan>ef" reverses whole, as
+    /// "abcdef" does, not as "fe", "cd", "ba".
+    @Test func overrideOnTheTextReachesNestedSpans() throws {
+        let attributes = #"font-family="Noto Sans" direction="rtl" unicode-bidi="bidi-override""#
+        let (whole, _) = try Self.text(attributes, "abcdef")
+        let (nested, warnings) = try Self.text(attributes, "ab<tspan>c<tspan>d</tspan></tspan>ef")
+        #expect(warnings.isEmpty)
+        let same = Self.nearlyEqual(nested, whole)
+        #expect(same)
+        // An isolate on a span inside the override: its characters keep
+        // their own (left-to-right) order inside the reversed text.
+        let (isolated, _) = try Self.text(
+            attributes, #"ab<tspan direction="ltr" unicode-bidi="isolate">cd</tspan>ef"#)
+        #expect(!Self.nearlyEqual(isolated, whole))
+    }
+
+    /// unicode-bidi is not inherited: on a <g> it does not reach the text
+    /// (direction, inherited, does).
+    @Test func unicodeBidiOnAGroupStaysThere() throws {
+        let text = #"<text x="0" y="40" font-size="20" font-family="Noto Sans">abc</text>"#
+        let group = try Self.body(#"<g direction="rtl" unicode-bidi="bidi-override">"# + text + "</g>")
+        let (plain, _) = try Self.text(#"font-family="Noto Sans" direction="rtl""#, "abc")
+        let same = Self.nearlyEqual(group, plain)
+        #expect(same)
+    }
+
+    /// A font change inside a word keeps the kerning across it (resvg
+    /// shapes a chunk in every span's font): "A<tspan bold>V</tspan>A"
+    /// ends two kerned pairs (about 0.13 em in Noto Sans) short of the
+    /// same text with kerning off.
+    @Test func kerningCrossesAFontChange() throws {
+        let mixed = #"A<tspan font-weight="bold">V</tspan>A"#
+        let kerned = try Self.body(
+            #"<text x="0" y="40" font-size="20" font-family="Noto Sans">"# + mixed + "</text>")
+        let unkerned = try Self.body(
+            #"<text x="0" y="40" font-size="20" font-family="Noto Sans" style="font-kerning: none">"# + mixed
+                + "</text>")
+        #expect(kerned.bounds.minX == unkerned.bounds.minX)
+        let shortening = unkerned.bounds.maxX - kerned.bounds.maxX
+        #expect(shortening > 0.08 * 20 && shortening < 0.2 * 20, "\(shortening)")
+    }
+
+    /// `dominant-baseline: no-change` keeps the parent's baseline (SVG 1.1
+    /// §10.9.2): the span's glyphs sit as the text's own, not at `auto`.
+    @Test func noChangeKeepsTheParentsDominantBaseline() throws {
+        func text(_ content: String) throws -> Path {
+            try Self.body(
+                #"<text x="0" y="40" font-size="20" font-family="Noto Sans" dominant-baseline="middle">"# + content
+                    + "</text>")
+        }
+        let whole = try text("HH")
+        let kept = try text(#"H<tspan dominant-baseline="no-change">H</tspan>"#)
+        let reset = try text(#"H<tspan dominant-baseline="auto">H</tspan>"#)
+        #expect(Self.nearlyEqual(kept, whole))
+        #expect(reset.bounds.minY < whole.bounds.minY - 1)
+    }
 }

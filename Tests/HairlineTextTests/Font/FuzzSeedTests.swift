@@ -34,7 +34,7 @@ import Testing
         let gposFont = B.font(
             glyphs: [box, box, B.Glyph(data: []), B.Glyph(data: composite)],
             cmap: map, extra: [("GPOS", pairs)], longLoca: false)
-        return [("small.ttf", B.small()), ("pairs.ttf", gposFont)]
+        return [("small.ttf", B.small()), ("pairs.ttf", gposFont), ("cff2.otf", CFF2Builder.font(hvar: true))]
     }
 
     /// The seeds' folder (absolute path).

@@ -4,8 +4,13 @@
 // stack-clearing operator dropped (hmtx gives advances), moves, lines and
 // curves (with the flex forms) appended as cubic Béziers, subroutines
 // called with their bias (at most 10 deep), every operation counted
-// against a budget so a hostile charstring ends with an error.
-// Reference: Adobe Technical Note #5177 (Type 2 Charstring Format).
+// against a budget so a hostile charstring ends with an error. CFF2
+// charstrings (a `blend` set present) have no width, no `endchar` or
+// `return` (code ends where its bytes do), 513 operands, and `vsindex` /
+// `blend`, which add the deltas of the font's variation store scaled by
+// the instance's region scalars (CFF2Blend.swift).
+// Reference: Adobe Technical Note #5177 (Type 2 Charstring Format);
+// OpenType 1.9 "CFF2" §"CFF2 CharString (Type 2) format".
 
 import Hairline
 
@@ -15,9 +20,13 @@ struct CFFCharstringDecoder {
     let globalSubrs: CFFIndex
     let localSubrs: CFFIndex?
     let glyph: Int
+    /// The variation data of a CFF2 charstring, nil for CFF.
+    let blend: CFF2Blend?
 
     /// Operands on the stack at most (Type 2's limit).
     static let maximumStack = 48
+    /// Operands on the stack at most in CFF2 (its `maxstack` default).
+    static let maximumCFF2Stack = 513
     /// Subroutine calls nested at most (Type 2's limit).
     static let maximumDepth = 10
     /// Operators and operands decoded per glyph at most (a cap like the
@@ -35,13 +44,21 @@ struct CFFCharstringDecoder {
     /// An accented character's `endchar` operands (adx, ady, base code,
     /// accent code), read by CFFAccentedGlyphs.swift.
     private(set) var accentedCharacter: (dx: Double, dy: Double, base: Int, accent: Int)?
+    /// CFF2: the ItemVariationData that blends read (vsindex).
+    private var variationIndex = 0
+    /// CFF2: the region scalars of `variationIndex`, read at the first blend.
+    private var scalars: [Double]?
 
-    init(font: FontData, globalSubrs: CFFIndex, localSubrs: CFFIndex?, glyph: Int) {
+    init(font: FontData, globalSubrs: CFFIndex, localSubrs: CFFIndex?, glyph: Int, blend: CFF2Blend? = nil) {
         self.font = font
         self.globalSubrs = globalSubrs
         self.localSubrs = localSubrs
         self.glyph = glyph
-        stack.reserveCapacity(Self.maximumStack)
+        self.blend = blend
+        variationIndex = blend?.defaultVariationIndex ?? 0
+        // CFF2 charstrings carry no width.
+        sawWidthOrOperator = blend != nil
+        stack.reserveCapacity(blend == nil ? Self.maximumStack : 64)
     }
 
     /// The outline, its last contour closed.
@@ -57,7 +74,8 @@ struct CFFCharstringDecoder {
     static func bias(_ count: Int) -> Int { count < 1240 ? 107 : count < 33900 ? 1131 : 32768 }
 
     private mutating func push(_ value: Double) throws(FontError) {
-        guard stack.count < Self.maximumStack else { throw fail("more than \(Self.maximumStack) operands") }
+        let limit = blend == nil ? Self.maximumStack : Self.maximumCFF2Stack
+        guard stack.count < limit else { throw fail("more than \(limit) operands") }
         stack.append(value)
     }
 
@@ -96,7 +114,16 @@ struct CFFCharstringDecoder {
                 }
                 try run(try index.item(font, number), depth: depth + 1)
             case 11:
+                guard blend == nil else { throw fail("return is not a CFF2 operator") }
                 return
+            case 15 where blend != nil:  // vsindex
+                guard scalars == nil, let last = stack.popLast(), last >= 0, last < 65536 else {
+                    throw fail("vsindex after a blend or without an index")
+                }
+                variationIndex = Int(last)
+                stack.removeAll(keepingCapacity: true)
+            case 16 where blend != nil:
+                try applyBlend()
             case 12:
                 let op = Int(try font.u8(code, at)); at += 1
                 try escaped(op)
@@ -110,6 +137,37 @@ struct CFFCharstringDecoder {
                 try operate(b0)
             }
         }
+    }
+
+    /// CFF2 `blend`: `n` defaults, `n` x k deltas (k regions of the
+    /// current ItemVariationData) and `n` become the `n` defaults plus
+    /// their deltas weighted by the regions' scalars.
+    private mutating func applyBlend() throws(FontError) {
+        guard let blend else { return }
+        if scalars == nil {
+            do throws(FontError) {
+                scalars = try blend.scalars(font, variationIndex: variationIndex)
+            } catch {
+                throw fail("vsindex \(variationIndex): \(error)")
+            }
+        }
+        let weights = scalars ?? []
+        let k = weights.count
+        guard let last = stack.popLast(), last >= 0, last <= Double(Self.maximumCFF2Stack) else {
+            throw fail("a blend without a count")
+        }
+        let n = Int(last)
+        guard n * (k + 1) <= stack.count else { throw fail("a blend of \(n) values needs \(n * (k + 1)) operands") }
+        let first = stack.count - n * (k + 1)
+        if weights.contains(where: { $0 != 0 }) {
+            for i in 0..<n {
+                var value = stack[first + i]
+                let deltas = first + n + i * k
+                for j in 0..<k where weights[j] != 0 { value += stack[deltas + j] * weights[j] }
+                stack[first + i] = value
+            }
+        }
+        stack.removeLast(n * k)
     }
 
     /// Drops the width operand at the bottom of the stack if this is the
@@ -215,6 +273,7 @@ struct CFFCharstringDecoder {
                 i += 4
             }
         case 14:  // endchar; with four operands an accented character (seac)
+            guard blend == nil else { throw fail("endchar is not a CFF2 operator") }
             takeWidth(ifCountIs: { $0 == 1 || $0 == 5 })
             if stack.count == 4, stack.allSatisfy({ $0.isFinite && abs($0) < 65536 }) {
                 accentedCharacter = (stack[0], stack[1], Int(stack[2]), Int(stack[3]))

@@ -2,7 +2,9 @@
 // An INDEX (count, offset size, count + 1 offsets, data) -> each item's
 // byte range, checked inside the table; a DICT (operands, then an
 // operator) -> the operands of the operators the parser asks for.
-// Layout: Adobe Technical Note #5176 (CFF), §5 INDEX, §4 DICT data.
+// Layout: Adobe Technical Note #5176 (CFF), §5 INDEX, §4 DICT data;
+// CFF2 (OpenType 1.9 "CFF2"): 32-bit INDEX counts, and the DICT operators
+// vsindex, blend and vstore (blends keep their default values).
 
 /// A CFF INDEX: `count` items whose ranges come from an offset array.
 struct CFFIndex: Sendable {
@@ -18,24 +20,26 @@ struct CFFIndex: Sendable {
     /// Where the INDEX ends, relative to `table`.
     let end: Int
 
-    /// The INDEX at `start` (relative to `table`).
+    /// The INDEX at `start` (relative to `table`); `isCFF2` reads CFF2's
+    /// 32-bit count.
     /// - Throws: `.truncated` if its header or offsets run past the table,
     ///   `.invalid` for an offset size outside 1...4 or a last offset past
     ///   the table.
-    init(_ font: FontData, _ table: FontTable, at start: Int) throws(FontError) {
+    init(_ font: FontData, _ table: FontTable, at start: Int, isCFF2: Bool = false) throws(FontError) {
         self.table = table
-        count = Int(try font.u16(table, start))
+        let countSize = isCFF2 ? 4 : 2
+        count = isCFF2 ? Int(try font.u32(table, start)) : Int(try font.u16(table, start))
         guard count > 0 else {
-            (offsetSize, offsetsStart, dataBase, end) = (1, start + 2, start + 2, start + 2)
+            (offsetSize, offsetsStart, dataBase, end) = (1, start + countSize, start + countSize, start + countSize)
             return
         }
-        offsetSize = Int(try font.u8(table, start + 2))
+        offsetSize = Int(try font.u8(table, start + countSize))
         guard (1...4).contains(offsetSize) else {
             throw .invalid(
-                table: table.tag, offset: table.offset + start + 2,
+                table: table.tag, offset: table.offset + start + countSize,
                 reason: "INDEX offset size \(offsetSize) is not 1 ... 4")
         }
-        offsetsStart = start + 3
+        offsetsStart = start + countSize + 1
         try font.check(table, offsetsStart, (count + 1) * offsetSize)
         dataBase = offsetsStart + (count + 1) * offsetSize - 1
         let last = try Self.offset(font, table, offsetsStart + count * offsetSize, size: offsetSize)
@@ -79,19 +83,35 @@ struct CFFDict {
 
     /// Top and Private DICT operators the parser uses.
     static let charset = 15, charStrings = 17, privateDict = 18, subrs = 19
+    /// CFF2's DICT operators: the Private DICT's variation data index, a
+    /// blend of operands, and the Top DICT's VariationStore offset.
+    static let variationIndex = 22, blend = 23, variationStore = 24
     static let charstringType = 1206, registryOrderingSupplement = 1230, fdArray = 1236, fdSelect = 1237
     /// DICTs hold at most this many operands before an operator.
     static let maximumOperands = 48
 
-    /// Reads the DICT in `range`.
-    /// - Throws: `.invalid` for a reserved byte, too many operands, or a
-    ///   number cut short; `.truncated` past the range.
-    init(_ font: FontData, _ range: FontTable) throws(FontError) {
+    /// Reads the DICT in `range`. `regionCounts` (CFF2 only: the region
+    /// count of each ItemVariationData, by vsindex) admits the CFF2
+    /// operators; a blend keeps its default values (the Private DICT's
+    /// hinting values are the only ones blended, and outlines do not use
+    /// them).
+    /// - Throws: `.invalid` for a reserved byte, too many operands, a blend
+    ///   with too few operands or an unknown vsindex, or a number cut
+    ///   short; `.truncated` past the range.
+    init(_ font: FontData, _ range: FontTable, regionCounts: [Int]? = nil) throws(FontError) {
         var operands: [Double] = []
         var at = 0
+        let maximumOperands = regionCounts == nil ? Self.maximumOperands : CFFCharstringDecoder.maximumCFF2Stack
         while at < range.length {
             let b0 = Int(try font.u8(range, at))
             switch b0 {
+            case Self.blend where regionCounts != nil:
+                try Self.blend(&operands, regionCounts ?? [], vsindex: integer(Self.variationIndex) ?? 0, range, at)
+                at += 1
+            case let op where regionCounts != nil && (op == Self.variationIndex || op == Self.variationStore):
+                entries[b0] = operands
+                operands.removeAll(keepingCapacity: true)
+                at += 1
             case 0...21:
                 var op = b0
                 if b0 == 12 { op = 1200 + Int(try font.u8(range, at + 1)); at += 1 }
@@ -115,12 +135,32 @@ struct CFFDict {
             default:
                 throw .invalid(table: range.tag, offset: range.offset + at, reason: "reserved DICT byte \(b0)")
             }
-            guard operands.count <= Self.maximumOperands else {
+            guard operands.count <= maximumOperands else {
                 throw .invalid(
                     table: range.tag, offset: range.offset + at,
-                    reason: "more than \(Self.maximumOperands) DICT operands")
+                    reason: "more than \(maximumOperands) DICT operands")
             }
         }
+    }
+
+    /// A DICT blend: `n` defaults, `n` x regions deltas and `n` on the
+    /// stack become the `n` defaults.
+    private static func blend(
+        _ operands: inout [Double], _ regionCounts: [Int], vsindex: Int, _ range: FontTable, _ at: Int
+    ) throws(FontError) {
+        guard vsindex < regionCounts.count else {
+            throw .invalid(table: range.tag, offset: range.offset + at, reason: "vsindex \(vsindex) does not exist")
+        }
+        let regions = regionCounts[vsindex]
+        guard let last = operands.popLast(), last.isFinite, last >= 0, last <= Double(maximumOperands) else {
+            throw .invalid(table: range.tag, offset: range.offset + at, reason: "a blend without a count")
+        }
+        let n = Int(last), total = n * (regions + 1)
+        guard total <= operands.count else {
+            throw .invalid(
+                table: range.tag, offset: range.offset + at, reason: "a blend of \(n) needs \(total) operands")
+        }
+        operands.removeLast(n * regions)
     }
 
     /// A real number's nibbles (digits, point, exponents, minus) from `at`

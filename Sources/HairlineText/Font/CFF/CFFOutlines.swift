@@ -3,7 +3,9 @@
 // the font's Private DICT, or for a CID-keyed font (ROS in its Top DICT)
 // those of each Font DICT of the FDArray, chosen per glyph by FDSelect
 // (formats 0 and 3). Checked once at parse time; charstrings decode in
-// CFFCharstring.swift. Layout: Adobe Technical Note #5176 (CFF).
+// CFFCharstring.swift. CFF2 tables are read by CFFOutlines+CFF2.swift into
+// the same sources plus a variation store. Layout: Adobe Technical Note
+// #5176 (CFF).
 
 import Hairline
 
@@ -20,6 +22,14 @@ struct CFFOutlines: Sendable {
     /// The charset's offset (0, 1, 2: the predefined ones), nil for a
     /// CID-keyed font; accented characters find their glyphs through it.
     let charsetOffset: Int?
+    /// CFF2: the variation store that blends read (nil for CFF, or a
+    /// CFF2 table without one).
+    let variationStore: ItemVariationStore?
+    /// CFF2: each Font DICT's default vsindex (its Private DICT's);
+    /// empty for CFF.
+    let variationIndices: [Int]
+    /// Whether the table is CFF2 (charstrings with blends, no widths).
+    let isCFF2: Bool
 
     /// The most Font DICTs read from an FDArray (CID fonts have a few
     /// dozen; FDSelect indexes them with one byte).
@@ -74,6 +84,25 @@ struct CFFOutlines: Sendable {
         }
         // CID-keyed fonts have no Standard Encoding glyphs (no seac).
         charsetOffset = fdSelect == nil ? top.integer(CFFDict.charset) ?? 0 : nil
+        variationStore = nil
+        variationIndices = []
+        isCFF2 = false
+    }
+
+    /// The sources of a CFF2 table, read by CFFOutlines+CFF2.swift.
+    init(
+        cff2: FontTable, charStrings: CFFIndex, globalSubrs: CFFIndex, localSubrs: [CFFIndex?],
+        fdSelect: FDSelect?, variationStore: ItemVariationStore?, variationIndices: [Int]
+    ) {
+        cff = cff2
+        self.charStrings = charStrings
+        self.globalSubrs = globalSubrs
+        self.localSubrs = localSubrs
+        self.fdSelect = fdSelect
+        charsetOffset = nil
+        self.variationStore = variationStore
+        self.variationIndices = variationIndices
+        isCFF2 = true
     }
 
     /// The Subrs INDEX of the Private DICT a Top or Font DICT points to
@@ -94,16 +123,24 @@ struct CFFOutlines: Sendable {
         return fd < localSubrs.count ? localSubrs[fd] : nil
     }
 
-    /// The outline of `glyph` in font units, y up (cubic curves).
+    /// The outline of `glyph` in font units, y up (cubic curves), at the
+    /// normalized `coordinates` (CFF2 blends; empty: the default instance).
     /// - Throws: `.glyphOutOfRange`, or `.invalidCharstring` / `.truncated`
     ///   for a damaged charstring.
-    func outline(_ font: FontData, glyph: Int) throws(FontError) -> Path {
+    func outline(_ font: FontData, glyph: Int, coordinates: [Double] = []) throws(FontError) -> Path {
         guard glyph >= 0, glyph < charStrings.count else {
             throw .glyphOutOfRange(glyph: glyph, glyphCount: charStrings.count)
         }
+        var blend: CFF2Blend?
+        if isCFF2 {
+            let fd = fdSelect.map { $0.fontDict(font, glyph) } ?? 0
+            blend = CFF2Blend(
+                store: variationStore, coordinates: coordinates,
+                defaultVariationIndex: fd < variationIndices.count ? variationIndices[fd] : 0)
+        }
         var decoder = CFFCharstringDecoder(
             font: font, globalSubrs: globalSubrs,
-            localSubrs: localSubrs(for: glyph, font), glyph: glyph)
+            localSubrs: localSubrs(for: glyph, font), glyph: glyph, blend: blend)
         try decoder.run(try charStrings.item(font, glyph), depth: 0)
         if let seac = decoder.accentedCharacter {
             return try accentedOutline(
@@ -121,6 +158,9 @@ struct FDSelect: Sendable {
         /// Ranges (first glyph u16, fd u8) from this offset, then the
         /// sentinel glyph; the range count.
         case ranges(Int, count: Int)
+        /// CFF2's format 4: ranges (first glyph u32, fd u16) from this
+        /// offset, then the sentinel; the range count.
+        case wideRanges(Int, count: Int)
     }
     let table: FontTable
     let format: Format
@@ -137,8 +177,14 @@ struct FDSelect: Sendable {
             let count = Int(try font.u16(cff, start + 1))
             try font.check(cff, start + 3, 3 * count + 2)
             format = .ranges(start + 3, count: count)
+        case 4 where cff.tag == "CFF2":
+            let count = Int(try font.u32(cff, start + 1))
+            try font.check(cff, start + 5, 6 * count + 4)
+            format = .wideRanges(start + 5, count: count)
         case let other:
-            throw .invalid(table: "CFF ", offset: cff.offset + start, reason: "FDSelect format \(other) is not 0 or 3")
+            throw .invalid(
+                table: cff.tag, offset: cff.offset + start, reason: "FDSelect format \(other) is not 0, 3 (or CFF2's 4)"
+            )
         }
     }
 
@@ -157,6 +203,15 @@ struct FDSelect: Sendable {
             }
             guard low > 0 else { return 0 }
             return Int((try? font.u8(table, start + 3 * (low - 1) + 2)) ?? 0)
+        case .wideRanges(let start, let count):
+            var low = 0, high = count
+            while low < high {
+                let mid = (low + high) / 2
+                let first = Int((try? font.u32(table, start + 6 * mid)) ?? 0xFFFF_FFFF)
+                if first <= glyph { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0 else { return 0 }
+            return Int((try? font.u16(table, start + 6 * (low - 1) + 4)) ?? 0)
         }
     }
 }
