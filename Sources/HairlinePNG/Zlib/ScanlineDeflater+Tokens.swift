@@ -127,7 +127,9 @@ extension ScanlineDeflater {
                             + Self.commonPrefixLength(raw, p - run + minimum, p + minimum, limit: limit - minimum)
                         distance = run
                     }
-                    if hasRowAbove && length < limit
+                    // The row above can only win if it also agrees at the
+                    // byte where the run's match ends (ties go to the run).
+                    if hasRowAbove && length < limit && bytes[p - above + length] == bytes[p + length]
                         && raw.loadUnaligned(fromByteOffset: p - above, as: UInt32.self) == here
                     {
                         let upLength =
