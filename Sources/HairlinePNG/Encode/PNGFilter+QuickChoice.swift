@@ -24,14 +24,16 @@ extension PNGFilter {
         guard pixelCount > 1 else { return .up }
         let current = UnsafeRawPointer(row), above = UnsafeRawPointer(previous)
         let pixelSize = MemoryLayout<UInt32>.size
-        var repeated = 0, sampled = 0
+        // Pixels 1, 1 + step, ... below pixelCount.
+        let sampled = (pixelCount - 2) / quickChoiceSampleStep + 1
+        var repeated = 0
         var x = 1
         while x < pixelCount {
             let pixel = current.loadUnaligned(fromByteOffset: x * pixelSize, as: UInt32.self)
             let left = current.loadUnaligned(fromByteOffset: (x - 1) * pixelSize, as: UInt32.self)
             let upper = above.loadUnaligned(fromByteOffset: x * pixelSize, as: UInt32.self)
-            repeated += pixel == left || pixel == upper ? 1 : 0
-            sampled += 1
+            // Equal to either neighbour: one XOR is zero (no branch).
+            repeated &+= min(pixel ^ left, pixel ^ upper) == 0 ? 1 : 0
             x += quickChoiceSampleStep
         }
         return 2 * repeated >= sampled ? .none : .up

@@ -71,16 +71,18 @@ extension Deflate {
     /// Distance symbols: entry d - 1 for distances d ≤ 256, then entry
     /// 256 + (d - 1) / 128 for longer ones; see `distanceSymbol(for:)`.
     static let distanceSymbolTable: [UInt8] = {
+        // One pass over the 512 entries, not the 32768 distances: each
+        // entry's smallest distance, and the symbols walked upwards (the
+        // symbols' ranges are increasing). Entries 256 and 257 (buckets of
+        // distances ≤ 256, which are direct) stay 0, never read.
         var table = [UInt8](repeating: 0, count: 2 * directDistanceCount)
-        for symbol in 0..<distanceAlphabetSize {
-            let first = Int(distanceBase[symbol])
-            let last = first + (1 << Int(distanceExtraBits[symbol])) - 1
-            for distance in first...last {
-                let index =
-                    distance <= directDistanceCount
-                    ? distance - 1 : directDistanceCount + (distance - 1) / distanceBucketSize
-                table[index] = UInt8(symbol)
-            }
+        var symbol = 0
+        for index in 0..<table.count {
+            let distance =
+                index < directDistanceCount ? index + 1 : (index - directDistanceCount) * distanceBucketSize + 1
+            if index >= directDistanceCount && distance <= directDistanceCount { continue }
+            while symbol + 1 < distanceAlphabetSize && Int(distanceBase[symbol + 1]) <= distance { symbol += 1 }
+            table[index] = UInt8(symbol)
         }
         return table
     }()

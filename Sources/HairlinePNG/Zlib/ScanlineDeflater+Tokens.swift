@@ -26,12 +26,34 @@ extension ScanlineDeflater {
 
     /// How many bytes from offsets `a` and `b` of `raw` agree, at most
     /// `limit` (`b + limit` within the data, `a < b`): the result of
-    /// `LZ77Matcher.commonPrefixLength`, 16 bytes a step, since matches
+    /// `LZ77Matcher.commonPrefixLength`, 32 bytes a step, since matches
     /// here are mostly long (flat areas, repeated rows).
     @inline(__always)
     static func commonPrefixLength(_ raw: UnsafeRawPointer, _ a: Int, _ b: Int, limit: Int) -> Int {
         let wordSize = MemoryLayout<UInt64>.size
         var length = 0
+        // 32 bytes a step (one test of four XORs), then 16.
+        while length + 4 * wordSize <= limit {
+            let x0 =
+                raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+                ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
+            let x1 =
+                raw.loadUnaligned(fromByteOffset: a + length + wordSize, as: UInt64.self)
+                ^ raw.loadUnaligned(fromByteOffset: b + length + wordSize, as: UInt64.self)
+            let x2 =
+                raw.loadUnaligned(fromByteOffset: a + length + 2 * wordSize, as: UInt64.self)
+                ^ raw.loadUnaligned(fromByteOffset: b + length + 2 * wordSize, as: UInt64.self)
+            let x3 =
+                raw.loadUnaligned(fromByteOffset: a + length + 3 * wordSize, as: UInt64.self)
+                ^ raw.loadUnaligned(fromByteOffset: b + length + 3 * wordSize, as: UInt64.self)
+            if x0 | x1 | x2 | x3 != 0 {
+                // The first differing byte is the lowest in memory order.
+                let (word, skipped) =
+                    x0 != 0 ? (x0, 0) : x1 != 0 ? (x1, wordSize) : x2 != 0 ? (x2, 2 * wordSize) : (x3, 3 * wordSize)
+                return length + skipped + word.littleEndian.trailingZeroBitCount / UInt8.bitWidth
+            }
+            length += 4 * wordSize
+        }
         while length + 2 * wordSize <= limit {
             let low =
                 raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
@@ -40,7 +62,6 @@ extension ScanlineDeflater {
                 raw.loadUnaligned(fromByteOffset: a + length + wordSize, as: UInt64.self)
                 ^ raw.loadUnaligned(fromByteOffset: b + length + wordSize, as: UInt64.self)
             if low | high != 0 {
-                // The first differing byte is the lowest in memory order.
                 return low != 0
                     ? length + low.littleEndian.trailingZeroBitCount / UInt8.bitWidth
                     : length + wordSize + high.littleEndian.trailingZeroBitCount / UInt8.bitWidth
@@ -106,7 +127,9 @@ extension ScanlineDeflater {
                             + Self.commonPrefixLength(raw, p - run + minimum, p + minimum, limit: limit - minimum)
                         distance = run
                     }
-                    if hasRowAbove && length < limit
+                    // The row above can only win if it also agrees at the
+                    // byte where the run's match ends (ties go to the run).
+                    if hasRowAbove && length < limit && bytes[p - above + length] == bytes[p + length]
                         && raw.loadUnaligned(fromByteOffset: p - above, as: UInt32.self) == here
                     {
                         let upLength =

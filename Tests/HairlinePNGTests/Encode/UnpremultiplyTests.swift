@@ -58,4 +58,41 @@ import Testing
         }
         #expect(output == expected)
     }
+
+    @Test func rowKernelStepsAgreeAtEveryRunPositionAndLength() {
+        // Runs of opaque, transparent and partial pixels placed so that
+        // the eight- and four-pixel steps see every mix, at row lengths
+        // 0 ... 40 (the tails too), against the per-pixel reference.
+        let kinds: [[UInt8]] = [[200, 10, 90, 255], [0, 0, 0, 0], [60, 20, 100, 128], [7, 1, 3, 9]]
+        var generator: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for pixelCount in 0...40 {
+            for _ in 0..<8 {
+                var source: [UInt8] = []
+                var expected: [UInt8] = []
+                for _ in 0..<pixelCount {
+                    generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    // Mostly opaque or transparent, as drawings are.
+                    let pick = Int(generator >> 60)
+                    let kind = kinds[pick < 7 ? 0 : pick < 13 ? 1 : pick < 15 ? 2 : 3]
+                    source += kind
+                    let alpha = Int(kind[3])
+                    expected +=
+                        alpha == 0
+                        ? [0, 0, 0, 0]
+                        : [
+                            Self.reference(Int(kind[0]), alpha), Self.reference(Int(kind[1]), alpha),
+                            Self.reference(Int(kind[2]), alpha), kind[3],
+                        ]
+                }
+                var output = [UInt8](repeating: 0xAA, count: source.count)
+                source.withUnsafeBufferPointer { input in
+                    output.withUnsafeMutableBufferPointer { result in
+                        guard let from = input.baseAddress, let to = result.baseAddress else { return }
+                        Unpremultiply.row(from, into: to, pixelCount: pixelCount)
+                    }
+                }
+                #expect(output == expected, "\(pixelCount) pixels")
+            }
+        }
+    }
 }
