@@ -8,7 +8,9 @@
 # one's median wall time in ms and the ratio hairline / resvg (below 1:
 # Hairline is faster). Wall times on a shared machine are noisy: with
 # INSTRUCTIONS=1 each program also runs once under valgrind (callgrind)
-# and its whole-process instruction count is printed.
+# and its whole-process instruction count is printed (Hairline with
+# --workers 1: the work of the render, not of its threads; the timed runs
+# use the default, every core).
 #
 #   Benchmarks/scenes-vs-resvg.sh DIR|LIST.txt [--scale S] [--runs N]
 #   Benchmarks/scenes-vs-resvg.sh Benchmarks/scenes.txt --scale 2 --runs 5
@@ -108,7 +110,7 @@ scenes | while read -r name svg; do
     rm_=$(printf '%s\n' "${r[@]}" | median_ms)
     line=$(printf '%-40s %10s %10s %8s' "$name" "$hm" "$rm_" "$(awk -v a="$hm" -v b="$rm_" 'BEGIN { printf "%.2f", a / b }')")
     if [ "${INSTRUCTIONS:-0}" = 1 ]; then
-        hi=$(instructions "$hairline" render "$svg" --scale "$scale" -o "$out/h.png")
+        hi=$(instructions "$hairline" render "$svg" --scale "$scale" --workers 1 -o "$out/h.png")
         ri=$(instructions "$resvg" -z "$scale" "$svg" "$out/r.png")
         line+=$(printf ' %14s %14s %8s' "$hi" "$ri" "$(awk -v a="$hi" -v b="$ri" 'BEGIN { printf "%.2f", a / b }')")
     fi
