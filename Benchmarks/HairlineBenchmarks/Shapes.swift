@@ -373,6 +373,17 @@ func runShapes(_ options: Options) throws {
     let surface = try Surface(width: ShapeDraw.width, height: ShapeDraw.height)
     let canvas = Canvas(surface: surface, coverageCache: nil)
     let draws = shapeDraws(options).map { ShapeDraw(test: $0.0, style: $0.1, size: $0.2) }
+    if let count = options.drawCount {
+        // Untimed (for instruction counts: the difference of two runs with
+        // different --draws is `count` calls of each draw): one warm-up
+        // call, then `count` more.
+        for draw in draws {
+            canvas.clear()
+            for _ in 0...count { draw.call(on: canvas) }
+            surface.flush()
+        }
+        return
+    }
     func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
     var callsPerSample: [Int] = []
     for draw in draws {

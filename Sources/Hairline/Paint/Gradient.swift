@@ -176,6 +176,18 @@ struct Ramp {
         var alpha: Double
         /// Whether entries are stored with red and blue swapped (BGRA8).
         var swapsRedBlue: Bool
+        /// Every entry in `knownLow...knownHigh` is filled (none when low >
+        /// high): a run whose entries lie inside reads them unchecked.
+        var knownLow: Int32 = Int32(rampSize), knownHigh: Int32 = -1
+        /// No entry outside `touchedLow...touchedHigh` is filled (what a
+        /// new gradient empties).
+        var touchedLow: Int32 = Int32(rampSize), touchedHigh: Int32 = -1
+    }
+
+    /// The source, just before the entries.
+    @inline(__always)
+    var source: UnsafeMutablePointer<Source> {
+        (UnsafeMutableRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self)
     }
 
     /// Bytes from the source to the first entry (a cache line).
@@ -193,17 +205,58 @@ struct Ramp {
         return c != Self.unfilled ? c : fill(i)
     }
 
+    /// The entry index of `t` under the pad extend mode: `color(t)` reads
+    /// `colors[padIndex(t)]` when `extend` is `.pad` (NaN and −∞ give the
+    /// first entry, +∞ the last, as `Gradient.extended`). Non-decreasing
+    /// in t.
+    @inline(__always)
+    static func padIndex(_ t: Double) -> Int {
+        let u = t > 0 ? (t < 1 ? t : 1) : 0
+        return Int(u * Double(rampSize - 1) + 0.5)
+    }
+
     /// Works out entry `i`, keeps it and returns it.
     @inline(never)
     func fill(_ i: Int) -> UInt32 {
         assert((0..<rampSize).contains(i), "an entry of the ramp")
-        let source = (UnsafeRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self).pointee
+        let source = self.source
         var c = Self.entry(
-            i, stops: UnsafeBufferPointer(start: source.stops, count: source.stopCount),
-            alpha: source.alpha)
-        if source.swapsRedBlue { c = swapRedBlue(c) }
+            i, stops: UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount),
+            alpha: source.pointee.alpha)
+        if source.pointee.swapsRedBlue { c = swapRedBlue(c) }
         colors[i] = c
+        let k = Int32(truncatingIfNeeded: i)
+        if k < source.pointee.touchedLow { source.pointee.touchedLow = k }
+        if k > source.pointee.touchedHigh { source.pointee.touchedHigh = k }
         return c
+    }
+
+    /// Fills every entry of `low...high` not filled yet, so that a run
+    /// whose entries lie in it reads `colors` unchecked. O(1) when they
+    /// were filled by an earlier call; each entry is worked out once.
+    @inline(__always)
+    func fillEntries(_ low: Int, _ high: Int) {
+        assert(0 <= low && low <= high && high < rampSize, "entries of the ramp")
+        let source = self.source
+        let knownLow = Int(source.pointee.knownLow), knownHigh = Int(source.pointee.knownHigh)
+        if low >= knownLow && high <= knownHigh { return }
+        fillEntries(low, high, knownLow: knownLow, knownHigh: knownHigh)
+    }
+
+    @inline(never)
+    private func fillEntries(_ low: Int, _ high: Int, knownLow: Int, knownHigh: Int) {
+        // Grow the known range when the new one meets it, else start anew
+        // (entries filled before stay filled, only not known).
+        var newLow = low, newHigh = high
+        if knownLow <= knownHigh && low <= knownHigh + 1 && high + 1 >= knownLow {
+            newLow = min(low, knownLow)
+            newHigh = max(high, knownHigh)
+        }
+        for i in newLow...newHigh where (i < knownLow || i > knownHigh) && colors[i] == Self.unfilled {
+            _ = fill(i)
+        }
+        source.pointee.knownLow = Int32(truncatingIfNeeded: newLow)
+        source.pointee.knownHigh = Int32(truncatingIfNeeded: newHigh)
     }
 
     /// Entry `i` (t = i / (rampSize − 1)) of the ramp of `stops`

@@ -68,12 +68,89 @@ struct LinearShader {
         return ramp.color(b * (Double(y) + 0.5) + c)
     }
 
+    /// Pixel (x, y)'s t is `a·(x + 0.5) + b·(y + 0.5) + c`, evaluated in
+    /// that order from the pixel's own position (not stepped along the
+    /// run), so a pixel's color does not depend on where its run starts.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        assert(count >= 0, "a run of pixels")
-        var t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
-        for i in 0..<count {
-            out[i] = ramp.color(t)
-            t += a
+        assert(count >= 0 && abs(x) <= 1 << 40, "a run of pixels")
+        guard count > 0 else { return }
+        let by = b * (Double(y) + 0.5)
+        // Half-integers below 2^52: stepping by 1 is exact.
+        let x0 = Double(x) + 0.5
+        guard ramp.extend == .pad else {
+            var xd = x0
+            for i in 0..<count {
+                out[i] = ramp.color((a * xd + by) + c)
+                xd += 1
+            }
+            return
+        }
+        guard count >= 16 else {
+            // Short runs: no set-up.
+            let colors = ramp.colors
+            var xd = x0
+            for i in 0..<count {
+                let k = Ramp.padIndex((a * xd + by) + c)
+                let color = colors[k]
+                out[i] = color != Ramp.unfilled ? color : ramp.fill(k)
+                xd += 1
+            }
+            return
+        }
+        let first = Ramp.padIndex((a * x0 + by) + c)
+        let last = Ramp.padIndex((a * (x0 + Double(count - 1)) + by) + c)
+        if abs(last &- first) <= 2 &* count {
+            // t is monotonic along the row, so are the entries, here about
+            // as dense as the pixels: fill the run's once (each at most
+            // once per gradient), then read them unchecked.
+            ramp.fillEntries(min(first, last), max(first, last))
+            padRow(x0, by, count: count, into: out, checked: false)
+        } else {
+            // A steep gradient skips entries: fill only those read.
+            padRow(x0, by, count: count, into: out, checked: true)
+        }
+    }
+
+    /// The pad extend mode's colors of `count` pixels from pixel centre
+    /// `x0` on a row with `by` = b·(y + 0.5), two at a time: the entry
+    /// `Ramp.padIndex` gives each, computed exactly as it does (the
+    /// truncation to an integer by the 1.5·2^52 magic add, one lower where
+    /// it rounded up). Entries not `checked` must be filled.
+    @inline(__always)
+    private func padRow(
+        _ x0: Double, _ by: Double, count: Int, into out: UnsafeMutablePointer<UInt32>, checked: Bool
+    ) {
+        let colors = ramp.colors
+        let av = SIMD2(repeating: a), bv = SIMD2(repeating: by), cv = SIMD2(repeating: c)
+        let scale = SIMD2(repeating: Double(rampSize - 1)), half = SIMD2<Double>(repeating: 0.5)
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+        let zero = SIMD2<Double>(repeating: 0), one = SIMD2<Double>(repeating: 1)
+        var xv = SIMD2(x0, x0 + 1)
+        var i = 0
+        while i &+ 2 <= count {
+            let t = (av * xv + bv) + cv
+            // t > 0 ? (t < 1 ? t : 1) : 0, NaN to 0.
+            let u = one.replacing(with: t, where: t .< one).replacing(with: zero, where: .!(t .> zero))
+            let v = u * scale + half  // in 0.5...1023.5
+            let rounded = v + magic  // v to nearest in its low mantissa bits
+            let bits = unsafeBitCast(rounded, to: SIMD2<Int64>.self)
+            let above = unsafeBitCast(rounded - magic .> v, to: SIMD2<Int64>.self)  // −1 where rounded up
+            let k = (bits &+ above) & Int64(rampSize &- 1)  // 0...1023 already
+            let k0 = Int(truncatingIfNeeded: k[0]), k1 = Int(truncatingIfNeeded: k[1])
+            var c0 = colors[k0], c1 = colors[k1]
+            if checked {
+                if c0 == Ramp.unfilled { c0 = ramp.fill(k0) }
+                if c1 == Ramp.unfilled { c1 = ramp.fill(k1) }
+            }
+            out[i] = c0
+            out[i &+ 1] = c1
+            xv += 2
+            i &+= 2
+        }
+        if i < count {
+            let k = Ramp.padIndex((a * xv[0] + by) + c)
+            let color = colors[k]
+            out[i] = !checked || color != Ramp.unfilled ? color : ramp.fill(k)
         }
     }
 }

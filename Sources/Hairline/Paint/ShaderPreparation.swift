@@ -72,14 +72,22 @@ final class ShaderPreparation {
 
     /// The ramp for `gradient` at `alpha` (in the surface's byte order),
     /// emptied only if one of them changed (its entries are then worked
-    /// out as pixels need them). O(`rampSize`) stores when emptied.
+    /// out as pixels need them). Emptying stores over the entries the last
+    /// gradient filled.
     func prepareRamp(_ gradient: Gradient, alpha: Double, swapsRedBlue: Bool) -> Ramp {
         if rampKey?.gradient != gradient || rampKey?.alpha != alpha || rampKey?.swapped != swapsRedBlue {
             let stops = gradient.normalizedStops
             rampStops.count = 0
             rampStops.reserve(stops.count)
             for stop in stops { rampStops.append(stop) }
-            rampStorage.update(repeating: Ramp.unfilled, count: rampSize)
+            // Empty what the last gradient filled (nothing else is).
+            var low = 0, high = rampSize
+            if rampKey != nil {
+                let last = rampMemory.assumingMemoryBound(to: Ramp.Source.self)
+                low = Int(last.pointee.touchedLow)
+                high = max(low, Int(last.pointee.touchedHigh) + 1)
+            }
+            (rampStorage + low).update(repeating: Ramp.unfilled, count: high - low)
             rampMemory.initializeMemory(
                 as: Ramp.Source.self,
                 repeating: Ramp.Source(
