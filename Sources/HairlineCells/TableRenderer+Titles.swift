@@ -178,7 +178,9 @@ extension TableDescription {
         _ text: String, style: SectionTitleStyle, band: PixelRect, x: Double, width: Double,
         anchoredAtTop: Bool, scale s: Double
     ) -> TableTitle {
-        let laid = style.layout(text, width: width, scale: s)
+        // A table's direction sets its titles' paragraphs (right to left:
+        // `.leading` aligns them right); `auto` leaves each to its text.
+        let laid = style.layout(text, width: width, scale: s, direction: layoutDirection.textDirection)
         let lines = Double(max(0, laid.lines.count - 1))
         let baseline =
             anchoredAtTop
