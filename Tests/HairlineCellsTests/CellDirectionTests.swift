@@ -161,6 +161,35 @@ import Testing
         #expect(auto.bytes != rtl.bytes)
     }
 
+    /// A header view's image goes after a right-to-left title (at its
+    /// right, the gap between), before a left-to-right one.
+    @Test(arguments: [TextAlignment.leading, .center, .trailing])
+    func aHeaderViewsImageFollowsARightToLeftTitle(alignment: TextAlignment) throws {
+        var table = TableDescription(cellStyle: .plain, sections: [TableSection(rows: 1)], width: 320, scale: 2)
+        var view = TableHeaderView(title: "Settings")
+        view.alignment = alignment
+        view.image = CellIcon(images: [CellContentTests.square(CellContentTests.red, points: 20)])
+        table.headerView = view
+        func placed() throws -> (icon: Rect, start: Double, end: Double) {
+            let title = try #require(table.titles(in: try table.layout()).first)
+            let line = try #require(title.text.lines.first)
+            let shift: Double
+            switch (alignment, line.isRightToLeft) {
+            case (.leading, false), (.trailing, true): shift = 0
+            case (.center, _): shift = (title.width - line.width) / 2
+            default: shift = title.width - line.width
+            }
+            return (title.iconFrame, title.origin.x + shift, title.origin.x + shift + line.width)
+        }
+        let ltr = try placed()
+        #expect(abs(ltr.icon.maxX + 8 - ltr.start) < 0.5, "before the title, 8 pt apart")
+        table.layoutDirection = .rightToLeft
+        let rtl = try placed()
+        #expect(abs(rtl.icon.minX - 8 - rtl.end) < 0.5, "after the title, 8 pt apart")
+        #expect(rtl.icon.maxX <= 320 && rtl.icon.width == 20)
+        if alignment == .leading { #expect(rtl.icon.maxX > 280, "a leading title sits at the right") }
+    }
+
     @Test func theSpecReadsTheDirections() throws {
         let json = """
             {"style": {"layout": "plain"}, "layoutDirection": "rightToLeft",
