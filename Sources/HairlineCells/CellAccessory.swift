@@ -3,7 +3,8 @@
 // checkmark, a detail ("i") button, or the button and the chevron. Drawn by
 // the engine's strokes and fills at any scale; sizes in points after
 // UIKit's (a 8 x 13 pt chevron, a 14 x 11 pt checkmark, a 22 pt button), 15
-// pt from the cell's trailing edge, centred vertically.
+// pt from the cell's trailing edge (the left one in a right-to-left cell,
+// the chevron pointing left), centred vertically.
 
 import Hairline
 
@@ -56,26 +57,40 @@ public enum CellAccessory: Hashable, Sendable, CaseIterable {
     ///   - color: the accessory's color (nil: `defaultColor`).
     ///   - chevronColor: the color of `detailDisclosureButton`'s chevron
     ///     (nil: the disclosure indicator's default).
-    public func draw(in rect: Rect, on canvas: Canvas, color: Color? = nil, chevronColor: Color? = nil) {
+    ///   - isRightToLeft: draws at the left edge instead (the layout
+    ///     mirrored: the chevron points left, the button sits right of
+    ///     it; the checkmark and the button keep their shapes, as UIKit's).
+    public func draw(
+        in rect: Rect, on canvas: Canvas, color: Color? = nil, chevronColor: Color? = nil,
+        isRightToLeft: Bool = false
+    ) {
         let rect = rect.standardized
         guard self != .none, rect.isFinite, !rect.isEmpty else { return }
         let paint = Paint.solid(color ?? defaultColor)
         let right = rect.maxX - Self.trailingInset, middle = rect.midY
+        /// The right side, in `rect`, of a shape `width` wide whose right
+        /// side is at `x` in a left-to-right cell.
+        func side(_ x: Double, _ width: Double) -> Double { isRightToLeft ? rect.minX + rect.maxX - x + width : x }
         switch self {
         case .none:
             return
         case .disclosureIndicator:
-            AccessoryShapes.drawChevron(right: right, middle: middle, paint: paint, on: canvas)
+            AccessoryShapes.drawChevron(
+                right: side(right, AccessoryShapes.chevronSize.width), middle: middle, pointsLeft: isRightToLeft,
+                paint: paint, on: canvas)
         case .checkmark:
-            AccessoryShapes.drawCheckmark(right: right, middle: middle, paint: paint, on: canvas)
+            AccessoryShapes.drawCheckmark(
+                right: side(right, AccessoryShapes.checkmarkSize.width), middle: middle, paint: paint, on: canvas)
         case .detailButton:
-            AccessoryShapes.drawDetailButton(right: right, middle: middle, paint: paint, on: canvas)
+            AccessoryShapes.drawDetailButton(
+                right: side(right, AccessoryShapes.buttonDiameter), middle: middle, paint: paint, on: canvas)
         case .detailDisclosureButton:
             AccessoryShapes.drawChevron(
-                right: right, middle: middle,
+                right: side(right, AccessoryShapes.chevronSize.width), middle: middle, pointsLeft: isRightToLeft,
                 paint: .solid(chevronColor ?? Self.disclosureIndicator.defaultColor), on: canvas)
             let buttonRight = right - AccessoryShapes.chevronSize.width - Self.detailSpacing
-            AccessoryShapes.drawDetailButton(right: buttonRight, middle: middle, paint: paint, on: canvas)
+            AccessoryShapes.drawDetailButton(
+                right: side(buttonRight, AccessoryShapes.buttonDiameter), middle: middle, paint: paint, on: canvas)
         }
     }
 }
@@ -93,14 +108,20 @@ enum AccessoryShapes {
     static let buttonLine = 1.0
 
     /// A chevron whose right tip is at (`right` − half a line, `middle`):
-    /// two strokes with round caps and a round join, inside its box.
-    static func drawChevron(right: Double, middle: Double, paint: Paint, on canvas: Canvas) {
+    /// two strokes with round caps and a round join, inside its box
+    /// ending at `right`; `pointsLeft`: the same mirrored in its box (the
+    /// tip half a line right of the box's left side).
+    static func drawChevron(
+        right: Double, middle: Double, pointsLeft: Bool = false, paint: Paint, on canvas: Canvas
+    ) {
         let h = chevronSize.height / 2 - chevronLine / 2, w = chevronSize.width - chevronLine
-        let tip = right - chevronLine / 2
+        // The arms run from the tip towards the side the chevron opens to.
+        let tip = pointsLeft ? right - chevronSize.width + chevronLine / 2 : right - chevronLine / 2
+        let arms = pointsLeft ? tip + w : tip - w
         var path = Path()
-        path.move(to: Point(x: tip - w, y: middle - h))
+        path.move(to: Point(x: arms, y: middle - h))
         path.addLine(to: Point(x: tip, y: middle))
-        path.addLine(to: Point(x: tip - w, y: middle + h))
+        path.addLine(to: Point(x: arms, y: middle + h))
         canvas.stroke(path, with: paint, style: StrokeStyle(width: chevronLine, lineJoin: .round, lineCap: .round))
     }
 

@@ -4,7 +4,8 @@
 // vertically, and the labels start `imageSpacing` after it (else
 // `leadingInset` in); they end `trailingInset` before the trailing edge,
 // further an accessory's width and 8 pt. Images land on whole device
-// pixels (crisp at every scale); the labels are placed as before.
+// pixels (crisp at every scale); the labels are placed as before. A
+// right-to-left cell's frames are these mirrored in the cell's rect.
 
 import Hairline
 import HairlineText
@@ -36,6 +37,10 @@ public struct CellContentLayout: Hashable, Sendable {
     /// The labels' block height (points): the line boxes of the labels
     /// the layout stacks or sets side by side.
     public var labelsHeight: Double
+    /// Whether the cell runs right to left: every frame above is the
+    /// left-to-right one mirrored in the cell's rect, and the labels are
+    /// laid out right to left.
+    public var isRightToLeft = false
 
     /// The labels' block as a rect (points).
     public var labelsFrame: Rect {
@@ -100,6 +105,14 @@ extension CellText {
         case .center(let offset): layout.labelsCenterY = rect.midY + (offset.isFinite ? offset : 0)
         case .top(let inset): layout.labelsCenterY = rect.minY + (inset.isFinite ? inset : 0) + half
         case .bottom(let inset): layout.labelsCenterY = rect.maxY - (inset.isFinite ? inset : 0) - half
+        }
+        if layoutDirection.isRightToLeft(title: title) {
+            // Mirrored whole: images on whole pixels stay on them when
+            // the rect's sides are.
+            layout.isRightToLeft = true
+            layout.imageFrame = layout.imageFrame?.mirrored(in: rect)
+            layout.accessoryImageFrame = layout.accessoryImageFrame?.mirrored(in: rect)
+            layout.labelsX = rect.minX + rect.maxX - layout.labelsX - layout.labelsWidth
         }
         return layout
     }

@@ -26,6 +26,7 @@ public final class CellRenderer {
         /// placement beyond its position that changes the separators).
         var drawsPlainBottom: Bool
         var hidesInner: Bool
+        var isRightToLeft: Bool
         var rect: Rect
         var scale: Double
     }
@@ -62,9 +63,11 @@ public final class CellRenderer {
     ///   - isNextSelected: whether the cell below it in its section is selected.
     ///   - drawsAccessory: false leaves the style's accessory out (a cell
     ///     with an accessory image of its own).
+    ///   - isRightToLeft: a right-to-left cell (separator insets from the
+    ///     other sides, the accessory at the left).
     public func draw(
         _ placement: CellPlacement, in rect: Rect, isSelected: Bool = false,
-        isNextSelected: Bool = false, drawsAccessory: Bool = true
+        isNextSelected: Bool = false, drawsAccessory: Bool = true, isRightToLeft: Bool = false
     ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
@@ -72,20 +75,22 @@ public final class CellRenderer {
         let hidesInner = style.hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected)
         let key = ShapeKey(
             position: placement.position, drawsPlainBottom: placement.drawsPlainBottomSeparator,
-            hidesInner: hidesInner, rect: rect, scale: scale)
+            hidesInner: hidesInner, isRightToLeft: isRightToLeft, rect: rect, scale: scale)
         let cell: Shapes
         if let kept = shapes[key] {
             cell = kept
         } else {
             cell = Shapes(
                 background: style.backgroundPath(for: placement.position, in: rect, scale: scale),
-                separator: style.separatorPath(for: placement, in: rect, scale: scale, hidesInner: hidesInner))
+                separator: style.separatorPath(
+                    for: placement, in: rect, scale: scale, hidesInner: hidesInner, isRightToLeft: isRightToLeft))
             if shapes.count >= CellRenderer.shapeLimit { shapes.removeAll(keepingCapacity: true) }
             shapes[key] = cell
         }
         style.draw(
             placement, in: rect, on: canvas, isSelected: isSelected,
-            background: cell.background, separator: cell.separator, drawsAccessory: drawsAccessory)
+            background: cell.background, separator: cell.separator, drawsAccessory: drawsAccessory,
+            isRightToLeft: isRightToLeft)
     }
 
     /// The number of shapes kept (for tests).

@@ -24,6 +24,9 @@ extension CellStyle {
     ///   - isNextSelected: whether the cell below this one in its section is
     ///     selected: with `hidesSeparatorsNextToSelection`, the separator
     ///     between them is not drawn.
+    ///   - isRightToLeft: a right-to-left cell: the separator insets are
+    ///     measured from the other sides and the accessory sits at the
+    ///     left (the chevron pointing left).
     ///
     /// Draws nothing outside `rect` (the canvas's clip is narrowed to it for
     /// the draw and restored after) and nothing for an empty or non-finite
@@ -33,17 +36,18 @@ extension CellStyle {
     /// `CellRenderer` keeps them between draws for loops over many cells.
     public func draw(
         _ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool = false,
-        isNextSelected: Bool = false
+        isNextSelected: Bool = false, isRightToLeft: Bool = false
     ) {
         let rect = rect.standardized
         guard rect.isFinite, !rect.isEmpty else { return }
         let separator = separatorPath(
             for: placement, in: rect, scale: canvas.scale,
-            hidesInner: hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected))
+            hidesInner: hidesSeparator(isSelected: isSelected, isNextSelected: isNextSelected),
+            isRightToLeft: isRightToLeft)
         draw(
             placement, in: rect, on: canvas, isSelected: isSelected,
             background: backgroundPath(for: placement.position, in: rect, scale: canvas.scale),
-            separator: separator)
+            separator: separator, isRightToLeft: isRightToLeft)
     }
 
     /// Whether a cell that is (or whose next cell is) selected leaves its
@@ -56,7 +60,7 @@ extension CellStyle {
     /// finite, not empty) at the canvas's scale.
     func draw(
         _ placement: CellPlacement, in rect: Rect, on canvas: Canvas, isSelected: Bool,
-        background: Path, separator: Path?, drawsAccessory: Bool = true
+        background: Path, separator: Path?, drawsAccessory: Bool = true, isRightToLeft: Bool = false
     ) {
         canvas.save()
         defer { canvas.restore() }
@@ -82,13 +86,14 @@ extension CellStyle {
         if let separator { canvas.fill(separator, with: separatorColor) }
         guard drawsAccessory else { return }
         if isSelected, let selected = selectedAccessoryColor {
-            accessory.draw(in: rect, on: canvas, color: selected, chevronColor: selected)
+            accessory.draw(
+                in: rect, on: canvas, color: selected, chevronColor: selected, isRightToLeft: isRightToLeft)
         } else if appearance == .dark {
             accessory.draw(
                 in: rect, on: canvas, color: accessoryColor ?? accessory.defaultColor(in: .dark),
-                chevronColor: CellAccessory.disclosureIndicator.defaultColor(in: .dark))
+                chevronColor: CellAccessory.disclosureIndicator.defaultColor(in: .dark), isRightToLeft: isRightToLeft)
         } else {
-            accessory.draw(in: rect, on: canvas, color: accessoryColor)
+            accessory.draw(in: rect, on: canvas, color: accessoryColor, isRightToLeft: isRightToLeft)
         }
     }
 
@@ -150,13 +155,20 @@ extension CellStyle {
     ///   - placement: the cell's row and section.
     ///   - rect: the cell's bounds, in points.
     ///   - scale: device pixels per point (sets the lines' width).
-    public func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double) -> Path? {
-        separatorPath(for: placement, in: rect, scale: scale, hidesInner: false)
+    ///   - isRightToLeft: a right-to-left cell: the leading inset is
+    ///     measured from the right side, the trailing one from the left.
+    public func separatorPath(
+        for placement: CellPlacement, in rect: Rect, scale: Double, isRightToLeft: Bool = false
+    ) -> Path? {
+        separatorPath(for: placement, in: rect, scale: scale, hidesInner: false, isRightToLeft: isRightToLeft)
     }
 
-    /// `separatorPath(for:in:scale:)`, without the inset separator under
-    /// the cell if `hidesInner` (the section's outer lines stay).
-    func separatorPath(for placement: CellPlacement, in rect: Rect, scale: Double, hidesInner: Bool) -> Path? {
+    /// `separatorPath(for:in:scale:isRightToLeft:)`, without the inset
+    /// separator under the cell if `hidesInner` (the section's outer
+    /// lines stay).
+    func separatorPath(
+        for placement: CellPlacement, in rect: Rect, scale: Double, hidesInner: Bool, isRightToLeft: Bool = false
+    ) -> Path? {
         let line = borderWidth.points(scale: scale)
         guard line > 0, layout != .grouped else { return nil }
         var path = Path()
@@ -173,7 +185,8 @@ extension CellStyle {
             let (leading, trailing) = clampedSeparatorInsets(width: rect.width)
             let width = rect.width - leading - trailing
             if width > 0 {
-                path.addRect(Rect(x: rect.minX + leading, y: rect.maxY - line, width: width, height: line))
+                let x = isRightToLeft ? rect.minX + trailing : rect.minX + leading
+                path.addRect(Rect(x: x, y: rect.maxY - line, width: width, height: line))
             }
         }
         return path.isEmpty ? nil : path

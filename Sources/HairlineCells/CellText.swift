@@ -41,6 +41,10 @@ public struct CellText: Hashable, Sendable {
     /// labels move towards the trailing edge (UIKit's `indentationLevel`;
     /// negative counts as 0).
     public var indentationLevel = 0
+    /// Which way the cell's content runs: `auto` (the default) takes the
+    /// title's direction (UAX #9 P2-P3) unless the table sets one; a
+    /// right-to-left cell mirrors its layout (CellLayoutDirection.swift).
+    public var layoutDirection = CellLayoutDirection.auto
 
     /// A cell's text.
     /// - Parameters:
@@ -177,6 +181,13 @@ extension CellText {
         let left = content.labelsX
         let width = content.labelsWidth
         guard width > 0 else { return }
+        // A right-to-left cell lays its labels out right to left (leading
+        // is right) and mirrors their boxes inside the labels' frame.
+        let rtl = content.isRightToLeft
+        let direction: TextDirection = rtl ? .rightToLeft : layoutDirection == .leftToRight ? .leftToRight : .natural
+        /// The x of a label box `width` wide that starts at `x` in a
+        /// left-to-right cell.
+        func placed(_ x: Double, _ box: Double) -> Double { rtl ? 2 * left + width - x - box : x }
         func color(_ normal: Color) -> Paint { .solid(isSelected ? style.selectedColor ?? normal : normal) }
         /// Draws one label; its laid-out width (points), 0 if not drawn.
         @discardableResult
@@ -189,10 +200,11 @@ extension CellText {
             let font = isTitle ? style.titleFont ?? style.font : style.font
             let layout = TextLayout(
                 text, font: font, size: size, width: width, lineBreakMode: .truncatingTail,
-                maximumLines: 1)
+                maximumLines: 1, direction: direction)
             // The line box (ascent + descent) centred on `centerY`.
             let baseline = centerY - (layout.ascent + layout.descent) / 2 + layout.ascent
-            canvas.draw(layout, at: Point(x: x, y: baseline), width: width, alignment: alignment, paint: paint)
+            canvas.draw(
+                layout, at: Point(x: placed(x, width), y: baseline), width: width, alignment: alignment, paint: paint)
             return layout.width
         }
         let middle = content.labelsCenterY

@@ -177,7 +177,9 @@ public struct SectionTitleStyle: Hashable, Sendable {
     /// than the tallest surface holds, plus one: a title that long makes
     /// its table too large to render whatever follows, so the rest of a
     /// huge text is never read.
-    func layout(_ title: String, width: Double, scale: Double? = nil) -> TextLayout {
+    func layout(
+        _ title: String, width: Double, scale: Double? = nil, direction: TextDirection = .natural
+    ) -> TextLayout {
         var lines = maximumLines
         let m = font.metrics
         let lineHeight = Double(m.ascent + m.descent + m.lineGap) * size / Double(max(1, m.unitsPerEm))
@@ -189,7 +191,7 @@ public struct SectionTitleStyle: Hashable, Sendable {
         }
         return TextLayout(
             isUppercased ? title.uppercased() : title, font: font, size: size, width: max(0, width),
-            lineBreakMode: lineBreakMode, maximumLines: lines)
+            lineBreakMode: lineBreakMode, maximumLines: lines, direction: direction)
     }
 }
 

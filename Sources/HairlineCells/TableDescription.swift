@@ -57,6 +57,11 @@ public struct TableDescription: Hashable, Sendable {
     /// font's missing-glyph box). Applied to every font of the table's
     /// text when it is drawn.
     public var fontFallback: FontFallback? = nil
+    /// Which way the cells and titles run: `auto` (the default) leaves
+    /// each cell to its title's direction (UAX #9 P2-P3) and each title
+    /// to its own; `rightToLeft` mirrors every cell without a direction of
+    /// its own and aligns the section titles right (`leftToRight` left).
+    public var layoutDirection = CellLayoutDirection.auto
 
     /// The style of `section`'s cells: its own, else the table's.
     /// - Parameter section: the section, from 0 (out of range: the table's).

@@ -129,9 +129,10 @@ extension TableDescription {
 
     /// A header view's title (and image) in its band (device pixels), nil
     /// if it has neither a title nor an image. An image goes before the
-    /// title, `imageSpacing` points from it, centred on its line: a
-    /// leading or centred title moves along by the image's width and
-    /// the gap (the pair is centred), a trailing one stays.
+    /// title (after it, at its right, right to left), `imageSpacing`
+    /// points from it, centred on its line: a leading or centred title
+    /// moves along by the image's width and the gap (the pair is
+    /// centred), a trailing one stays.
     private func viewTitle(_ view: TableHeaderView, band: PixelRect, scale s: Double) -> TableTitle? {
         guard !view.title.isEmpty || view.image != nil, let style = withFallback(view.titleStyle) else { return nil }
         let inset = max(0, style.horizontalInset.isFinite ? style.horizontalInset : 0)
@@ -140,23 +141,27 @@ extension TableDescription {
         var x = style.horizontalInset + dx
         let iconSize = view.image?.drawnSize(scale: s) ?? Size(width: 0, height: 0)
         let spacing = view.imageSpacing.isFinite ? max(0, view.imageSpacing) : 0
+        // Right to left (the table's direction, or an `auto` title's own):
+        // the image goes after the title, at its right.
+        let rtl = layoutDirection.isRightToLeft(title: view.title)
         if view.image != nil, style.alignment != .trailing {
             let room = min(box, iconSize.width + spacing)
-            x += room
+            if !rtl { x += room }
             box -= room
         }
         var title = title(view.title, style: style, band: band, x: x, width: box, anchoredAtTop: false, scale: s)
         guard let icon = view.image else { return title }
         let line = title.text.lines.first?.width ?? 0
         let start: Double
-        switch style.alignment {
-        case .leading: start = x
-        case .center: start = x + (box - line) / 2
-        case .trailing: start = x + box - line
+        switch (style.alignment, rtl) {
+        case (.leading, false), (.trailing, true): start = x
+        case (.center, _): start = x + (box - line) / 2
+        case (.trailing, false), (.leading, true): start = x + box - line
         }
         let middle = title.origin.y - (title.text.ascent - title.text.descent) / 2
+        let iconX = rtl ? start + line + spacing : start - spacing - iconSize.width
         let frame = Rect(
-            x: ((start - spacing - iconSize.width) * s).rounded() / s,
+            x: (iconX * s).rounded() / s,
             y: ((middle - iconSize.height / 2) * s).rounded() / s, width: iconSize.width, height: iconSize.height)
         guard frame.isFinite else { return title }
         title.icon = icon
@@ -178,7 +183,9 @@ extension TableDescription {
         _ text: String, style: SectionTitleStyle, band: PixelRect, x: Double, width: Double,
         anchoredAtTop: Bool, scale s: Double
     ) -> TableTitle {
-        let laid = style.layout(text, width: width, scale: s)
+        // A table's direction sets its titles' paragraphs (right to left:
+        // `.leading` aligns them right); `auto` leaves each to its text.
+        let laid = style.layout(text, width: width, scale: s, direction: layoutDirection.textDirection)
         let lines = Double(max(0, laid.lines.count - 1))
         let baseline =
             anchoredAtTop

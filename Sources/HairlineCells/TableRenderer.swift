@@ -134,11 +134,15 @@ public enum TableRenderer {
         let r = frame.pixelRect
         let rect = PixelRect(x: 0, y: 0, width: r.width, height: r.height).points(scale: scale)
         let path = frame.indexPath
-        let text = path.section < table.sections.count ? table.sections[path.section].text(ofRow: path.row) : nil
+        var text = path.section < table.sections.count ? table.sections[path.section].text(ofRow: path.row) : nil
+        // The cell's direction: its own, else the table's, else its title's.
+        if let own = text?.layoutDirection { text?.layoutDirection = own.resolved(inheriting: table.layoutDirection) }
+        let isRightToLeft =
+            text.map { $0.layoutDirection.isRightToLeft(title: $0.title) } ?? (table.layoutDirection == .rightToLeft)
         // An accessory image replaces the style's accessory.
         renderer.draw(
             frame.placement, in: rect, isSelected: frame.isSelected, isNextSelected: frame.isNextSelected,
-            drawsAccessory: text?.accessoryImage == nil)
+            drawsAccessory: text?.accessoryImage == nil, isRightToLeft: isRightToLeft)
         guard let text,
             var style = table.textStyle
                 ?? CellTextStyle.standard(for: renderer.style.layout, appearance: renderer.style.appearance)

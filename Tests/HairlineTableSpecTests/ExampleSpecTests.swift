@@ -12,10 +12,10 @@ import HairlineText
 import Testing
 
 @Suite struct ExampleSpecTests {
-    /// The five seed looks and the two settings screens in Japanese and
-    /// Chinese, one spec each.
+    /// The five seed looks and the settings screens in Japanese, Chinese
+    /// and Arabic (right to left), one spec each.
     static let names = [
-        "alternating", "chinese", "dark-red", "fill-and-border", "image-cells", "ios7", "japanese",
+        "alternating", "arabic", "chinese", "dark-red", "fill-and-border", "image-cells", "ios7", "japanese",
     ]
 
     /// The specs whose text needs the repository's M+ 1p (as the README's
@@ -29,7 +29,7 @@ import Testing
         return database
     }
 
-    @Test func theFolderHoldsTheSevenSpecs() throws {
+    @Test func theFolderHoldsTheEightSpecs() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryFiles.path("Examples/tables"))
         #expect(files.filter { $0.hasSuffix(".json") }.sorted() == Self.names.map { $0 + ".json" })
     }

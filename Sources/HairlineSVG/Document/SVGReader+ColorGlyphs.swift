@@ -1,5 +1,5 @@
 // Document: color glyphs in <text> (COLR, CBDT, sbix via HairlineText's
-// `Font.colorLayers(of:foreground:pixelsPerEm:)`) -> filled shapes in the
+// `ColorGlyphCache`, as Canvas text draws them) -> filled shapes in the
 // text's user space, one per layer, each with its own paint: the layer's
 // outline and paint mapped by the glyph's placement (font units, y up ->
 // user space). Such glyphs are left out of the run's outline, so the
@@ -15,25 +15,21 @@ extension SVGReader {
     static let largestStrike = Double(UInt16.max)
 
     /// The layers of `glyph` of `font` placed by `place` (font units to
-    /// user space), nil if it is not a color glyph; read once per font
-    /// and glyph (`cache`, by font identity).
+    /// user space), nil if it is not a color glyph; read once per font,
+    /// glyph and foreground (`cache`, shared with Canvas text).
     static func colorGlyphLayers(
         _ glyph: GlyphID, of font: Font, place: AffineTransform,
-        foreground: Color, cache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]]
+        foreground: Color, cache: inout ColorGlyphCache
     )
         -> [(path: Path, paint: Paint)]?
     {
-        guard font.hasColorGlyphs else { return nil }
-        let layers: [ColorGlyphLayer]?
-        if let cached = cache[font.identity]?[glyph] {
-            layers = cached
-        } else {
-            // The largest bitmap strike (as resvg): the drawing may be scaled.
-            layers = font.colorLayers(of: glyph, foreground: foreground, pixelsPerEm: largestStrike)
-            cache[font.identity, default: [:]][glyph] = .some(layers)
+        // The largest bitmap strike (as resvg): the drawing may be scaled.
+        guard let layers = cache.layers(of: glyph, in: font, foreground: foreground, pixelsPerEm: largestStrike)
+        else { return nil }
+        return layers.map {
+            let placed = $0.applying(place)
+            return (placed.path, placed.paint)
         }
-        guard let layers else { return nil }
-        return layers.map { ($0.path.applying(place), $0.paint.applyingTransform(place)) }
     }
 
     /// The solid color a text's `fill` gives color glyphs' foreground

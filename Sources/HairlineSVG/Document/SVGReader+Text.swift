@@ -125,7 +125,7 @@ extension SVGReader {
         guard let glyphs = layOutText(collection, element) else { return nil }
         var result = SVGTextGeometry(runs: [], bounds: .zero)
         var cache: [UInt: [GlyphID: Path]] = [:]
-        var colorCache: [UInt: [GlyphID: [ColorGlyphLayer]?]] = [:]
+        var colorCache = ColorGlyphCache()
         var bounds: Rect?
         func add(_ path: Path, _ style: InheritedStyle, _ run: SVGTextRun) {
             guard !path.isEmpty else { return }
@@ -236,7 +236,7 @@ extension SVGReader {
     private static func outlines(
         of glyphs: ArraySlice<SVGPlacedGlyph>, _ placements: [AffineTransform?],
         cache: inout [UInt: [GlyphID: Path]], colored: inout [(path: Path, paint: Paint)],
-        colorCache: inout [UInt: [GlyphID: [ColorGlyphLayer]?]],
+        colorCache: inout ColorGlyphCache,
         foreground: Color
     ) -> Path {
         var path = Path()

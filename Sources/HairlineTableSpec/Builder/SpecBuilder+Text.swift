@@ -103,7 +103,7 @@ extension SpecBuilder {
 
     /// A section's row texts: at most `rowCount` entries, each a title
     /// string, `{"title", "detail", "layout", "image", "accessoryImage",
-    /// "indentationLevel"}` or null (no text).
+    /// "indentationLevel", "layoutDirection"}` or null (no text).
     mutating func texts(_ field: SpecField, rowCount: Int) throws(TableSpecError) -> [CellText?] {
         let items = try field.array(expected: "an array of row texts")
         guard items.count <= rowCount else {
@@ -126,6 +126,7 @@ extension SpecBuilder {
                 if let f = o["image"] { text.image = f.isNull ? nil : try icon(f) }
                 if let f = o["accessoryImage"] { text.accessoryImage = f.isNull ? nil : try icon(f) }
                 if let f = o["indentationLevel"] { text.indentationLevel = try SpecBuilder.indentationLevel(f) }
+                if let f = o["layoutDirection"] { text.layoutDirection = try f.layoutDirection() }
                 texts.append(text)
             }
         }

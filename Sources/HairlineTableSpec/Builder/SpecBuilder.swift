@@ -69,6 +69,7 @@ struct SpecBuilder {
         if let f = root["textStyle"] {
             table.textStyle = try textStyle(f, base: CellTextStyle.standard(for: style.layout, appearance: appearance))
         }
+        if let f = root["layoutDirection"] { table.layoutDirection = try f.layoutDirection() }
         if let f = root["headerView"] { table.headerView = try headerView(f) }
         if let f = root["footerView"] { table.footerView = try headerView(f) }
         let sectionsField = try root.required("sections")

@@ -86,6 +86,12 @@ extension SpecField {
         try choice(["default": .default, "subtitle": .subtitle, "value1": .value1, "value2": .value2])
     }
 
+    /// `"auto"`, `"leftToRight"` or `"rightToLeft"`: a cell's or a
+    /// table's layout direction.
+    func layoutDirection() throws(TableSpecError) -> CellLayoutDirection {
+        try choice(["auto": .auto, "leftToRight": .leftToRight, "rightToLeft": .rightToLeft])
+    }
+
     /// A text size in points, 0...`TableSpec.maximumTextSize`.
     func textSize() throws(TableSpecError) -> Double {
         try length(maximum: TableSpec.maximumTextSize)

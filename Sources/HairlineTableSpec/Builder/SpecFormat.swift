@@ -11,7 +11,7 @@ enum SpecFormat {
     static let tableKeys = [
         "width", "scale", "style", "background", "horizontalInset", "defaultHeaderHeight", "defaultFooterHeight",
         "headerColor", "headerTitleStyle", "footerTitleStyle", "textStyle", "headerView", "footerView", "sections",
-        "selectedRows", "appearance",
+        "selectedRows", "appearance", "layoutDirection",
     ]
     /// A section: a `TableSection`.
     static let sectionKeys = [
@@ -63,7 +63,9 @@ enum SpecFormat {
         "titleOffset", "image", "imageSpacing",
     ]
     /// A row's text: a `CellText`.
-    static let textKeys = ["title", "detail", "layout", "image", "accessoryImage", "indentationLevel"]
+    static let textKeys = [
+        "title", "detail", "layout", "image", "accessoryImage", "indentationLevel", "layoutDirection",
+    ]
     /// A cell's image or image accessory: a `CellIcon`.
     static let iconKeys = ["file", "capInsets", "scale", "size", "tint", "selected", "selectedTint"]
     /// A label position: a `LabelPosition` (one key).

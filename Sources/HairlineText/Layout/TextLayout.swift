@@ -226,7 +226,9 @@ public struct TextLayout: Sendable {
     /// otherwise scalars from U+0590 on are looked up.
     public static func needsBidi(_ text: String) -> Bool {
         guard text.utf8.contains(where: { $0 >= 0xD6 }) else { return false }
-        return text.unicodeScalars.contains { $0.value >= 0x0590 && BidiClass($0).needsBidi }
+        return text.unicodeScalars.contains {
+            $0.value >= 0x0590 && !UnicodeTables.isPlainCJK($0.value) && BidiClass($0).needsBidi
+        }
     }
 
     /// Whether `scalar` ends a paragraph (LF, CR, U+2028, U+2029).

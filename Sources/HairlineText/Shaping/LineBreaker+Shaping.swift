@@ -25,7 +25,8 @@ extension LineBreaker {
             } ?? text.utf8.max() ?? 0
         guard largest >= 0xCC else { return false }
         return text.unicodeScalars.contains {
-            $0.value >= 0x300 && ($0.properties.generalCategory.isMark || ShapingScript($0).requiresShaping)
+            $0.value >= 0x300 && !UnicodeTables.isPlainCJK($0.value)
+                && ($0.properties.generalCategory.isMark || ShapingScript($0).requiresShaping)
         }
     }
 

@@ -6,7 +6,8 @@
 // (the paint, clip and kernel prepared once); any other transform fills
 // the glyphs' outlines exactly where they fall (one path per line:
 // overlapping glyphs cover once). Paints and blend modes are the
-// canvas's, as for any fill.
+// canvas's, as for any fill. Color glyphs (COLR, sbix, CBDT) are filled
+// layer by layer in their own paints (Canvas+ColorGlyphs.swift).
 
 import Hairline
 
@@ -23,6 +24,8 @@ final class TextCanvasState {
     /// A scratch path for the uncached outlines (reused: no allocation
     /// once grown).
     var path = Path()
+    /// The layers of the color glyphs drawn (COLR, sbix, CBDT).
+    var colorGlyphs = ColorGlyphCache()
     /// The outlines of glyphs drawn as paths (too large for a mask, or
     /// under a transform masks do not serve), read once per font and
     /// glyph: nil for a glyph whose outline cannot be read (damaged, or
@@ -98,7 +101,8 @@ extension Canvas {
         // (fonts without one never pay for the check).
         // Text that needs shaping (a complex script, combining marks) is
         // laid out through the shaper; plain text pays one byte scan.
-        if font.fallback != nil && !lookups.covers(text) || LineBreaker.needsShaping(text) {
+        // A color font's glyphs may be color glyphs (one check per draw).
+        if font.fallback != nil && !lookups.covers(text) || LineBreaker.needsShaping(text) || font.hasColorGlyphs {
             draw(TextLayout(text, font: font, size: size, lineBreakMode: .clipping), at: point, paint: paint)
             return
         }
@@ -254,6 +258,9 @@ extension Canvas {
         let state = textState
         let t = transform
         let cached = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d && t.a.isFinite
+        // Color glyphs are looked for only in lines of color fonts (one
+        // check per font and draw, none per glyph of other fonts).
+        let hasColorFont = (0..<layout.fontCount).contains { layout.font(at: $0).hasColorGlyphs }
         for index in lines {
             let line = layout.lines[index]
             let shift: Double
@@ -263,6 +270,10 @@ extension Canvas {
             case .trailing: shift = line.isRightToLeft ? 0 : box - line.width
             }
             let start = Point(x: origin.x + shift, y: origin.y + Double(index) * layout.lineHeight)
+            if hasColorFont {
+                drawColorLine(line, layout: layout, start: start, cached: cached, state: state, paint: paint)
+                continue
+            }
             if cached, line.yOffsets.isEmpty {
                 drawCached(line, layout: layout, start: start, state: state, paint: paint)
             } else {
@@ -273,7 +284,7 @@ extension Canvas {
 
     /// Composites `line`'s glyphs from the cache: pen x rounded to a
     /// quarter device pixel, the baseline to a whole device row.
-    private func drawCached(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState, paint: Paint) {
+    func drawCached(_ line: TextLine, layout: TextLayout, start: Point, state: TextCanvasState, paint: Paint) {
         let t = transform
         let baseline = t.d * start.y + t.ty
         guard abs(baseline) < Self.deviceLimit else { return }
@@ -306,7 +317,7 @@ extension Canvas {
 
     /// Fills `line`'s glyph outlines where they fall (user space), as one
     /// path; `font` gives the font of a glyph's `fontIndices` entry.
-    private func fillOutlines(
+    func fillOutlines(
         _ line: TextLine, font fontAt: (Int) -> Font, size: Double, start: Point,
         state: TextCanvasState, paint: Paint
     ) {

@@ -1,6 +1,7 @@
 // Text: a font's per-scalar lookups kept for reuse: scalar -> glyph and
 // advance (cmap, hmtx) and glyph pair -> kerning (GPOS, kern), in small
-// direct-mapped tables (a miss asks the font and takes the slot), so a
+// two-way set-associative tables (a miss asks the font and takes the
+// newer slot of its set), so a
 // label's scalars cost a load each instead of binary searches through the
 // font's tables. Exact: every value is the font's own answer. A canvas
 // keeps them for the last few fonts it drew (TextCanvasState).
@@ -11,14 +12,18 @@ final class FontLookups {
     let font: Font
     /// `font.identity`.
     let identity: UInt
-    /// Scalar slots: scalar value v lives in slot v mod `glyphSlotCount`.
+    /// Scalar slots in sets of two: scalar value v lives in set v mod
+    /// `glyphSetCount` (two ideographs of a label that meet in one set,
+    /// as U+77E5 and U+65E5 do, both stay).
     private let glyphs: UnsafeMutablePointer<GlyphSlot>
     /// Pair slots in sets of two, a set by a multiplicative hash of the
     /// pair (two pairs of a label meeting in one set both stay).
     private let pairs: UnsafeMutablePointer<PairSlot>
 
-    /// Slots for scalars: every ASCII and Latin-1 scalar has its own.
-    static let glyphSlotCount = 256
+    /// Sets of scalar slots: every ASCII and Latin-1 scalar has its own
+    /// set (and is found in its first slot).
+    static let glyphSetCount = 256
+    private static let glyphSlotCount = 2 * glyphSetCount
     /// Sets of two slots for kerning pairs (2^`pairSetBits`): a few
     /// hundred pairs of a table's labels.
     static let pairSetBits = 8
@@ -61,11 +66,14 @@ final class FontLookups {
     @inline(__always)
     func glyph(for scalar: Unicode.Scalar) -> (glyph: GlyphID, advance: Int) {
         let value = scalar.value
-        let slot = glyphs + Int(value % UInt32(Self.glyphSlotCount))
-        if slot.pointee.scalar == value { return (GlyphID(slot.pointee.glyph), slot.pointee.advance) }
+        let set = glyphs + 2 &* Int(value % UInt32(Self.glyphSetCount))
+        if set[0].scalar == value { return (GlyphID(set[0].glyph), set[0].advance) }
+        if set[1].scalar == value { return (GlyphID(set[1].glyph), set[1].advance) }
         let glyph = font.glyph(for: scalar)
         let advance = font.advance(of: glyph)
-        slot.pointee = GlyphSlot(scalar: value, glyph: glyph.rawValue, advance: advance)
+        // The newest first; the older of the two makes way.
+        set[1] = set[0]
+        set[0] = GlyphSlot(scalar: value, glyph: glyph.rawValue, advance: advance)
         return (glyph, advance)
     }
 

@@ -203,3 +203,26 @@ public struct BidiBracket: Sendable, Equatable {
         self.id = id
     }
 }
+
+extension TextDirection {
+    /// The direction of `text`'s first paragraph by UAX #9 P2-P3: that of
+    /// its first strong character (L: left to right; R, AL: right to
+    /// left), skipping the characters inside isolates (LRI, RLI, FSI up to
+    /// their matching PDI, or the paragraph's end); nil if it has none
+    /// before the first paragraph separator.
+    /// - Complexity: O(n) in the scalars up to the first strong one.
+    public static func firstStrong(in text: some StringProtocol) -> TextDirection? {
+        var isolates = 0
+        for scalar in text.unicodeScalars {
+            switch BidiClass(scalar) {
+            case .leftToRight where isolates == 0: return .leftToRight
+            case .rightToLeft where isolates == 0, .arabicLetter where isolates == 0: return .rightToLeft
+            case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate: isolates += 1
+            case .popDirectionalIsolate: isolates = max(0, isolates - 1)
+            case .paragraphSeparator: return nil
+            default: break
+            }
+        }
+        return nil
+    }
+}

@@ -107,3 +107,28 @@ extension Unicode.Scalar {
         return Unicode.Scalar(UnicodeTables.mirrors[i + 1])
     }
 }
+
+extension UnicodeTables {
+    /// Whether `value` is a scalar of the common CJK blocks a label is
+    /// written in (kana, CJK punctuation, unified and compatibility
+    /// ideographs, fullwidth forms) that is not a combining mark, needs no
+    /// shaping (Han, Hiragana, Katakana, Common) and has a bidi class that
+    /// needs no bidi (L, ON, WS, EN, ET, ES, CS): the answer of the three
+    /// slower checks, by range (CJK labels skip the general-category and
+    /// script lookups per scalar). Checked against them over every scalar
+    /// of the ranges (UnicodeRangeTests).
+    @inline(__always)
+    static func isPlainCJK(_ value: UInt32) -> Bool {
+        switch value {
+        // CJK Symbols and Punctuation up to U+3029 (U+302A-302F are marks),
+        // U+3030-303F; Hiragana letters (U+3099-309A are marks), the
+        // spacing sound marks, Katakana.
+        case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: true
+        // CJK Unified Ideographs Extension A, CJK Unified Ideographs.
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF: true
+        // CJK Compatibility Ideographs; Halfwidth and Fullwidth Forms.
+        case 0xF900...0xFAD9, 0xFF01...0xFF9D: true
+        default: false
+        }
+    }
+}

@@ -88,8 +88,11 @@ enum CFF2Builder {
     }
 
     /// The 'CFF2' table; `charstrings` replaces the four glyphs'
-    /// programs, `localSubrs` the local subroutines (hostile tests).
-    static func table(charstrings: [[UInt8]]? = nil, localSubrs: [[UInt8]]? = nil) -> [UInt8] {
+    /// programs, `localSubrs` the local subroutines, `private1` Font DICT
+    /// 1's Private DICT (the table's last bytes; hostile tests).
+    static func table(
+        charstrings: [[UInt8]]? = nil, localSubrs: [[UInt8]]? = nil, private1 replaced: [UInt8]? = nil
+    ) -> [UInt8] {
         let glyphs = charstrings ?? [[], square, subroutines, secondFontDict]
         let headerSize = 5, topSize = 26
         let global = index([globalSubr])
@@ -100,7 +103,7 @@ enum CFF2Builder {
         let private0Head: [UInt8] = [129, 142, 143, 140, 23, 139, 6]
         let private0Size = private0Head.count + 6
         let locals = index(localSubrs ?? [localSubr])
-        let private1: [UInt8] = [140, 22]  // vsindex 1
+        let private1: [UInt8] = replaced ?? [140, 22]  // vsindex 1
         let charStringsOffset = headerSize + topSize + global.count
         let storeOffset = charStringsOffset + charStringsBytes.count
         let selectOffset = storeOffset + store.count

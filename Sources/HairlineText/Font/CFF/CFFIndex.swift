@@ -80,6 +80,10 @@ struct CFFIndex: Sendable {
 struct CFFDict {
     /// Operators 0...21 as themselves, escaped ones (12 x) as 1200 + x.
     private(set) var entries: [Int: [Double]] = [:]
+    /// CFF2: for an operator whose operands were blended, each operand's
+    /// deltas (one per region of the DICT's vsindex; empty for an operand
+    /// that was not blended).
+    private(set) var deltas: [Int: [[Double]]] = [:]
 
     /// Top and Private DICT operators the parser uses.
     static let charset = 15, charStrings = 17, privateDict = 18, subrs = 19
@@ -92,31 +96,45 @@ struct CFFDict {
 
     /// Reads the DICT in `range`. `regionCounts` (CFF2 only: the region
     /// count of each ItemVariationData, by vsindex) admits the CFF2
-    /// operators; a blend keeps its default values (the Private DICT's
-    /// hinting values are the only ones blended, and outlines do not use
-    /// them).
+    /// operators; a blend keeps its default values in `entries` and its
+    /// deltas in `deltas` (`values(_:scalars:)` gives them at an instance;
+    /// the Private DICT's hinting values are the only ones blended, and
+    /// outlines do not use them).
     /// - Throws: `.invalid` for a reserved byte, too many operands, a blend
     ///   with too few operands or an unknown vsindex, or a number cut
     ///   short; `.truncated` past the range.
     init(_ font: FontData, _ range: FontTable, regionCounts: [Int]? = nil) throws(FontError) {
         var operands: [Double] = []
+        // Each operand's blend deltas (CFF2), kept beside `operands`.
+        var operandDeltas: [[Double]] = []
         var at = 0
         let maximumOperands = regionCounts == nil ? Self.maximumOperands : CFFCharstringDecoder.maximumCFF2Stack
+        /// Gives the operands to operator `op`.
+        func take(_ op: Int) {
+            entries[op] = operands
+            operandDeltas.append(contentsOf: repeatElement([], count: max(0, operands.count - operandDeltas.count)))
+            if operandDeltas.contains(where: { !$0.isEmpty }) { deltas[op] = operandDeltas }
+            operands.removeAll(keepingCapacity: true)
+            operandDeltas.removeAll(keepingCapacity: true)
+        }
         while at < range.length {
             let b0 = Int(try font.u8(range, at))
             switch b0 {
             case Self.blend where regionCounts != nil:
-                try Self.blend(&operands, regionCounts ?? [], vsindex: integer(Self.variationIndex) ?? 0, range, at)
+                let vsindex = try Self.variationIndex(entries[Self.variationIndex], range, at)
+                try Self.blend(&operands, &operandDeltas, regionCounts ?? [], vsindex: vsindex, range, at)
                 at += 1
             case let op where regionCounts != nil && (op == Self.variationIndex || op == Self.variationStore):
-                entries[b0] = operands
-                operands.removeAll(keepingCapacity: true)
+                if op == Self.variationIndex, operands.count != 1 {
+                    throw .invalid(table: range.tag, offset: range.offset + at, reason: "vsindex takes one operand")
+                }
+                take(b0)
+                if op == Self.variationIndex { _ = try Self.variationIndex(entries[op], range, at) }
                 at += 1
             case 0...21:
                 var op = b0
                 if b0 == 12 { op = 1200 + Int(try font.u8(range, at + 1)); at += 1 }
-                entries[op] = operands
-                operands.removeAll(keepingCapacity: true)
+                take(op)
                 at += 1
                 continue
             case 28:
@@ -143,10 +161,21 @@ struct CFFDict {
         }
     }
 
+    /// The vsindex `operands` give (0 without any): a whole number from 0.
+    private static func variationIndex(_ operands: [Double]?, _ range: FontTable, _ at: Int) throws(FontError) -> Int {
+        guard let value = operands?.first else { return 0 }
+        guard value.isFinite, value >= 0, value <= Double(UInt16.max), value == value.rounded() else {
+            throw .invalid(table: range.tag, offset: range.offset + at, reason: "vsindex \(value) does not exist")
+        }
+        return Int(value)
+    }
+
     /// A DICT blend: `n` defaults, `n` x regions deltas and `n` on the
-    /// stack become the `n` defaults.
+    /// stack become the `n` defaults, each keeping its deltas in
+    /// `operandDeltas` (one entry per operand).
     private static func blend(
-        _ operands: inout [Double], _ regionCounts: [Int], vsindex: Int, _ range: FontTable, _ at: Int
+        _ operands: inout [Double], _ operandDeltas: inout [[Double]], _ regionCounts: [Int], vsindex: Int,
+        _ range: FontTable, _ at: Int
     ) throws(FontError) {
         guard vsindex < regionCounts.count else {
             throw .invalid(table: range.tag, offset: range.offset + at, reason: "vsindex \(vsindex) does not exist")
@@ -155,12 +184,35 @@ struct CFFDict {
         guard let last = operands.popLast(), last.isFinite, last >= 0, last <= Double(maximumOperands) else {
             throw .invalid(table: range.tag, offset: range.offset + at, reason: "a blend without a count")
         }
+        // One deltas entry per operand (none yet for operands read since
+        // the last blend).
+        operandDeltas.append(contentsOf: repeatElement([], count: max(0, operands.count - operandDeltas.count)))
         let n = Int(last), total = n * (regions + 1)
         guard total <= operands.count else {
             throw .invalid(
                 table: range.tag, offset: range.offset + at, reason: "a blend of \(n) needs \(total) operands")
         }
+        let first = operands.count - total
+        for i in 0..<n {
+            let start = first + n + i * regions
+            operandDeltas[first + i] = Array(operands[start..<start + regions])
+        }
         operands.removeLast(n * regions)
+        operandDeltas.removeLast(n * regions)
+    }
+
+    /// CFF2: the operands of `op` at an instance whose region scalars (of
+    /// the DICT's vsindex, in its data's order) are `scalars`: each
+    /// blended operand's default plus its deltas times the scalars; nil if
+    /// the DICT has no such operator. Scalars past an operand's deltas
+    /// count as 0.
+    func values(_ op: Int, scalars: [Double]) -> [Double]? {
+        guard var values = entries[op] else { return nil }
+        guard let blended = deltas[op] else { return values }
+        for (i, operandDeltas) in blended.enumerated() where i < values.count {
+            for (k, delta) in operandDeltas.enumerated() where k < scalars.count { values[i] += delta * scalars[k] }
+        }
+        return values
     }
 
     /// A real number's nibbles (digits, point, exponents, minus) from `at`
