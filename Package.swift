@@ -25,22 +25,36 @@ let package = Package(
         // labels and accessories, whole tables rendered across cores.
         // Imports no Foundation (HairlineText reads its fonts with it).
         .target(name: "HairlineCells", dependencies: ["Hairline", "HairlineText"]),
+        // The system layer instead of Foundation (not a product): a lock,
+        // clocks, a background thread, environment and standard error,
+        // printf-style numbers, paths and folders. Shared by HairlineText,
+        // HairlineTableSpec and the CLI, so that nothing the CLI links
+        // loads Foundation (the CLI starts in ~1 ms; issue 35).
+        .target(name: "HairlineSystem"),
         // Text: TrueType fonts, glyphs through the exact rasterizer, a glyph
-        // cache, layout; color bitmap glyphs (CBDT, sbix) decoded by HairlinePNG. Ships DejaVu Sans (Fonts/, with its license); reads
-        // them through Foundation's Bundle.module, nothing else needs it.
-        .target(name: "HairlineText", dependencies: ["Hairline", "HairlinePNG"], resources: [.copy("Fonts")]),
+        // cache, layout; color bitmap glyphs (CBDT, sbix) decoded by HairlinePNG.
+        // Ships DejaVu Sans compiled in (BundledFontData.swift, generated
+        // from Fonts/ by Scripts/generate-bundled-fonts.py; the .ttf files
+        // and their license stay in Fonts/, excluded from the build).
+        .target(name: "HairlineText", dependencies: ["Hairline", "HairlinePNG", "HairlineSystem"], exclude: ["Fonts"]),
         // Table specs: a JSON file describing a whole table (its own strict
         // parser, errors with JSON paths and line:column), images and fonts
-        // read through Foundation.
+        // read through HairlineSystem (no Foundation).
         .target(
             name: "HairlineTableSpec",
-            dependencies: ["Hairline", "HairlinePNG", "HairlineCells", "HairlineText"]
+            dependencies: ["Hairline", "HairlinePNG", "HairlineCells", "HairlineText", "HairlineSystem"]
         ),
+        // The `hairline` command. On Linux its Swift runtime is linked
+        // statically (-static-stdlib): no shared Swift libraries to load
+        // and relocate at start-up. Executables only: the library products
+        // carry no unsafe flags.
         .executableTarget(
             name: "HairlineCLI",
             dependencies: [
                 "Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec", "HairlineText",
-            ]
+                "HairlineSystem",
+            ],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",
@@ -95,6 +109,7 @@ let package = Package(
         ),
         // Runs the built `hairline` executable as a process.
         .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
+        .testTarget(name: "HairlineSystemTests", dependencies: ["HairlineSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,16 @@
 // error goes to stderr with a non-zero exit code; outputs are written whole
 // or not at all (PNGEncoder.write renames a finished temporary file).
 
-import Foundation
 import Hairline
+import HairlineSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The version `hairline --version` prints.
 let hairlineVersion = "0.9.0"
@@ -201,18 +209,18 @@ let usage = """
 
 func fail(_ message: String) -> Never {
     ProgressLine.shared.finish()
-    FileHandle.standardError.write(Data("hairline: error: \(message)\n".utf8))
+    ProcessEnvironment.writeToStandardError("hairline: error: \(message)\n")
     exit(1)
 }
 
 func warn(_ message: String) {
     ProgressLine.shared.erase()
-    FileHandle.standardError.write(Data("hairline: warning: \(message)\n".utf8))
+    ProcessEnvironment.writeToStandardError("hairline: warning: \(message)\n")
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    ProcessEnvironment.writeToStandardError(usage + "\n")
     exit(2)
 }
 arguments.removeFirst()

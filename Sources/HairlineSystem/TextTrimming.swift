@@ -1,0 +1,18 @@
+// System: text helpers Foundation gave the CLI: trimming blanks (what
+// `trimmingCharacters(in: .whitespaces)` removed: tabs and Unicode space
+// separators, general category Zs; line breaks stay), on Unicode scalars.
+
+extension StringProtocol {
+    /// The text without the tabs and space separators (Zs) at its ends.
+    public func trimmingBlanks() -> String {
+        let scalars = unicodeScalars
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isBlank($0) })!
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[first...last])
+        return String(result)
+    }
+}
