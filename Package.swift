@@ -107,8 +107,12 @@ let package = Package(
             name: "HairlineTableSpecTests",
             dependencies: ["HairlineTableSpec", "HairlineCells", "Hairline", "HairlinePNG", "HairlineTestSupport"]
         ),
-        // Runs the built `hairline` executable as a process.
-        .testTarget(name: "HairlineCLITests", dependencies: ["HairlineCLI"]),
+        // Runs the built `hairline` executable as a process (`swift test`
+        // builds every target first). No dependency on HairlineCLI: that
+        // would link the executable's module, and its -static-stdlib, into
+        // the test bundle (which needs the shared runtime, Foundation and
+        // Testing).
+        .testTarget(name: "HairlineCLITests"),
         .testTarget(name: "HairlineSystemTests", dependencies: ["HairlineSystem"]),
     ],
     swiftLanguageModes: [.v6]

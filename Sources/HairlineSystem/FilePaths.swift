@@ -1,11 +1,12 @@
 // System: file paths and folders without Foundation. Paths are text with
 // `/` separators; `absolute` makes one absolute the way Foundation's
-// URL(fileURLWithPath:).path did (a leading `~/` is the home folder, a
-// relative path is joined to the current folder, `.`, `..` and repeated
-// slashes are resolved lexically, no link is followed), and the name
-// parts (extension, last component) follow URL's rules: a name that
-// starts with its only dot has no extension. Folders: whether a path
-// exists, is a folder or a regular file, and the names in a folder.
+// URL(fileURLWithPath:).path did: a leading `~/` is the home folder; a
+// relative path is joined to the current folder and its `.` and `..`
+// segments are removed (RFC 3986 §5.2.4, lexically, no link followed); an
+// absolute path is kept as written; trailing slashes go. The name parts
+// (extension, last component) follow URL's rules: a name that starts with
+// its only dot has no extension. Folders: whether a path exists, is a
+// folder or a regular file, and the names in a folder.
 
 #if canImport(Glibc)
     import Glibc
@@ -19,25 +20,38 @@
 
 /// Path arithmetic and folder queries.
 public enum FilePaths {
-    /// `path` made absolute and standardized lexically: `~/x` -> home/x,
-    /// `x` -> current/x, `a/./b/../c` -> a/c, `a//b/` -> a/b; "/" stays.
+    /// `path` made absolute: `~/x` -> home/x; `x` -> current/x with its
+    /// dot segments removed (`a/./b/../c` -> current/a/c); an absolute
+    /// path as written. Trailing slashes are dropped ("/" stays).
     public static func absolute(_ path: String) -> String {
-        var full = path
+        var full: String
         if path == "~" || path.hasPrefix("~/"), let home = ProcessEnvironment.homeDirectory {
             full = home + String(path.dropFirst())
-        } else if !path.hasPrefix("/") {
-            full = ProcessEnvironment.currentDirectory + "/" + path
-        }
-        var parts: [Substring] = []
-        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                _ = parts.popLast()
-                continue
+        } else if path.hasPrefix("/") {
+            full = path
+        } else {
+            // Dot segments of the relative part go; empty ones stay.
+            var parts = ProcessEnvironment.currentDirectory.split(separator: "/", omittingEmptySubsequences: false)
+                .map(String.init)
+            if parts.last == "" { parts.removeLast() }
+            let relative = path.split(separator: "/", omittingEmptySubsequences: false)
+            for (index, part) in relative.enumerated() {
+                let isLast = index == relative.count - 1
+                if part == "." {
+                    if isLast { parts.append("") }
+                    continue
+                }
+                if part == ".." {
+                    if parts.count > 1 { parts.removeLast() }
+                    if isLast { parts.append("") }
+                    continue
+                }
+                parts.append(String(part))
             }
-            parts.append(part)
+            full = parts.joined(separator: "/")
         }
-        return "/" + parts.joined(separator: "/")
+        while full.count > 1 && full.hasSuffix("/") { full.removeLast() }
+        return full.isEmpty ? "/" : full
     }
 
     /// The last component of `path` ("/" for the root, "" for "").
@@ -50,9 +64,11 @@ public enum FilePaths {
     /// The folder holding `path`, absolute (`absolute(path)` less its
     /// last component; "/" for the root).
     public static func folder(of path: String) -> String {
-        let full = absolute(path)
-        guard let slash = full.lastIndex(of: "/"), slash != full.startIndex else { return "/" }
-        return String(full[..<slash])
+        var full = absolute(path)
+        guard let slash = full.lastIndex(of: "/") else { return "/" }
+        full.removeSubrange(slash...)
+        while full.count > 1 && full.hasSuffix("/") { full.removeLast() }
+        return full.isEmpty ? "/" : full
     }
 
     /// `component` appended to the folder `base` with one slash between.
