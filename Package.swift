@@ -44,17 +44,18 @@ let package = Package(
             name: "HairlineTableSpec",
             dependencies: ["Hairline", "HairlinePNG", "HairlineCells", "HairlineText", "HairlineSystem"]
         ),
-        // The `hairline` command. On Linux its Swift runtime is linked
-        // statically (-static-stdlib): no shared Swift libraries to load
-        // and relocate at start-up. Executables only: the library products
-        // carry no unsafe flags.
+        // The `hairline` command. On Linux it is one static executable
+        // (-static-executable: the Swift runtime and the C library linked
+        // in), so nothing is loaded or relocated at start-up: `--version`
+        // runs 0.33 M instructions instead of 15 M. Executables only: the
+        // library products carry no unsafe flags.
         .executableTarget(
             name: "HairlineCLI",
             dependencies: [
                 "Hairline", "HairlinePNG", "HairlineSVG", "HairlineCells", "HairlineTableSpec", "HairlineText",
                 "HairlineSystem",
             ],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "HairlineBenchmarks",

@@ -20,12 +20,12 @@ public enum ProcessEnvironment {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// The user's home folder: `$HOME`, else the password database's
-    /// entry for the user, nil if neither is known.
+    /// The user's home folder: `$HOME`, nil if unset or empty (the
+    /// password database is not read: the CLI is a static executable,
+    /// where glibc's NSS lookups need the shared libraries).
     public static var homeDirectory: String? {
-        if let home = value("HOME"), !home.isEmpty { return home }
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
+        guard let home = value("HOME"), !home.isEmpty else { return nil }
+        return home
     }
 
     /// The process's current folder, absolute ("" if it cannot be read,
