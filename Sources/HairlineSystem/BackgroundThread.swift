@@ -36,10 +36,10 @@ public enum BackgroundThread {
             pthread_attr_setstacksize(&attributes, max(stackSize, minimum))
         }
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
+        #if canImport(Glibc)
             var thread = pthread_t()
+        #else
+            var thread: pthread_t?  // an opaque pointer on Darwin and Musl
         #endif
         let result = pthread_create(
             &thread, &attributes,

@@ -96,8 +96,8 @@ public enum FilePaths {
         return ext.isEmpty ? full : String(full.dropLast(ext.count + 1))
     }
 
-    /// The kind of the file at `path` (links followed), nil if nothing
-    /// is there or it cannot be reached.
+    /// What a path names: a regular file, a folder, or anything else (a
+    /// pipe, socket or device).
     public enum Kind: Sendable, Equatable {
         case regularFile, folder, other
     }
