@@ -13,11 +13,11 @@
 // Timing never happens in the test suite; the tests check the output's
 // shape only.
 
-import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG
 @_spi(Profiling) import HairlineSVG
+import HairlineSystem
 import HairlineTableSpec
 #if canImport(Glibc)
     import Glibc
@@ -109,7 +109,7 @@ struct BenchCommand {
     }
 
     /// Monotonic nanoseconds.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { Clocks.monotonicNanoseconds() }
 
     /// Times `render` (milliseconds each) after one untimed run:
     /// `iterations` times, else until `budget` seconds have passed.
@@ -202,7 +202,7 @@ struct BenchCommand {
         }
     }
 
-    static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }
+    static func format(_ ms: Double) -> String { CFormat.fixed(ms, digits: 3) }
 
     /// The ten elements that cost most, over a few renders at `scale`:
     /// each with its line:column, tag and id, and its share of the time.
@@ -233,7 +233,7 @@ struct BenchCommand {
         guard total > 0 else { return "  (nothing drawn)" }
         var lines = ["\(RenderCommand.scaleLabel(scale))x: the elements that cost most (\(renders) renders)"]
         for (offset, ns) in cost.sorted(by: { $0.value > $1.value }).prefix(10) {
-            let share = String(format: "%5.1f%%", 100 * Double(ns) / Double(total))
+            let share = CFormat.fixed(100 * Double(ns) / Double(total), digits: 1, width: 5) + "%"
             lines.append(
                 "  \(share)  " + (offset < 0 ? "closing clips and layers (compositing)" : describe(offset, in: text)))
         }
@@ -253,7 +253,7 @@ struct BenchCommand {
         let tag = String(decoding: text[offset..<end], as: UTF8.self)
         let name = tag.drop { $0 == "<" }.prefix { !$0.isWhitespace && $0 != "/" }
         var id = ""
-        if let range = tag.range(of: " id=") {
+        if let range = tag.firstRange(of: " id=") {
             let rest = tag[range.upperBound...]
             if let quote = rest.first, quote == "\"" || quote == "'" {
                 id =
@@ -296,7 +296,7 @@ struct BenchCommand {
                 case "\\": out += "\\\\"
                 default:
                     if scalar.value < 0x20 {
-                        out += String(format: "\\u%04X", scalar.value)
+                        out += CFormat.string("\\u%04X", scalar.value)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }

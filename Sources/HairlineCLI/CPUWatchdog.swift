@@ -5,9 +5,8 @@
 // prints one line and exits 1. So no input, however costly to draw, keeps
 // the command busy past the limit, and a stopped run changes no file.
 
-import Dispatch
-import Foundation
 import Hairline
+import HairlineSystem
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -20,28 +19,23 @@ enum CPUWatchdog {
 
     /// The process's CPU time so far, seconds (every thread's).
     static func cpuSeconds() -> Double {
-        var time = timespec()
-        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return 0 }
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Clocks.processCPUSeconds()
     }
 
     /// Starts watching: past `seconds` of CPU the run is stopped.
     static func start(seconds: Double, command: String) {
         guard seconds.isFinite, seconds > 0 else { return }
-        let thread = Thread {
+        BackgroundThread.start(stackSize: 1 << 16) {
             while true {
                 usleep(20_000)
                 let used = cpuSeconds()
                 guard used > seconds, OutputFiles.abandonAll() else { continue }
                 let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-                FileHandle.standardError.write(
-                    Data(
-                        ("hairline: error: \(command) stopped after \(limit) s of CPU "
-                            + "(--time-limit raises it); no file was changed\n").utf8))
+                ProcessEnvironment.writeToStandardError(
+                    "hairline: error: \(command) stopped after \(limit) s of CPU "
+                        + "(--time-limit raises it); no file was changed\n")
                 _exit(1)
             }
         }
-        thread.stackSize = 1 << 16
-        thread.start()
     }
 }

@@ -6,6 +6,7 @@
 // run, the database's warnings (unreadable fonts, characters no font has)
 // are printed.
 
+import HairlineSystem
 import HairlineText
 
 struct FontOptions {
@@ -28,8 +29,8 @@ struct FontOptions {
             let text = try value()
             let parts = text.split(separator: "=", maxSplits: 1)
             guard parts.count == 2,
-                let generic = GenericFontFamily(rawValue: parts[0].trimmingCharacters(in: .whitespaces)),
-                !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+                let generic = GenericFontFamily(rawValue: parts[0].trimmingBlanks()),
+                !parts[1].trimmingBlanks().isEmpty
             else {
                 throw CommandLineError.invalidValue(
                     option: arg, value: text,
@@ -37,7 +38,7 @@ struct FontOptions {
                         "GENERIC=FAMILY with GENERIC serif, sans-serif, monospace, cursive or fantasy, like \"sans-serif=Noto Sans\""
                 )
             }
-            generics.append((generic, parts[1].trimmingCharacters(in: .whitespaces)))
+            generics.append((generic, parts[1].trimmingBlanks()))
         default:
             return false
         }

@@ -1,7 +1,6 @@
 // `hairline gallery`: every cell style of HairlineCells' gallery at 1x, 2x
 // and 3x, one PNG each, named `<style>@<scale>x.png`, into a folder.
 
-import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG

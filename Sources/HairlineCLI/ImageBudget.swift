@@ -5,16 +5,16 @@
 // and the budget (the SVG reader turns it into a warning; the image is
 // not drawn).
 
-import Foundation
 import Hairline
 import HairlinePNG
+import HairlineSystem
 
 /// Decoded-image pixels left to a run, and the images decoded so far.
 final class ImageBudget: @unchecked Sendable {
     let pixels: Int
     private var used = 0
     private var decoded: [String: Image] = [:]
-    private let lock = NSLock()
+    private let lock = SystemLock()
 
     init(pixels: Int) {
         self.pixels = pixels

@@ -4,12 +4,12 @@
 // committed together at the end: either every file is in place, or none
 // is and every file that was there before is unchanged. Folders that are
 // missing are created first, with plain messages ("is not a folder",
-// "permission denied") rather than Foundation's error codes. Once in
+// "permission denied") rather than error codes. Once in
 // place, each file is reported (path, pixel size; RunReport).
 
-import Foundation
 import Hairline
 import HairlinePNG
+import HairlineSystem
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +21,7 @@ import HairlinePNG
 final class OutputFiles: @unchecked Sendable {
     /// Every run's destinations and created folders, for `abandonAll`
     /// (another thread: the CPU watchdog).
-    private static let registryLock = NSLock()
+    private static let registryLock = SystemLock()
     nonisolated(unsafe) private static var registeredDestinations: [String] = []
     nonisolated(unsafe) private static var registeredFolders: [String] = []
     nonisolated(unsafe) private static var isCommitting = false
@@ -44,7 +44,7 @@ final class OutputFiles: @unchecked Sendable {
             let folder = slash.map { String(destination[..<$0]) } ?? "."
             let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
             let prefix = "." + name.prefix(64) + ".tmp-\(pid)-"
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder)
+            guard let entries = FilePaths.entries(of: folder.isEmpty ? "/" : folder)
             else { continue }
             for entry in entries where entry.hasPrefix(prefix) { unlink((folder.isEmpty ? "" : folder) + "/" + entry) }
         }
@@ -167,7 +167,7 @@ final class OutputFiles: @unchecked Sendable {
 /// `.png`, in the current folder, never beside the input
 /// (`../specs/table.json` gives `table.png`).
 func defaultOutput(for input: String) -> String {
-    let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    let name = FilePaths.lastComponent(FilePaths.deletingExtension(input))
     return (name.isEmpty || name == "/" ? "output" : name) + ".png"
 }
 

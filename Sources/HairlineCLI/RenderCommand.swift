@@ -2,10 +2,10 @@
 // The SVG's user unit is one point; at scale S the PNG has (width*S) x
 // (height*S) pixels (rounded up), drawn on a transparent background.
 
-import Foundation
 import Hairline
 import HairlinePNG
 import HairlineSVG
+import HairlineSystem
 import HairlineTableSpec
 import HairlineText
 
@@ -75,7 +75,7 @@ struct RenderCommand {
     /// A scale as the options write it: a decimal number (digits, one
     /// optional point, no sign, exponent, hex or `inf`) in (0, 16].
     static func parseScale(_ text: String) throws -> Double {
-        guard let s = decimalNumber(text.trimmingCharacters(in: .whitespaces)), s.isFinite, s > 0, s <= maximumScale
+        guard let s = decimalNumber(text.trimmingBlanks()), s.isFinite, s > 0, s <= maximumScale
         else {
             throw CommandLineError.invalidScale(text)
         }
@@ -124,9 +124,9 @@ struct RenderCommand {
     /// `out@2x.png`.
     static func outputPath(base: String, scale: Double, scaleCount: Int) -> String {
         guard scaleCount > 1 else { return base }
-        let url = URL(fileURLWithPath: base)
-        let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
-        let stem = withoutScaleSuffix(url.deletingPathExtension().path)
+        let pathExtension = FilePaths.pathExtension(base)
+        let ext = pathExtension.isEmpty ? "png" : pathExtension
+        let stem = withoutScaleSuffix(FilePaths.deletingExtension(base))
         return scale == 1 ? "\(stem).\(ext)" : "\(stem)@\(scaleLabel(scale))x.\(ext)"
     }
 
@@ -155,8 +155,7 @@ struct RenderCommand {
     }
 
     static func replacingExtension(of path: String, with ext: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingPathExtension().appendingPathExtension(ext).path
+        FilePaths.deletingExtension(path) + "." + ext
     }
 
     /// A length in device pixels rounded up to whole pixels, or `nil` if it
@@ -170,7 +169,7 @@ struct RenderCommand {
     /// as given, file paths relative to the SVG's folder, all within
     /// `budget`'s pixels.
     static func pngLoader(relativeTo svgPath: String, budget: ImageBudget) -> SVGResourceLoader {
-        let folder = URL(fileURLWithPath: svgPath).deletingLastPathComponent()
+        let folder = FilePaths.folder(of: svgPath)
         return SVGResourceLoader(
             loadImage: { source in
                 switch source {
@@ -179,17 +178,17 @@ struct RenderCommand {
                         try ImageDecoder.decode(bytes, limits: limits)
                     }
                 case .file(let path):
-                    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                    return try budget.decode(name: path, file: FileBytes.resolvedPath(url.path)) { limits in
-                        try ImageDecoder.decode(contentsOfFile: url.path, limits: limits)
+                    let file = path.hasPrefix("/") ? FilePaths.absolute(path) : FilePaths.appending(path, to: folder)
+                    return try budget.decode(name: path, file: FileBytes.resolvedPath(file)) { limits in
+                        try ImageDecoder.decode(contentsOfFile: file, limits: limits)
                     }
                 }
             },
             loadData: { path in
                 // SVG images (`.svg` paths) are read as documents by HairlineSVG:
                 // regular files only, within the SVG size limit.
-                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-                return try FileBytes.read(url.path, maximumByteCount: maximumSVGByteCount)
+                let file = path.hasPrefix("/") ? FilePaths.absolute(path) : FilePaths.appending(path, to: folder)
+                return try FileBytes.read(file, maximumByteCount: maximumSVGByteCount)
             })
     }
 
@@ -247,7 +246,7 @@ struct RenderCommand {
             // Bands of the surface on each worker, byte for byte the serial
             // render; the document's warnings were printed above.
             let report = document.draw(
-                into: surface, scale: scale, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+                into: surface, scale: scale, workers: workers ?? ProcessEnvironment.processorCount)
             if report.droppedDrawCount > 0 {
                 warn(
                     "\(EchoedText.shown(input)): \(report.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(Canvas.defaultMaximumSegmentCount) segments"

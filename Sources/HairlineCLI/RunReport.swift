@@ -4,8 +4,8 @@
 // redrawn in place, only when stderr is a terminal (isatty), and erased
 // before anything else is printed. Times are wall-clock seconds.
 
-import Foundation
 import Hairline
+import HairlineSystem
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +21,7 @@ enum RunReport {
     /// seconds: a quick run shows none. `HAIRLINE_PROGRESS_AFTER` (0...60
     /// seconds) changes it, for tests of the line itself.
     static let progressDelay: Double = {
-        guard let text = ProcessInfo.processInfo.environment["HAIRLINE_PROGRESS_AFTER"],
+        guard let text = ProcessEnvironment.value("HAIRLINE_PROGRESS_AFTER"),
             let value = decimalNumber(text), value >= 0, value <= 60
         else { return 1 }
         return value
@@ -50,13 +50,13 @@ enum RunReport {
 final class ProgressLine: @unchecked Sendable {
     static let shared = ProgressLine()
 
-    private let lock = NSLock()
+    private let lock = SystemLock()
     private var status: String?
     private var staged = 0
     private var isDrawn = false
     private var isFinished = false
     private var started = false
-    private let start = Date()
+    private let start = Clocks.monotonicSeconds()
     /// Whether stderr is a terminal; fixed at launch.
     let isEnabled = isatty(STDERR_FILENO) == 1 && !RunReport.isQuiet
 
@@ -71,11 +71,10 @@ final class ProgressLine: @unchecked Sendable {
         started = true
         lock.unlock()
         guard startThread else { return }
-        let thread = Thread { [self] in
-            Thread.sleep(forTimeInterval: RunReport.progressDelay)
-            while draw() { Thread.sleep(forTimeInterval: RunReport.progressInterval) }
+        BackgroundThread.start { [self] in
+            Clocks.sleep(seconds: RunReport.progressDelay)
+            while draw() { Clocks.sleep(seconds: RunReport.progressInterval) }
         }
-        thread.start()
     }
 
     /// Draws the line once; false once the run is finished.
@@ -83,11 +82,11 @@ final class ProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !isFinished, let status else { return false }
-        let seconds = Date().timeIntervalSince(start)
+        let seconds = Clocks.monotonicSeconds() - start
         let line =
             "\r\u{1B}[2Khairline: \(status) (\(staged) file\(staged == 1 ? "" : "s") staged, "
-            + String(format: "%.1f s)", seconds)
-        FileHandle.standardError.write(Data(line.utf8))
+            + CFormat.fixed(seconds, digits: 1) + " s)"
+        ProcessEnvironment.writeToStandardError(line)
         isDrawn = true
         return true
     }
@@ -97,7 +96,7 @@ final class ProgressLine: @unchecked Sendable {
     func erase() {
         lock.lock()
         defer { lock.unlock() }
-        if isDrawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if isDrawn { ProcessEnvironment.writeToStandardError("\r\u{1B}[2K") }
         isDrawn = false
     }
 
@@ -106,7 +105,7 @@ final class ProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         isFinished = true
-        if isDrawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if isDrawn { ProcessEnvironment.writeToStandardError("\r\u{1B}[2K") }
         isDrawn = false
     }
 }

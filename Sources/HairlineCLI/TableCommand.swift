@@ -5,10 +5,10 @@
 // look as per-position image assets. Everything is rendered before the
 // first file is written; each file is written whole (PNGEncoder.write).
 
-import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG
+import HairlineSystem
 import HairlineTableSpec
 import HairlineText
 
@@ -97,7 +97,7 @@ struct TableCommand {
             case "--sections":
                 let text = try value(arg)
                 rowCounts = try text.split(separator: ",", omittingEmptySubsequences: false).map {
-                    guard let n = Int($0.trimmingCharacters(in: .whitespaces)), n >= 0, n <= Self.maximumRows else {
+                    guard let n = Int($0.trimmingBlanks()), n >= 0, n <= Self.maximumRows else {
                         throw CommandLineError.invalidValue(
                             option: arg, value: text, expected: "row counts 0...\(Self.maximumRows) separated by commas"
                         )
@@ -234,7 +234,7 @@ struct TableCommand {
             }
             return CellIndexPath(row: r, section: s)
         }
-        guard let dots = text.range(of: ".."), let first = path(text[..<dots.lowerBound]),
+        guard let dots = text.firstRange(of: ".."), let first = path(text[..<dots.lowerBound]),
             let last = path(text[dots.upperBound...])
         else {
             throw CommandLineError.invalidValue(

@@ -5,10 +5,10 @@
 // header views' images. Parsed here, applied to the TableDescription the
 // other options describe.
 
-import Foundation
 import Hairline
 import HairlineCells
 import HairlinePNG
+import HairlineSystem
 
 /// The content and look options of `hairline table`.
 struct TableContentOptions {
@@ -45,7 +45,7 @@ struct TableContentOptions {
             Array(images.values) + Array(selectedImages.values) + Array(accessoryImages.values)
             + Array(selectedAccessoryImages.values) + (headerViewImage.map { [$0] } ?? [])
         return files.flatMap { file -> [String] in
-            let ext = URL(fileURLWithPath: file).pathExtension
+            let ext = FilePaths.pathExtension(file)
             let stem = ext.isEmpty ? file : String(file.dropLast(ext.count + 1))
             let dot = ext.isEmpty ? "" : "." + ext
             return [file, "\(stem)@2x\(dot)", "\(stem)@3x\(dot)"]
@@ -255,8 +255,8 @@ extension TableContentOptions {
     /// that scale alone; any other is the 1x variant, with `@2x` and `@3x`
     /// files beside it if they exist.
     mutating func loadVariants(_ file: String, option: String) throws -> [CellImage] {
-        let url = URL(fileURLWithPath: file)
-        let ext = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        let pathExtension = FilePaths.pathExtension(file)
+        let ext = pathExtension.isEmpty ? "" : "." + pathExtension
         let stem = ext.isEmpty ? file : String(file.dropLast(ext.count))
         var candidates: [(Double, String)] = [(1, file), (2, "\(stem)@2x\(ext)"), (3, "\(stem)@3x\(ext)")]
         if let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
@@ -266,7 +266,7 @@ extension TableContentOptions {
         }
         var variants: [CellImage] = []
         for (index, (scale, path)) in candidates.enumerated() {
-            guard index == 0 || FileManager.default.fileExists(atPath: path) else { continue }
+            guard index == 0 || FilePaths.exists(path) else { continue }
             do {
                 let image = try PNGDecoder.decodeImage(contentsOfFile: path)
                 variants.append(CellImage(image, capInsets: EdgeInsets(all: 0), imageScale: scale))

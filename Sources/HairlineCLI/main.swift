@@ -2,14 +2,24 @@
 // error goes to stderr with a non-zero exit code; outputs are written whole
 // or not at all (PNGEncoder.write renames a finished temporary file).
 
-import Foundation
 import Hairline
+import HairlineSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The version `hairline --version` prints.
 let hairlineVersion = "0.9.0"
 
 /// What each command takes, printed by `hairline COMMAND --help`.
-let commandHelp: [String: String] = [
+/// (Pairs, not a dictionary: a dictionary of strings built at launch costs
+/// half the instructions of `hairline --version`.)
+let commandHelp: KeyValuePairs<String, String> = [
     "render": """
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
                            [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
@@ -185,6 +195,11 @@ let commandHelp: [String: String] = [
     """,
 ]
 
+/// The help of `command`, nil if there is no such command.
+func helpText(for command: String) -> String? {
+    commandHelp.first { $0.key == command }?.value
+}
+
 /// The overview `hairline --help` prints.
 let usage = """
     usage: hairline COMMAND [OPTIONS]
@@ -201,30 +216,30 @@ let usage = """
 
 func fail(_ message: String) -> Never {
     ProgressLine.shared.finish()
-    FileHandle.standardError.write(Data("hairline: error: \(message)\n".utf8))
+    ProcessEnvironment.writeToStandardError("hairline: error: \(message)\n")
     exit(1)
 }
 
 func warn(_ message: String) {
     ProgressLine.shared.erase()
-    FileHandle.standardError.write(Data("hairline: warning: \(message)\n".utf8))
+    ProcessEnvironment.writeToStandardError("hairline: warning: \(message)\n")
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    ProcessEnvironment.writeToStandardError(usage + "\n")
     exit(2)
 }
 arguments.removeFirst()
 
 // `hairline COMMAND --help` (or -h, or `hairline help COMMAND`): that
 // command's help, exit 0.
-if let help = commandHelp[command], arguments.contains("--help") || arguments.contains("-h") {
+if let help = helpText(for: command), arguments.contains("--help") || arguments.contains("-h") {
     print(help)
     exit(0)
 }
 if command == "help", let name = arguments.first {
-    guard let help = commandHelp[name] else {
+    guard let help = helpText(for: name) else {
         fail("unknown command \(EchoedText.quoted(name)); see 'hairline --help'")
     }
     print(help)
@@ -272,7 +287,7 @@ do {
     }
 } catch let error as CommandLineError {
     // One line, and where to read more.
-    let hint = commandHelp[command] != nil ? "see 'hairline \(command) --help'" : "see 'hairline --help'"
+    let hint = helpText(for: command) != nil ? "see 'hairline \(command) --help'" : "see 'hairline --help'"
     fail("\(error); \(hint)")
 } catch {
     fail("\(error)")

@@ -6,9 +6,9 @@
 // files it names and the laid-out size, each fault a `TableSpecError` with
 // the JSON path and line:column. The format: HairlineTableSpec.docc.
 
-import Foundation
 import Hairline
 import HairlineCells
+import HairlineSystem
 import HairlineText
 
 /// A table spec: a JSON description of a `TableDescription` (style,
@@ -107,7 +107,7 @@ public struct TableSpec: Sendable {
             if case .tooLarge(let count, let limit) = error.reason { throw .tooLong(byteCount: count, limit: limit) }
             throw .cannotRead(file: path, reason: error.reasonDescription)
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = FilePaths.folder(of: path)
         return try TableSpec(json: bytes, baseDirectory: folder, options: options)
     }
 

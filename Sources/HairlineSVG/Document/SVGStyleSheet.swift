@@ -216,7 +216,7 @@ struct SVGStyleSheet {
                 var op = ""
                 var split: String.Index?
                 for candidate in ["~=", "^=", "$=", "*=", "|=", "="] {
-                    if let r = inner.range(of: candidate) { op = candidate; split = r.lowerBound; break }
+                    if let r = inner.firstRange(of: candidate) { op = candidate; split = r.lowerBound; break }
                 }
                 if let split {
                     let attribute = SVGColorParser.trimWhitespace(String(inner[..<split]))

@@ -13,9 +13,9 @@
 // must lie inside the spec's folder once links are resolved (a refusal
 // says the same whether or not the file exists outside).
 
-import Foundation
 import Hairline
 import HairlinePNG
+import HairlineSystem
 import HairlineText
 
 /// One scale variant of a named image: its scale and resolved path, not
@@ -38,7 +38,7 @@ final class SpecResources: @unchecked Sendable {
     /// `baseDirectory` resolved (links and `..` removed), for the
     /// confinement check.
     private let resolvedBase: String
-    private let lock = NSLock()
+    private let lock = SystemLock()
     /// The variants each image name resolves to: (resolved path, explicit
     /// scale) -> variants by increasing scale.
     private var variants: [VariantKey: [ImageVariant]] = [:]
@@ -145,7 +145,7 @@ final class SpecResources: @unchecked Sendable {
                     path: field.path.description, file: file, resolvedFile: resolve(file),
                     reason: SpecResources.outsideReason, at: field.value.location)
             }
-            guard candidates.count == 1 || FileManager.default.fileExists(atPath: path) else { continue }
+            guard candidates.count == 1 || FilePaths.exists(path) else { continue }
             found.append(ImageVariant(scale: scale, file: file, path: path))
         }
         guard !found.isEmpty else {

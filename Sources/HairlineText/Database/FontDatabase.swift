@@ -10,7 +10,7 @@
 // threads). Files that cannot be read are skipped, with a warning for
 // those the caller added (the system's are skipped quietly).
 
-import Foundation
+import HairlineSystem
 
 /// A generic font family (CSS Fonts 4 §2.1.3).
 public enum GenericFontFamily: String, Sendable, CaseIterable, Hashable {
@@ -51,7 +51,7 @@ public final class FontDatabase: @unchecked Sendable {
     /// files costs bounded time).
     public static let maximumFileCount = 20_000
 
-    private let lock = NSLock()
+    private let lock = SystemLock()
     private var pendingFiles: [(path: String, isFolder: Bool)] = []
     private var pendingData: [FontBytes] = []
     private var includesSystemFonts: Bool

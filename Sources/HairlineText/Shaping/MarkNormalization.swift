@@ -6,9 +6,8 @@
 // font has (g + U+0327 -> U+0123), as HarfBuzz's normalization does
 // before GSUB. Marks share their base's cluster, so clusters are kept.
 // Not for right-to-left or Indic runs, whose shapers order marks by
-// classes of their own.
-
-import Foundation
+// classes of their own. Composition is the standard library's NFC (no
+// Foundation).
 
 extension Font {
     /// Reorders and composes the marks of `glyphs`, which correspond one to
@@ -58,12 +57,13 @@ extension Font {
     }
 
     /// The character `base` followed by `mark` composes to canonically
-    /// (NFC), nil if none.
+    /// (NFC, the standard library's Unicode data), nil if none.
     static func composition(_ base: Unicode.Scalar, _ mark: Unicode.Scalar) -> Unicode.Scalar? {
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return nil }
         var pair = String.UnicodeScalarView()
         pair.append(base)
         pair.append(mark)
-        let composed = String(pair).precomposedStringWithCanonicalMapping.unicodeScalars
+        let composed = String(decoding: String(pair)._nfcCodeUnits, as: UTF8.self).unicodeScalars
         guard composed.count == 1, let scalar = composed.first else { return nil }
         return scalar
     }

@@ -131,7 +131,8 @@ extension Font {
             DevanagariReordering.prepare(&buffer.glyphs, scalars: scalars)
         } else if script.isIndic {
             warnings.append(
-                "\(script.rawValue.capitalized) text is shaped without Indic reordering (reph, pre-base matras)")
+                "\(script.rawValue.prefix(1).uppercased() + script.rawValue.dropFirst()) text is shaped without Indic reordering (reph, pre-base matras)"
+            )
         }
         // Substitution.
         var substitution = DefaultFeatures.substitution
