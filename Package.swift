@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "HairlineSVG", dependencies: ["Hairline", "HairlineText", "HairlinePNG"]),
         // The table-cell kit: positions, background styles, separators,
         // labels and accessories, whole tables rendered across cores.
-        // Imports no Foundation (HairlineText reads its fonts with it).
+        // Imports no Foundation.
         .target(name: "HairlineCells", dependencies: ["Hairline", "HairlineText"]),
         // The system layer instead of Foundation (not a product): a lock,
         // clocks, a background thread, environment and standard error,
@@ -110,7 +110,7 @@ let package = Package(
         ),
         // Runs the built `hairline` executable as a process (`swift test`
         // builds every target first). No dependency on HairlineCLI: that
-        // would link the executable's module, and its -static-stdlib, into
+        // would link the executable's module, and its -static-executable, into
         // the test bundle (which needs the shared runtime, Foundation and
         // Testing).
         .testTarget(name: "HairlineCLITests"),
