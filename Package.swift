@@ -109,11 +109,12 @@ let package = Package(
             dependencies: ["HairlineTableSpec", "HairlineCells", "Hairline", "HairlinePNG", "HairlineTestSupport"]
         ),
         // Runs the built `hairline` executable as a process (`swift test`
-        // builds every target first). No dependency on HairlineCLI: that
+        // builds every target first) and reads its PNGs with HairlinePNG.
+        // No dependency on HairlineCLI: that
         // would link the executable's module, and its -static-executable, into
         // the test bundle (which needs the shared runtime, Foundation and
         // Testing).
-        .testTarget(name: "HairlineCLITests"),
+        .testTarget(name: "HairlineCLITests", dependencies: ["HairlinePNG"]),
         .testTarget(name: "HairlineSystemTests", dependencies: ["HairlineSystem"]),
     ],
     swiftLanguageModes: [.v6]
