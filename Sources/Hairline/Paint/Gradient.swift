@@ -356,7 +356,7 @@ extension Ramp {
 
     /// `Gradient.extended(t, mode)` per lane, exactly: NaN to 0, ±∞ to 1
     /// and 0, pad clamps, repeat takes t − ⌊t⌋, reflect folds t − 2⌊t/2⌋.
-    @inline(__always)
+    @_transparent
     static func extended(_ t: SIMD2<Double>, _ mode: ExtendMode) -> SIMD2<Double> {
         let zero = SIMD2<Double>(repeating: 0), one = SIMD2<Double>(repeating: 1)
         switch mode {
