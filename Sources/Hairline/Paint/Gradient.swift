@@ -325,3 +325,70 @@ struct Ramp {
         ).packed
     }
 }
+
+// Two pixels at a time: the extend modes and entry indices of `Ramp.color`
+// for two t in SIMD2<Double> lanes, with results identical to the scalar
+// ones and no libm call (baseline x86-64 has no SSE4.1 `roundpd`, so
+// `rounded(.down)` calls `floor`).
+extension Ramp {
+    /// ⌊t⌋ per lane, exactly `t.rounded(.down)` for every finite t (and t
+    /// itself for ±∞ and NaN): below 2^52 in magnitude, t ± 2^52 ∓ 2^52
+    /// rounds t to an integer (to nearest), one lower where that rounded
+    /// up; from 2^52 up every double is an integer.
+    @inline(__always)
+    static func floor(_ t: SIMD2<Double>) -> SIMD2<Double> {
+        let big = SIMD2<Double>(repeating: 4_503_599_627_370_496.0)  // 2^52
+        let up = (t + big) - big, down = (t - big) + big
+        let nearest = down.replacing(with: up, where: t .>= 0)
+        let lowered = nearest.replacing(with: nearest - 1, where: nearest .> t)
+        return t.replacing(with: lowered, where: (t .< big) .& (t .> -big))
+    }
+
+    /// ⌊t⌋, exactly `t.rounded(.down)` for every finite t, without libm
+    /// (one lane of `floor(_:)`).
+    @inline(__always)
+    static func floor(_ t: Double) -> Double {
+        let big = 4_503_599_627_370_496.0  // 2^52
+        guard t < big && t > -big else { return t }
+        let nearest = t >= 0 ? (t + big) - big : (t - big) + big
+        return nearest > t ? nearest - 1 : nearest
+    }
+
+    /// `Gradient.extended(t, mode)` per lane, exactly: NaN to 0, ±∞ to 1
+    /// and 0, pad clamps, repeat takes t − ⌊t⌋, reflect folds t − 2⌊t/2⌋.
+    @_transparent
+    static func extended(_ t: SIMD2<Double>, _ mode: ExtendMode) -> SIMD2<Double> {
+        let zero = SIMD2<Double>(repeating: 0), one = SIMD2<Double>(repeating: 1)
+        switch mode {
+        case .pad:
+            // t > 0 ? (t < 1 ? t : 1) : 0: NaN to 0, as min(max(t, 0), 1)
+            // after the non-finite cases.
+            return one.replacing(with: t, where: t .< one).replacing(with: zero, where: .!(t .> zero))
+        case .repeat, .reflect:
+            let finite = (t - t) .== zero  // ∞ − ∞ and NaN are NaN
+            let u: SIMD2<Double>
+            if mode == .repeat {
+                u = t - floor(t)
+            } else {
+                // t·0.5 is t / 2 exactly (a power of two).
+                let m = t - 2 * floor(t * 0.5)
+                u = m.replacing(with: 2 - m, where: m .> one)
+            }
+            return zero.replacing(with: one, where: t .> zero).replacing(with: u, where: finite)
+        }
+    }
+
+    /// `Int(u · (rampSize − 1) + 0.5)` per lane for u in 0...1 (the entry
+    /// `color(t)` reads for u = `Gradient.extended(t, extend)`): the
+    /// truncation by the 1.5·2^52 magic add (to nearest in the low
+    /// mantissa bits, one lower where it rounded up).
+    @inline(__always)
+    static func entryIndices(_ u: SIMD2<Double>) -> SIMD2<Int64> {
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+        let v = u * Double(rampSize - 1) + 0.5  // in 0.5...1023.5
+        let rounded = v + magic
+        let bits = unsafeBitCast(rounded, to: SIMD2<Int64>.self)
+        let above = unsafeBitCast(rounded - magic .> v, to: SIMD2<Int64>.self)  // −1 where rounded up
+        return (bits &+ above) & Int64(rampSize &- 1)
+    }
+}

@@ -91,14 +91,96 @@ struct RadialShader {
     /// cd·cd − dr², the quadratic's leading coefficient.
     let qa: Double
 
+    /// Pixel (x, y)'s color is that of its own centre: p =
+    /// `Point(x + 0.5, y + 0.5).applying(toPaint)`, evaluated in that order
+    /// (not stepped along the run), so it does not depend on where its run
+    /// starts. Runs of 8 or more take two pixels at a time, with results
+    /// identical to `parameter(_:)` and `Ramp.color(_:)`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        assert(count >= 0, "a run of pixels")
-        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPaint)
-        let step = Point(x: toPaint.a, y: toPaint.b)
-        for i in 0..<count {
-            if let t = parameter(p) { out[i] = ramp.color(t) } else { out[i] = 0 }
-            p = p + step
+        assert(count >= 0 && abs(x) <= 1 << 40, "a run of pixels")
+        guard count > 0 else { return }
+        let yd = Double(y) + 0.5
+        let cy = toPaint.c * yd, dy = toPaint.d * yd
+        // Half-integers below 2^52: stepping by 1 is exact.
+        let x0 = Double(x) + 0.5
+        guard count >= 8 else {
+            var xd = x0
+            for i in 0..<count {
+                let p = Point(x: (toPaint.a * xd + cy) + toPaint.tx, y: (toPaint.b * xd + dy) + toPaint.ty)
+                if let t = parameter(p) { out[i] = ramp.color(t) } else { out[i] = 0 }
+                xd += 1
+            }
+            return
         }
+        // The branch `parameter` takes depends on the shader only.
+        let linear = abs(qa) < 1e-12 * max(1, cd.dot(cd))
+        switch (linear, ramp.extend) {
+        case (true, .pad): row(x0, cy, dy, count: count, into: out, linear: true, extend: .pad)
+        case (true, .repeat): row(x0, cy, dy, count: count, into: out, linear: true, extend: .repeat)
+        case (true, .reflect): row(x0, cy, dy, count: count, into: out, linear: true, extend: .reflect)
+        case (false, .pad): row(x0, cy, dy, count: count, into: out, linear: false, extend: .pad)
+        case (false, .repeat): row(x0, cy, dy, count: count, into: out, linear: false, extend: .repeat)
+        case (false, .reflect): row(x0, cy, dy, count: count, into: out, linear: false, extend: .reflect)
+        }
+    }
+
+    /// `count` pixels from pixel centre `x0` on a row where c·(y + 0.5) =
+    /// `cy` and d·(y + 0.5) = `dy`, two at a time: `parameter(_:)` in two
+    /// lanes (the same operations in the same order; `linear` is its
+    /// branch), then the ramp entry `Ramp.color(_:)` reads.
+    @inline(__always)
+    private func row(
+        _ x0: Double, _ cy: Double, _ dy: Double, count: Int, into out: UnsafeMutablePointer<UInt32>,
+        linear: Bool, extend: ExtendMode
+    ) {
+        let colors = ramp.colors
+        let a = SIMD2(repeating: toPaint.a), b = SIMD2(repeating: toPaint.b)
+        let cyv = SIMD2(repeating: cy), dyv = SIMD2(repeating: dy)
+        let tx = SIMD2(repeating: toPaint.tx), ty = SIMD2(repeating: toPaint.ty)
+        var xv = SIMD2(x0, x0 + 1)
+        var i = 0
+        while i &+ 2 <= count {
+            let px = (a * xv + cyv) + tx, py = (b * xv + dyv) + ty
+            let (t, valid) = parameters(px, py, linear: linear)
+            // Pixels no circle reaches read entry 0 and are cleared.
+            let k = Ramp.entryIndices(Ramp.extended(t.replacing(with: 0, where: .!valid), extend))
+            let k0 = Int(truncatingIfNeeded: k[0]), k1 = Int(truncatingIfNeeded: k[1])
+            var c0 = colors[k0], c1 = colors[k1]
+            if c0 == Ramp.unfilled { c0 = ramp.fill(k0) }
+            if c1 == Ramp.unfilled { c1 = ramp.fill(k1) }
+            out[i] = valid[0] ? c0 : 0
+            out[i &+ 1] = valid[1] ? c1 : 0
+            xv += 2
+            i &+= 2
+        }
+        if i < count {
+            let xd = xv[0]
+            let p = Point(x: (toPaint.a * xd + cy) + toPaint.tx, y: (toPaint.b * xd + dy) + toPaint.ty)
+            if let t = parameter(p) { out[i] = ramp.color(t) } else { out[i] = 0 }
+        }
+    }
+
+    /// `parameter(_:)` for the points (px, py) in two lanes: t, and whether
+    /// it exists (where it does not, t is unspecified). `linear` must be the
+    /// branch `parameter` takes.
+    @inline(__always)
+    func parameters(
+        _ px: SIMD2<Double>, _ py: SIMD2<Double>, linear: Bool
+    ) -> (SIMD2<Double>, SIMDMask<SIMD2<Int64>>) {
+        let pdx = px - c0.x, pdy = py - c0.y
+        let b = (pdx * cd.x + pdy * cd.y) + r0 * dr
+        let c = (pdx * pdx + pdy * pdy) - r0 * r0
+        if linear {
+            let t = c / (2 * b)
+            return (t, (b .!= 0) .& (r0 + t * dr .>= 0))
+        }
+        let disc = b * b - qa * c
+        let s = disc.squareRoot()  // NaN where disc < 0: those are cleared
+        let t1 = (b + s) / qa, t2 = (b - s) / qa
+        let ordered = t1 .> t2
+        let hi = t2.replacing(with: t1, where: ordered), lo = t1.replacing(with: t2, where: ordered)
+        let hiReaches = r0 + hi * dr .>= 0, loReaches = r0 + lo * dr .>= 0
+        return (lo.replacing(with: hi, where: hiReaches), (disc .>= 0) .& (hiReaches .| loReaches))
     }
 
     /// The largest t whose circle passes through `p` with radius ≥ 0.

@@ -1,10 +1,10 @@
-// Shading along a row: the linear gradient and the bilinear pattern give
-// each pixel the color of its own centre (device (x + 0.5, y + 0.5) mapped
+// Shading along a row: the linear, radial and conic gradients and the
+// bilinear pattern give each pixel the color of its own centre (device (x + 0.5, y + 0.5) mapped
 // to paint space as `Point.applying` evaluates it), however the row is cut
 // into runs. Checked against independent per-pixel references over random
 // transforms, stops, images and tile modes (the shaders take two pixels at
 // a time with the 1.5·2^52 floor and 16-bit lanes; the references use
-// `rounded(.down)` and one channel at a time).
+// `rounded(.down)`, the scalar radial parameter and one channel at a time).
 
 import Testing
 @testable import Hairline
@@ -128,5 +128,199 @@ import HairlineTestSupport
                 }
             }
         }
+    }
+
+    /// Random stops (1 to 4, some translucent).
+    static func stops(_ rng: inout SplitMix64) -> [GradientStop] {
+        (0..<(1 + Int(rng.next() % 4))).map { _ in
+            GradientStop(
+                location: unit(&rng),
+                color: Color(
+                    red: unit(&rng), green: unit(&rng), blue: unit(&rng),
+                    alpha: rng.next() % 2 == 0 ? 1 : unit(&rng)))
+        }
+    }
+
+    /// A random gradient-to-user map: rotation, scales of either sign,
+    /// some skew, an offset (or the identity).
+    static func transform(_ rng: inout SplitMix64) -> AffineTransform {
+        if rng.next() % 4 == 0 { return .identity }
+        let angle = unit(&rng) * 2 * Double.pi
+        let sx = (0.2 + unit(&rng) * 3) * (rng.next() % 3 == 0 ? -1 : 1), sy = 0.2 + unit(&rng) * 3
+        let skew = rng.next() % 3 == 0 ? unit(&rng) - 0.5 : 0
+        let cosA = _cos(angle), sinA = _sin(angle)
+        return AffineTransform(
+            a: cosA * sx, b: sinA * sx, c: -sinA * sy + skew, d: cosA * sy, tx: unit(&rng) * 300 - 50,
+            ty: unit(&rng) * 200 - 50)
+    }
+
+    /// The ramp entry `Ramp.color(t)` must read, from `Gradient.extended`
+    /// (libm floor) and `Ramp.entry`.
+    static func expectedEntry(_ t: Double, _ gradient: Gradient) -> UInt32 {
+        let i = Int(Gradient.extended(t, gradient.extend) * Double(rampSize - 1) + 0.5)
+        return gradient.normalizedStops.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: 1) }
+    }
+
+    @Test func radialGradientPixelsAreTheirOwnCentres() {
+        var rng = SplitMix64(seed: 0x2AD1)
+        let preparation = ShaderPreparation()
+        var kinds = [String: Int](), cleared = 0, painted = 0
+        for trial in 0..<400 {
+            let extend = [ExtendMode.pad, .repeat, .reflect][trial % 3]
+            let gradient = Gradient(stops: Self.stops(&rng), extend: extend)
+            let c1 = Point(x: Self.unit(&rng) * 200, y: Self.unit(&rng) * 200)
+            let r1 = 5 + Self.unit(&rng) * 150
+            var c0 = c1, r0 = 0.0
+            let kind = ["concentric", "focal inside", "focal outside", "equal radii", "linear"][(trial / 3) % 5]
+            switch kind {
+            case "concentric":
+                r0 = rng.next() % 2 == 0 ? 0 : Self.unit(&rng) * r1 * 1.5
+            case "focal inside":
+                let angle = Self.unit(&rng) * 2 * Double.pi, d = Self.unit(&rng) * r1 * 0.9
+                c0 = Point(x: c1.x + d * _cos(angle), y: c1.y + d * _sin(angle))
+                r0 = rng.next() % 2 == 0 ? 0 : (r1 - d) * Self.unit(&rng)
+            case "focal outside":
+                // A cone: the start circle outside the end circle (or
+                // larger and off-centre), points outside it unpainted.
+                let angle = Self.unit(&rng) * 2 * Double.pi, d = r1 * (1.1 + Self.unit(&rng) * 3)
+                c0 = Point(x: c1.x + d * _cos(angle), y: c1.y + d * _sin(angle))
+                r0 = Self.unit(&rng) * r1 * [0.5, 2][Int(rng.next() % 2)]
+            case "equal radii":
+                c0 = Point(x: c1.x + Self.unit(&rng) * 60 - 30, y: c1.y + Self.unit(&rng) * 60 - 30)
+                r0 = r1
+            default:
+                // |c1 − c0| = |r1 − r0| exactly (3-4-5 scaled by a power
+                // of two): the quadratic's leading coefficient is 0.
+                let scale = Double(1 << Int(rng.next() % 6)) * (rng.next() % 2 == 0 ? 1 : 0.125)
+                let sx: Double = rng.next() % 2 == 0 ? 1 : -1, sy: Double = rng.next() % 2 == 0 ? 1 : -1
+                c0 = Point(x: c1.x + 3 * scale * sx, y: c1.y + 4 * scale * sy)
+                r0 = rng.next() % 2 == 0 ? r1 + 5 * scale : max(0, r1 - 5 * scale)
+                if r0 == 0 { r0 = r1 + 5 * scale }
+            }
+            kinds[kind, default: 0] += 1
+            let paint = RadialGradient(
+                gradient, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1,
+                transform: Self.transform(&rng))
+            guard
+                case .radial(let shader) = preparation.shader(
+                    for: .radialGradient(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
+            else {
+                Issue.record("trial \(trial): no radial shader")
+                return
+            }
+            if kind == "linear" && !(abs(shader.qa) < 1e-12 * max(1, shader.cd.dot(shader.cd))) {
+                Issue.record("trial \(trial): not the linear case (qa \(shader.qa))")
+            }
+            let x = Int(rng.next() % 500) - 100, y = Int(rng.next() % 400) - 100
+            let count = 1 + Int(rng.next() % 300)
+            let cut = Int(rng.next() % UInt64(count + 1))
+            let (whole, split) = Self.shadeTwice(
+                { shader.shade(x: $0, y: $1, count: $2, into: $3) }, x: x, y: y, count: count, cut: cut)
+            for k in 0..<count {
+                let p = Point(x: Double(x + k) + 0.5, y: Double(y) + 0.5).applying(shader.toPaint)
+                let t = shader.parameter(p)
+                let expected = t.map { Self.expectedEntry($0, gradient) } ?? 0
+                if t == nil { cleared += 1 } else { painted += 1 }
+                if whole[k] != expected || split[k] != expected {
+                    let what = "trial \(trial) (\(kind), \(extend), t \(t ?? .nan))"
+                    Issue.record("\(what), pixel \(x + k), \(y): \(whole[k]), \(split[k]) != \(expected)")
+                    return
+                }
+            }
+        }
+        // Every geometry drawn, and both painted and unpainted pixels met.
+        #expect(kinds.count == 5 && kinds.values.allSatisfy { $0 >= 60 })
+        #expect(cleared > 1000 && painted > 10000)
+    }
+
+    @Test func conicGradientPixelsAreTheirOwnCentres() {
+        var rng = SplitMix64(seed: 0xC011)
+        let preparation = ShaderPreparation()
+        for trial in 0..<300 {
+            let extend = [ExtendMode.pad, .repeat, .reflect][trial % 3]
+            let gradient = Gradient(stops: Self.stops(&rng), extend: extend)
+            let center = Point(x: Self.unit(&rng) * 300 - 50, y: Self.unit(&rng) * 200 - 50)
+            let startAngle = [0, Double.pi / 2, -Double.pi, (Self.unit(&rng) * 4 - 2) * Double.pi][trial % 4]
+            let paint = ConicGradient(gradient, center: center, startAngle: startAngle, transform: Self.transform(&rng))
+            guard
+                case .conic(let shader) = preparation.shader(
+                    for: .conicGradient(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
+            else {
+                Issue.record("trial \(trial): no conic shader")
+                return
+            }
+            // Rows through the centre too (whole-pixel centres put t on
+            // exact quarter turns).
+            let x = Int(rng.next() % 400) - 100
+            let y = trial % 5 == 0 ? Int(center.y.rounded(.down)) : Int(rng.next() % 300) - 50
+            let count = 1 + Int(rng.next() % 300)
+            let cut = Int(rng.next() % UInt64(count + 1))
+            let (whole, split) = Self.shadeTwice(
+                { shader.shade(x: $0, y: $1, count: $2, into: $3) }, x: x, y: y, count: count, cut: cut)
+            for k in 0..<count {
+                let p = Point(x: Double(x + k) + 0.5, y: Double(y) + 0.5).applying(shader.toPaint)
+                var t = (_atan2(p.y - center.y, p.x - center.x) - startAngle) / (2 * Double.pi)
+                t -= t.rounded(.down)
+                let expected = Self.expectedEntry(t, gradient)
+                if whole[k] != expected || split[k] != expected {
+                    Issue.record(
+                        "trial \(trial) (\(extend)), pixel \(x + k), \(y): \(whole[k]), \(split[k]) != \(expected)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// Values where a floor or a fold goes wrong first: ties, ±0, just
+    /// below and above integers, around 2^51, 2^52 and 2^53, huge, ±∞, NaN.
+    static let hardValues: [Double] = {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2, 2.5, -2.5, 3, -3, 0.49999999999999994,
+            -0.49999999999999994, 1e-300, -1e-300, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude,
+            .infinity, -.infinity, .nan, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
+        ]
+        for e in [1.0, 2, 51, 52, 53, 60] {
+            let p = Double(sign: .plus, exponent: Int(e), significand: 1)
+            for v in [p, p.nextUp, p.nextDown, p + 0.5, p - 0.5, p * 1.5, p * 1.5 + 0.5] {
+                values += [v, -v, v.nextUp, v.nextDown, -v.nextUp, -v.nextDown]
+            }
+        }
+        for k in -8...8 { values += [Double(k).nextUp, Double(k).nextDown, Double(k) + 0.5] }
+        return values
+    }()
+
+    @Test func twoLaneFloorAndExtendMatchScalar() {
+        var rng = SplitMix64(seed: 0xF100)
+        var values = Self.hardValues
+        for _ in 0..<4000 {
+            // Random magnitudes from 2^-30 to 2^60, either sign.
+            let e = Int(rng.next() % 91) - 30
+            values.append(
+                (Self.unit(&rng) + 0.5) * Double(sign: .plus, exponent: e, significand: 1)
+                    * (rng.next() % 2 == 0 ? 1 : -1))
+        }
+        var mismatches = 0
+        for (n, t) in values.enumerated() {
+            let other = values[(n * 7 + 3) % values.count]
+            let lanes = SIMD2(t, other)
+            for (lane, v) in [t, other].enumerated() {
+                let floor = v.rounded(.down)
+                let same = { (a: Double) in a == floor || (a.isNaN && floor.isNaN) }
+                if !same(Ramp.floor(v)) || !same(Ramp.floor(lanes)[lane]) { mismatches += 1 }
+                for mode in [ExtendMode.pad, .repeat, .reflect] {
+                    let u = Gradient.extended(v, mode)
+                    let u2 = Ramp.extended(lanes, mode)[lane]
+                    let i = Int(u * Double(rampSize - 1) + 0.5)
+                    let i2 = Ramp.entryIndices(Ramp.extended(lanes, mode))[lane]
+                    if u != u2 || Int64(i) != i2 {
+                        Issue.record("\(v) \(mode): \(u2) != \(u) or entry \(i2) != \(i)")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(Ramp.floor(-0.5) == -1 && Ramp.floor(SIMD2(2.5, -2.5)) == SIMD2(2, -3))
+        #expect(Ramp.floor(4_503_599_627_370_495.5) == 4_503_599_627_370_495)
     }
 }
