@@ -70,6 +70,18 @@ public enum BundledFontError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Base64 (RFC 4648, standard alphabet, `=` padding) to bytes, for the
 /// embedded fonts; line breaks and spaces between groups are skipped.
 enum Base64 {
+    /// Each byte's value in the alphabet (0...63), 255 for any other.
+    private static let sextets: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt8(byte) &- UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt8(byte) &- UInt8(ascii: "a") &+ 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(byte) &- UInt8(ascii: "0") &+ 52
+        case UInt8(ascii: "+"): return 62
+        case UInt8(ascii: "/"): return 63
+        default: return 255
+        }
+    }
+
     /// The bytes `text` encodes, or nil if it holds a character outside
     /// the alphabet, stray padding, or does not give `byteCount` bytes.
     /// - Complexity: O(text length), one pass, no intermediate copies.
@@ -82,11 +94,31 @@ enum Base64 {
         guard byteCount >= 0, byteCount <= text.count else { return nil }
         var failed = false
         var count = 0
+        let table = sextets
         let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { out, initialized in
             var group: UInt32 = 0
             var digits = 0
             var padding = 0
-            for character in text {
+            let n = text.count
+            var index = 0
+            while index < n {
+                // Four alphabet characters at a group's start: three bytes
+                // by table, no branch per character (almost every group).
+                if digits == 0, padding == 0, index &+ 4 <= n, count &+ 3 <= byteCount {
+                    let a = table[Int(text[index])], b = table[Int(text[index &+ 1])]
+                    let c = table[Int(text[index &+ 2])], d = table[Int(text[index &+ 3])]
+                    if (a | b | c | d) < 64 {
+                        let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                        out[count] = UInt8(truncatingIfNeeded: bits >> 16)
+                        out[count &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                        out[count &+ 2] = UInt8(truncatingIfNeeded: bits)
+                        count &+= 3
+                        index &+= 4
+                        continue
+                    }
+                }
+                let character = text[index]
+                index &+= 1
                 let value: UInt32
                 switch character {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character &- UInt8(ascii: "A"))
