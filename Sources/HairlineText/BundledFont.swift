@@ -94,69 +94,73 @@ enum Base64 {
         guard byteCount >= 0, byteCount <= text.count else { return nil }
         var failed = false
         var count = 0
-        let table = sextets
-        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { out, initialized in
-            var group: UInt32 = 0
-            var digits = 0
-            var padding = 0
-            let n = text.count
-            var index = 0
-            while index < n {
-                // Four alphabet characters at a group's start: three bytes
-                // by table, no branch per character (almost every group).
-                if digits == 0, padding == 0, index &+ 4 <= n, count &+ 3 <= byteCount {
-                    let a = table[Int(text[index])], b = table[Int(text[index &+ 1])]
-                    let c = table[Int(text[index &+ 2])], d = table[Int(text[index &+ 3])]
-                    if (a | b | c | d) < 64 {
-                        let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out[count] = UInt8(truncatingIfNeeded: bits >> 16)
-                        out[count &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
-                        out[count &+ 2] = UInt8(truncatingIfNeeded: bits)
-                        count &+= 3
-                        index &+= 4
-                        continue
+        let bytes = sextets.withUnsafeBufferPointer { table in  // 256 entries: any byte indexes them
+            [UInt8](unsafeUninitializedCapacity: byteCount) { out, initialized in
+                var group: UInt32 = 0
+                var digits = 0
+                var padding = 0
+                let n = text.count
+                var index = 0
+                while index < n {
+                    // Four alphabet characters at a group's start: three bytes
+                    // by table, no branch per character (almost every group).
+                    if digits == 0, padding == 0 {
+                        // A line's groups in one loop (its checks only).
+                        let start = index
+                        while index &+ 4 <= n, count &+ 3 <= byteCount {
+                            let a = table[Int(text[index])], b = table[Int(text[index &+ 1])]
+                            let c = table[Int(text[index &+ 2])], d = table[Int(text[index &+ 3])]
+                            guard (a | b | c | d) < 64 else { break }
+                            let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                            out[count] = UInt8(truncatingIfNeeded: bits >> 16)
+                            out[count &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                            out[count &+ 2] = UInt8(truncatingIfNeeded: bits)
+                            count &+= 3
+                            index &+= 4
+                        }
+                        if index != start { continue }
                     }
+                    let character = text[index]
+                    index &+= 1
+                    let value: UInt32
+                    switch character {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character &- UInt8(ascii: "A"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character &- UInt8(ascii: "a")) &+ 26
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character &- UInt8(ascii: "0")) &+ 52
+                    case UInt8(ascii: "+"): value = 62
+                    case UInt8(ascii: "/"): value = 63
+                    case UInt8(ascii: "="):
+                        padding += 1
+                        value = 0
+                    case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: " "): continue
+                    default:
+                        failed = true
+                        initialized = count
+                        return
+                    }
+                    // Nothing but padding may follow padding.
+                    if padding > 0 && character != UInt8(ascii: "=") || padding > 2 {
+                        failed = true
+                        break
+                    }
+                    group = group << 6 | value
+                    digits += 1
+                    guard digits == 4 else { continue }
+                    let produced = 3 - padding
+                    guard count + produced <= byteCount else {
+                        failed = true
+                        break
+                    }
+                    if produced > 0 { out[count] = UInt8(truncatingIfNeeded: group >> 16) }
+                    if produced > 1 { out[count + 1] = UInt8(truncatingIfNeeded: group >> 8) }
+                    if produced > 2 { out[count + 2] = UInt8(truncatingIfNeeded: group) }
+                    count += produced
+                    group = 0
+                    digits = 0
                 }
-                let character = text[index]
-                index &+= 1
-                let value: UInt32
-                switch character {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character &- UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character &- UInt8(ascii: "a")) &+ 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character &- UInt8(ascii: "0")) &+ 52
-                case UInt8(ascii: "+"): value = 62
-                case UInt8(ascii: "/"): value = 63
-                case UInt8(ascii: "="):
-                    padding += 1
-                    value = 0
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: " "): continue
-                default:
-                    failed = true
-                    initialized = count
-                    return
-                }
-                // Nothing but padding may follow padding.
-                if padding > 0 && character != UInt8(ascii: "=") || padding > 2 {
-                    failed = true
-                    break
-                }
-                group = group << 6 | value
-                digits += 1
-                guard digits == 4 else { continue }
-                let produced = 3 - padding
-                guard count + produced <= byteCount else {
-                    failed = true
-                    break
-                }
-                if produced > 0 { out[count] = UInt8(truncatingIfNeeded: group >> 16) }
-                if produced > 1 { out[count + 1] = UInt8(truncatingIfNeeded: group >> 8) }
-                if produced > 2 { out[count + 2] = UInt8(truncatingIfNeeded: group) }
-                count += produced
-                group = 0
-                digits = 0
+                if digits != 0 { failed = true }
+                initialized = count
             }
-            if digits != 0 { failed = true }
-            initialized = count
         }
         guard !failed, count == byteCount else { return nil }
         return bytes
