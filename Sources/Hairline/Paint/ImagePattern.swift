@@ -327,13 +327,9 @@ struct PatternShader {
     @inline(__always)
     private func bilinear(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
         assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
-        let u = min(max(p.x - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-        let v = min(max(p.y - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-        let fu = u.rounded(.down), fv = v.rounded(.down)
-        let i0 = Int(fu), j0 = Int(fv)
-        let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
+        let (i0, wx) = Self.bilinearColumn(p.x)
+        let (ja, jb, wy) = bilinearRows(p.y)
         let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
-        let ja = Self.tile(j0, height, tileY), jb = Self.tile(j0 + 1, height, tileY)
         func at(_ i: Int, _ j: Int) -> UInt32 { (i >= 0 && j >= 0) ? image[j * rowLength + i] : 0 }
         let top = Self.mix(at(ia, ja), at(ib, ja), wx)
         let bottom = Self.mix(at(ia, jb), at(ib, jb), wx)

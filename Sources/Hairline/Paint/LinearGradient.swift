@@ -113,29 +113,19 @@ struct LinearShader {
 
     /// The pad extend mode's colors of `count` pixels from pixel centre
     /// `x0` on a row with `by` = b·(y + 0.5), two at a time: the entry
-    /// `Ramp.padIndex` gives each, computed exactly as it does (the
-    /// truncation to an integer by the 1.5·2^52 magic add, one lower where
-    /// it rounded up). Entries not `checked` must be filled.
+    /// `Ramp.padIndex` gives each, computed exactly as it does
+    /// (`Ramp.extended` and `Ramp.entryIndices` in two lanes). Entries not
+    /// `checked` must be filled.
     @inline(__always)
     private func padRow(
         _ x0: Double, _ by: Double, count: Int, into out: UnsafeMutablePointer<UInt32>, checked: Bool
     ) {
         let colors = ramp.colors
         let av = SIMD2(repeating: a), bv = SIMD2(repeating: by), cv = SIMD2(repeating: c)
-        let scale = SIMD2(repeating: Double(rampSize - 1)), half = SIMD2<Double>(repeating: 0.5)
-        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
-        let zero = SIMD2<Double>(repeating: 0), one = SIMD2<Double>(repeating: 1)
         var xv = SIMD2(x0, x0 + 1)
         var i = 0
         while i &+ 2 <= count {
-            let t = (av * xv + bv) + cv
-            // t > 0 ? (t < 1 ? t : 1) : 0, NaN to 0.
-            let u = one.replacing(with: t, where: t .< one).replacing(with: zero, where: .!(t .> zero))
-            let v = u * scale + half  // in 0.5...1023.5
-            let rounded = v + magic  // v to nearest in its low mantissa bits
-            let bits = unsafeBitCast(rounded, to: SIMD2<Int64>.self)
-            let above = unsafeBitCast(rounded - magic .> v, to: SIMD2<Int64>.self)  // −1 where rounded up
-            let k = (bits &+ above) & Int64(rampSize &- 1)  // 0...1023 already
+            let k = Ramp.entryIndices(Ramp.extended((av * xv + bv) + cv, .pad))
             let k0 = Int(truncatingIfNeeded: k[0]), k1 = Int(truncatingIfNeeded: k[1])
             var c0 = colors[k0], c1 = colors[k1]
             if checked {
