@@ -234,9 +234,16 @@ struct PatternShader {
             }
             switch sampling {
             case .nearest:
+                // Each pixel's own centre, as `Point.applying` maps it:
+                // no position carried along the run, whose rounding would
+                // move samples that lie on a cell boundary.
+                let t = toPattern
+                let yd = Double(y) + 0.5
+                let cy = t.c * yd, dy = t.d * yd
+                var xd = Double(x) + 0.5
                 for i in 0..<count {
-                    out[i] = nearest(base, p)
-                    p = p + step
+                    out[i] = nearest(base, Point(x: t.a * xd + cy + t.tx, y: t.b * xd + dy + t.ty))
+                    xd += 1
                 }
             case .bilinear:
                 if toPattern.b == 0 {
@@ -263,16 +270,16 @@ struct PatternShader {
         assert(count >= 0 && rowLength >= width, "a run; rows at least the pattern's width apart")
         let j: Int
         if tileY == .repeat, let rows = repeatedRows {
-            j = PatternRows.wrap(Self.floor(p.y), height, inverse: rows.inverseHeight)
+            j = PatternRows.wrap(Self.pixelIndex(p.y), height, inverse: rows.inverseHeight)
         } else {
-            j = Self.tile(Self.floor(p.y), height, tileY)
+            j = Self.tile(Self.pixelIndex(p.y), height, tileY)
         }
         guard j >= 0 else {
             out.update(repeating: 0, count: count)
             return
         }
         let row = image + j * rowLength
-        var i = Self.floor(p.x)
+        var i = Self.pixelIndex(p.x)
         var done = 0
         if tileX == .repeat, let rows = repeatedRows {
             // The rest of the repeated row, then whole repeated rows (each
@@ -319,7 +326,7 @@ struct PatternShader {
     @inline(__always)
     private func nearest(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
         assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
-        let i = Self.tile(Self.floor(p.x), width, tileX), j = Self.tile(Self.floor(p.y), height, tileY)
+        let i = Self.tile(Self.pixelIndex(p.x), width, tileX), j = Self.tile(Self.pixelIndex(p.y), height, tileY)
         guard i >= 0, j >= 0 else { return 0 }
         return image[j * rowLength + i]
     }
@@ -372,7 +379,7 @@ struct PatternShader {
             let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
             switch sampling {
             case .nearest:
-                j = Self.tile(Self.floor(p.y), height, tileY)
+                j = Self.tile(Self.pixelIndex(p.y), height, tileY)
             case .bilinear:
                 // As `bilinearRow`: one row where the vertical weight is 0.
                 let (ja, _, wy) = bilinearRows(p.y)
@@ -406,7 +413,7 @@ struct PatternShader {
             let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
             switch sampling {
             case .nearest:
-                let j = Self.tile(Self.floor(py), height, tileY)
+                let j = Self.tile(Self.pixelIndex(py), height, tileY)
                 color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
             case .bilinear:
                 let (ja, jb, wy) = bilinearRows(py)
@@ -445,10 +452,25 @@ struct PatternShader {
         return (even & 0x00FF_00FF) | ((odd & 0x00FF_00FF) << 8)
     }
 
+    /// The image pixel (before tiling) whose cell `[k, k + 1)` holds the
+    /// image coordinate `v` of a nearest sample: its floor, except that a
+    /// value within `tieSlack` below a whole number k counts as k. A
+    /// device pixel centre lying exactly on a cell boundary (an image
+    /// scaled by 3.75 has one every 15 device pixels) belongs to the cell
+    /// starting there, as exact arithmetic gives; the inverse transform's
+    /// rounding (1/3.75 is not a binary fraction) must not move it to the
+    /// cell before.
     @inline(__always)
-    static func floor(_ v: Double) -> Int {
-        Int(saturatingFloor: v, in: -Int(coordinateLimit)...Int(coordinateLimit))
+    static func pixelIndex(_ v: Double) -> Int {
+        let i = Int(saturatingFloor: v, in: -Int(coordinateLimit)...Int(coordinateLimit))
+        return Double(i &+ 1) - v <= tieSlack ? i &+ 1 : i
     }
+
+    /// How far (image pixels) below a whole number a nearest sample's
+    /// coordinate may land by rounding and still count as on it: well
+    /// above the few ulps of a pixel centre's mapping (coordinates far
+    /// below 2^20), well below any sample spacing that matters.
+    static let tieSlack = 0x1p-24
 
     /// The image index for integer coordinate `i` on an axis of `n`
     /// pixels, or −1 where a decal axis shows nothing.
