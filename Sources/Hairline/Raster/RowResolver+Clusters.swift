@@ -380,4 +380,10 @@ struct ResolverLimits {
     /// same coverage, slower; for tests that compare the two. By default
     /// only where two pieces meet at one x (`resolveSlabsOfSpanningPieces`).
     var slabHandOver = Int.max
+    /// Whether the row check walks the winding once per interval between
+    /// chain starts and ends where the chains provably keep their order
+    /// (`RasterCore.overlappingChainsStayIndicator`); false: once per
+    /// interval between piece ends, as before (for tests that compare the
+    /// two).
+    var walksBetweenChainEnds = true
 }

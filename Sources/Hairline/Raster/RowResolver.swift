@@ -268,42 +268,68 @@ extension RasterCore {
     /// another, so the chains' left-to-right order there is their order at
     /// the interval's middle, and the winding is checked in that order.
     /// (A crossing exactly at a vertex lies on an interval boundary.)
+    ///
+    /// Most rows that get here have chains that come near each other
+    /// without meeting: then (`chainsKeepTheirOrder`) the order changes
+    /// only where a chain starts or ends, and the winding is checked once
+    /// per interval between those heights instead of once per interval
+    /// between piece ends (the same answer: the same chains in the same
+    /// order in every piece-end interval inside one of them).
     private mutating func overlappingChainsStayIndicator(
         _ list: UnsafeMutableBufferPointer<Piece>, _ spans: UnsafeMutableBufferPointer<ChainSpan>
     ) -> Bool {
         // Quadratic in the worst case: past the resolver's budget the row
-        // is left to the resolver, which bounds its own work.
+        // is left to the resolver, which bounds its own work. (The work
+        // of the pair test, counted first: past the budget the answer is
+        // `false` whatever the pairs do.)
         let budget = resolverLimits.rowAllowance + resolverLimits.pieceAllowance * list.count
         var work = 0
         for i in spans.indices {
             var j = i + 1
             while j < spans.count, spans[j].minX < spans[i].maxX {
                 work += Int(spans[i].pieceCount) * Int(spans[j].pieceCount)
-                if work > budget || chainsCross(spans[i], spans[j], list) { return false }
+                if work > budget { return false }
                 j += 1
             }
         }
         // Every piece end strictly inside the row splits it. A chain's
         // pieces follow each other in height, one's bottom the next one's
         // top, so that height is added once (the same heights, fewer to
-        // sort); the budget counts them as before.
+        // sort); the budget counts them all.
         var endCount = 2
+        for i in 0..<list.count {
+            if list[i].ya > 0 { endCount += 1 }
+            if list[i].yb < 1 { endCount += 1 }
+        }
+        if work + endCount * list.count > budget { return false }
         resetSplits()
-        for s in spans {
-            let first = Int(s.firstPiece), end = first + Int(s.pieceCount)
-            for q in first..<end {
-                let p = list[Int(pieceOrder[q])]
-                if p.ya > 0 {
-                    splits.append(p.ya)
-                    endCount += 1
+        if resolverLimits.walksBetweenChainEnds && chainsKeepTheirOrder(list, spans) {
+            // Heights where a chain starts, ends or leaves a gap.
+            for s in spans {
+                let first = Int(s.firstPiece), end = first + Int(s.pieceCount)
+                for q in first..<end {
+                    let p = list[Int(pieceOrder[q])]
+                    if p.ya > 0 && (q == first || list[Int(pieceOrder[q - 1])].yb != p.ya) { splits.append(p.ya) }
+                    if p.yb < 1 && (q + 1 == end || list[Int(pieceOrder[q + 1])].ya != p.yb) { splits.append(p.yb) }
                 }
-                if p.yb < 1 {
-                    endCount += 1
-                    if q + 1 == end || list[Int(pieceOrder[q + 1])].ya != p.yb { splits.append(p.yb) }
+            }
+        } else {
+            for i in spans.indices {
+                var j = i + 1
+                while j < spans.count, spans[j].minX < spans[i].maxX {
+                    if chainsCross(spans[i], spans[j], list) { return false }
+                    j += 1
+                }
+            }
+            for s in spans {
+                let first = Int(s.firstPiece), end = first + Int(s.pieceCount)
+                for q in first..<end {
+                    let p = list[Int(pieceOrder[q])]
+                    if p.ya > 0 { splits.append(p.ya) }
+                    if p.yb < 1 && (q + 1 == end || list[Int(pieceOrder[q + 1])].ya != p.yb) { splits.append(p.yb) }
                 }
             }
         }
-        if work + endCount * list.count > budget { return false }
         let ys = splits.buffer
         sortValues(ys)
         var walk = IndicatorWalk()
@@ -324,6 +350,72 @@ extension RasterCore {
             }
         }
         return true
+    }
+
+    /// Whether every two chains whose x extents overlap or touch keep one strict
+    /// left-to-right order over the heights they share: their x
+    /// difference has one sign, never zero, at every piece end strictly
+    /// inside those heights and is not of the other sign at its ends
+    /// (where a chain starting or ending may meet the other). Both are
+    /// straight between piece ends, so the difference keeps that sign in
+    /// between: they neither cross (at a vertex or not) nor touch inside.
+    /// `false` also for a chain with a gap among its pieces (a part right
+    /// of the clip dropped). Costs one x per piece end of each pair.
+    private func chainsKeepTheirOrder(
+        _ list: UnsafeMutableBufferPointer<Piece>, _ spans: UnsafeMutableBufferPointer<ChainSpan>
+    ) -> Bool {
+        for i in spans.indices {
+            var j = i + 1
+            // Extents that only touch count too: the walk between piece
+            // ends gives up where two chains have one x, and so must this.
+            while j < spans.count, spans[j].minX <= spans[i].maxX {
+                if !chainsKeepTheirOrder(spans[i], spans[j], list) { return false }
+                j += 1
+            }
+        }
+        return true
+    }
+
+    /// `chainsKeepTheirOrder` for one pair of chains.
+    private func chainsKeepTheirOrder(
+        _ a: ChainSpan, _ b: ChainSpan, _ list: UnsafeMutableBufferPointer<Piece>
+    ) -> Bool {
+        let top = max(a.minY, b.minY), bottom = min(a.maxY, b.maxY)
+        guard top < bottom else { return true }
+        let order = pieceOrder.base
+        var qa = Int(a.firstPiece), qb = Int(b.firstPiece)
+        let endA = qa + Int(a.pieceCount), endB = qb + Int(b.pieceCount)
+        // The pieces holding `top` (each chain's pieces are in height
+        // order and, without gaps, cover minY...maxY).
+        while qa < endA, list[Int(order[qa])].yb <= top { qa += 1 }
+        while qb < endB, list[Int(order[qb])].yb <= top { qb += 1 }
+        guard qa < endA, qb < endB else { return false }
+        var sign = 0.0
+        var y = top
+        while true {
+            let p = list[Int(order[qa])], q = list[Int(order[qb])]
+            guard p.ya <= y, q.ya <= y else { return false }  // a gap
+            let d = p.x(at: y) - q.x(at: y)
+            if y > top && y < bottom {
+                if d == 0 || d * sign < 0 { return false }
+                sign = d
+            } else if d != 0 {
+                if d * sign < 0 { return false }
+                sign = d
+            }
+            guard y < bottom else { return true }
+            // The next piece end of either chain (or the shared bottom).
+            let next = min(p.yb, q.yb, bottom)
+            if next == p.yb && next < bottom {
+                qa += 1
+                guard qa < endA else { return false }
+            }
+            if next == q.yb && next < bottom {
+                qb += 1
+                guard qb < endB else { return false }
+            }
+            y = next
+        }
     }
 
     /// Chain `k`'s x at height `y` (strictly between piece ends), or `nil`
