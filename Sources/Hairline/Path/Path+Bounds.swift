@@ -22,16 +22,18 @@ extension Path {
                 current = p
             case .quadCurve(let p, let c):
                 box.add(p)
-                for t in quadExtrema(current.x, c.x, p.x) + quadExtrema(current.y, c.y, p.y) {
-                    let u = 1 - t
+                var extrema = quadExtrema(current.x, c.x, p.x)
+                extrema.append(contentsOf: quadExtrema(current.y, c.y, p.y))
+                for i in 0..<extrema.count {
+                    let t = extrema[i], u = 1 - t
                     box.add(current * (u * u) + c * (2 * u * t) + p * (t * t))
                 }
                 current = p
             case .curve(let p, let c1, let c2):
                 box.add(p)
-                for t in cubicExtrema(current.x, c1.x, c2.x, p.x) + cubicExtrema(current.y, c1.y, c2.y, p.y) {
-                    box.add(cubicPoint(current, c1, c2, p, t))
-                }
+                var extrema = cubicExtrema(current.x, c1.x, c2.x, p.x)
+                extrema.append(contentsOf: cubicExtrema(current.y, c1.y, c2.y, p.y))
+                for i in 0..<extrema.count { box.add(cubicPoint(current, c1, c2, p, extrema[i])) }
                 current = p
             case .arc(let arc):
                 box.add(arc.endPoint)
@@ -81,23 +83,56 @@ private struct BoundsAccumulator {
     }
 }
 
+/// Up to four curve parameters, kept inline (no array per curve: a path's
+/// bounds are worked out for every shape an SVG document reads).
+private struct Extrema {
+    private var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    private(set) var count = 0
+
+    /// Adds `t` if it lies in (0, 1) (NaN does not).
+    mutating func append(_ t: Double) {
+        guard t > 0 && t < 1 else { return }
+        switch count {
+        case 0: values.0 = t
+        case 1: values.1 = t
+        case 2: values.2 = t
+        default: values.3 = t
+        }
+        count += 1
+    }
+
+    mutating func append(contentsOf other: Extrema) {
+        for i in 0..<other.count { append(other[i]) }
+    }
+
+    subscript(i: Int) -> Double {
+        switch i {
+        case 0: return values.0
+        case 1: return values.1
+        case 2: return values.2
+        default: return values.3
+        }
+    }
+}
+
 /// The parameter in (0, 1) where a quadratic Bézier coordinate is extreme.
-private func quadExtrema(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+private func quadExtrema(_ a: Double, _ b: Double, _ c: Double) -> Extrema {
+    var result = Extrema()
     let den = a - 2 * b + c
-    guard den != 0 else { return [] }
-    let t = (a - b) / den
-    return (t > 0 && t < 1) ? [t] : []
+    guard den != 0 else { return result }
+    result.append((a - b) / den)
+    return result
 }
 
 /// The parameters in (0, 1) where a cubic Bézier coordinate is extreme.
-private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> Extrema {
     // B'(t)/3 = a t² + b t + c.
     let a = -p0 + 3 * p1 - 3 * p2 + p3
     let b = 2 * (p0 - 2 * p1 + p2)
     let c = p1 - p0
-    var roots: [Double] = []
+    var roots = Extrema()
     let scale = max(abs(a), abs(b), abs(c))
-    if scale == 0 { return [] }
+    if scale == 0 { return roots }
     if abs(a) <= 1e-12 * scale {
         if b != 0 { roots.append(-c / b) }
     } else {
@@ -108,7 +143,7 @@ private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double
             roots.append((-b - s) / (2 * a))
         }
     }
-    return roots.filter { $0 > 0 && $0 < 1 }
+    return roots
 }
 
 /// The point at `t` on a cubic Bézier.

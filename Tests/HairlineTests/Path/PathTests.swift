@@ -114,6 +114,48 @@ import HairlineTestSupport
             abs(c.minX - 1) < 1e-12 && abs(c.maxX - 7) < 1e-12 && abs(c.minY - 2) < 1e-12 && abs(c.maxY - 6) < 1e-12)
     }
 
+    @Test func boundsMatchDenselySampledCurves() {
+        // Random quadratic and cubic curves: the bounds hold every sampled
+        // point, and each side lies within the samples' spacing error of
+        // the farthest sample (an extremum between samples moves a side by
+        // at most the curve's second-order change over a step).
+        var rng = SplitMix64(seed: 0xB0D5)
+        for round in 0..<300 {
+            var path = Path()
+            let start = Point(x: rng.double(in: -50...50), y: rng.double(in: -50...50))
+            path.move(to: start)
+            var samples = [start]
+            var current = start
+            for _ in 0..<rng.int(in: 1...4) {
+                let p = Point(x: rng.double(in: -50...50), y: rng.double(in: -50...50))
+                let c1 = Point(x: rng.double(in: -80...80), y: rng.double(in: -80...80))
+                let c2 = Point(x: rng.double(in: -80...80), y: rng.double(in: -80...80))
+                let cubic = rng.int(in: 0...1) == 0
+                if cubic {
+                    path.addCurve(to: p, control1: c1, control2: c2)
+                } else {
+                    path.addQuadCurve(to: p, control: c1)
+                }
+                for k in 0...2000 {
+                    let t = Double(k) / 2000, u = 1 - t
+                    samples.append(
+                        cubic
+                            ? cubicPoint(current, c1, c2, p, t)
+                            : current * (u * u) + c1 * (2 * u * t) + p * (t * t))
+                }
+                current = p
+            }
+            let b = path.bounds
+            let xs = samples.map(\.x), ys = samples.map(\.y)
+            let slack = 1e-9
+            #expect(b.minX <= xs.min()! + slack && b.maxX >= xs.max()! - slack, "round \(round)")
+            #expect(b.minY <= ys.min()! + slack && b.maxY >= ys.max()! - slack, "round \(round)")
+            let near = 0.01  // 240 units of control polygon over 2,000 steps, squared
+            #expect(b.minX >= xs.min()! - near && b.maxX <= xs.max()! + near, "round \(round)")
+            #expect(b.minY >= ys.min()! - near && b.maxY <= ys.max()! + near, "round \(round)")
+        }
+    }
+
     @Test func transformsKeepArcsExact() {
         var circle = Path()
         circle.addEllipse(in: Rect(x: -1, y: -1, width: 2, height: 2))
