@@ -462,8 +462,11 @@ struct PatternShader {
     /// cell before.
     @inline(__always)
     static func pixelIndex(_ v: Double) -> Int {
-        let i = Int(saturatingFloor: v, in: -Int(coordinateLimit)...Int(coordinateLimit))
-        return Double(i &+ 1) - v <= tieSlack ? i &+ 1 : i
+        // One add: `v + tieSlack` reaches k from anywhere in
+        // [k − tieSlack, k) (rounding decides only within an ulp of that
+        // end; past 2^28 the slack is below half an ulp and this is the
+        // plain floor).
+        Int(saturatingFloor: v + tieSlack, in: -Int(coordinateLimit)...Int(coordinateLimit))
     }
 
     /// How far (image pixels) below a whole number a nearest sample's
