@@ -91,7 +91,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HairlineCellsTests",
-            dependencies: ["Hairline", "HairlineCells", "HairlineText", "HairlineTestSupport"]
+            dependencies: [
+                "Hairline", "HairlineCells", "HairlineText", "HairlineTableSpec", "HairlineTestSupport",
+            ]
         ),
         // Fixtures/Fonts: fonts with their licences, read by path (#filePath);
         // Fixtures/Unicode: Unicode's conformance files, gzipped (HairlinePNG inflates them).
@@ -102,11 +104,15 @@ let package = Package(
         // Runs the fuzz drivers on seeded random and mutated inputs.
         .testTarget(
             name: "HairlineFuzzTests",
-            dependencies: ["HairlineFuzz", "Hairline", "HairlinePNG", "HairlineSVG", "HairlineTestSupport"]
+            dependencies: [
+                "HairlineFuzz", "Hairline", "HairlinePNG", "HairlineSVG", "HairlineText", "HairlineTestSupport",
+            ]
         ),
         .testTarget(
             name: "HairlineTableSpecTests",
-            dependencies: ["HairlineTableSpec", "HairlineCells", "Hairline", "HairlinePNG", "HairlineTestSupport"]
+            dependencies: [
+                "HairlineTableSpec", "HairlineCells", "Hairline", "HairlinePNG", "HairlineText", "HairlineTestSupport",
+            ]
         ),
         // Runs the built `hairline` executable as a process (`swift test`
         // builds every target first) and reads its PNGs with HairlinePNG.
