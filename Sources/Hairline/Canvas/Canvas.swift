@@ -18,8 +18,9 @@
 /// the alpha an RGBA8 surface would).
 public final class Canvas {
     private let leadingPad = CacheLinePad()
-    /// The surface drawn into (see `retarget(to:)`).
-    public private(set) var surface: Surface
+    /// The surface drawn into (see `retarget(to:)`). (Not checked for
+    /// exclusivity at run time, like `state` below.)
+    @exclusivity(unchecked) public private(set) var surface: Surface
     /// The screen scale: device pixels per point of the base transform.
     public let scale: Double
 
@@ -33,15 +34,19 @@ public final class Canvas {
         var shadow: Shadow?
     }
 
-    var state: State
-    private var savedStates: [State] = []
+    /// (The state, the saved states and the tolerance are not checked
+    /// for exclusivity at run time: a canvas is used by one thread, and no
+    /// method holds an access to them across another; the checks were
+    /// ~150 instructions of every small draw.)
+    @exclusivity(unchecked) var state: State
+    @exclusivity(unchecked) private var savedStates: [State] = []
 
     /// The largest distance, in device pixels, between a Bézier curve (or
     /// an arc that must be flattened) and the straight segments it is drawn
     /// with. The default, 0.008, keeps every pixel's coverage within 3/255
     /// of the true curve's. Values below 1e-4 and NaN become 1e-4 (finer
     /// ones would multiply edges without visible change).
-    public var flatteningTolerance: Double = Flattener.defaultTolerance {
+    @exclusivity(unchecked) public var flatteningTolerance: Double = Flattener.defaultTolerance {
         didSet {
             if !(flatteningTolerance >= Flattener.minimumTolerance) {
                 flatteningTolerance = Flattener.minimumTolerance

@@ -65,11 +65,17 @@ public struct Gradient: Hashable, Sendable {
         var result: [GradientStop] = []
         var floor = 0.0
         for stop in stops {
-            let location = max(floor, stop.location.isNaN ? 0 : min(max(stop.location, 0), 1))
-            floor = location
-            result.append(GradientStop(location: location, color: stop.color))
+            floor = Gradient.normalizedLocation(stop.location, after: floor)
+            result.append(GradientStop(location: floor, color: stop.color))
         }
         return result
+    }
+
+    /// A stop's location as drawn: clamped to 0...1 (NaN to 0), and at
+    /// least `floor` (the previous stop's drawn location, 0 for the first).
+    @inline(__always)
+    static func normalizedLocation(_ location: Double, after floor: Double) -> Double {
+        max(floor, location.isNaN ? 0 : min(max(location, 0), 1))
     }
 
     /// The exact premultiplied color at parameter `t` (after the extend
@@ -182,16 +188,39 @@ struct Ramp {
         /// No entry outside `touchedLow...touchedHigh` is filled (what a
         /// new gradient empties).
         var touchedLow: Int32 = Int32(rampSize), touchedHigh: Int32 = -1
+        /// The stop pair the last entry worked out lay in, and its lerp
+        /// (the next entry most often lies in the same pair).
+        var lerps = LerpCache()
+    }
+
+    /// The last `Lerp` made for an entry, and which stop pair it is of
+    /// (`Ramp.entry`): the entries of a pair share it.
+    struct LerpCache {
+        /// −1: before the first stop; k: the pair of stops k and k + 1, or
+        /// the last stop alone; `Int.min`: none yet.
+        var key = Int.min
+        var lerp = Lerp(r0: 0, g0: 0, b0: 0, a0: 0, dr: 0, dg: 0, db: 0, da: 0)
+
+        /// The lerp from `a` to `b`, made only if `key` is not the one kept.
+        @inline(__always)
+        mutating func lerp(_ key: Int, _ a: Color, _ b: Color) -> Lerp {
+            if key != self.key {
+                self.key = key
+                lerp = Lerp(a, b)
+            }
+            return lerp
+        }
     }
 
     /// The source, just before the entries.
     @inline(__always)
     var source: UnsafeMutablePointer<Source> {
-        (UnsafeMutableRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self)
+        assert(MemoryLayout<Source>.size <= Self.sourceBytes, "the source fits before the entries")
+        return (UnsafeMutableRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self)
     }
 
-    /// Bytes from the source to the first entry (a cache line).
-    static let sourceBytes = 64
+    /// Bytes from the source to the first entry (two cache lines).
+    static let sourceBytes = 128
 
     /// What an entry not worked out yet holds: red, green and blue above a
     /// zero alpha, never a premultiplied color (in either byte order).
@@ -222,7 +251,7 @@ struct Ramp {
         let source = self.source
         var c = Self.entry(
             i, stops: UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount),
-            alpha: source.pointee.alpha)
+            alpha: source.pointee.alpha, lerps: &source.pointee.lerps)
         if source.pointee.swapsRedBlue { c = swapRedBlue(c) }
         colors[i] = c
         let k = Int32(truncatingIfNeeded: i)
@@ -266,6 +295,17 @@ struct Ramp {
     /// the last color; between, the premultiplied lerp of the two stops
     /// around t. Transparent without stops.
     static func entry(_ i: Int, stops: UnsafeBufferPointer<GradientStop>, alpha: Double) -> UInt32 {
+        var lerps = LerpCache()
+        return entry(i, stops: stops, alpha: alpha, lerps: &lerps)
+    }
+
+    /// `entry(_:stops:alpha:)` with the lerp of the entry's stop pair
+    /// taken from `lerps` when it holds that pair's (the same stops and
+    /// alpha since it was made), else made and kept there: the same value.
+    @inline(__always)
+    static func entry(
+        _ i: Int, stops: UnsafeBufferPointer<GradientStop>, alpha: Double, lerps: inout LerpCache
+    ) -> UInt32 {
         guard let first = stops.first else { return 0 }
         let t = Double(i) / Double(rampSize - 1)
         // The last stop at or before t (the first if none is): a binary
@@ -277,19 +317,30 @@ struct Ramp {
         }
         let k = low
         if k == 0 && t <= first.location {
-            return Lerp(first.color, first.color).packed(0, alpha: alpha)
+            return lerps.lerp(-1, first.color, first.color).packed(0, alpha: alpha)
         }
         if k == stops.count - 1 {
-            return Lerp(stops[k].color, stops[k].color).packed(0, alpha: alpha)
+            return lerps.lerp(k, stops[k].color, stops[k].color).packed(0, alpha: alpha)
         }
         let a = stops[k], b = stops[k + 1]
-        return Lerp(a.color, b.color).packed((t - a.location) / (b.location - a.location), alpha: alpha)
+        return lerps.lerp(k, a.color, b.color).packed((t - a.location) / (b.location - a.location), alpha: alpha)
     }
 
     /// `packLerp` of two colors with its per-color work done once.
     struct Lerp {
         let r0: Double, g0: Double, b0: Double, a0: Double
         let dr: Double, dg: Double, db: Double, da: Double
+
+        init(r0: Double, g0: Double, b0: Double, a0: Double, dr: Double, dg: Double, db: Double, da: Double) {
+            self.r0 = r0
+            self.g0 = g0
+            self.b0 = b0
+            self.a0 = a0
+            self.dr = dr
+            self.dg = dg
+            self.db = db
+            self.da = da
+        }
 
         init(_ a: Color, _ b: Color) {
             let aa = Color.unit(a.alpha), ba = Color.unit(b.alpha)

@@ -22,7 +22,11 @@ final class ShaderPreparation {
     /// The ramp's normalized stops (its entries are worked out from them
     /// as pixels need them: Ramp.fill).
     @exclusivity(unchecked) private var rampStops = ScratchBuffer<GradientStop>()
-    private var rampKey: (gradient: Gradient, alpha: Double, swapped: Bool)?
+    /// What the ramp was filled for (with `rampStops`): whether it was,
+    /// the global alpha as given, and the byte order.
+    private var hasRamp = false
+    private var rampAlpha = 0.0
+    private var rampSwapped = false
     /// Whether every color of the ramp is opaque (worked out when filled).
     private var rampIsOpaque = false
     /// The last repeating pattern's rows, repeated side by side. (Not
@@ -34,6 +38,18 @@ final class ShaderPreparation {
         rampMemory.deallocate()
         rampStops.deallocate()
         patternRows.deallocate()
+    }
+
+    /// Whether `stops`, normalized (`Gradient.normalizedStops`), are the
+    /// ramp's stops: the same count, locations and colors.
+    private func rampHolds(_ stops: [GradientStop]) -> Bool {
+        guard stops.count == rampStops.count else { return false }
+        var floor = 0.0
+        for i in 0..<stops.count {
+            floor = Gradient.normalizedLocation(stops[i].location, after: floor)
+            guard floor == rampStops[i].location, stops[i].color == rampStops[i].color else { return false }
+        }
+        return true
     }
 
     /// The capacities of the caches, in elements (for tests that check
@@ -73,16 +89,22 @@ final class ShaderPreparation {
     /// The ramp for `gradient` at `alpha` (in the surface's byte order),
     /// emptied only if one of them changed (its entries are then worked
     /// out as pixels need them). Emptying stores over the entries the last
-    /// gradient filled.
+    /// gradient filled. The stops are compared and kept normalized, with
+    /// no array made per draw: gradients whose stops normalize alike share
+    /// a ramp (its entries depend on nothing else).
     func prepareRamp(_ gradient: Gradient, alpha: Double, swapsRedBlue: Bool) -> Ramp {
-        if rampKey?.gradient != gradient || rampKey?.alpha != alpha || rampKey?.swapped != swapsRedBlue {
-            let stops = gradient.normalizedStops
+        if !(hasRamp && rampAlpha == alpha && rampSwapped == swapsRedBlue && rampHolds(gradient.stops)) {
+            let stops = gradient.stops
             rampStops.count = 0
             rampStops.reserve(stops.count)
-            for stop in stops { rampStops.append(stop) }
+            var floor = 0.0
+            for stop in stops {
+                floor = Gradient.normalizedLocation(stop.location, after: floor)
+                rampStops.append(GradientStop(location: floor, color: stop.color))
+            }
             // Empty what the last gradient filled (nothing else is).
             var low = 0, high = rampSize
-            if rampKey != nil {
+            if hasRamp {
                 let last = rampMemory.assumingMemoryBound(to: Ramp.Source.self)
                 low = Int(last.pointee.touchedLow)
                 high = max(low, Int(last.pointee.touchedHigh) + 1)
@@ -93,14 +115,18 @@ final class ShaderPreparation {
                 repeating: Ramp.Source(
                     stops: rampStops.base, stopCount: rampStops.count, alpha: Color.unit(alpha),
                     swapsRedBlue: swapsRedBlue), count: 1)
-            rampKey = (gradient, alpha, swapsRedBlue)
+            hasRamp = true
+            rampAlpha = alpha
+            rampSwapped = swapsRedBlue
             // Opaque if every stop and the global alpha are: then every
             // entry's alpha is 255. (A stop a hair under opaque counts as
             // translucent: the kernels then blend where they could store,
             // the same bytes.)
-            rampIsOpaque =
-                !stops.isEmpty && Color.unit(alpha) == 1
-                && stops.allSatisfy { Color.unit($0.color.alpha) == 1 }
+            rampIsOpaque = !stops.isEmpty && Color.unit(alpha) == 1
+            for i in 0..<rampStops.count where Color.unit(rampStops[i].color.alpha) != 1 {
+                rampIsOpaque = false
+                break
+            }
         }
         return Ramp(colors: rampStorage, extend: gradient.extend, isOpaque: rampIsOpaque)
     }
