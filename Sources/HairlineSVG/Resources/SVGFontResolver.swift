@@ -3,12 +3,14 @@
 // bundled DejaVu Sans and DejaVu Sans Bold (parsed once per process, on
 // first use); a list with no match, or a generic family, gets the bundled
 // face of the right weight (CSS Fonts 4 §5, simplified: family first, then
-// bold or not; no synthetic bold). Only if the bundled fonts cannot be
+// bold or not; a family without a bold face, or without an italic one,
+// gets a synthetic bold or slant). Only if the bundled fonts cannot be
 // read is there no font (the text then warns and is not drawn). With a
 // font database (the loader's `fontDatabase`), the database matches
 // instead: family list, generic families, width, slant and weight as CSS
-// Fonts 4 §5.2 does, and each font falls back, per character, on the rest
-// of the list and then the database.
+// Fonts 4 §5.2 does (then synthesizes bold and slant the chosen face
+// lacks), and each font falls back, per character, on the rest of the list
+// and then the database.
 
 import HairlineText
 
@@ -45,21 +47,22 @@ struct SVGFontResolver: Sendable {
         self.database = database
     }
 
-    /// The font for `families` at `weight`, `slant` and `stretch`
-    /// (width class): through the database if there is one, else as
-    /// `font(for:weight:)` (which has no italic faces: an italic or
-    /// oblique slant is reported as a substitution).
+    /// The font for `families` at `weight`, `slant` (at `obliqueAngle`
+    /// degrees, nil for the default 14) and `stretch` (width class):
+    /// through the database if there is one, else as `font(for:weight:)`;
+    /// then with the synthetic bold and slant CSS gives a face that lacks
+    /// them (`Font.synthesized(weight:slant:obliqueAngle:)`).
     func font(
-        for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int,
-        variations: [FontVariation] = [], size: Double? = nil
+        for families: [SVGFontFamily], weight: Double, slant: FontSlant, obliqueAngle: Double? = nil,
+        stretch: Int, variations: [FontVariation] = [], size: Double? = nil
     ) -> Result<SVGFontChoice, FontError> {
+        let cssWeight = Int(weight.rounded())
         guard let database else {
             return font(for: families, weight: weight).map { choice in
-                guard slant != .normal, choice.substitution == nil else { return choice }
-                var upright = choice
-                let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
-                upright.substitution = (names.first.map { $0 + " " } ?? "") + (slant == .italic ? "italic" : "oblique")
-                return upright
+                var styled = choice
+                styled.font = choice.font.synthesized(weight: cssWeight, slant: slant, obliqueAngle: obliqueAngle)
+                if !styled.font.synthesis.isNone { styled.key = Int(bitPattern: styled.font.identity) }
+                return styled
             }
         }
         let list: [FontFamily] = families.map { family in
@@ -68,7 +71,7 @@ struct SVGFontResolver: Sendable {
             case .generic(let name): return .generic(GenericFontFamily(rawValue: name) ?? .sansSerif)
             }
         }
-        let request = FontRequest(weight: Int(weight.rounded()), width: stretch, slant: slant)
+        let request = FontRequest(weight: cssWeight, width: stretch, slant: slant)
         let wanted = list.isEmpty ? [FontFamily.generic(.sansSerif)] : list
         guard let match = database.match(wanted, request: request) else {
             return .failure(.unreadableFile(path: "DejaVuSans.ttf", reason: "no font could be read"))
@@ -79,10 +82,14 @@ struct SVGFontResolver: Sendable {
         // values (CSS Fonts 4 §5 step 6), then font-variation-settings.
         let instance = match.font.cssInstance(
             weight: weight, widthPercent: FontStyle.widthPercent(ofClass: stretch),
-            obliqueAngle: slant == .oblique && match.font.style.slant == .normal ? FontStyle.defaultObliqueAngle : nil,
+            obliqueAngle: slant == .oblique && match.font.style.slant == .normal
+                ? obliqueAngle ?? FontStyle.defaultObliqueAngle : nil,
             isItalic: slant == .italic, opticalSize: size, settings: variations)
-        let font = database.withFallback(instance, families: wanted, request: request)
-        let key = instance.isVariedInstance ? Int(bitPattern: instance.identity) : match.faceNumber
+        // Then bold and slant the face has no axis or face for (§5.2 step 4).
+        let styled = instance.synthesized(weight: cssWeight, slant: slant, obliqueAngle: obliqueAngle)
+        let font = database.withFallback(styled, families: wanted, request: request)
+        let isChanged = styled.isVariedInstance || !styled.synthesis.isNone
+        let key = isChanged ? Int(bitPattern: styled.identity) : match.faceNumber
         return .success(SVGFontChoice(font: font, key: key, substitution: substitution))
     }
 
@@ -117,9 +124,13 @@ struct SVGFontResolver: Sendable {
             if let key = isBold ? bold : regular {
                 return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
             }
-            if let key = regular ?? bold {
-                let face = isBold ? "bold" : "regular"
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: "\(name) \(face)"))
+            if let key = regular {
+                // Bold asked of a family with only a regular face: drawn
+                // with synthetic bold by the caller, not a substitution.
+                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
+            }
+            if let key = bold {
+                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: "\(name) regular"))
             }
         }
         let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }

@@ -285,11 +285,15 @@ public final class FontDatabase: @unchecked Sendable {
         }
     }
 
-    /// `match(_:request:)`'s font, with a fallback for missing characters:
-    /// the other families of the list, then the database.
+    /// `match(_:request:)`'s font with the synthetic bold or slant CSS
+    /// gives a face lighter or more upright than asked
+    /// (`Font.synthesized(weight:slant:obliqueAngle:)`), and a fallback for
+    /// missing characters: the other families of the list, then the
+    /// database.
     public func font(for families: [FontFamily], request: FontRequest = FontRequest()) -> Font? {
         guard let found = match(families, request: request) else { return nil }
-        return withFallback(found.font, families: families, request: request)
+        let styled = found.font.synthesized(weight: request.weight, slant: request.slant)
+        return withFallback(styled, families: families, request: request)
     }
 
     /// `font` with a fallback for characters it lacks: the best faces of
