@@ -1,7 +1,7 @@
 // Resources: a `font-family` list and a weight -> the Font a run of
 // <text> is drawn in. The loader's fonts are searched first, then the
-// bundled DejaVu Sans and DejaVu Sans Bold (parsed once per process, on
-// first use); a list with no match, or a generic family, gets the bundled
+// bundled DejaVu Sans and DejaVu Sans Bold (each parsed once per process,
+// when first chosen); a list with no match, or a generic family, gets the bundled
 // face of the right weight (CSS Fonts 4 §5, simplified: family first, then
 // bold or not; a family without a bold face, or without an italic one,
 // gets a synthetic bold or slant). Only if the bundled fonts cannot be
@@ -93,56 +93,68 @@ struct SVGFontResolver: Sendable {
         return .success(SVGFontChoice(font: font, key: key, substitution: substitution))
     }
 
-    /// The fallback faces, or why they could not be read.
-    private var fallbackFaces: Result<(regular: Font, bold: Font), FontError> {
-        fallbackOverride ?? Self.bundled
+    /// The regular or bold fallback face, or why it could not be read.
+    private func fallbackFace(bold: Bool) -> Result<Font, FontError> {
+        if let fallbackOverride { return fallbackOverride.map { bold ? $0.bold : $0.regular } }
+        return bold ? Self.bundledBold : Self.bundledRegular
     }
 
-    /// DejaVu Sans and DejaVu Sans Bold, parsed on first use and kept for
-    /// the life of the process (a static `let` is initialized once,
-    /// lazily and thread-safely), or why they could not be read.
-    static let bundled = Result { () throws(FontError) -> (regular: Font, bold: Font) in
-        (try Font(.dejaVuSans), try Font(.dejaVuSansBold))
-    }
+    /// DejaVu Sans, parsed on first use and kept for the life of the
+    /// process (a static `let` is initialized once, lazily and
+    /// thread-safely), or why it could not be read. Each face is decoded
+    /// only when a text is drawn in it.
+    static let bundledRegular = Result { () throws(FontError) -> Font in try Font(.dejaVuSans) }
+    /// DejaVu Sans Bold, as `bundledRegular`.
+    static let bundledBold = Result { () throws(FontError) -> Font in try Font(.dejaVuSansBold) }
+
+    /// The bundled faces' family name, known without decoding them.
+    static let bundledFamilyName = "DejaVu Sans"
 
     /// The font for `families` (first match wins) at `weight` (1...1000).
+    /// Loader fonts are searched first, then the fallback faces by family
+    /// name (the bundled ones are decoded only if chosen).
     /// - Returns: the choice, or the error reading the bundled fonts when
     ///   they are needed and unreadable.
     /// - Complexity: O(families x fonts).
     func font(for families: [SVGFontFamily], weight: Double) -> Result<SVGFontChoice, FontError> {
         let isBold = weight >= SVGFontFamily.boldThreshold
-        let bundled = try? fallbackFaces.get()
-        var candidates = fonts
-        if let bundled { candidates += [bundled.regular, bundled.bold] }
+        // Candidates by key: the loader's fonts, then the regular and bold
+        // fallback faces (their names and weights known before decoding).
+        var names = fonts.map { $0.familyName.lowercased() }, bolds = fonts.map(\.isBold)
+        let overrideFaces = try? fallbackOverride?.get()
+        names += [overrideFaces?.regular.familyName, overrideFaces?.bold.familyName].map {
+            ($0 ?? Self.bundledFamilyName).lowercased()
+        }
+        bolds += [false, true]
+        func choice(_ key: Int, substitution: String?) -> SVGFontChoice? {
+            if key < fonts.count { return SVGFontChoice(font: fonts[key], key: key, substitution: substitution) }
+            guard let font = try? fallbackFace(bold: key > fonts.count).get() else { return nil }
+            return SVGFontChoice(font: font, key: key, substitution: substitution)
+        }
         for family in families {
             guard case .named(let name) = family else { return fallback(bold: isBold, substitution: nil) }
             let wanted = name.lowercased()
-            var regular: Int?, bold: Int?
-            for (key, font) in candidates.enumerated() where font.familyName.lowercased() == wanted {
-                if font.isBold { bold = bold ?? key } else { regular = regular ?? key }
+            var regular: [Int] = [], bold: [Int] = []
+            for key in names.indices where names[key] == wanted {
+                if bolds[key] { bold.append(key) } else { regular.append(key) }
             }
-            if let key = isBold ? bold : regular {
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
+            // Bold asked of a family with only a regular face: drawn with
+            // synthetic bold by the caller, not a substitution.
+            for key in isBold ? bold + regular : regular {
+                if let found = choice(key, substitution: nil) { return .success(found) }
             }
-            if let key = regular {
-                // Bold asked of a family with only a regular face: drawn
-                // with synthetic bold by the caller, not a substitution.
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
-            }
-            if let key = bold {
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: "\(name) regular"))
+            for key in isBold ? [] : bold {
+                if let found = choice(key, substitution: "\(name) regular") { return .success(found) }
             }
         }
-        let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
-        return fallback(bold: isBold, substitution: names.isEmpty ? nil : names.joined(separator: ", "))
+        let listed = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+        return fallback(bold: isBold, substitution: listed.isEmpty ? nil : listed.joined(separator: ", "))
     }
 
     /// The bundled face of the weight.
     private func fallback(bold: Bool, substitution: String?) -> Result<SVGFontChoice, FontError> {
-        fallbackFaces.map { faces in
-            SVGFontChoice(
-                font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
-                substitution: substitution)
+        fallbackFace(bold: bold).map { face in
+            SVGFontChoice(font: face, key: fonts.count + (bold ? 1 : 0), substitution: substitution)
         }
     }
 }

@@ -136,6 +136,9 @@ public final class FontDatabase: @unchecked Sendable {
     /// last font was added); reading `warnings` would index them.
     public var hasIndexedFonts: Bool { locked { isIndexed } }
 
+    /// The number of faces parsed so far (for tests of what is decoded).
+    var parsedFaceCount: Int { locked { parsed.count } }
+
     /// The number of faces indexed (the bundled ones included).
     public var faceCount: Int {
         locked {
@@ -332,12 +335,17 @@ public final class FontDatabase: @unchecked Sendable {
     /// The first face, in the database's order, whose character map has
     /// `scalar` (cached by scalar); nil if none has it.
     /// Complexity: O(faces) the first time a scalar is asked (each face
-    /// parsed once), O(1) after.
+    /// parsed once; a bundled face only if its generated coverage has the
+    /// scalar), O(1) after.
     public func fallbackFont(for scalar: Unicode.Scalar) -> Font? {
         locked {
             indexIfNeeded()
             if let known = coverage[scalar.value] { return known < 0 ? nil : parsed[known] }
             for i in faces.indices {
+                // A bundled face's coverage is known without decoding it.
+                if case .bundled(let bundled) = faces[i].source, parsed[i] == nil, !bundled.covers(scalar) {
+                    continue
+                }
                 guard let font = font(at: i), font.glyph(for: scalar) != .notdef else { continue }
                 coverage[scalar.value] = i
                 return font
