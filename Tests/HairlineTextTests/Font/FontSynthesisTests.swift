@@ -5,7 +5,9 @@
 // over synthesis, which comes only when no face reaches the weight or
 // slant (and not for a variable font with the axis); fallback faces take
 // the layout font's bold and slant; synthesized fonts are distinct in
-// caches.
+// caches. A golden (Tests/Goldens/Text/synthetic-styles@2x.png, looked at
+// when recorded): Noto Sans Regular as is, bold, italic and both, with
+// M+ 1p ideographs falling back in the same style.
 
 import Hairline
 @testable import HairlineText
@@ -215,5 +217,30 @@ import Testing
             #expect(layout.fontCount == 2)
             #expect(layout.fonts[1].familyName == mplus.familyName && layout.fonts[1].synthesis == expected)
         }
+    }
+
+    @Test func syntheticStylesGolden() throws {
+        let mplus = try FixtureFonts.font("MPLUS1p-Regular.ttf")
+        let fallback = FontFallback(fonts: [mplus])
+        let scale = 2.0
+        let surface = try Surface(width: Int(230 * scale), height: Int(116 * scale))
+        let canvas = Canvas(surface: surface, scale: scale)
+        canvas.clear(.white)
+        let styles: [(Int, FontSlant)] = [(400, .normal), (700, .normal), (400, .italic), (700, .oblique)]
+        var inks: [Int] = []
+        for (row, (weight, slant)) in styles.enumerated() {
+            let font = Self.noto.synthesized(weight: weight, slant: slant).withFallback(fallback)
+            canvas.draw(
+                "Hamburg gaQ 設定", font: font, size: 20, at: Point(x: 8, y: 24 + 27 * Double(row)), paint: .solid(.black)
+            )
+            surface.flush()
+            inks.append(surface.bytes.reduce(0) { $0 + Int(255 - $1) })
+        }
+        // Each line adds ink; the bold lines add more than the upright
+        // regular line (the italic about as much: a skew keeps areas).
+        let added = zip(inks, [0] + inks).map { $0 - $1 }
+        #expect(added[1] > added[0] * 5 / 4 && added[3] > added[0] * 5 / 4, "\(added)")
+        #expect(abs(added[2] - added[0]) < added[0] / 20, "\(added)")
+        assertSnapshot(of: surface, named: "synthetic-styles@2x", suite: "Text")
     }
 }
