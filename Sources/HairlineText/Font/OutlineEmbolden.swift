@@ -67,22 +67,20 @@ enum OutlineEmbolden {
     }
 
     /// Writes into `moved` (same indices) the points of one closed contour
-    /// shifted outward by `distance` per edge.
+    /// shifted outward by `distance` per edge. O(points), however many
+    /// coincide.
     static func shift(
         _ contour: ArraySlice<Point>, into moved: inout [Point], by distance: Double, counterclockwise: Bool
     ) {
         let n = contour.count, base = contour.startIndex
         guard n >= 2 else { return }
+        // The nearest points before and after each that differ from it
+        // (coincident points, like a contour's closing point, share their
+        // neighbours and so their shift).
+        guard let (before, after) = distinctNeighbours(contour) else { return }
         for k in 0..<n {
             let p = contour[base + k]
-            // The nearest points before and after that differ from p
-            // (coincident points, like a contour's closing point, share
-            // their neighbours and so their shift).
-            var before = (k + n - 1) % n, after = (k + 1) % n, steps = 0
-            while contour[base + before] == p, steps < n { before = (before + n - 1) % n; steps += 1 }
-            steps = 0
-            while contour[base + after] == p, steps < n { after = (after + 1) % n; steps += 1 }
-            let incoming = p - contour[base + before], outgoing = contour[base + after] - p
+            let incoming = p - contour[base + before[k]], outgoing = contour[base + after[k]] - p
             let inLength = incoming.length, outLength = outgoing.length
             guard inLength > 0, outLength > 0 else { continue }
             let u = incoming * (1 / inLength), v = outgoing * (1 / outLength)
@@ -99,6 +97,31 @@ enum OutlineEmbolden {
                 distance * concavity <= shortest * (1 + cosine) ? distance / (1 + cosine) : shortest / concavity
             moved[base + k] = p + bisector * scale
         }
+    }
+
+    /// For each point of a closed contour (offsets from its start), the
+    /// offsets of the nearest points before and after it (cyclically) that
+    /// differ from it; nil if all its points coincide. Two passes around
+    /// the contour, each starting where a neighbour is known.
+    static func distinctNeighbours(_ contour: ArraySlice<Point>) -> (before: [Int], after: [Int])? {
+        let n = contour.count, base = contour.startIndex
+        @inline(__always) func point(_ k: Int) -> Point { contour[base + k] }
+        guard let anchor = (0..<n).first(where: { point($0) != point(($0 + 1) % n) }) else { return nil }
+        var after = [Int](repeating: 0, count: n), before = [Int](repeating: 0, count: n)
+        // Backwards from the anchor, whose next point differs.
+        after[anchor] = (anchor + 1) % n
+        for step in 1..<n {
+            let k = (anchor - step + n) % n, next = (k + 1) % n
+            after[k] = point(k) != point(next) ? next : after[next]
+        }
+        // Forwards from the point after the anchor, whose previous differs.
+        let first = (anchor + 1) % n
+        before[first] = anchor
+        for step in 1..<n {
+            let k = (first + step) % n, previous = (k + n - 1) % n
+            before[k] = point(k) != point(previous) ? previous : before[previous]
+        }
+        return (before, after)
     }
 
     /// `outline`'s elements with their points taken in order from `points`.

@@ -192,6 +192,29 @@ import Testing
         #expect(try font.outline(of: Self.noto.glyph(for: "W")).isFinite)
     }
 
+    /// Coincident points (a hostile outline's, or a contour's closing
+    /// one) share their neighbours' shift, found in linear time; a contour
+    /// of one point repeated, or a path of no area, stays as it is.
+    @Test func emboldenIsLinearInCoincidentPoints() {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        for _ in 0..<20_000 { path.addLine(to: Point(x: 0, y: 0)) }
+        path.addLine(to: Point(x: 100, y: 0))
+        path.addLine(to: Point(x: 0, y: 100))
+        path.closeSubpath()
+        let bold = OutlineEmbolden.emboldened(path, by: 10)
+        let moved = Self.points(bold)
+        #expect(moved.count == 20_003)
+        // Every copy of the corner moved alike: out of the triangle.
+        #expect(moved.prefix(20_001).allSatisfy { $0 == moved[0] } && moved[0].x < 0 && moved[0].y < 0)
+        var dot = Path()
+        dot.move(to: Point(x: 5, y: 5))
+        for _ in 0..<1000 { dot.addLine(to: Point(x: 5, y: 5)) }
+        dot.closeSubpath()
+        #expect(OutlineEmbolden.emboldened(dot, by: 10) == dot)
+        #expect(OutlineEmbolden.distinctNeighbours([Point(x: 1, y: 1), Point(x: 1, y: 1)][...]) == nil)
+    }
+
     @Test func synthesizedFontsAreDistinctInCaches() {
         let bold = Self.noto.synthesized(weight: 700, slant: .normal)
         let slanted = Self.noto.synthesized(weight: 400, slant: .italic)
