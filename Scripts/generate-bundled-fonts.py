@@ -5,10 +5,62 @@
 # Each file becomes a base64 `StaticString` (lines of 100 characters in a
 # multi-line literal), with its byte count and CRC-32, so that the fonts
 # live in the binary with no resource bundle (and no Foundation) and are
-# decoded once, on first use. Run after replacing a font file:
+# decoded once, on first use; and its cmap coverage (the code points that
+# map to a glyph, as sorted inclusive ranges), so that fallback can tell
+# whether a bundled face has a character without decoding it. Run after
+# replacing a font file:
 #     python3 Scripts/generate-bundled-fonts.py
-# BundledFontTests checks the decoded bytes against the .ttf files.
-import base64, os, zlib
+# BundledFontTests checks the decoded bytes against the .ttf files and the
+# coverage against the parsed fonts' character maps.
+import base64, os, struct, zlib
+
+
+def coverage_ranges(data):
+    """The code points the font's cmap maps to a glyph other than 0, as sorted (first, last) ranges."""
+    num = struct.unpack('>H', data[4:6])[0]
+    tables = {}
+    for i in range(num):
+        tag, _, off, length = struct.unpack('>4sIII', data[12 + 16 * i: 28 + 16 * i])
+        tables[tag] = (off, length)
+    cmap = tables[b'cmap'][0]
+    count = struct.unpack('>H', data[cmap + 2: cmap + 4])[0]
+    subtables = {}
+    for i in range(count):
+        pid, eid, off = struct.unpack('>HHI', data[cmap + 4 + 8 * i: cmap + 12 + 8 * i])
+        subtables[(pid, eid)] = cmap + off
+    points = set()
+    if (3, 10) in subtables:
+        at = subtables[(3, 10)]
+        assert struct.unpack('>H', data[at:at + 2])[0] == 12
+        groups = struct.unpack('>I', data[at + 12: at + 16])[0]
+        for g in range(groups):
+            start, end, glyph = struct.unpack('>III', data[at + 16 + 12 * g: at + 28 + 12 * g])
+            for c in range(start, end + 1):
+                if glyph + c - start != 0: points.add(c)
+    else:
+        at = subtables[(3, 1)]
+        assert struct.unpack('>H', data[at:at + 2])[0] == 4
+        segs = struct.unpack('>H', data[at + 6: at + 8])[0] // 2
+        ends = at + 14; starts = ends + 2 * segs + 2; deltas = starts + 2 * segs; offsets = deltas + 2 * segs
+        for s in range(segs):
+            end = struct.unpack('>H', data[ends + 2 * s: ends + 2 * s + 2])[0]
+            start = struct.unpack('>H', data[starts + 2 * s: starts + 2 * s + 2])[0]
+            delta = struct.unpack('>h', data[deltas + 2 * s: deltas + 2 * s + 2])[0]
+            ro = struct.unpack('>H', data[offsets + 2 * s: offsets + 2 * s + 2])[0]
+            for c in range(start, end + 1):
+                if ro == 0:
+                    glyph = (c + delta) & 0xFFFF
+                else:
+                    gat = offsets + 2 * s + ro + 2 * (c - start)
+                    glyph = struct.unpack('>H', data[gat: gat + 2])[0]
+                    if glyph: glyph = (glyph + delta) & 0xFFFF
+                if glyph: points.add(c)
+    ranges = []
+    for c in sorted(points):
+        if ranges and ranges[-1][1] == c - 1: ranges[-1][1] = c
+        else: ranges.append([c, c])
+    return ranges
+
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "HairlineText")
 fonts = [("dejaVuSans", "DejaVuSans.ttf"), ("dejaVuSansBold", "DejaVuSans-Bold.ttf")]
@@ -26,6 +78,13 @@ for name, file in fonts:
     out.append(f"    /// {file}: {len(data)} bytes, CRC-32 0x{zlib.crc32(data):08X}.")
     out.append(f"    static let {name}ByteCount = {len(data)}")
     out.append(f"    static let {name}Checksum: UInt32 = 0x{zlib.crc32(data):08X}")
+    ranges = coverage_ranges(data)
+    out.append(f"    /// {file}'s cmap coverage: {len(ranges)} inclusive ranges of code points, first and last.")
+    out.append(f"    static let {name}Coverage: [UInt32] = [")
+    flat = [str(v) for r in ranges for v in r]
+    for i in range(0, len(flat), 12):
+        out.append("        " + ", ".join(flat[i:i + 12]) + ",")
+    out.append("    ]")
     out.append(f"    static let {name}Base64: StaticString = \"\"\"")
     for i in range(0, len(text), width):
         out.append("        " + text[i:i + width])

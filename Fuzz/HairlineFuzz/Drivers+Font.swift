@@ -4,9 +4,10 @@
 // and a handful of outlines are filled into a small surface at a fitted
 // scale, which must stay well-formed; variable fonts also at their axes'
 // extremes, color glyphs' layers (COLR, CBDT, sbix) filled with their
-// paints; the shaper runs over a few scripts' text in both directions
-// (GSUB, GPOS, joining, mark normalization, Devanagari reordering) and
-// its output must stay consistent (clusters inside the text). Parsing,
+// paints, outlines also with synthetic bold and slant (finite); the
+// shaper runs over a few scripts' text in both directions (GSUB, GPOS,
+// joining, mark normalization, Devanagari reordering) and its output must
+// stay consistent (clusters inside the text). Parsing,
 // queries and shaping must never trap.
 
 import Hairline
@@ -66,6 +67,8 @@ extension FuzzDrivers {
         let canvas = makeCanvas(surface)
         let scale = 20 / Double(max(font.metrics.unitsPerEm, 1))
         canvas.concatenate(AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 2, ty: 20))
+        let synthesizedFont = font.synthesized(
+            FontSynthesis(obliqueAngle: -20, emboldenStrength: Double(font.metrics.unitsPerEm) / 24))
         for (i, glyph) in glyphs.enumerated() {
             _ = font.advance(of: glyph) &+ font.leftSideBearing(of: glyph)
             _ = font.kerning(between: glyph, and: glyphs[(i + 1) % glyphs.count])
@@ -76,6 +79,11 @@ extension FuzzDrivers {
             guard let path = try? font.outline(of: glyph) else { continue }
             canvas.fill(
                 path, with: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
+            // Synthetic bold and slant of the same outline (any points the
+            // font gives must embolden to finite ones).
+            guard let styled = try? synthesizedFont.outline(of: glyph) else { continue }
+            guard styled.isFinite else { fatalError("font: synthesized outline of glyph \(glyph.rawValue) not finite") }
+            canvas.fill(styled, with: Color(red: 0.8, green: 0.2, blue: 0.1, alpha: 0.5))
         }
         checkWellFormed(surface, "font")
     }

@@ -4,7 +4,8 @@
 // DejaVu changes: Fonts/LICENSE-DejaVu.txt) are compiled into the module
 // as base64 text (BundledFontData.swift, generated from Fonts/*.ttf by
 // Scripts/generate-bundled-fonts.py) and decoded once, on first use: a
-// process that draws no text never decodes them. No Foundation.
+// process that draws no text never decodes them, and fallback asks their
+// generated cmap coverage (`covers(_:)`) before decoding. No Foundation.
 
 /// A font bundled with HairlineText.
 public enum BundledFont: String, CaseIterable, Sendable {
@@ -44,6 +45,24 @@ public enum BundledFont: String, CaseIterable, Sendable {
         case .dejaVuSans: return Self.dejaVuSansChecksum
         case .dejaVuSansBold: return Self.dejaVuSansBoldChecksum
         }
+    }
+
+    /// Whether the font's character map has a glyph for `scalar`, from the
+    /// coverage generated with the font: nothing is decoded.
+    /// Complexity: O(log ranges).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let ranges: [UInt32]
+        switch self {
+        case .dejaVuSans: ranges = Self.dejaVuSansCoverage
+        case .dejaVuSansBold: ranges = Self.dejaVuSansBoldCoverage
+        }
+        // The last range whose first code point is at most the scalar.
+        var low = 0, high = ranges.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[2 * middle] <= scalar.value { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && scalar.value <= ranges[2 * (low - 1) + 1]
     }
 
     // Lazily initialized globals: decoded at most once, thread-safe.

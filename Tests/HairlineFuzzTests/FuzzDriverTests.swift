@@ -158,7 +158,9 @@ struct Mutator {
     @Test func specDriver() throws {
         // The example specs (their images beside them), whole and mutated.
         setenv("HAIRLINE_FUZZ_SPEC_DIR", RepositoryFiles.path("Examples/tables"), 1)
-        let names = ["alternating", "dark-red", "fill-and-border", "image-cells", "ios7"]
+        let names = [
+            "alternating", "arabic", "chinese", "dark-red", "fill-and-border", "image-cells", "ios7", "japanese",
+        ]
         let seeds = names.compactMap { RepositoryFiles.bytes(at: "Examples/tables/\($0).json") }
         #expect(seeds.count == names.count)
         try run("spec", seeds: seeds, count: 400, seed: 8)

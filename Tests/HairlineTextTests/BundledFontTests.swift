@@ -1,5 +1,8 @@
 // The bundled fonts are the DejaVu files, whole: a TrueType header with its
-// table directory, every table inside the file.
+// table directory, every table inside the file; their generated coverage
+// is exactly their character maps' (every scalar of planes 0-2 and the
+// last), and database fallback decodes a bundled face only for a
+// character it has.
 
 import Testing
 @testable import HairlineText
@@ -24,5 +27,30 @@ import Testing
         for tag in ["head", "hhea", "hmtx", "maxp", "cmap", "loca", "glyf", "name", "OS/2"] {
             #expect(tags.contains(tag), "\(tag) table")
         }
+    }
+
+    @Test(arguments: BundledFont.allCases)
+    func generatedCoverageIsTheCharacterMap(_ bundled: BundledFont) throws {
+        let font = try Font(bundled)
+        var covered = 0, mismatches: [UInt32] = []
+        for value in UInt32(0)...0x2_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let has = font.glyph(for: scalar) != .notdef
+            if has { covered += 1 }
+            if has != bundled.covers(scalar), mismatches.count < 5 { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(bundled): \(mismatches)")
+        #expect(covered > 5_000)
+        for value: UInt32 in [0x10_FFFF, 0xE_0001, 0xF_0000] {
+            #expect(!bundled.covers(Unicode.Scalar(value)!))
+        }
+    }
+
+    @Test func fallbackDecodesABundledFaceOnlyForItsCharacters() {
+        let database = FontDatabase()
+        #expect(database.fallbackFont(for: "日") == nil)
+        #expect(database.parsedFaceCount == 0, "no bundled face has an ideograph: none decoded")
+        #expect(database.fallbackFont(for: "ж")?.familyName == "DejaVu Sans")
+        #expect(database.parsedFaceCount == 1, "the first bundled face has it")
     }
 }

@@ -220,6 +220,14 @@ extension SVGReader {
             case "oblique" where words.count <= 2: style.fontStyle = .oblique
             default: throw invalidValue(declaration)
             }
+            // CSS Fonts 4: `oblique <angle>`, the angle within -90 ... 90 degrees.
+            style.fontObliqueAngle = nil
+            if words.count == 2 {
+                guard let radians = Self.angle(String(words[1])), abs(radians) <= .pi / 2 else {
+                    throw invalidValue(declaration)
+                }
+                style.fontObliqueAngle = radians * 180 / .pi
+            }
         case "font-stretch":
             style.fontStretch = try Self.fontStretch(declaration, keyword)
         case "font-variation-settings":

@@ -143,7 +143,9 @@ extension SVGReader {
             case "text-rendering": style.isCrispText = parent.isCrispText
             case "font-family": style.fontFamilies = parent.fontFamilies
             case "font-weight": style.fontWeight = parent.fontWeight
-            case "font-style": style.fontStyle = parent.fontStyle
+            case "font-style":
+                style.fontStyle = parent.fontStyle
+                style.fontObliqueAngle = parent.fontObliqueAngle
             case "font-stretch": style.fontStretch = parent.fontStretch
             case "font-variation-settings": style.fontVariations = parent.fontVariations
             case "letter-spacing": style.letterSpacing = parent.letterSpacing

@@ -538,7 +538,8 @@ extension SVGReader {
             guard !run.text.isEmpty, run.style.fontSize > 0 else { continue }
             switch fonts.font(
                 for: run.style.fontFamilies, weight: run.style.fontWeight, slant: run.style.fontStyle,
-                stretch: run.style.fontStretch, variations: run.style.fontVariations,
+                obliqueAngle: run.style.fontObliqueAngle, stretch: run.style.fontStretch,
+                variations: run.style.fontVariations,
                 size: run.style.fontSize)
             {
             case .success(let choice):

@@ -64,6 +64,9 @@ struct InheritedStyle: Sendable {
     var fontWeight = SVGFontFamily.normalWeight
     /// The computed `font-style`.
     var fontStyle = FontSlant.normal
+    /// The angle of `font-style: oblique <angle>` in degrees (-90 ... 90),
+    /// nil for `oblique` without one (14 degrees) and the other styles.
+    var fontObliqueAngle: Double?
     /// The computed `font-stretch` as a width class, 1...9 (5 normal).
     var fontStretch = FontStyle.normalWidth
     /// The computed `font-variation-settings` (empty for `normal`).

@@ -46,10 +46,11 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         /// A pattern tile larger than the tile limit at the drawing scale:
         /// rendered at a lower resolution (at draw time).
         case patternTileTooLarge
-        /// No loaded font has the requested family or weight (given as
-        /// written, e.g. `Helvetica` or `Inter bold`): the text is drawn in
-        /// the bundled DejaVu Sans, or in the family's regular face (no
-        /// synthetic bold). Reported once per document for each.
+        /// No loaded font has the requested family (given as written,
+        /// e.g. `Helvetica`), or the family has only a bold face for
+        /// lighter text (`Inter regular`): the text is drawn in the bundled
+        /// DejaVu Sans, or in that face. (A missing bold or italic face is
+        /// synthesized, not reported.) Reported once per document for each.
         case fontSubstituted(String)
         /// No font could be read for a `<text>` (the reason is given): it
         /// is not drawn. Reported once per document.

@@ -1,14 +1,16 @@
 // Resources: a `font-family` list and a weight -> the Font a run of
 // <text> is drawn in. The loader's fonts are searched first, then the
-// bundled DejaVu Sans and DejaVu Sans Bold (parsed once per process, on
-// first use); a list with no match, or a generic family, gets the bundled
+// bundled DejaVu Sans and DejaVu Sans Bold (each parsed once per process,
+// when first chosen); a list with no match, or a generic family, gets the bundled
 // face of the right weight (CSS Fonts 4 §5, simplified: family first, then
-// bold or not; no synthetic bold). Only if the bundled fonts cannot be
+// bold or not; a family without a bold face, or without an italic one,
+// gets a synthetic bold or slant). Only if the bundled fonts cannot be
 // read is there no font (the text then warns and is not drawn). With a
 // font database (the loader's `fontDatabase`), the database matches
 // instead: family list, generic families, width, slant and weight as CSS
-// Fonts 4 §5.2 does, and each font falls back, per character, on the rest
-// of the list and then the database.
+// Fonts 4 §5.2 does (then synthesizes bold and slant the chosen face
+// lacks), and each font falls back, per character, on the rest of the list
+// and then the database.
 
 import HairlineText
 
@@ -45,21 +47,22 @@ struct SVGFontResolver: Sendable {
         self.database = database
     }
 
-    /// The font for `families` at `weight`, `slant` and `stretch`
-    /// (width class): through the database if there is one, else as
-    /// `font(for:weight:)` (which has no italic faces: an italic or
-    /// oblique slant is reported as a substitution).
+    /// The font for `families` at `weight`, `slant` (at `obliqueAngle`
+    /// degrees, nil for the default 14) and `stretch` (width class):
+    /// through the database if there is one, else as `font(for:weight:)`;
+    /// then with the synthetic bold and slant CSS gives a face that lacks
+    /// them (`Font.synthesized(weight:slant:obliqueAngle:)`).
     func font(
-        for families: [SVGFontFamily], weight: Double, slant: FontSlant, stretch: Int,
-        variations: [FontVariation] = [], size: Double? = nil
+        for families: [SVGFontFamily], weight: Double, slant: FontSlant, obliqueAngle: Double? = nil,
+        stretch: Int, variations: [FontVariation] = [], size: Double? = nil
     ) -> Result<SVGFontChoice, FontError> {
+        let cssWeight = Int(weight.rounded())
         guard let database else {
             return font(for: families, weight: weight).map { choice in
-                guard slant != .normal, choice.substitution == nil else { return choice }
-                var upright = choice
-                let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
-                upright.substitution = (names.first.map { $0 + " " } ?? "") + (slant == .italic ? "italic" : "oblique")
-                return upright
+                var styled = choice
+                styled.font = choice.font.synthesized(weight: cssWeight, slant: slant, obliqueAngle: obliqueAngle)
+                if !styled.font.synthesis.isNone { styled.key = Int(bitPattern: styled.font.identity) }
+                return styled
             }
         }
         let list: [FontFamily] = families.map { family in
@@ -68,7 +71,7 @@ struct SVGFontResolver: Sendable {
             case .generic(let name): return .generic(GenericFontFamily(rawValue: name) ?? .sansSerif)
             }
         }
-        let request = FontRequest(weight: Int(weight.rounded()), width: stretch, slant: slant)
+        let request = FontRequest(weight: cssWeight, width: stretch, slant: slant)
         let wanted = list.isEmpty ? [FontFamily.generic(.sansSerif)] : list
         guard let match = database.match(wanted, request: request) else {
             return .failure(.unreadableFile(path: "DejaVuSans.ttf", reason: "no font could be read"))
@@ -79,59 +82,79 @@ struct SVGFontResolver: Sendable {
         // values (CSS Fonts 4 §5 step 6), then font-variation-settings.
         let instance = match.font.cssInstance(
             weight: weight, widthPercent: FontStyle.widthPercent(ofClass: stretch),
-            obliqueAngle: slant == .oblique && match.font.style.slant == .normal ? FontStyle.defaultObliqueAngle : nil,
+            obliqueAngle: slant == .oblique && match.font.style.slant == .normal
+                ? obliqueAngle ?? FontStyle.defaultObliqueAngle : nil,
             isItalic: slant == .italic, opticalSize: size, settings: variations)
-        let font = database.withFallback(instance, families: wanted, request: request)
-        let key = instance.isVariedInstance ? Int(bitPattern: instance.identity) : match.faceNumber
+        // Then bold and slant the face has no axis or face for (§5.2 step 4).
+        let styled = instance.synthesized(weight: cssWeight, slant: slant, obliqueAngle: obliqueAngle)
+        let font = database.withFallback(styled, families: wanted, request: request)
+        let isChanged = styled.isVariedInstance || !styled.synthesis.isNone
+        let key = isChanged ? Int(bitPattern: styled.identity) : match.faceNumber
         return .success(SVGFontChoice(font: font, key: key, substitution: substitution))
     }
 
-    /// The fallback faces, or why they could not be read.
-    private var fallbackFaces: Result<(regular: Font, bold: Font), FontError> {
-        fallbackOverride ?? Self.bundled
+    /// The regular or bold fallback face, or why it could not be read.
+    private func fallbackFace(bold: Bool) -> Result<Font, FontError> {
+        if let fallbackOverride { return fallbackOverride.map { bold ? $0.bold : $0.regular } }
+        return bold ? Self.bundledBold : Self.bundledRegular
     }
 
-    /// DejaVu Sans and DejaVu Sans Bold, parsed on first use and kept for
-    /// the life of the process (a static `let` is initialized once,
-    /// lazily and thread-safely), or why they could not be read.
-    static let bundled = Result { () throws(FontError) -> (regular: Font, bold: Font) in
-        (try Font(.dejaVuSans), try Font(.dejaVuSansBold))
-    }
+    /// DejaVu Sans, parsed on first use and kept for the life of the
+    /// process (a static `let` is initialized once, lazily and
+    /// thread-safely), or why it could not be read. Each face is decoded
+    /// only when a text is drawn in it.
+    static let bundledRegular = Result { () throws(FontError) -> Font in try Font(.dejaVuSans) }
+    /// DejaVu Sans Bold, as `bundledRegular`.
+    static let bundledBold = Result { () throws(FontError) -> Font in try Font(.dejaVuSansBold) }
+
+    /// The bundled faces' family name, known without decoding them.
+    static let bundledFamilyName = "DejaVu Sans"
 
     /// The font for `families` (first match wins) at `weight` (1...1000).
+    /// Loader fonts are searched first, then the fallback faces by family
+    /// name (the bundled ones are decoded only if chosen).
     /// - Returns: the choice, or the error reading the bundled fonts when
     ///   they are needed and unreadable.
     /// - Complexity: O(families x fonts).
     func font(for families: [SVGFontFamily], weight: Double) -> Result<SVGFontChoice, FontError> {
         let isBold = weight >= SVGFontFamily.boldThreshold
-        let bundled = try? fallbackFaces.get()
-        var candidates = fonts
-        if let bundled { candidates += [bundled.regular, bundled.bold] }
+        // Candidates by key: the loader's fonts, then the regular and bold
+        // fallback faces (their names and weights known before decoding).
+        var names = fonts.map { $0.familyName.lowercased() }, bolds = fonts.map(\.isBold)
+        let overrideFaces = try? fallbackOverride?.get()
+        names += [overrideFaces?.regular.familyName, overrideFaces?.bold.familyName].map {
+            ($0 ?? Self.bundledFamilyName).lowercased()
+        }
+        bolds += [false, true]
+        func choice(_ key: Int, substitution: String?) -> SVGFontChoice? {
+            if key < fonts.count { return SVGFontChoice(font: fonts[key], key: key, substitution: substitution) }
+            guard let font = try? fallbackFace(bold: key > fonts.count).get() else { return nil }
+            return SVGFontChoice(font: font, key: key, substitution: substitution)
+        }
         for family in families {
             guard case .named(let name) = family else { return fallback(bold: isBold, substitution: nil) }
             let wanted = name.lowercased()
-            var regular: Int?, bold: Int?
-            for (key, font) in candidates.enumerated() where font.familyName.lowercased() == wanted {
-                if font.isBold { bold = bold ?? key } else { regular = regular ?? key }
+            var regular: [Int] = [], bold: [Int] = []
+            for key in names.indices where names[key] == wanted {
+                if bolds[key] { bold.append(key) } else { regular.append(key) }
             }
-            if let key = isBold ? bold : regular {
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: nil))
+            // Bold asked of a family with only a regular face: drawn with
+            // synthetic bold by the caller, not a substitution.
+            for key in isBold ? bold + regular : regular {
+                if let found = choice(key, substitution: nil) { return .success(found) }
             }
-            if let key = regular ?? bold {
-                let face = isBold ? "bold" : "regular"
-                return .success(SVGFontChoice(font: candidates[key], key: key, substitution: "\(name) \(face)"))
+            for key in isBold ? [] : bold {
+                if let found = choice(key, substitution: "\(name) regular") { return .success(found) }
             }
         }
-        let names = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
-        return fallback(bold: isBold, substitution: names.isEmpty ? nil : names.joined(separator: ", "))
+        let listed = families.compactMap { if case .named(let name) = $0 { return name } else { return nil } }
+        return fallback(bold: isBold, substitution: listed.isEmpty ? nil : listed.joined(separator: ", "))
     }
 
     /// The bundled face of the weight.
     private func fallback(bold: Bool, substitution: String?) -> Result<SVGFontChoice, FontError> {
-        fallbackFaces.map { faces in
-            SVGFontChoice(
-                font: bold ? faces.bold : faces.regular, key: fonts.count + (bold ? 1 : 0),
-                substitution: substitution)
+        fallbackFace(bold: bold).map { face in
+            SVGFontChoice(font: face, key: fonts.count + (bold ? 1 : 0), substitution: substitution)
         }
     }
 }

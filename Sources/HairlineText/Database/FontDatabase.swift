@@ -136,6 +136,9 @@ public final class FontDatabase: @unchecked Sendable {
     /// last font was added); reading `warnings` would index them.
     public var hasIndexedFonts: Bool { locked { isIndexed } }
 
+    /// The number of faces parsed so far (for tests of what is decoded).
+    var parsedFaceCount: Int { locked { parsed.count } }
+
     /// The number of faces indexed (the bundled ones included).
     public var faceCount: Int {
         locked {
@@ -285,11 +288,15 @@ public final class FontDatabase: @unchecked Sendable {
         }
     }
 
-    /// `match(_:request:)`'s font, with a fallback for missing characters:
-    /// the other families of the list, then the database.
+    /// `match(_:request:)`'s font with the synthetic bold or slant CSS
+    /// gives a face lighter or more upright than asked
+    /// (`Font.synthesized(weight:slant:obliqueAngle:)`), and a fallback for
+    /// missing characters: the other families of the list, then the
+    /// database.
     public func font(for families: [FontFamily], request: FontRequest = FontRequest()) -> Font? {
         guard let found = match(families, request: request) else { return nil }
-        return withFallback(found.font, families: families, request: request)
+        let styled = found.font.synthesized(weight: request.weight, slant: request.slant)
+        return withFallback(styled, families: families, request: request)
     }
 
     /// `font` with a fallback for characters it lacks: the best faces of
@@ -328,12 +335,17 @@ public final class FontDatabase: @unchecked Sendable {
     /// The first face, in the database's order, whose character map has
     /// `scalar` (cached by scalar); nil if none has it.
     /// Complexity: O(faces) the first time a scalar is asked (each face
-    /// parsed once), O(1) after.
+    /// parsed once; a bundled face only if its generated coverage has the
+    /// scalar), O(1) after.
     public func fallbackFont(for scalar: Unicode.Scalar) -> Font? {
         locked {
             indexIfNeeded()
             if let known = coverage[scalar.value] { return known < 0 ? nil : parsed[known] }
             for i in faces.indices {
+                // A bundled face's coverage is known without decoding it.
+                if case .bundled(let bundled) = faces[i].source, parsed[i] == nil, !bundled.covers(scalar) {
+                    continue
+                }
                 guard let font = font(at: i), font.glyph(for: scalar) != .notdef else { continue }
                 coverage[scalar.value] = i
                 return font

@@ -106,7 +106,7 @@ extension Font {
     /// nil for an empty glyph (a space) or a glyph out of range.
     /// - Parameter glyph: a glyph of this font.
     public func bounds(of glyph: GlyphID) -> GlyphBounds? {
-        if isVariedInstance {
+        if isVariedInstance || !synthesisValue.isNone {
             guard let path = try? outline(of: glyph), !path.isEmpty else { return nil }
             let box = path.bounds
             return GlyphBounds(
@@ -123,7 +123,8 @@ extension Font {
 
     /// The glyph's outline in font units, y up as in the font: quadratic
     /// curves kept (`addQuadCurve`) for TrueType, cubic ones (`addCurve`)
-    /// for CFF, every contour closed, composites flattened into one path.
+    /// for CFF, every contour closed, composites flattened into one path,
+    /// then the font's `synthesis` applied (emboldened, slanted).
     /// An empty path for an empty glyph.
     /// Complexity: O(points), at most `maximumOutlineWork` points and
     /// components (CFF: `CFFOutlines.maximumOperations` operations).
@@ -133,6 +134,12 @@ extension Font {
     ///   point matching (`.unsupported`); `.invalidCharstring` for a bad
     ///   CFF charstring.
     public func outline(of glyph: GlyphID) throws(FontError) -> Path {
+        let path = try designOutline(of: glyph)
+        return synthesisValue.isNone ? path : synthesisValue.apply(to: path)
+    }
+
+    /// The glyph's outline as the font draws it, without `synthesis`.
+    func designOutline(of glyph: GlyphID) throws(FontError) -> Path {
         if case .cff(let cff) = glyphSource {
             return try cff.outline(data, glyph: Int(glyph.rawValue), coordinates: instanceCoordinates)
         }

@@ -83,6 +83,9 @@ public struct Font: Sendable {
     /// The instance's normalized coordinates, one per axis; empty for the
     /// default instance (`varied(_:)` sets them).
     var instanceCoordinates: [Double] = []
+    /// The synthetic bold and slant its outlines carry (`synthesized(_:)`
+    /// sets it; `.none` for the face as read).
+    var synthesisValue = FontSynthesis.none
     /// COLR/CPAL, CBLC/CBDT and sbix (nil: no color glyphs).
     let colorTables: ColorTables?
     /// The fallback fonts for characters this font lacks (nil: none; a

@@ -3,8 +3,10 @@
 // character the font lacks takes the font of its cluster's base if that
 // has it, else the font's `FontFallback`). Approximate grapheme clusters:
 // combining marks, joiners and variation selectors stay with their base's
-// font. Only made for a font with a fallback: without one, layout is
-// exactly as before (every glyph from the one font).
+// font. A fallback face lighter or more upright than a bold or slanted
+// layout font gets the synthetic bold or slant that makes it match (as
+// browsers draw fallback text). Only made for a font with a fallback:
+// without one, layout is exactly as before (every glyph from the one font).
 
 /// The fonts of a layout with fallback, index 0 the layout's own.
 final class LayoutFonts {
@@ -18,8 +20,13 @@ final class LayoutFonts {
     /// Fonts one layout may use (an index fits a byte).
     static let maximumCount = 255
 
+    /// Whether fallback faces take the layout font's bold or slant.
+    private let stylesFallback: Bool
+
     init(font: Font, fallback: FontFallback, size: Double) {
         fonts = [font]
+        stylesFallback =
+            font.style.weight >= FontSynthesis.boldThreshold || font.style.slant != .normal || !font.synthesis.isNone
         units = [size / Double(max(1, font.metrics.unitsPerEm))]
         self.fallback = fallback
         self.size = size
@@ -60,7 +67,8 @@ final class LayoutFonts {
         if extends, scalar.properties.isDefaultIgnorableCodePoint {
             return (previous, fonts[Int(previous)].glyph(for: scalar))
         }
-        guard let font = fallback.font(for: scalar) else { return (0, primary) }
+        guard var font = fallback.font(for: scalar) else { return (0, primary) }
+        if stylesFallback { font = font.synthesized(toMatch: fonts[0]) }
         return (index(of: font), font.glyph(for: scalar))
     }
 

@@ -219,20 +219,42 @@ struct SVGTextTests {
         let generic = try read(
             #"<text x="2" y="30" font-size="10" font-family="sans-serif, Tiny">ABC</text>"#, loader: loader)
         #expect(generic.fills.first?.path == glyphPath("ABC", font: try Self.regular.get(), size: 10, x: 2, y: 30).path)
-        // Tiny has no bold face: its regular one, with a warning (once).
+        // Tiny has no bold face: its regular one with synthetic bold (em /
+        // 24), silently; and no italic one: a synthetic slant.
         let text = svg(
-            #"<text y="30" font-family="Tiny" font-weight="bold">AB</text><text y="50" font-family="Tiny" font-weight="bold">AB</text>"#
+            #"<text y="30" font-family="Tiny" font-weight="bold">AB</text><text y="50" font-family="Tiny" font-weight="bold" font-style="italic">AB</text>"#
         )
         let document = try SVGDocument(parsing: text, loader: loader)
+        let emboldened = tiny.synthesized(FontSynthesis(emboldenStrength: Double(tiny.metrics.unitsPerEm) / 24))
+        let both = tiny.synthesized(
+            FontSynthesis(obliqueAngle: 14, emboldenStrength: Double(tiny.metrics.unitsPerEm) / 24))
         #expect(
             document.fillCommands().map(\.path) == [
-                glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
-                glyphPath("AB", font: tiny, size: SVGReader.defaultFontSize, x: 0, y: 50).path,
+                glyphPath("AB", font: emboldened, size: SVGReader.defaultFontSize, x: 0, y: 30).path,
+                glyphPath("AB", font: both, size: SVGReader.defaultFontSize, x: 0, y: 50).path,
             ])
-        #expect(document.warnings.map(\.kind) == [.fontSubstituted("Tiny bold")])
-        #expect(
-            document.warnings.first?.attribute == "font-family"
-                && document.warnings.first?.offset == offset(of: "<text", in: text))
+        #expect(document.warnings.isEmpty)
+    }
+
+    @Test("italic and oblique text without an italic face slant the upright one")
+    func syntheticSlant() throws {
+        let regular = try Self.regular.get()
+        for (attributes, angle) in [
+            (#"font-style="italic""#, 14.0), (#"font-style="oblique""#, 14),
+            (#"style="font-style: oblique 30deg""#, 30),
+            (#"style="font-style: oblique -0.25turn""#, -80),
+        ] {
+            let (fills, warnings) = try read(#"<text x="3" y="30" \#(attributes)>Af</text>"#)
+            let slanted = regular.synthesized(FontSynthesis(obliqueAngle: angle))
+            #expect(
+                fills.map(\.path) == [
+                    glyphPath("Af", font: slanted, size: SVGReader.defaultFontSize, x: 3, y: 30).path
+                ],
+                "\(attributes)")
+            #expect(warnings.isEmpty, "\(attributes): \(warnings)")
+        }
+        let (_, warnings) = try read(#"<text y="30" style="font-style: oblique 91deg">Af</text>"#)
+        #expect(warnings.map(\.attribute) == ["font-style"], "an angle beyond 90 degrees is invalid")
     }
 
     @Test("a loaded DejaVu Sans Bold answers its family's bold requests")
@@ -484,8 +506,8 @@ struct SVGTextTests {
         let loud = try read(
             #"<text y="20" style="font-style:italic;letter-spacing:2px" text-decoration="underline">a</text>"#)
         // font-style, letter-spacing and text-decoration are read now: an
-        // italic with no italic face warns as a substitution.
-        #expect(loud.warnings.map(\.attribute) == ["font-family"])
+        // italic with no italic face is slanted, silently.
+        #expect(loud.warnings.isEmpty)
     }
 
     @Test("a 100,000-character text draws its first 10,000 characters, with a warning")
