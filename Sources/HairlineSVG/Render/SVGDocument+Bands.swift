@@ -99,8 +99,12 @@ extension SVGDocument {
             let warnings = draw(in: canvas)
             return SVGRenderReport(warnings: warnings, droppedDrawCount: canvas.droppedDrawCount)
         }
-        let jobs = BandJobs(commands: commands, bands: bands, scale: scale)
-        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in jobs.work() }
+        let jobs = BandJobs(commands: commands, bands: bands, scale: scale, workers: min(threads, bands.count))
+        // Draws crossing bands prepared once, by all the workers; then the
+        // bands, each drawing every command (the prepared ones cut to it).
+        DispatchQueue.concurrentPerform(iterations: jobs.workers) { jobs.prepare(worker: $0) }
+        jobs.finishPreparation()
+        DispatchQueue.concurrentPerform(iterations: jobs.workers) { jobs.work(worker: $0) }
         let tally = jobs.tally
         return SVGRenderReport(warnings: warnings + tally.warningsInOrder, droppedDrawCount: tally.droppedDrawCount)
     }
@@ -128,36 +132,74 @@ extension SVGDocument {
 }
 
 /// What the threads of a banded render share: the commands, the bands,
-/// the next unclaimed band, and the tally of what the bands reported.
-/// The surface is only reached through the bands (each its own rows).
+/// the draws prepared for all bands, the next unclaimed band, each
+/// worker's canvas, and the tally of what the bands reported. The surface
+/// is only reached through the bands (each its own rows).
 private final class BandJobs: @unchecked Sendable {
     // @unchecked: `commands` and `bands` are immutable Sendable values;
-    // the counter is atomic and the tally behind a mutex.
+    // the counter is atomic and the tally behind a mutex; worker k alone
+    // uses `canvases[k]` (one phase after the other), and `prepared` is
+    // written in the first phase, read in the second.
     let commands: [SVGDrawCommand]
     let bands: [SurfaceBand]
     let scale: Double
+    let workers: Int
+    private let preparation: SVGPreparedDraws
+    private var prepared: [PreparedShape?] = []
+    private let canvases: UnsafeMutableBufferPointer<Canvas?>
     private let next = Atomic<Int>(0)
     private let merged = Mutex(BandTally())
 
-    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double) {
+    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double, workers: Int) {
         self.commands = commands
         self.bands = bands
         self.scale = scale
+        self.workers = workers
+        preparation = SVGPreparedDraws(commands: commands, scale: scale, bands: bands.map(\.rows))
+        canvases = .allocate(capacity: workers)
+        canvases.initialize(repeating: nil)
+    }
+
+    deinit {
+        canvases.deinitialize()
+        canvases.deallocate()
     }
 
     /// The tally of every band drawn so far.
     var tally: BandTally { merged.withLock { $0 } }
 
-    /// Claims and draws bands until none is left, on one canvas (its
-    /// scratch memory reused from band to band), then adds its tally.
-    func work() {
+    /// Worker `worker`'s canvas (made over the first band on first use,
+    /// its scratch memory reused from then on).
+    private func canvas(_ worker: Int) -> Canvas {
+        if let canvas = canvases[worker] { return canvas }
+        let canvas = Canvas(surface: bands[0].makeWindow(), scale: scale)
+        canvases[worker] = canvas
+        return canvas
+    }
+
+    /// The first phase: prepares draws crossing bands until none is left.
+    func prepare(worker: Int) {
+        guard !preparation.indices.isEmpty else { return }
+        preparation.prepare(on: canvas(worker))
+    }
+
+    /// Between the phases (on one thread): the prepared draws, for the
+    /// bands to read.
+    func finishPreparation() {
+        if !preparation.indices.isEmpty { prepared = preparation.shapes }
+    }
+
+    /// The second phase: claims and draws bands until none is left, on
+    /// the worker's canvas, then adds its tally.
+    func work(worker: Int) {
         var claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard claimed < bands.count else { return }
-        let canvas = Canvas(surface: bands[claimed].makeWindow(), scale: scale)
+        let canvas = canvas(worker)
+        let shapes = prepared
         var tally = BandTally()
         while claimed < bands.count {
             canvas.retarget(to: bands[claimed].makeWindow())
-            tally.merge(draw(on: canvas))
+            tally.merge(draw(on: canvas, prepared: shapes))
             claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
         }
         merged.withLock { $0.merge(tally) }
@@ -165,13 +207,13 @@ private final class BandJobs: @unchecked Sendable {
 
     /// Draws every command on `canvas` (over one band) and returns what
     /// each command reported there.
-    private func draw(on canvas: Canvas) -> BandTally {
+    private func draw(on canvas: Canvas, prepared: [PreparedShape?]) -> BandTally {
         var warnings: [SVGWarning] = []
         var marks: [(command: Int, warnings: Int)] = []
         var tally = BandTally()
         var dropped = canvas.droppedDrawCount
         SVGRenderer.draw(
-            commands, in: canvas, warnings: &warnings,
+            commands, in: canvas, warnings: &warnings, prepared: prepared,
             finished: { next, count in
                 if count > (marks.last?.warnings ?? 0) { marks.append((next - 1, count)) }
                 let now = canvas.droppedDrawCount
