@@ -1,6 +1,6 @@
 // Pipeline: a fill's or stroke's geometry prepared once, drawn many times.
 // `prepareFill`/`prepareStroke` run the draw's first stages (flatten,
-// stroke, edges: Renderer+Edges.swift) over a tall clip and copy the edges
+// stroke, edges: Renderer+Edges.swift) over a tall clip and take the edges
 // out (Raster/EdgeBuilder+Rows.swift); a draw of the snapshot cuts them to
 // its own clip's rows and goes on to the row loop and the kernel as any
 // draw does. A banded render prepares a draw that crosses bands once
@@ -8,7 +8,7 @@
 
 extension Renderer {
     /// The edges a fill of `path` (user space) mapped by `transform` has
-    /// over `clip` (device pixels), copied out; nil if the geometry is not
+    /// over `clip` (device pixels), taken out; nil if the geometry is not
     /// finite or too large (not counted as dropped: the caller draws the
     /// path, which counts it), or the draw is not line edges alone.
     func prepareFill(_ path: Path, transform: AffineTransform, tolerance: Double, clip: PixelRect) -> EdgeSnapshot? {
@@ -16,7 +16,7 @@ extension Renderer {
             flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false)
         else { return nil }
         rasterizer.builder.finishArcs()
-        return rasterizer.builder.snapshot()
+        return rasterizer.builder.takeSnapshot()
     }
 
     /// The edges of the stroke of `path` with `style` (see `prepareFill`).
@@ -28,7 +28,7 @@ extension Renderer {
             buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip)
         else { return nil }
         rasterizer.builder.finishArcs()
-        return rasterizer.builder.snapshot()
+        return rasterizer.builder.takeSnapshot()
     }
 
     /// Draws the prepared edges `snapshot` (built for the same geometry

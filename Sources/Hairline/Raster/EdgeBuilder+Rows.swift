@@ -1,5 +1,5 @@
 // Raster: a draw's line edges built once over a tall clip (every row of a
-// surface), copied out (`EdgeSnapshot`), then cut to the rows of one band
+// surface), taken out (`EdgeSnapshot`), then cut to the rows of one band
 // of it (another clip with the same columns) for the row loop. An edge
 // crossing the band's top or bottom keeps the x the whole edge has at
 // each of the band's rows (its first row's boundary x plus whole steps,
@@ -14,12 +14,13 @@ struct EdgeSimplicity {
     var nested: Bool
 }
 
-/// A finished draw's line edges, copied out of an `EdgeBuilder`: owned
+/// A finished draw's line edges, taken out of an `EdgeBuilder`: owned
 /// memory, immutable, read by any number of threads; the owner calls
 /// `deallocate()` once.
 struct EdgeSnapshot {
-    /// The edges in the order the builder made them (`next` not used).
-    let edges: UnsafeMutableBufferPointer<Edge>
+    /// The edges' storage (`count` of them, in the order the builder made
+    /// them; `next` not used).
+    private let storage: ScratchBuffer<Edge>
     /// The clip the edges were built for (device pixels).
     let clip: PixelRect
     /// The clip-relative rows that may have edges (empty: lower > upper).
@@ -27,10 +28,21 @@ struct EdgeSnapshot {
     let lastRow: Int
     let simplicity: EdgeSimplicity
 
-    /// The bytes the snapshot holds.
-    var byteCount: Int { edges.count * MemoryLayout<Edge>.stride }
+    init(storage: ScratchBuffer<Edge>, clip: PixelRect, firstRow: Int, lastRow: Int, simplicity: EdgeSimplicity) {
+        self.storage = storage
+        self.clip = clip
+        self.firstRow = firstRow
+        self.lastRow = lastRow
+        self.simplicity = simplicity
+    }
 
-    func deallocate() { edges.deallocate() }
+    /// The edges.
+    var edges: UnsafeBufferPointer<Edge> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
+
+    /// The bytes the snapshot holds (its storage's capacity).
+    var byteCount: Int { storage.capacity * MemoryLayout<Edge>.stride }
+
+    func deallocate() { storage.deallocate() }
 
     /// Whether `cut(_:to:)` can give `clip` this draw's edges: the same
     /// columns, rows inside the snapshot's.
@@ -41,15 +53,26 @@ struct EdgeSnapshot {
 }
 
 extension EdgeBuilder {
-    /// A copy of the finished draw's edges (after `finishArcs`), or nil if
-    /// the draw is not made of line edges alone: exact arc edges or a
-    /// closed form (those are built per clip).
-    func snapshot() -> EdgeSnapshot? {
+    /// The finished draw's edges (after `finishArcs`), or nil if the draw
+    /// is not made of line edges alone: exact arc edges or a closed form
+    /// (those are built per clip). The builder's storage itself is taken
+    /// when the edges fill at least half of it (the builder gets new
+    /// storage of the same capacity: no copy of a large draw's edges),
+    /// else the edges are copied into storage of their size.
+    mutating func takeSnapshot() -> EdgeSnapshot? {
         guard arcPieces.count == 0, arcEdges.count == 0, closedForm.count == 0, !contourIsOpen else { return nil }
-        let copy = UnsafeMutableBufferPointer<Edge>.allocate(capacity: edges.count)
-        if edges.count > 0 { _ = copy.initialize(from: UnsafeBufferPointer(start: edges.base, count: edges.count)) }
+        let storage: ScratchBuffer<Edge>
+        if edges.count * 2 >= edges.capacity {
+            storage = edges
+            edges = ScratchBuffer(capacity: storage.capacity)
+        } else {
+            var copy = ScratchBuffer<Edge>(capacity: edges.count)
+            copy.base.update(from: edges.base, count: edges.count)
+            copy.count = edges.count
+            storage = copy
+        }
         return EdgeSnapshot(
-            edges: copy, clip: clip, firstRow: firstRow, lastRow: lastRow, simplicity: simplicity)
+            storage: storage, clip: clip, firstRow: firstRow, lastRow: lastRow, simplicity: simplicity)
     }
 
     /// Starts a draw for `clip` whose edges are `snapshot`'s inside its

@@ -4,8 +4,10 @@
 // moved: a worker's canvas draws into a row window of the surface
 // (SurfaceBand.makeWindow), so each row gets the bytes a serial render
 // gives it (but see `draw(into:...)` on edges cut at a boundary); layers
-// are windows of the band's rows. Bands are claimed from an atomic
-// counter; the warnings and dropped draws are tallied once.
+// are windows of the band's rows. Two phases: the draws that reach more
+// than one band are prepared once, by all workers (SVGBandPreparation.swift),
+// then bands are claimed from an atomic counter, each cutting the shared
+// edges to its rows; the warnings and dropped draws are tallied once.
 
 import Dispatch
 import Hairline
@@ -33,12 +35,14 @@ public struct SVGRenderReport: Hashable, Sendable {
 
 extension SVGDocument {
     /// The most rows a band has on average by default: enough bands on a
-    /// large surface for uneven scenes to balance, few enough that the
-    /// preparation of the draws crossing their boundaries (flattening,
-    /// stroking, contours, done by the bands on both sides) stays small.
-    /// Measured on the tiger at 800 x 800 px, 2 workers (thread CPU time
-    /// per band): 2, 4, 8 and 16 bands cost 7%, 6%, 12% and 22% more than
-    /// one, and 8 bands finish first (the middle rows hold most of the work).
+    /// large surface for uneven scenes to balance, few enough that each
+    /// band's replay of the commands and its cut of the prepared edges
+    /// (O(edges) per draw reaching it) stay small. Measured before draws
+    /// were prepared once (each band then flattened and stroked every
+    /// draw reaching it), on the tiger at 800 x 800 px, 2 workers (thread
+    /// CPU time per band): 2, 4, 8 and 16 bands cost 7%, 6%, 12% and 22%
+    /// more than one, and 8 bands finished first (the middle rows hold
+    /// most of the work).
     public static let defaultRowsPerBand = 256
 
     /// The most workers a render uses (more are clamped to this).
@@ -52,10 +56,16 @@ extension SVGDocument {
     /// number of workers: the surface is cut into bands (four per worker,
     /// or more so that they have at most about `rowsPerBand` rows, none
     /// under 32 rows) of about equal height, their boundaries moved to
-    /// where few draws cross them (SVGBandLayout); the workers claim
-    /// bands one at a time, and each draws
-    /// every command into its band in the surface's own device
-    /// coordinates, skipping those whose device bounds miss it. Offscreen
+    /// where few draws cross them (SVGBandLayout). The workers first
+    /// prepare the fills and strokes that reach more than one band
+    /// (flattened, stroked, their edges built over every row, once each:
+    /// `Canvas.prepareFill`), then claim bands one at a time, and each
+    /// draws every command into its band in the surface's own device
+    /// coordinates, from the prepared edges cut to its rows where there
+    /// are some, skipping draws whose device bounds miss it. The prepared
+    /// edges (64 bytes an edge, at most
+    /// `SVGPreparedDraws.preparedByteBudget` in all) are freed when the
+    /// render returns. Offscreen
     /// layers (group opacity, masks, blend modes, crisp shapes) cover a
     /// band's rows only, so the memory a worker adds is its band's, not
     /// the surface's. One worker (or a one-row surface) draws serially on
@@ -63,7 +73,8 @@ extension SVGDocument {
     ///
     /// The pixels are those of the serial render, byte for byte: an edge
     /// crossing a band's top or bottom row steps through the band's rows
-    /// as the whole edge does (Raster/Edge.swift, `addAcrossRows`).
+    /// as the whole edge does (Raster/Edge.swift, `addAcrossRows`;
+    /// Raster/EdgeBuilder+Rows.swift for prepared edges).
     /// - Parameters:
     ///   - surface: the pixels drawn into (any format), from its top-left
     ///     corner; a pending clear is written first.
@@ -75,7 +86,8 @@ extension SVGDocument {
     ///     (the last one fewer).
     /// - Returns: the warnings (each once, in document order) and the
     ///   number of draws dropped, as a serial render reports them.
-    /// - Complexity: O(commands × bands) to replay the commands, plus the
+    /// - Complexity: O(commands × bands) to replay the commands and
+    ///   O(edges) per band a prepared draw reaches to cut it, plus the
     ///   drawing, which the workers share.
     @discardableResult
     public func draw(
