@@ -90,8 +90,12 @@ final class SVGPreparedDraws: @unchecked Sendable {
     }
 
     /// The fills and strokes whose device bounds, grown by
-    /// `SVGRenderer.cullMargin`, reach rows of more than one band.
-    /// O(commands × log bands).
+    /// `SVGRenderer.cullMargin`, reach rows of more than one band, the
+    /// costliest first (path elements, a stroke's times
+    /// `SVGBandLayout.strokeWeight`; ties in document order): the workers
+    /// claim them in this order, so the last ones claimed are short and
+    /// the workers finish the phase together.
+    /// O(commands × log bands + crossing draws × log crossing draws).
     static func crossingDraws(_ commands: [SVGDrawCommand], scale: Double, bands: [Range<Int>]) -> [Int] {
         guard bands.count > 1 else { return [] }
         let s = (scale.isFinite && scale > 0) ? scale : 1
@@ -106,18 +110,21 @@ final class SVGPreparedDraws: @unchecked Sendable {
             }
             return lo
         }
-        var result: [Int] = []
+        var result: [(index: Int, weight: Int)] = []
         for (index, command) in commands.enumerated() {
+            let weight: Int
             switch command {
-            case .fill, .stroke: break
+            case .fill(let fill): weight = fill.path.elements.count
+            case .stroke(let stroke): weight = stroke.path.elements.count * SVGBandLayout.strokeWeight
             default: continue
             }
             guard let device = SVGRenderer.deviceBounds(of: command, under: base) else { continue }
             let top = device.minY - SVGRenderer.cullMargin, bottom = device.maxY + SVGRenderer.cullMargin
             guard top < Double(height), bottom > 0 else { continue }
             let first = Int(max(top, 0).rounded(.down)), last = Int(min(bottom, Double(height)).rounded(.up)) - 1
-            if band(first) != band(max(last, first)) { result.append(index) }
+            if band(first) != band(max(last, first)) { result.append((index, weight)) }
         }
-        return result
+        result.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.index < $1.index }
+        return result.map(\.index)
     }
 }

@@ -82,12 +82,17 @@ import Testing
         }
     }
 
-    static func fill(top: Double, bottom: Double) -> SVGDrawCommand {
+    static func trianglePath(top: Double, bottom: Double) -> Path {
         var path = Path()
         path.move(to: Point(x: 1, y: top))
         path.addLine(to: Point(x: 9, y: (top + bottom) / 2))
         path.addLine(to: Point(x: 2, y: bottom))
         path.closeSubpath()
+        return path
+    }
+
+    static func fill(top: Double, bottom: Double) -> SVGDrawCommand {
+        let path = trianglePath(top: top, bottom: bottom)
         return .fill(
             SVGFillCommand(path: path, transform: .identity, paint: .paint(.solid(.black)), rule: .nonZero, offset: 0))
     }
@@ -110,6 +115,23 @@ import Testing
         // At scale 2 the first reaches row 20 too, and the third lies
         // inside the second band.
         #expect(SVGPreparedDraws.crossingDraws(commands, scale: 2, bands: [0..<20, 20..<120]) == [0, 1, 4])
+        // The costliest first: a stroke (three times its elements), then
+        // a fill of more elements, then the rest in document order.
+        var long = Path()
+        long.move(to: Point(x: 0, y: 0))
+        for i in 1...6 { long.addLine(to: Point(x: Double(i % 2) * 9, y: Double(i) * 9)) }
+        let heavier: [SVGDrawCommand] = [
+            Self.fill(top: 1, bottom: 50),
+            .fill(
+                SVGFillCommand(
+                    path: long, transform: .identity, paint: .paint(.solid(.black)), rule: .nonZero, offset: 1)),
+            Self.fill(top: 2, bottom: 50),
+            .stroke(
+                SVGStrokeCommand(
+                    path: Self.trianglePath(top: 3, bottom: 50), transform: .identity, paint: .paint(.solid(.black)),
+                    style: StrokeStyle(width: 1), offset: 2)),
+        ]
+        #expect(SVGPreparedDraws.crossingDraws(heavier, scale: 1, bands: bands) == [3, 1, 0, 2])
         #expect(SVGPreparedDraws.crossingDraws(commands, scale: 1, bands: [0..<60]).isEmpty)
 
         let surface = try Surface(width: 12, height: 60)
