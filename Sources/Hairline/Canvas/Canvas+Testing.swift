@@ -23,6 +23,11 @@ extension Canvas {
         set { renderer.fillStrokeChunkRows = newValue.map { max(1, $0) } }
     }
 
+    /// How many fills and strokes (each part of a fill with its stroke
+    /// counts) were drawn from prepared edges (`PreparedShape`), not from
+    /// their paths, by this canvas's pipeline.
+    public var preparedDrawCount: Int { renderer.preparedDrawCount }
+
     /// Whether clip masks note their rows' fully covered stretches, so
     /// that draws fill those stretches without reading the mask; `false`
     /// blends every pixel through the mask. Applies to masks made after

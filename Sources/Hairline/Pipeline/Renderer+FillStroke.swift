@@ -16,13 +16,14 @@ extension Renderer {
     /// caller draws two gradients one after the other).
     func fillAndStroke(
         _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, fill: Shader?,
-        stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface
+        stroke: Shader?, style: StrokeStyle, clip: Clip, mode: BlendMode, into surface: Surface,
+        fillEdges: EdgeSnapshot? = nil, strokeEdges: EdgeSnapshot? = nil
     ) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
         let (hasFill, hasStroke) = buildFillAndStrokeEdges(
             path, transform: transform, tolerance: tolerance,
             fill: fill != nil, stroke: stroke != nil, style: style,
-            clip: clip)
+            clip: clip, fillEdges: fillEdges, strokeEdges: strokeEdges)
         switch (hasFill ? fill : nil, hasStroke ? stroke : nil) {
         case let (fill?, stroke?):
             compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
@@ -43,23 +44,36 @@ extension Renderer {
 
     /// Builds the stroke's edges (if `stroke`) into `strokeRasterizer` and
     /// the fill's (if `fill`) into `fillRasterizer`, counting a stroke
-    /// dropped for its geometry; returns which have edges.
+    /// dropped for its geometry; returns which have edges. Prepared edges
+    /// (Renderer+Prepared.swift), if given, are cut to the clip instead.
     func buildFillAndStrokeEdges(
         _ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
-        stroke: Bool, style: StrokeStyle, clip: Clip
+        stroke: Bool, style: StrokeStyle, clip: Clip, fillEdges: EdgeSnapshot? = nil,
+        strokeEdges: EdgeSnapshot? = nil
     ) -> (fill: Bool, stroke: Bool) {
         var strokeBuilt = false
         if stroke, style.width.isFinite, style.width >= 0 {
-            strokeBuilt = buildStrokeEdges(
-                path, style: style, transform: transform, tolerance: tolerance,
-                clip: clip.bounds, on: strokeRasterizer)
-            if !strokeBuilt { droppedDrawCount += 1 }
+            if let strokeEdges {
+                strokeRasterizer.builder.cut(strokeEdges, to: clip.bounds)
+                preparedDrawCount &+= 1
+                strokeBuilt = true
+            } else {
+                strokeBuilt = buildStrokeEdges(
+                    path, style: style, transform: transform, tolerance: tolerance,
+                    clip: clip.bounds, on: strokeRasterizer)
+                if !strokeBuilt { droppedDrawCount += 1 }
+            }
         }
-        let fillBuilt =
-            fill
-            && buildEdges(
+        var fillBuilt = false
+        if fill, let fillEdges {
+            fillRasterizer.builder.cut(fillEdges, to: clip.bounds)
+            preparedDrawCount &+= 1
+            fillBuilt = true
+        } else if fill {
+            fillBuilt = buildEdges(
                 path, transform: transform, tolerance: tolerance, clip: clip.bounds,
                 on: fillRasterizer)
+        }
         return (fillBuilt && !fillRasterizer.builder.isEmpty, strokeBuilt && !strokeRasterizer.builder.isEmpty)
     }
 

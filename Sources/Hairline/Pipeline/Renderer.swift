@@ -105,6 +105,9 @@ final class Renderer {
     private let disabledCoverageCache = CoverageCache.disabled()
     /// Fill-and-stroke draws that took that one sweep (for tests).
     var pairedDrawCount = 0
+    /// Fills and strokes drawn from prepared edges (Renderer+Prepared.swift;
+    /// for tests).
+    var preparedDrawCount = 0
 
     private let trailingPad = CacheLinePad()
 

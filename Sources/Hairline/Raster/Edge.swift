@@ -90,6 +90,18 @@ struct EdgeBuilder: LineSink {
     /// outer one.
     var contoursAreNested = false
 
+    /// What `isKnownSimple` is worked out from: the contours ended, the
+    /// first two's orientations and the nested vouch (for a builder that
+    /// takes over another's edges: EdgeBuilder+Rows.swift).
+    var simplicity: EdgeSimplicity {
+        get { EdgeSimplicity(contourCount: contourCount, orientations: orientations, nested: contoursAreNested) }
+        set {
+            contourCount = newValue.contourCount
+            orientations = newValue.orientations
+            contoursAreNested = newValue.nested
+        }
+    }
+
     /// Whether every row can be accumulated without the row check: one
     /// convex contour, or two of opposite orientation nested (see
     /// Convexity.swift).

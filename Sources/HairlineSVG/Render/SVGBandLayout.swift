@@ -1,9 +1,10 @@
 // Render: where a banded render cuts the surface into bands. Every draw a
-// band boundary crosses is prepared (flattened, stroked, its contours
-// built) by the bands on both sides, so each boundary is moved, within an
-// eighth of a band, to the row where the draws it crosses have the fewest
-// path elements. Device pixels; the cut never changes a pixel, only which
-// worker draws it.
+// band boundary crosses is drawn by the bands on both sides (each cuts
+// its prepared edges, replays it, and sweeps its rows there; draws that
+// cannot be shared are prepared by both), so each boundary is moved,
+// within an eighth of a band, to the row where the draws it crosses have
+// the fewest path elements. Device pixels; the cut never changes a pixel,
+// only which worker draws it.
 
 import Hairline
 

@@ -4,8 +4,10 @@
 // moved: a worker's canvas draws into a row window of the surface
 // (SurfaceBand.makeWindow), so each row gets the bytes a serial render
 // gives it (but see `draw(into:...)` on edges cut at a boundary); layers
-// are windows of the band's rows. Bands are claimed from an atomic
-// counter; the warnings and dropped draws are tallied once.
+// are windows of the band's rows. Two phases: the draws that reach more
+// than one band are prepared once, by all workers (SVGBandPreparation.swift),
+// then bands are claimed from an atomic counter, each cutting the shared
+// edges to its rows; the warnings and dropped draws are tallied once.
 
 import Dispatch
 import Hairline
@@ -33,12 +35,14 @@ public struct SVGRenderReport: Hashable, Sendable {
 
 extension SVGDocument {
     /// The most rows a band has on average by default: enough bands on a
-    /// large surface for uneven scenes to balance, few enough that the
-    /// preparation of the draws crossing their boundaries (flattening,
-    /// stroking, contours, done by the bands on both sides) stays small.
-    /// Measured on the tiger at 800 x 800 px, 2 workers (thread CPU time
-    /// per band): 2, 4, 8 and 16 bands cost 7%, 6%, 12% and 22% more than
-    /// one, and 8 bands finish first (the middle rows hold most of the work).
+    /// large surface for uneven scenes to balance, few enough that each
+    /// band's replay of the commands and its cut of the prepared edges
+    /// (O(edges) per draw reaching it) stay small. Measured before draws
+    /// were prepared once (each band then flattened and stroked every
+    /// draw reaching it), on the tiger at 800 x 800 px, 2 workers (thread
+    /// CPU time per band): 2, 4, 8 and 16 bands cost 7%, 6%, 12% and 22%
+    /// more than one, and 8 bands finished first (the middle rows hold
+    /// most of the work).
     public static let defaultRowsPerBand = 256
 
     /// The most workers a render uses (more are clamped to this).
@@ -52,10 +56,16 @@ extension SVGDocument {
     /// number of workers: the surface is cut into bands (four per worker,
     /// or more so that they have at most about `rowsPerBand` rows, none
     /// under 32 rows) of about equal height, their boundaries moved to
-    /// where few draws cross them (SVGBandLayout); the workers claim
-    /// bands one at a time, and each draws
-    /// every command into its band in the surface's own device
-    /// coordinates, skipping those whose device bounds miss it. Offscreen
+    /// where few draws cross them (SVGBandLayout). The workers first
+    /// prepare the fills and strokes that reach more than one band
+    /// (flattened, stroked, their edges built over every row, once each:
+    /// `Canvas.prepareFill`), then claim bands one at a time, and each
+    /// draws every command into its band in the surface's own device
+    /// coordinates, from the prepared edges cut to its rows where there
+    /// are some, skipping draws whose device bounds miss it. The prepared
+    /// edges (64 bytes an edge, at most
+    /// `SVGPreparedDraws.preparedByteBudget` in all) are freed when the
+    /// render returns. Offscreen
     /// layers (group opacity, masks, blend modes, crisp shapes) cover a
     /// band's rows only, so the memory a worker adds is its band's, not
     /// the surface's. One worker (or a one-row surface) draws serially on
@@ -63,7 +73,8 @@ extension SVGDocument {
     ///
     /// The pixels are those of the serial render, byte for byte: an edge
     /// crossing a band's top or bottom row steps through the band's rows
-    /// as the whole edge does (Raster/Edge.swift, `addAcrossRows`).
+    /// as the whole edge does (Raster/Edge.swift, `addAcrossRows`;
+    /// Raster/EdgeBuilder+Rows.swift for prepared edges).
     /// - Parameters:
     ///   - surface: the pixels drawn into (any format), from its top-left
     ///     corner; a pending clear is written first.
@@ -75,7 +86,8 @@ extension SVGDocument {
     ///     (the last one fewer).
     /// - Returns: the warnings (each once, in document order) and the
     ///   number of draws dropped, as a serial render reports them.
-    /// - Complexity: O(commands × bands) to replay the commands, plus the
+    /// - Complexity: O(commands × bands) to replay the commands and
+    ///   O(edges) per band a prepared draw reaches to cut it, plus the
     ///   drawing, which the workers share.
     @discardableResult
     public func draw(
@@ -99,8 +111,12 @@ extension SVGDocument {
             let warnings = draw(in: canvas)
             return SVGRenderReport(warnings: warnings, droppedDrawCount: canvas.droppedDrawCount)
         }
-        let jobs = BandJobs(commands: commands, bands: bands, scale: scale)
-        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in jobs.work() }
+        let jobs = BandJobs(commands: commands, bands: bands, scale: scale, workers: min(threads, bands.count))
+        // Draws crossing bands prepared once, by all the workers; then the
+        // bands, each drawing every command (the prepared ones cut to it).
+        DispatchQueue.concurrentPerform(iterations: jobs.workers) { jobs.prepare(worker: $0) }
+        jobs.finishPreparation()
+        DispatchQueue.concurrentPerform(iterations: jobs.workers) { jobs.work(worker: $0) }
         let tally = jobs.tally
         return SVGRenderReport(warnings: warnings + tally.warningsInOrder, droppedDrawCount: tally.droppedDrawCount)
     }
@@ -128,36 +144,74 @@ extension SVGDocument {
 }
 
 /// What the threads of a banded render share: the commands, the bands,
-/// the next unclaimed band, and the tally of what the bands reported.
-/// The surface is only reached through the bands (each its own rows).
+/// the draws prepared for all bands, the next unclaimed band, each
+/// worker's canvas, and the tally of what the bands reported. The surface
+/// is only reached through the bands (each its own rows).
 private final class BandJobs: @unchecked Sendable {
     // @unchecked: `commands` and `bands` are immutable Sendable values;
-    // the counter is atomic and the tally behind a mutex.
+    // the counter is atomic and the tally behind a mutex; worker k alone
+    // uses `canvases[k]` (one phase after the other), and `prepared` is
+    // written in the first phase, read in the second.
     let commands: [SVGDrawCommand]
     let bands: [SurfaceBand]
     let scale: Double
+    let workers: Int
+    private let preparation: SVGPreparedDraws
+    private var prepared: [PreparedShape?] = []
+    private let canvases: UnsafeMutableBufferPointer<Canvas?>
     private let next = Atomic<Int>(0)
     private let merged = Mutex(BandTally())
 
-    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double) {
+    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double, workers: Int) {
         self.commands = commands
         self.bands = bands
         self.scale = scale
+        self.workers = workers
+        preparation = SVGPreparedDraws(commands: commands, scale: scale, bands: bands.map(\.rows))
+        canvases = .allocate(capacity: workers)
+        canvases.initialize(repeating: nil)
+    }
+
+    deinit {
+        canvases.deinitialize()
+        canvases.deallocate()
     }
 
     /// The tally of every band drawn so far.
     var tally: BandTally { merged.withLock { $0 } }
 
-    /// Claims and draws bands until none is left, on one canvas (its
-    /// scratch memory reused from band to band), then adds its tally.
-    func work() {
+    /// Worker `worker`'s canvas (made over the first band on first use,
+    /// its scratch memory reused from then on).
+    private func canvas(_ worker: Int) -> Canvas {
+        if let canvas = canvases[worker] { return canvas }
+        let canvas = Canvas(surface: bands[0].makeWindow(), scale: scale)
+        canvases[worker] = canvas
+        return canvas
+    }
+
+    /// The first phase: prepares draws crossing bands until none is left.
+    func prepare(worker: Int) {
+        guard !preparation.indices.isEmpty else { return }
+        preparation.prepare(on: canvas(worker))
+    }
+
+    /// Between the phases (on one thread): the prepared draws, for the
+    /// bands to read.
+    func finishPreparation() {
+        if !preparation.indices.isEmpty { prepared = preparation.shapes }
+    }
+
+    /// The second phase: claims and draws bands until none is left, on
+    /// the worker's canvas, then adds its tally.
+    func work(worker: Int) {
         var claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard claimed < bands.count else { return }
-        let canvas = Canvas(surface: bands[claimed].makeWindow(), scale: scale)
+        let canvas = canvas(worker)
+        let shapes = prepared
         var tally = BandTally()
         while claimed < bands.count {
             canvas.retarget(to: bands[claimed].makeWindow())
-            tally.merge(draw(on: canvas))
+            tally.merge(draw(on: canvas, prepared: shapes))
             claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue
         }
         merged.withLock { $0.merge(tally) }
@@ -165,13 +219,13 @@ private final class BandJobs: @unchecked Sendable {
 
     /// Draws every command on `canvas` (over one band) and returns what
     /// each command reported there.
-    private func draw(on canvas: Canvas) -> BandTally {
+    private func draw(on canvas: Canvas, prepared: [PreparedShape?]) -> BandTally {
         var warnings: [SVGWarning] = []
         var marks: [(command: Int, warnings: Int)] = []
         var tally = BandTally()
         var dropped = canvas.droppedDrawCount
         SVGRenderer.draw(
-            commands, in: canvas, warnings: &warnings,
+            commands, in: canvas, warnings: &warnings, prepared: prepared,
             finished: { next, count in
                 if count > (marks.last?.warnings ?? 0) { marks.append((next - 1, count)) }
                 let now = canvas.droppedDrawCount

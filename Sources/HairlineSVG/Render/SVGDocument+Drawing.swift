@@ -211,8 +211,11 @@ enum SVGRenderer {
     /// one and the count of warnings so far (the banded render's tally).
     static func draw(
         _ commands: [SVGDrawCommand], in target: Canvas, warnings: inout [SVGWarning],
-        mark: (Int?) -> Void = { _ in }, finished: (Int, Int) -> Void = { _, _ in }
+        prepared: [PreparedShape?] = [], mark: (Int?) -> Void = { _ in },
+        finished: (Int, Int) -> Void = { _, _ in }
     ) {
+        /// Command `i`'s edges prepared for every band, if any.
+        func preparedShape(_ i: Int) -> PreparedShape? { i < prepared.count ? prepared[i] : nil }
         let base = target.transform
         var canvas = target
         var layers: [OpenLayer] = []
@@ -251,7 +254,9 @@ enum SVGRenderer {
                 index += 1
                 canvas.withSavedState {
                     canvas.concatenate(fill.transform)
-                    canvas.draw(fill.path, fill: fillPaint, stroke: strokePaint, style: stroke.style, rule: fill.rule)
+                    canvas.draw(
+                        fill.path, fill: fillPaint, stroke: strokePaint, style: stroke.style, rule: fill.rule,
+                        preparedFill: preparedShape(index - 2), preparedStroke: preparedShape(index - 1))
                 }
                 continue
             }
@@ -270,14 +275,15 @@ enum SVGRenderer {
                 canvas.withSavedState {
                     canvas.concatenate(fill.transform)
                     if let paint = paint(fill.paint, canvas: canvas, warnings: &warnings, offset: fill.offset) {
-                        canvas.fill(fill.path, with: paint, rule: fill.rule)
+                        canvas.fill(fill.path, with: paint, rule: fill.rule, prepared: preparedShape(index - 1))
                     }
                 }
             case .stroke(let stroke):
                 canvas.withSavedState {
                     canvas.concatenate(stroke.transform)
                     if let paint = paint(stroke.paint, canvas: canvas, warnings: &warnings, offset: stroke.offset) {
-                        canvas.stroke(stroke.path, with: paint, style: stroke.style)
+                        canvas.stroke(
+                            stroke.path, with: paint, style: stroke.style, prepared: preparedShape(index - 1))
                     }
                 }
             case .image(let image):
