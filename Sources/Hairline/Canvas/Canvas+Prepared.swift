@@ -142,23 +142,9 @@ extension Canvas {
         guard state.shadow == nil, fillEdges != nil || strokeEdges != nil else {
             return draw(path, fill: fill, stroke: stroke, style: style, rule: rule)
         }
-        // As `draw(_:fill:stroke:style:rule:)`: two gradients, or two
-        // patterns, one after the other.
-        if (fill.usesGradientRamp && stroke.usesGradientRamp) || (fill.usesPatternRows && stroke.usesPatternRows) {
-            self.fill(path, with: fill, rule: rule, prepared: preparedFill)
-            self.stroke(path, with: stroke, style: style, prepared: preparedStroke)
-            return
-        }
-        func visible(_ shader: Shader?) -> Shader? {
-            shader.flatMap { KernelChoice.drawsNothing($0, mode: state.blendMode) ? nil : $0 }
-        }
-        let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
-        let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
-        guard fillShader != nil || strokeShader != nil else { return }
-        renderer.fillAndStroke(
-            path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-            fill: fillShader, stroke: strokeShader, style: style, clip: clip,
-            mode: state.blendMode, into: surface, fillEdges: fillEdges, strokeEdges: strokeEdges)
+        drawTogether(
+            path, fill: fill, stroke: stroke, style: style, rule: rule, clip: clip, preparedFill: preparedFill,
+            preparedStroke: preparedStroke, fillEdges: fillEdges, strokeEdges: strokeEdges)
     }
 
     /// The clip a draw is prepared for: the current clip's columns, every

@@ -376,11 +376,23 @@ public final class Canvas {
                 },
                 then: { draw(path, fill: fill, stroke: stroke, style: style, rule: rule) })
         }
+        drawTogether(path, fill: fill, stroke: stroke, style: style, rule: rule, clip: resolvedClip())
+    }
+
+    /// `draw(_:fill:stroke:style:rule:)` without a shadow through `clip`
+    /// (the resolved clip), each part from its prepared edges where they
+    /// are given (`preparedFill` / `preparedStroke` with the edges found
+    /// to be this draw's: Canvas+Prepared.swift), else from the path.
+    func drawTogether(
+        _ path: Path, fill: Paint, stroke: Paint, style: StrokeStyle, rule: FillRule, clip: Clip,
+        preparedFill: PreparedShape? = nil, preparedStroke: PreparedShape? = nil,
+        fillEdges: EdgeSnapshot? = nil, strokeEdges: EdgeSnapshot? = nil
+    ) {
         // One gradient ramp and one pattern's rows are cached at a time:
         // two gradients, or two patterns, are drawn one after the other.
         if (fill.usesGradientRamp && stroke.usesGradientRamp) || (fill.usesPatternRows && stroke.usesPatternRows) {
-            self.fill(path, with: fill, rule: rule)
-            self.stroke(path, with: stroke, style: style)
+            self.fill(path, with: fill, rule: rule, prepared: preparedFill)
+            self.stroke(path, with: stroke, style: style, prepared: preparedStroke)
             return
         }
         func visible(_ shader: Shader?) -> Shader? {
@@ -391,8 +403,8 @@ public final class Canvas {
         guard fillShader != nil || strokeShader != nil else { return }
         renderer.fillAndStroke(
             path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
-            fill: fillShader, stroke: strokeShader, style: style, clip: resolvedClip(),
-            mode: state.blendMode, into: surface)
+            fill: fillShader, stroke: strokeShader, style: style, clip: clip,
+            mode: state.blendMode, into: surface, fillEdges: fillEdges, strokeEdges: strokeEdges)
     }
 
     /// Strokes `path` with a solid color (see `stroke(_:with:style:)`).
