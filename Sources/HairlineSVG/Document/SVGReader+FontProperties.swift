@@ -509,7 +509,19 @@ extension SVGReader {
             guard !token.isEmpty else { return nil }
             switch lower {
             case "normal": continue
-            case "italic", "oblique": style = lower
+            case "italic": style = lower
+            case "oblique":
+                style = lower
+                // CSS Fonts 4: `oblique <angle>?` here too (an angle with
+                // its unit: a bare number would be the size).
+                let afterKeyword = i
+                skipSpace()
+                let next = word()
+                if next.contains(where: \.isLetter), let radians = angle(next), abs(radians) <= .pi / 2 {
+                    style = "oblique " + next
+                } else {
+                    i = afterKeyword
+                }
             case "small-caps": variant = lower
             case "bold", "bolder", "lighter": weight = lower
             default:

@@ -243,6 +243,9 @@ struct SVGTextTests {
             (#"font-style="italic""#, 14.0), (#"font-style="oblique""#, 14),
             (#"style="font-style: oblique 30deg""#, 30),
             (#"style="font-style: oblique -0.25turn""#, -80),
+            (#"style="font: oblique 20deg 12px sans-serif""#, 20),
+            (#"style="font: oblique 12px sans-serif""#, 14),
+            (#"style="font: normal oblique -0.1rad 12px sans-serif""#, -0.1 * 180 / Double.pi),
         ] {
             let (fills, warnings) = try read(#"<text x="3" y="30" \#(attributes)>Af</text>"#)
             let slanted = regular.synthesized(FontSynthesis(obliqueAngle: angle))
@@ -255,6 +258,10 @@ struct SVGTextTests {
         }
         let (_, warnings) = try read(#"<text y="30" style="font-style: oblique 91deg">Af</text>"#)
         #expect(warnings.map(\.attribute) == ["font-style"], "an angle beyond 90 degrees is invalid")
+        // In the shorthand, an angle beyond 90 degrees is not the style's:
+        // the value is outside the grammar (one warning, ignored).
+        let (_, shorthand) = try read(#"<text y="30" style="font: oblique 91deg 12px serif">Af</text>"#)
+        #expect(shorthand.count == 1, "\(shorthand)")
     }
 
     @Test("a loaded DejaVu Sans Bold answers its family's bold requests")
