@@ -12,6 +12,12 @@ extension RasterCore {
         _ draw: borrowing RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
         until limit: Int, into kernel: inout Kernel
     ) {
+        if let columns = draw.wholePixelColumns(clipWidth: clip.width) {
+            runWholePixelRect(
+                columns, firstRow: draw.firstRow, lastRow: draw.lastRow, clip: clip, cursor: &cursor, until: limit,
+                into: &kernel)
+            return
+        }
         var row = CellRow(cells: cells.base, bits: bits.base)
         let lastRow = draw.lastRow, mirroredSum = draw.mirroredRowSum
         var y = cursor.y
@@ -66,6 +72,32 @@ extension RasterCore {
         }
         cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.lastRow)
         statistics.pieces = computed
+    }
+
+    /// `run` for a rectangle on whole device pixels: every row of it
+    /// covers the clip-relative `columns` fully and nothing else, so each
+    /// row is one `fill` (the call its sweep would make) without cells.
+    @inline(__always)
+    private mutating func runWholePixelRect<Kernel: SpanKernel>(
+        _ columns: Range<Int>, firstRow: Int, lastRow: Int, clip: PixelRect, cursor: inout RowCursor,
+        until limit: Int, into kernel: inout Kernel
+    ) {
+        var y = max(cursor.y, firstRow)
+        let end = min(lastRow &+ 1, limit)
+        if !columns.isEmpty {
+            let first = y
+            let x = clip.minX &+ columns.lowerBound, count = columns.count
+            while y < end {
+                kernel.beginRow(clip.minY &+ y)
+                kernel.fill(x: x, count: count)
+                y &+= 1
+            }
+            statistics.rows &+= max(0, end &- first)
+        } else {
+            y = max(y, end)
+        }
+        cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: cursor.pieceCount, isDone: y > lastRow)
+        statistics.pieces = cursor.pieceCount
     }
 
     /// Adds `draw`'s coverage of clip-relative row `y` (the outer shape's,

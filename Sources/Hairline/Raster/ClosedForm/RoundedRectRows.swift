@@ -220,6 +220,20 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
         mirroredRowSum = sum != nil && (self.inner == nil || self.inner?.mirroredRowSum == sum) ? sum : nil
     }
 
+    /// The clip-relative columns (clamped to 0..<`clipWidth`) of a draw
+    /// that is a plain rectangle whose four sides lie on whole device
+    /// pixels (no corner radius, no inner shape), or nil: every row it
+    /// reaches is then covered fully on exactly those columns.
+    func wholePixelColumns(clipWidth: Int) -> Range<Int>? {
+        guard inner == nil, outer.topLeft == 0, outer.topRight == 0, outer.bottomRight == 0,
+            outer.bottomLeft == 0, outer.minY.rounded(.down) == outer.minY, outer.maxY.rounded(.down) == outer.maxY
+        else { return nil }
+        let p = outer.pixels
+        guard p.left == p.leftEnd, p.right == p.rightEnd else { return nil }
+        let lo = max(0, p.left), hi = min(clipWidth, p.right)
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
     /// If the draw is the same upside down row for row: row y has the
     /// coverage of row `mirroredRowSum − y` (clip-relative).
     var mirroredRowSum: Int?
