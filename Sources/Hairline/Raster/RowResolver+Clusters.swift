@@ -55,6 +55,11 @@ extension RasterCore {
                 if !addChainFlips(spans[first], rule: rule, width: width, work: &work, budget: budget, into: &row) {
                     approximated = true
                 }
+            } else if resolverLimits.resolvesBySubBands
+                && resolveClusterBySubBands(
+                    spans, first..<end, rule: rule, width: width, work: &work, budget: budget, into: &row)
+            {
+                // Exact, cut only where chains start, end or meet.
             } else if !resolveCluster(
                 spans[first..<end], rule: rule, width: width, work: &work, budget: budget,
                 into: &row)
@@ -97,7 +102,7 @@ extension RasterCore {
     /// The band (index into `bandHeights`) that starts at height `y`, one
     /// of the band heights.
     @inline(__always)
-    private func band(startingAt y: Double) -> Int {
+    func band(startingAt y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 1
         while lo < hi {
             let mid = (lo + hi) >> 1
@@ -109,7 +114,7 @@ extension RasterCore {
     /// The band holding height `y` (strictly inside the row): the last
     /// band starting at or above it.
     @inline(__always)
-    private func band(containing y: Double) -> Int {
+    func band(containing y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) >> 1
@@ -354,7 +359,7 @@ extension RasterCore {
 
     /// 1 where winding `w` is inside under `rule`, else 0.
     @inline(__always)
-    private func inside(_ w: Double, _ rule: FillRule) -> Double {
+    func inside(_ w: Double, _ rule: FillRule) -> Double {
         let k = Int(w)  // a sum of ±1: exact
         switch rule {
         case .nonZero: return k != 0 ? 1 : 0
@@ -386,4 +391,10 @@ struct ResolverLimits {
     /// interval between piece ends, as before (for tests that compare the
     /// two).
     var walksBetweenChainEnds = true
+    /// Whether the resolver adds each chain of a cluster of several once,
+    /// weighted by its flip per sub-band between the heights where chains
+    /// start, end or meet (`RasterCore.resolveClusterBySubBands`); false:
+    /// every such cluster is cut into slabs at each piece end, as before
+    /// (for tests that compare the two).
+    var resolvesBySubBands = true
 }
