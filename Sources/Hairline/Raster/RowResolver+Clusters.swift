@@ -4,7 +4,9 @@
 // from the winding left of it (constant between the heights where chains
 // start or end: the bands, kept in a Fenwick tree) and adds only the edges
 // where the fill rule's inside flips, a lone chain as its pieces, a
-// cluster of chains in slabs cut at its own piece ends, crossings and band
+// cluster of chains in sub-bands cut where its chains start, end or meet
+// (RowResolver+Ordered.swift), or, where a chain has a gap or two meet
+// ambiguously, in slabs cut at its own piece ends, crossings and band
 // heights. Past the work budget (ResolverLimits) a cluster is resolved in
 // fixed slabs. Coordinates are row-local: x in pixels from the clip's
 // left, y in 0...1 from the row's top.
@@ -22,8 +24,10 @@ extension RasterCore {
     /// the edges where the fill rule's inside and outside flip, starting
     /// from that winding: a cluster of one chain as its pieces (weighted by
     /// the flip, cut at bands where the flip changes), a cluster of
-    /// chains that may cross split into slabs at its own piece ends,
-    /// crossings and band heights. The flips of all clusters add up, left
+    /// chains that may cross cut into sub-bands where they start, end or
+    /// meet, each chain's pieces weighted by its flip in each (or, failing
+    /// that, into slabs at its own piece ends, crossings and band
+    /// heights). The flips of all clusters add up, left
     /// to right, to the rule's inside indicator, so the row is exact; the
     /// work is the clusters' own, not the whole row's pieces times its
     /// slabs.

@@ -6,10 +6,11 @@
 // per cluster of chains whose x extents overlap: each cluster starts from
 // the winding left of it (constant between the heights where chains start
 // or end) and adds only the edges where the fill rule's inside/outside
-// flips; a cluster of several chains is split into slabs at its own piece
-// ends and crossings, where edges are straight and ordered, so each slab's
-// flips are an indicator of winding {0, 1} and accumulation is exact
-// again. Coordinates are row-local: x in pixels from the clip's left, y
+// flips; a cluster of several chains is cut into sub-bands where chains
+// start, end or meet (RowResolver+Ordered.swift), inside which the chains
+// keep one order, so each chain's flip is one number there and
+// accumulation is exact again (slabs at every piece end and crossing,
+// RowResolver+Slabs.swift, where that cannot be shown). Coordinates are row-local: x in pixels from the clip's left, y
 // in 0...1 from the row's top.
 
 /// A part of an edge inside one row, in row-local coordinates: x relative
