@@ -200,11 +200,13 @@ private struct ByteRow {
         UInt32(littleEndian: UnsafeRawPointer(values + c).loadUnaligned(as: UInt32.self))
     }
 
-    /// The first non-zero column at or after `from`, or `end`: eight at a
-    /// time while eight remain, the lowest non-zero byte of a word found
-    /// by its trailing zero bits.
+    /// The first non-zero column at or after `from`, or `end`: `from`
+    /// itself tried first, then eight at a time while eight remain, the
+    /// lowest non-zero byte of a word found by its trailing zero bits.
     @inline(__always)
     func skipZeros(_ from: Int) -> Int {
+        // Dense masks (CJK glyphs) mostly go on at once: one byte first.
+        if from < end && values[from] != 0 { return from }
         var c = from
         while c &+ 8 <= end {
             let w = word(c)

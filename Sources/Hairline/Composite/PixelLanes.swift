@@ -13,12 +13,22 @@ extension SIMD8 where Scalar == UInt16 {
     /// holds each pixel's factor (0...255) in both of its lanes.
     @inline(__always)
     func scaled(by factors: PixelLanes) -> PixelLanes {
-        let low = PixelLanes(repeating: 0x00FF), half = PixelLanes(repeating: 128)
-        var lo = (self & low) &* factors &+ half
-        lo = (lo &+ (lo &>> 8)) &>> 8
-        var hi = (self &>> 8) &* factors &+ half
-        hi = (hi &+ (hi &>> 8)) &>> 8
-        return lo | (hi &<< 8)
+        PixelLanes.scaled(low: self & PixelLanes(repeating: 0x00FF), high: self &>> 8, by: factors)
+    }
+
+    /// `scaled(by:)` of the lanes whose low bytes are `low` and high
+    /// bytes `high` (each 0...255 a lane): for a color scaled by many
+    /// factors, split once. Per channel x·f + 128 = t (at most 65,153),
+    /// div255 is (t + t >> 8) >> 8, below 2^16: for the high byte it is
+    /// taken in place (the high byte of t + t >> 8, no shift back). (A
+    /// multiply-high by 257 gives the same quotient, but LLVM turns the
+    /// widened product into shifts unless it is alone: not used.)
+    @inline(__always)
+    static func scaled(low: PixelLanes, high: PixelLanes, by factors: PixelLanes) -> PixelLanes {
+        let half = PixelLanes(repeating: 128)
+        let lo = low &* factors &+ half
+        let hi = high &* factors &+ half
+        return ((lo &+ (lo &>> 8)) &>> 8) | ((hi &+ (hi &>> 8)) & PixelLanes(repeating: 0xFF00))
     }
 
     /// Each pixel's 255 − alpha, in both of its lanes (the factor by which

@@ -11,6 +11,9 @@ struct SolidSourceOver: ClearFusingKernel {
     let source: UInt32
     let sourceAlpha: UInt32
     let filler: PixelFiller
+    /// The color's four copies in vector lanes, split into the low and
+    /// high byte of each lane once for every group (`PixelLanes.scaled`).
+    private let sourceLow: PixelLanes, sourceHigh: PixelLanes
     /// The current row (set by `beginRow`).
     private var row: UnsafeMutablePointer<UInt32>
 
@@ -24,6 +27,8 @@ struct SolidSourceOver: ClearFusingKernel {
         self.source = packed
         self.sourceAlpha = packedAlpha(packed)
         self.filler = filler
+        let lanes = PixelLanes(pixel: packed)
+        (sourceLow, sourceHigh) = (lanes & PixelLanes(repeating: 0x00FF), lanes &>> 8)
         row = surface.rowPointer(0)
     }
 
@@ -50,7 +55,18 @@ struct SolidSourceOver: ClearFusingKernel {
     @inline(__always)
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32) {
         assert(x >= 0 && (1...4).contains(count), "a group inside the row")
-        SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
+        guard count == 4 else {
+            SolidSpans.blendGroup(row + x, count: count, source: source, alpha: sourceAlpha, coverage: coverage)
+            return
+        }
+        // `blendSourceOverGroup`'s bytes, with the color split once (at
+        // init) and, for an opaque color, the scaled alpha taken from the
+        // coverage itself: div255(255·c) = c.
+        let factors = PixelLanes(coverageBytes: coverage)
+        let s = PixelLanes.scaled(low: sourceLow, high: sourceHigh, by: factors)
+        let inverse = sourceAlpha == 255 ? PixelLanes(repeating: 255) &- factors : s.inverseAlphaFactors
+        let raw = UnsafeMutableRawPointer(row + x)
+        raw.storeBytes(of: raw.loadUnaligned(as: PixelLanes.self).scaled(by: inverse) &+ s, as: PixelLanes.self)
     }
 
     @inline(__always)
@@ -206,7 +222,7 @@ func blendSourceOver(_ run: UnsafeMutableBufferPointer<UInt32>, source: UInt32, 
         return
     }
     var i = 0
-    if run.count >= 8 { i = blendSourceOverVector(base, count: run.count, source: source, inverse: inverse) }
+    if run.count >= 4 { i = blendSourceOverVector(base, count: run.count, source: source, inverse: inverse) }
     while i < run.count {
         base[i] = source &+ scalePacked(base[i], by: inverse)
         i += 1

@@ -115,6 +115,60 @@ import HairlineTestSupport
     }
 }
 
+extension PixelMathTests {
+    /// The vector lanes' rounding (`PixelLanes.scaled`, the low byte by a
+    /// multiply-high, the high byte kept in place) is `div255` for every
+    /// channel value and factor, in the low and the high byte of a lane.
+    @Test func laneScalingIsDiv255ForEveryChannelAndFactor() {
+        var wrong = 0
+        for factor in UInt16(0)...255 {
+            let factors = PixelLanes(repeating: factor)
+            for first in stride(from: UInt16(0), through: 255, by: 8) {
+                // Eight channel values, each in both bytes of its lane.
+                let values = PixelLanes(
+                    first, first + 1, first + 2, first + 3, first + 4, first + 5, first + 6, first + 7)
+                let scaled = (values | values &<< 8).scaled(by: factors)
+                for i in 0..<8 {
+                    let expected = UInt16(div255(UInt32(values[i]) * UInt32(factor)))
+                    if scaled[i] != expected | expected << 8 { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    /// `SolidSourceOver`'s group of four (the color split once, an opaque
+    /// color's scaled alpha read from the coverage) gives the scalar
+    /// formula's bytes: opaque and translucent colors, every coverage in
+    /// every position of the group (0 leaves the pixel), random pixels.
+    @Test func solidGroupOfFourMatchesTheScalarFormula() throws {
+        var rng = SplitMix64(seed: 93)
+        let surface = try Surface(width: 4, height: 1)
+        for round in 0..<24 {
+            let alpha: UInt32 = round % 3 == 0 ? UInt32(rng.int(in: 1...254)) : 255
+            let channel = { (rng: inout SplitMix64) in UInt32(rng.int(in: 0...Int(alpha))) }
+            let source = channel(&rng) | channel(&rng) << 8 | channel(&rng) << 16 | alpha << 24
+            var kernel = SolidSourceOver(surface: surface, packed: source)
+            kernel.beginRow(0)
+            for c in UInt32(0)...255 {
+                let coverage = c | (255 - c) << 8 | UInt32(rng.int(in: 0...255)) << 16 | (c / 2) << 24
+                let before = (0..<4).map { _ in
+                    PendingClearTests.randomColor(&rng).premultiplied.packed
+                }
+                for i in 0..<4 { surface.rowPointer(0)[i] = before[i] }
+                kernel.blendGroup(x: 0, count: 4, coverage: coverage)
+                let after = (0..<4).map { surface.rowPointer(0)[$0] }
+                let expected = (0..<4).map { i in
+                    let ci = coverage.coverageByte(i)
+                    return ci == 0
+                        ? before[i] : SolidSpans.sourceOver(before[i], source: source, alpha: alpha, coverage: ci)
+                }
+                #expect(after == expected, "source \(source), coverage \(coverage)")
+            }
+        }
+    }
+}
+
 extension VectorKernelTests {
     /// The vector row kernel gives the scalar bytes for random valid
     /// premultiplied sources (transparent, opaque and in between) at every
