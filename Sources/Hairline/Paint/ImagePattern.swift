@@ -432,7 +432,8 @@ struct PatternShader {
     @inline(__always)
     func bilinearRows(_ py: Double) -> (a: Int, b: Int, weight: UInt32) {
         let v = min(max(py - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-        let fv = v.rounded(.down)
+        // (`Ramp.floor`: exactly `rounded(.down)`, without a libm call.)
+        let fv = Ramp.floor(v)
         let j0 = Int(fv)
         return (Self.tile(j0, height, tileY), Self.tile(j0 + 1, height, tileY), UInt32((v - fv) * 256 + 0.5))
     }
@@ -485,6 +486,9 @@ struct PatternShader {
         case .pad:
             return min(max(i, 0), n - 1)
         case .repeat:
+            // A power-of-two size wraps by its mask (two's complement:
+            // the non-negative remainder), no division.
+            if n & (n &- 1) == 0 { return i & (n &- 1) }
             let m = i % n
             return m < 0 ? m + n : m
         case .reflect:
