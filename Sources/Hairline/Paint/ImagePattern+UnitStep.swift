@@ -33,7 +33,11 @@ extension PatternShader {
         // Half-integers below 2^52: exact.
         let x0 = Double(deviceX) + 0.5, xLast = x0 + Double(count &- 1)
         let s0 = t.a * x0 + cy + t.tx, sLast = t.a * xLast + cy + t.tx
-        guard Self.staysInOneBinade(s0, sLast), Self.staysInOneBinade(s0 - 0.5, sLast - 0.5) else { return nil }
+        let exact = Self.exactBound(t.tx)
+        guard
+            max(abs(s0), abs(sLast)) + 1 < exact
+                || (Self.staysInOneBinade(s0, sLast) && Self.staysInOneBinade(s0 - 0.5, sLast - 0.5))
+        else { return nil }
         let (column, weight) = Self.bilinearColumn(s0)
         return (column, weight)
     }
@@ -56,12 +60,32 @@ extension PatternShader {
             let low = Double(bitPattern: v.bitPattern & Self.exponentBits)
             return v > 0 ? 2 * low - v : -v - low
         }
-        // Pixel j of the piece is v + j, below the end for every j < r.
-        let r = min(room(s), room(s - 0.5))
+        // Pixel j of the piece is v + j, below the end for every j < r:
+        // inside the binade, or inside the range where x + tx is exact.
+        let exact = Self.exactBound(t.tx)
+        let r = max(min(room(s), room(s - 0.5)), abs(s) + 1 < exact ? (exact - 1) - s : 0)
         guard r < Double(count) else { return count }
         guard r > 0 else { return 0 }
         let n = Int(r)  // 0 < r < count: truncation, then ⌈r⌉ without libm
         return Double(n) < r ? n &+ 1 : n
+    }
+
+    /// 2^L such that every x + tx and x + tx − 0.5 (x a half-integer)
+    /// below 2^L in magnitude is a double, no rounding at all: all are
+    /// multiples of g = min(0.5, tx's lowest set bit), and a multiple of g
+    /// below 2^53·g in magnitude has at most 53 significant bits. (0 for a
+    /// subnormal or non-finite tx: no such range is claimed.)
+    @inline(__always)
+    static func exactBound(_ tx: Double) -> Double {
+        let bits = tx.bitPattern
+        let field = Int((bits >> 52) & 0x7FF)
+        if tx == 0 { return 0x1p52 }
+        guard field != 0 && field != 0x7FF else { return 0 }
+        // tx = m·2^(field − 1075), m the significand with its leading bit.
+        let zeros = ((bits & 0x000F_FFFF_FFFF_FFFF) | 0x0010_0000_0000_0000).trailingZeroBitCount
+        // g = 2^(field − 1075 + zeros) (at most 0.5): 2^53·g.
+        let power = min(field &- 1075 &+ zeros, -1) &+ 53
+        return Double(bitPattern: UInt64(truncatingIfNeeded: power &+ 1023) << 52)  // −1021...52: normal
     }
 
     /// A double's exponent field.
@@ -136,8 +160,11 @@ extension PatternShader {
         // Four pixels from `row + k`, two by two in 16-bit lanes.
         @inline(__always)
         func quad(_ row: UnsafePointer<UInt32>, _ k: Int) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
-            let bytes = UnsafeRawPointer(row + k).loadUnaligned(as: SIMD16<UInt8>.self)
-            return (SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
+            let raw = UnsafeRawPointer(row + k)
+            return (
+                SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD8<UInt8>.self)),
+                SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 8, as: SIMD8<UInt8>.self))
+            )
         }
         // (p·(256 − w) + q·w + 128) >> 8 per channel: `mix` exactly (its
         // shortcuts at 0 and 256 are this formula's values there).
@@ -166,9 +193,9 @@ extension PatternShader {
                     mixedHigh = lerp(topHigh, lerp(b1, d1, v, w), vyv, wyv)
                 }
             }
-            UnsafeMutableRawPointer(out + k).storeBytes(
-                of: SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: mixedLow, highHalf: mixedHigh)),
-                as: SIMD16<UInt8>.self)
+            let target = UnsafeMutableRawPointer(out + k)
+            target.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: mixedLow), as: SIMD8<UInt8>.self)
+            target.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: mixedHigh), toByteOffset: 8, as: SIMD8<UInt8>.self)
             k &+= 4
         }
         while k < count {

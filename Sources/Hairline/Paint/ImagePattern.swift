@@ -432,8 +432,7 @@ struct PatternShader {
     @inline(__always)
     func bilinearRows(_ py: Double) -> (a: Int, b: Int, weight: UInt32) {
         let v = min(max(py - 0.5, -Self.coordinateLimit), Self.coordinateLimit)
-        // (`Ramp.floor`: exactly `rounded(.down)`, without a libm call.)
-        let fv = Ramp.floor(v)
+        let fv = v.rounded(.down)
         let j0 = Int(fv)
         return (Self.tile(j0, height, tileY), Self.tile(j0 + 1, height, tileY), UInt32((v - fv) * 256 + 0.5))
     }

@@ -113,7 +113,8 @@ import HairlineTestSupport
 
     @Test func piecesEndAtBinades() throws {
         let image = try Image(width: 4, height: 4, premultipliedPixels: [UInt32](repeating: 0xFF00_00FF, count: 16))
-        let paint = ImagePattern(image, transform: AffineTransform(translationX: -0.25, y: 0), sampling: .bilinear)
+        // tx = 0.1 has bits down to 2^−55: x + tx rounds everywhere here.
+        let paint = ImagePattern(image, transform: AffineTransform(translationX: -0.1, y: 0), sampling: .bilinear)
         guard
             case .pattern(let shader) = ShaderPreparation().shader(
                 for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
@@ -121,31 +122,47 @@ import HairlineTestSupport
             Issue.record("no pattern shader")
             return
         }
-        // Device x 10.5 → s = 10.75, u = 10.25: both stay below 16 for 5
-        // pixels (s reaches 15.75 at the sixth, u 15.25).
+        // Device x 10.5 → s = 10.6, u = 10.1: both stay below 16 for 6
+        // pixels (s reaches 15.6 at the sixth, 16.6 at the seventh).
         #expect(shader.unitStepPiece(deviceX: 10, deviceY: 0, count: 100) == 6)
         #expect(shader.unitStepPiece(deviceX: 10, deviceY: 0, count: 3) == 3)
         #expect(shader.unitStepColumns(deviceX: 10, deviceY: 0, count: 6)?.column == 10)
         #expect(shader.unitStepColumns(deviceX: 10, deviceY: 0, count: 7) == nil)
     }
 
+    @Test func exactSumsReachTwoToThe53TimesTheLowestBit() {
+        #expect(PatternShader.exactBound(0) == 0x1p52)
+        #expect(PatternShader.exactBound(3) == 0x1p52)
+        #expect(PatternShader.exactBound(0.25) == 0x1p51)
+        #expect(PatternShader.exactBound(-7.75) == 0x1p51)
+        #expect(PatternShader.exactBound(0.1) == 0.25)
+        #expect(PatternShader.exactBound(-(7.25 + 0x1p-50)) == 8)
+        #expect(PatternShader.exactBound(.nan) == 0)
+        #expect(PatternShader.exactBound(.infinity) == 0)
+        #expect(PatternShader.exactBound(0x1p-1074) == 0)
+    }
+
     @Test func unitStepNeedsATranslation() throws {
         let image = try Image(width: 4, height: 4, premultipliedPixels: [UInt32](repeating: 0xFF00_00FF, count: 16))
         let preparation = ShaderPreparation()
-        func columns(_ transform: AffineTransform) -> (column: Int, weight: UInt32)? {
+        func columns(_ transform: AffineTransform, x: Int = 10) -> (column: Int, weight: UInt32)? {
             let paint = ImagePattern(image, transform: transform, sampling: .bilinear)
             guard
                 case .pattern(let shader) = preparation.shader(
                     for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
             else { return nil }
-            return shader.unitStepColumns(deviceX: 10, deviceY: 3, count: 2)
+            return shader.unitStepColumns(deviceX: x, deviceY: 3, count: 2)
         }
-        // Device x 10.5 and 11.5 → pattern 2.75 and 3.75 (one binade, and
-        // 2.25, 3.25 after the half-pixel shift): column 2, weight 0.25.
+        // Device x 10.5 and 11.5 → pattern 2.75 and 3.75, 2.25 and 3.25
+        // after the half-pixel shift: column 2, weight 0.25.
         let unit = columns(AffineTransform(translationX: 7.75, y: 0.5))
         #expect(unit?.column == 2 && unit?.weight == 64)
-        // Across 4 (10.5 → 3.25, 11.5 → 4.25): sampled pixel by pixel.
-        #expect(columns(AffineTransform(translationX: 7.25, y: 0.5)) == nil)
+        // Across 4 (3.25 → 4.25), but every sum exact (tx in quarters).
+        let across = columns(AffineTransform(translationX: 7.25, y: 0.5))
+        #expect(across?.column == 2 && across?.weight == 192)
+        // Across 8 (7.25 − 2^−50 → 8.25 − 2^−50), past the exact range:
+        // sampled pixel by pixel.
+        #expect(columns(AffineTransform(translationX: 7.25 + 0x1p-50, y: 0.5), x: 14) == nil)
         #expect(columns(AffineTransform(scaleX: 2, y: 1)) == nil)
         #expect(columns(AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0)) == nil)
     }
