@@ -39,6 +39,15 @@ extension PatternShader {
                 out.update(from: rowA + i0, count: count)
                 return
             }
+            if tileX == .repeat, let rows = repeatedRows, ja >= 0, jb >= 0 {
+                // The rows repeated side by side: copied, or mixed
+                // vertically two pixels at a time (no horizontal weight).
+                Self.unitStepRow(
+                    rows.pixels + ja * rows.length, rows.pixels + jb * rows.length, length: rows.length,
+                    period: width, start: PatternRows.wrap(i0, width, inverse: rows.inverseWidth), wx: 0, wy: wy,
+                    count: count, into: out)
+                return
+            }
             if tileX == .repeat {
                 // One tiling of the first column, then steps that wrap at
                 // the width (no division per pixel).
@@ -58,32 +67,69 @@ extension PatternShader {
         }
         // Each pixel's x from its own centre (a·(x + 0.5) + (c·(y + 0.5)
         // + tx), as `Point.applying` evaluates it), not stepped along the
-        // run: its color does not depend on where the run starts.
+        // run: its color does not depend on where the run starts (so a
+        // run may be sampled in pieces).
         let cy = toPattern.c * (Double(deviceY) + 0.5), tx = toPattern.tx
-        // Half-integers below 2^52: stepping by 1 is exact.
-        var xd = Double(deviceX) + 0.5
-        var k = 0
-        if rowA != nil, rowB != nil, count >= 2 {
-            if tileX == .repeat, let rows = repeatedRows {
-                // Columns of the rows repeated side by side: a sample needs
-                // no tiling until it leaves them.
-                k = bilinearPairs(
-                    rows.pixels + ja * rows.length, rows.pixels + jb * rows.length, wy, columns: rows.length,
-                    period: width, inverseWidth: rows.inverseWidth, xd: xd, cy: cy, count: count, into: out)
-            } else {
-                k = bilinearPairs(
-                    rowA!, rowB!, wy, columns: width, period: 0, inverseWidth: 0, xd: xd, cy: cy, count: count,
-                    into: out)
+        func sampled(from first: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+            // Half-integers below 2^52: stepping by 1 is exact.
+            var xd = Double(first) + 0.5
+            var k = 0
+            if rowA != nil, rowB != nil, count >= 2 {
+                if tileX == .repeat, let rows = repeatedRows {
+                    // Columns of the rows repeated side by side: a sample
+                    // needs no tiling until it leaves them.
+                    k = bilinearPairs(
+                        rows.pixels + ja * rows.length, rows.pixels + jb * rows.length, wy, columns: rows.length,
+                        period: width, inverseWidth: rows.inverseWidth, xd: xd, cy: cy, count: count, into: out)
+                } else {
+                    k = bilinearPairs(
+                        rowA!, rowB!, wy, columns: width, period: 0, inverseWidth: 0, xd: xd, cy: cy, count: count,
+                        into: out)
+                }
+                xd += Double(k)
             }
-            xd += Double(k)
+            while k < count {
+                let (i0, wx) = Self.bilinearColumn(step * xd + cy + tx)
+                let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
+                let top = Self.mix(at(rowA, ia), at(rowA, ib), wx)
+                out[k] = wy == 0 ? top : Self.mix(top, Self.mix(at(rowB, ia), at(rowB, ib), wx), wy)
+                xd += 1
+                k += 1
+            }
         }
+        guard let first = rowA, let second = rowB, step == 1, toPattern.c == 0 else {
+            sampled(from: deviceX, count: count, into: out)
+            return
+        }
+        // One image pixel per device pixel on a fractional offset: pieces
+        // of the run inside one binade of pattern x have the same weights,
+        // one column further per pixel (ImagePattern+UnitStep.swift); the
+        // few pixels between them are sampled one by one.
+        var k = 0
         while k < count {
-            let (i0, wx) = Self.bilinearColumn(step * xd + cy + tx)
-            let ia = Self.tile(i0, width, tileX), ib = Self.tile(i0 + 1, width, tileX)
-            let top = Self.mix(at(rowA, ia), at(rowA, ib), wx)
-            out[k] = wy == 0 ? top : Self.mix(top, Self.mix(at(rowB, ia), at(rowB, ib), wx), wy)
-            xd += 1
-            k += 1
+            let x = deviceX &+ k
+            let n = unitStepPiece(deviceX: x, deviceY: deviceY, count: count &- k)
+            guard n >= Self.unitStepMinimum, let unit = unitStepColumns(deviceX: x, deviceY: deviceY, count: n)
+            else {
+                let m = max(1, min(n, Self.unitStepMinimum))
+                sampled(from: x, count: m, into: out + k)
+                k &+= m
+                continue
+            }
+            let (i0, wx) = unit
+            if tileX == .repeat, let rows = repeatedRows {
+                Self.unitStepRow(
+                    rows.pixels + ja * rows.length, rows.pixels + jb * rows.length, length: rows.length,
+                    period: width, start: PatternRows.wrap(i0, width, inverse: rows.inverseWidth), wx: wx, wy: wy,
+                    count: n, into: out + k)
+            } else if i0 >= 0 && i0 &+ n < width {
+                // Inside the image: no tiling.
+                Self.unitStepRow(
+                    first, second, length: width, period: 0, start: i0, wx: wx, wy: wy, count: n, into: out + k)
+            } else {
+                sampled(from: x, count: n, into: out + k)
+            }
+            k &+= n
         }
     }
 

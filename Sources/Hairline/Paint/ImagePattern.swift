@@ -485,6 +485,9 @@ struct PatternShader {
         case .pad:
             return min(max(i, 0), n - 1)
         case .repeat:
+            // A power-of-two size wraps by its mask (two's complement:
+            // the non-negative remainder), no division.
+            if n & (n &- 1) == 0 { return i & (n &- 1) }
             let m = i % n
             return m < 0 ? m + n : m
         case .reflect:
