@@ -44,10 +44,7 @@ extension RasterCore {
             spans[k].cursor = s.firstPiece
             let first = Int(s.firstPiece)
             let group = UnsafeMutableBufferPointer(rebasing: pieces.buffer[first..<(first + Int(s.pieceCount))])
-            // (Insertion sort up to a few dozen pieces, a heap sort past
-            // that: a chain of many pieces listed bottom to top is not
-            // quadratic.)
-            sortInPlace(group) { $0.ya < $1.ya }
+            insertionSort(group) { $0.ya < $1.ya }
             for i in 1..<max(1, group.count) {
                 // A gap (a part right of the clip dropped) would hide
                 // inside a sub-band: the slabs see it.
@@ -102,7 +99,7 @@ extension RasterCore {
                 spanning.append(KeyedIndex(key: x, index: Int32(truncatingIfNeeded: c)))
             }
             let order = spanning.buffer
-            sortInPlace(order) { $0.key < $1.key }
+            insertionSort(order) { $0.key < $1.key }
             var w = winding(inBand: slabBand)
             for (n, e) in order.enumerated() {
                 let c = Int(e.index)
