@@ -93,16 +93,6 @@ struct RasterCore {
     var spanning = ScratchBuffer<KeyedIndex>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
-    /// The flip of each chain of an ordered cluster in each of its bands
-    /// (RowResolver+Ordered.swift).
-    var chainFlips = ScratchBuffer<Double>(capacity: 0)
-    /// The row's pieces grouped by chain (`groupPiecesByChain`), swapped
-    /// with `pieces`.
-    var groupedPieces = ScratchBuffer<Piece>(capacity: 0)
-    /// Whether the row check proved that every two chains of the row whose
-    /// x extents overlap keep one strict order (set by `rowIsSimple`):
-    /// the resolver then needs no slabs for their clusters.
-    var rowChainsKeepTheirOrder = false
     /// Corner rows of a closed-form draw's outer and inner shape
     /// (RoundedRectCache.swift), per draw.
     var cornerCaches = (CornerRowCache(), CornerRowCache())
@@ -139,7 +129,7 @@ struct RasterCore {
             records.capacity, pieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
             splits.capacity,
             slab.capacity, clusterPieces.capacity, piecesByTop.capacity, spanning.capacity, bandHeights.capacity,
-            bandTree.capacity, chainFlips.capacity, groupedPieces.capacity,
+            bandTree.capacity,
         ]
     }
 
@@ -150,7 +140,7 @@ struct RasterCore {
         pieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
         splits.deallocate(); slab.deallocate()
         clusterPieces.deallocate(); piecesByTop.deallocate(); spanning.deallocate(); bandHeights.deallocate();
-        bandTree.deallocate(); chainFlips.deallocate(); groupedPieces.deallocate()
+        bandTree.deallocate()
     }
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.

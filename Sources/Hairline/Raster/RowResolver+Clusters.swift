@@ -4,9 +4,7 @@
 // from the winding left of it (constant between the heights where chains
 // start or end: the bands, kept in a Fenwick tree) and adds only the edges
 // where the fill rule's inside flips, a lone chain as its pieces, a
-// cluster of chains in sub-bands cut where its chains start, end or meet
-// (RowResolver+Ordered.swift), or, where a chain has a gap or two meet
-// ambiguously, in slabs cut at its own piece ends, crossings and band
+// cluster of chains in slabs cut at its own piece ends, crossings and band
 // heights. Past the work budget (ResolverLimits) a cluster is resolved in
 // fixed slabs. Coordinates are row-local: x in pixels from the clip's
 // left, y in 0...1 from the row's top.
@@ -24,10 +22,8 @@ extension RasterCore {
     /// the edges where the fill rule's inside and outside flip, starting
     /// from that winding: a cluster of one chain as its pieces (weighted by
     /// the flip, cut at bands where the flip changes), a cluster of
-    /// chains that may cross cut into sub-bands where they start, end or
-    /// meet, each chain's pieces weighted by its flip in each (or, failing
-    /// that, into slabs at its own piece ends, crossings and band
-    /// heights). The flips of all clusters add up, left
+    /// chains that may cross split into slabs at its own piece ends,
+    /// crossings and band heights. The flips of all clusters add up, left
     /// to right, to the rule's inside indicator, so the row is exact; the
     /// work is the clusters' own, not the whole row's pieces times its
     /// slabs.
@@ -59,11 +55,6 @@ extension RasterCore {
                 if !addChainFlips(spans[first], rule: rule, width: width, work: &work, budget: budget, into: &row) {
                     approximated = true
                 }
-            } else if resolverLimits.resolvesBySubBands
-                && resolveClusterBySubBands(
-                    spans, first..<end, rule: rule, width: width, work: &work, budget: budget, into: &row)
-            {
-                // Exact, cut only where chains start, end or meet.
             } else if !resolveCluster(
                 spans[first..<end], rule: rule, width: width, work: &work, budget: budget,
                 into: &row)
@@ -106,7 +97,7 @@ extension RasterCore {
     /// The band (index into `bandHeights`) that starts at height `y`, one
     /// of the band heights.
     @inline(__always)
-    func band(startingAt y: Double) -> Int {
+    private func band(startingAt y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 1
         while lo < hi {
             let mid = (lo + hi) >> 1
@@ -118,7 +109,7 @@ extension RasterCore {
     /// The band holding height `y` (strictly inside the row): the last
     /// band starting at or above it.
     @inline(__always)
-    func band(containing y: Double) -> Int {
+    private func band(containing y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) >> 1
@@ -363,7 +354,7 @@ extension RasterCore {
 
     /// 1 where winding `w` is inside under `rule`, else 0.
     @inline(__always)
-    func inside(_ w: Double, _ rule: FillRule) -> Double {
+    private func inside(_ w: Double, _ rule: FillRule) -> Double {
         let k = Int(w)  // a sum of ±1: exact
         switch rule {
         case .nonZero: return k != 0 ? 1 : 0
@@ -395,10 +386,4 @@ struct ResolverLimits {
     /// interval between piece ends, as before (for tests that compare the
     /// two).
     var walksBetweenChainEnds = true
-    /// Whether the resolver adds each chain of a cluster of several once,
-    /// weighted by its flip per sub-band between the heights where chains
-    /// start, end or meet (`RasterCore.resolveClusterBySubBands`); false:
-    /// every such cluster is cut into slabs at each piece end, as before
-    /// (for tests that compare the two).
-    var resolvesBySubBands = true
 }

@@ -6,11 +6,10 @@
 // per cluster of chains whose x extents overlap: each cluster starts from
 // the winding left of it (constant between the heights where chains start
 // or end) and adds only the edges where the fill rule's inside/outside
-// flips; a cluster of several chains is cut into sub-bands where chains
-// start, end or meet (RowResolver+Ordered.swift), inside which the chains
-// keep one order, so each chain's flip is one number there and
-// accumulation is exact again (slabs at every piece end and crossing,
-// RowResolver+Slabs.swift, where that cannot be shown). Coordinates are row-local: x in pixels from the clip's left, y
+// flips; a cluster of several chains is split into slabs at its own piece
+// ends and crossings, where edges are straight and ordered, so each slab's
+// flips are an indicator of winding {0, 1} and accumulation is exact
+// again. Coordinates are row-local: x in pixels from the clip's left, y
 // in 0...1 from the row's top.
 
 /// A part of an edge inside one row, in row-local coordinates: x relative
@@ -141,7 +140,6 @@ extension RasterCore {
     /// order); `chains` holds the row's chain spans sorted by left end,
     /// with `firstPiece` indexing `pieceOrder`.
     mutating func rowIsSimple() -> Bool {
-        rowChainsKeepTheirOrder = false
         let list = pieces.buffer
         // Group by chain without sorting: `chainSlots[c]` is chain c's span
         // while it points at a span of chain c.
@@ -243,33 +241,25 @@ extension RasterCore {
         }
     }
 
-    /// Groups the row's pieces by chain, in the order of `chains` (the
-    /// row check's spans, one per chain, sorted by left end), pointing each
-    /// span's `firstPiece` (and `cursor`) at its group in `pieces`: what the
-    /// resolver reads, after `rowIsSimple` refused the row. One pass (a
-    /// counting sort through `chainSlots`), the pieces moved into
-    /// `groupedPieces`, which then swaps with `pieces`.
+    /// Sorts the row's pieces by chain and remakes `chains` with
+    /// `firstPiece` indexing `pieces`, sorted by left end: what the
+    /// resolver reads, after `rowIsSimple` refused the row.
     mutating func groupPiecesByChain() {
-        let spans = chains.buffer
-        var next: Int32 = 0
-        for k in spans.indices {
-            spans[k].firstPiece = next
-            spans[k].cursor = next
-            chainSlots[Int(spans[k].chain)] = Int32(truncatingIfNeeded: k)
-            next &+= spans[k].pieceCount
-        }
         let list = pieces.buffer
-        groupedPieces.count = 0
-        groupedPieces.reserve(list.count)
-        groupedPieces.count = list.count
-        let grouped = groupedPieces.base
-        for p in list {
-            let k = Int(chainSlots[Int(p.chain)])
-            grouped[Int(spans[k].cursor)] = p
-            spans[k].cursor &+= 1
+        sortInPlace(list) { $0.chain < $1.chain }
+        chains.count = 0
+        var i = 0
+        while i < list.count {
+            var span = ChainSpan(list[i])
+            span.firstPiece = Int32(truncatingIfNeeded: i)
+            i += 1
+            while i < list.count, list[i].chain == span.chain {
+                span.include(list[i])
+                i += 1
+            }
+            chains.append(span)
         }
-        for k in spans.indices { spans[k].cursor = spans[k].firstPiece }
-        swap(&pieces, &groupedPieces)
+        sortInPlace(chains.buffer) { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
     }
 
     /// The check for rows where some chains' x extents overlap: chains that
@@ -314,7 +304,6 @@ extension RasterCore {
         if work + endCount * list.count > budget { return false }
         resetSplits()
         if resolverLimits.walksBetweenChainEnds && chainsKeepTheirOrder(list, spans) {
-            rowChainsKeepTheirOrder = true
             // Heights where a chain starts, ends or leaves a gap.
             for s in spans {
                 let first = Int(s.firstPiece), end = first + Int(s.pieceCount)
