@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "HairlineSystem"),
         // Text: TrueType fonts, glyphs through the exact rasterizer, a glyph
         // cache, layout; color bitmap glyphs (CBDT, sbix) decoded by HairlinePNG.
-        // Ships DejaVu Sans compiled in (BundledFontData.swift, generated
+        // Ships DejaVu Sans compiled in (BundledFonts/, one file per face, generated
         // from Fonts/ by Scripts/generate-bundled-fonts.py; the .ttf files
         // and their license stay in Fonts/, excluded from the build).
         .target(name: "HairlineText", dependencies: ["Hairline", "HairlinePNG", "HairlineSystem"], exclude: ["Fonts"]),

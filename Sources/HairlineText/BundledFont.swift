@@ -2,7 +2,7 @@
 // draws text with no system font installed and no file to install.
 // DejaVu Sans and DejaVu Sans Bold (Bitstream Vera license, public-domain
 // DejaVu changes: Fonts/LICENSE-DejaVu.txt) are compiled into the module
-// as base64 text (BundledFontData.swift, generated from Fonts/*.ttf by
+// as base64 text (BundledFonts/, one generated file per face, from Fonts/*.ttf by
 // Scripts/generate-bundled-fonts.py) and decoded once, on first use: a
 // process that draws no text never decodes them, and fallback asks their
 // generated cmap coverage (`covers(_:)`) before decoding. No Foundation.

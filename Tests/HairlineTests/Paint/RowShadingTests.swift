@@ -65,6 +65,23 @@ import HairlineTestSupport
         }
     }
 
+    /// A random premultiplied image: a third of its pixels translucent, the
+    /// rest opaque, every channel at most its alpha (shared by the pattern
+    /// suites; the draws from `rng` keep their order, so the suites' values
+    /// do not move).
+    static func randomPremultipliedImage(width: Int, height: Int, rng: inout SplitMix64) throws -> Image {
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for _ in 0..<(width * height) {
+            let alpha = rng.next() % 3 == 0 ? UInt8(rng.next() % 256) : 255
+            let red = UInt8(UInt64(alpha) * (rng.next() % 256) / 255)
+            let green = UInt8(UInt64(alpha) * (rng.next() % 256) / 255)
+            let blue = UInt8(UInt64(alpha) * (rng.next() % 256) / 255)
+            pixels.append(PremultipliedColor(red: red, green: green, blue: blue, alpha: alpha).packed)
+        }
+        return try Image(width: width, height: height, premultipliedPixels: pixels)
+    }
+
     /// One channel of `mix`: a·(256 − w)/256 + b·w/256, rounded.
     static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         var out: UInt32 = 0
@@ -80,12 +97,8 @@ import HairlineTestSupport
         let preparation = ShaderPreparation()
         for trial in 0..<300 {
             let width = [1, 2, 3, 7, 64, 65][Int(rng.next() % 6)], height = 1 + Int(rng.next() % 9)
-            let pixels = (0..<(width * height)).map { _ -> UInt32 in
-                let alpha = rng.next() % 3 == 0 ? UInt8(rng.next() % 256) : 255
-                let c = { UInt8(UInt64(alpha) * (rng.next() % 256) / 255) }
-                return PremultipliedColor(red: c(), green: c(), blue: c(), alpha: alpha).packed
-            }
-            let image = try Image(width: width, height: height, premultipliedPixels: pixels)
+            let image = try Self.randomPremultipliedImage(width: width, height: height, rng: &rng)
+            let pixels = image.pixels
             let tileX = [TileMode.repeat, .repeat, .pad, .reflect, .decal][Int(rng.next() % 5)]
             let tileY = [TileMode.repeat, .pad, .reflect, .decal][Int(rng.next() % 4)]
             // Axis-aligned (b = 0) maps: scales from a fifth to five, either

@@ -38,12 +38,8 @@ import HairlineTestSupport
         var unitStepRuns = 0
         for trial in 0..<400 {
             let width = [1, 2, 5, 63, 64, 65, 300][Int(rng.next() % 7)], height = 1 + Int(rng.next() % 7)
-            let pixels = (0..<(width * height)).map { _ -> UInt32 in
-                let alpha = rng.next() % 3 == 0 ? UInt8(rng.next() % 256) : 255
-                let c = { UInt8(UInt64(alpha) * (rng.next() % 256) / 255) }
-                return PremultipliedColor(red: c(), green: c(), blue: c(), alpha: alpha).packed
-            }
-            let image = try Image(width: width, height: height, premultipliedPixels: pixels)
+            let image = try RowShadingTests.randomPremultipliedImage(width: width, height: height, rng: &rng)
+            let pixels = image.pixels
             let tileX = [TileMode.repeat, .repeat, .pad, .reflect, .decal][Int(rng.next() % 5)]
             let tileY = [TileMode.repeat, .pad, .decal][Int(rng.next() % 3)]
             let x = Int(rng.next() % 600) - 100, y = Int(rng.next() % 300) - 50
