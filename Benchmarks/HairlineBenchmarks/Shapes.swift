@@ -290,14 +290,31 @@ final class ShapeDraw {
                 canvas.rotate(by: angle[i])
                 canvas.translateBy(x: -256, y: -300)
             }
-            path.removeAll(keepingCapacity: true)
             var paint = paint(i, px, py, s)
+            // Rects and rounded rects from their numbers (Canvas+Rects.swift),
+            // as Blend2D's harness draws them (fillRect, fillGeometry of a
+            // BLRoundRect); polygons as paths.
             switch test.geometry {
             case .rectA, .rectU, .rectRot:
-                path.addRect(Rect(x: px, y: py, width: s, height: s))
+                let rect = Rect(x: px, y: py, width: s, height: s)
+                if test.stroke {
+                    canvas.stroke(rect, with: paint, style: stroke)
+                } else {
+                    canvas.fill(rect, with: paint)
+                }
+                if rotated { canvas.restore() }
+                continue
             case .round, .roundRot:
-                path.addRoundedRect(in: Rect(x: px, y: py, width: s, height: s), cornerRadius: min(radius[i], s / 2))
+                let rect = Rect(x: px, y: py, width: s, height: s), r = min(radius[i], s / 2)
+                if test.stroke {
+                    canvas.stroke(rect, cornerRadius: r, with: paint, style: stroke)
+                } else {
+                    canvas.fill(rect, cornerRadius: r, with: paint)
+                }
+                if rotated { canvas.restore() }
+                continue
             case .poly(let n):
+                path.removeAll(keepingCapacity: true)
                 let first = i * n
                 path.move(to: points[first])
                 for k in 1..<n { path.addLine(to: points[first + k]) }

@@ -14,7 +14,7 @@ extension Path {
         addLine(to: Point(x: r.maxX, y: r.maxY))
         addLine(to: Point(x: r.minX, y: r.maxY))
         closeSubpath()
-        if wasEmpty && r.isFinite { shape = .roundedRect(r, CornerRadii(0)) }
+        if wasEmpty, let rectShape = PathShape.rect(rect) { shape = rectShape }
     }
 
     /// Adds a closed ellipse inscribed in `rect`, clockwise on screen from
@@ -80,7 +80,11 @@ extension Path {
             return
         }
         let wasEmpty = isEmpty
-        defer { if wasEmpty && r.isFinite { shape = .roundedRect(r, radii) } }
+        defer {
+            if wasEmpty, let roundedShape = PathShape.roundedRect(rect, cornerRadii: cornerRadii) {
+                shape = roundedShape
+            }
+        }
         let halfPi = Double.pi / 2
         move(to: Point(x: r.minX + radii.topLeft.width, y: r.minY))
         addLine(to: Point(x: r.maxX - radii.topRight.width, y: r.minY))
@@ -171,5 +175,24 @@ extension Path {
                 to: point(polygon[3 * piece + 3]), control1: point(polygon[3 * piece + 1]),
                 control2: point(polygon[3 * piece + 2]))
         }
+    }
+}
+
+extension PathShape {
+    /// The shape `Path.addRect(rect)` gives an empty path (nil if `rect`
+    /// is not finite: that path then draws nothing).
+    static func rect(_ rect: Rect) -> PathShape? {
+        let r = rect.standardized
+        return r.isFinite ? .roundedRect(r, CornerRadii(0)) : nil
+    }
+
+    /// The shape `Path.addRoundedRect(in: rect, cornerRadii: cornerRadii)`
+    /// (circular corners) gives an empty path: non-finite radii give the
+    /// plain rect, the others are clamped to fit (nil if `rect` is not
+    /// finite).
+    static func roundedRect(_ rect: Rect, cornerRadii: CornerRadii) -> PathShape? {
+        guard !cornerRadii.hasNonFinite else { return Self.rect(rect) }
+        let r = rect.standardized
+        return r.isFinite ? .roundedRect(r, cornerRadii.clamped(toFit: r)) : nil
     }
 }

@@ -199,3 +199,52 @@ final class Renderer {
         composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
     }
 }
+
+extension Renderer {
+    /// `fill(path, …)` for a path whose shape is `shape` (Path+Shapes.swift),
+    /// with no path made where the shape is covered in closed form; else
+    /// `build` makes the path (into the scratch path) and it is filled as
+    /// such. The same pixels and counts as filling the path.
+    func fill(
+        _ shape: PathShape, building build: (inout Path) -> Void, transform: AffineTransform,
+        tolerance: Double, shader: Shader, clip: Clip, mode: BlendMode, into surface: Surface
+    ) {
+        guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
+        if let closed = CircularRoundedRect(shape),
+            coverInClosedForm(closed, minus: nil, transform: transform, clip: clip.bounds)
+        {
+            composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
+            return
+        }
+        var path = takeScratchPath()
+        build(&path)
+        defer { returnScratchPath(path) }
+        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
+        composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
+    }
+
+    /// `stroke(path, …)` for a path whose shape is `shape`, as
+    /// `fill(_:building:…)` does for a fill: the ring in closed form with
+    /// no path made, else the path's stroke.
+    func stroke(
+        _ shape: PathShape, building build: (inout Path) -> Void, style: StrokeStyle,
+        transform: AffineTransform, tolerance: Double, shader: Shader, clip: Clip, mode: BlendMode,
+        into surface: Surface
+    ) {
+        guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
+            !clip.isEmpty
+        else { return }
+        if let rings = StrokeOutliner.closedFormRings(shape, style: style, transform: transform),
+            coverInClosedForm(rings.outer, minus: rings.inner, transform: transform, clip: clip.bounds)
+        {
+            composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
+            return
+        }
+        var path = takeScratchPath()
+        build(&path)
+        defer { returnScratchPath(path) }
+        stroke(
+            path, style: style, transform: transform, tolerance: tolerance, shader: shader, clip: clip,
+            mode: mode, into: surface)
+    }
+}

@@ -49,7 +49,15 @@ final class StrokeOutliner {
     )
         -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)?
     {
-        guard let shape = path.shape, let d = ringHalfWidth(style: style, transform: transform) else { return nil }
+        closedFormRings(path.shape, style: style, transform: transform)
+    }
+
+    /// `closedFormRings(_:style:transform:)` of a path whose shape is
+    /// `shape` (nil: not a shape).
+    static func closedFormRings(
+        _ shape: PathShape?, style: StrokeStyle, transform: AffineTransform
+    ) -> (outer: CircularRoundedRect, inner: CircularRoundedRect?)? {
+        guard let shape, let d = ringHalfWidth(style: style, transform: transform) else { return nil }
         return StrokeRing.roundedRects(shape, halfWidth: d, join: style.lineJoin, miterLimit: style.miterLimit)
     }
 
