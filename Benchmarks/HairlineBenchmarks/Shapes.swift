@@ -130,7 +130,9 @@ final class ShapeDraw {
     private var colors: [UInt32] = []
     private let butterfly: Path
     private let stroke = StrokeStyle(width: 2, lineJoin: .miter, lineCap: .butt, miterLimit: 4)
-    private var path = Path()
+    /// Rebuilt per polygon shape (no exclusivity check per access: one
+    /// thread draws, and `call` never overlaps two accesses).
+    @exclusivity(unchecked) private var path = Path()
 
     static func shapesPerCall(_ size: Int) -> Int {
         size <= 32 ? 1000 : size == 64 ? 500 : size == 128 ? 250 : 100
