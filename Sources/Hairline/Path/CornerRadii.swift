@@ -80,10 +80,12 @@ public struct CornerRadii: Hashable, Sendable {
         return r
     }
 
-    /// Whether any radius is not finite.
+    /// Whether any radius is not finite. (No array of the four: this runs
+    /// in every rounded rect's draw, and an array literal is a heap
+    /// allocation there.)
     var hasNonFinite: Bool {
-        ![topLeft, topRight, bottomRight, bottomLeft].allSatisfy {
-            $0.width.isFinite && $0.height.isFinite
-        }
+        !(topLeft.width.isFinite && topLeft.height.isFinite && topRight.width.isFinite
+            && topRight.height.isFinite && bottomRight.width.isFinite && bottomRight.height.isFinite
+            && bottomLeft.width.isFinite && bottomLeft.height.isFinite)
     }
 }

@@ -81,7 +81,7 @@ extension Path {
         }
         let wasEmpty = isEmpty
         defer {
-            if wasEmpty, let roundedShape = PathShape.roundedRect(rect, cornerRadii: cornerRadii) {
+            if wasEmpty, let roundedShape = PathShape.roundedRect(standardized: r, clamped: radii) {
                 shape = roundedShape
             }
         }
@@ -193,6 +193,12 @@ extension PathShape {
     static func roundedRect(_ rect: Rect, cornerRadii: CornerRadii) -> PathShape? {
         guard !cornerRadii.hasNonFinite else { return Self.rect(rect) }
         let r = rect.standardized
-        return r.isFinite ? .roundedRect(r, cornerRadii.clamped(toFit: r)) : nil
+        return roundedRect(standardized: r, clamped: cornerRadii.clamped(toFit: r))
+    }
+
+    /// The shape of a standardized rect `r` with radii already clamped to
+    /// it (nil if `r` is not finite).
+    static func roundedRect(standardized r: Rect, clamped radii: CornerRadii) -> PathShape? {
+        r.isFinite ? .roundedRect(r, radii) : nil
     }
 }
