@@ -194,9 +194,17 @@ struct StrokeWithFill<Fill: SpanKernel>: KernelDriver {
 
     @inline(__always)
     mutating func drive<Stroke: SpanKernel>(_ strokeKernel: inout Stroke) {
+        let chunkRows = renderer.fillStrokeChunkRows ?? Renderer.chunkRows(surface)
+        // One chunk (a cell): each draw's sweep kept for the next draw of
+        // its geometry, or sent from the last one's.
+        if Rasterizer.rasterizeKeepingSweeps(
+            renderer.fillRasterizer, rule: rule, into: &fill.pointee,
+            then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel, chunkRows: chunkRows)
+        {
+            return
+        }
         Rasterizer.rasterize(
             renderer.fillRasterizer, rule: rule, into: &fill.pointee,
-            then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel,
-            chunkRows: renderer.fillStrokeChunkRows ?? Renderer.chunkRows(surface))
+            then: renderer.strokeRasterizer, rule: .nonZero, into: &strokeKernel, chunkRows: chunkRows)
     }
 }

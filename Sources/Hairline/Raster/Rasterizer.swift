@@ -79,6 +79,32 @@ final class Rasterizer {
             clip: builder.clip, isKnownSimple: builder.isKnownSimple, roundedRects: builder.roundedRects)
     }
 
+    /// `rasterize(_:rule:into:then:rule:into:chunkRows:)` when both
+    /// draws' rows lie in its first chunk, each draw's sweep kept or sent
+    /// from a kept one (`rasterizeKeepingSweeps`): the first draw whole,
+    /// the first kernel told the chunk's end, the second draw whole, as the
+    /// chunked loop does with one chunk, call for call (a draw of a kept
+    /// sweep's geometry sends the same calls; KeptSweeps.swift). Returns
+    /// false, having drawn nothing, if the rows need more than one chunk.
+    /// A cell drawn again and again with a gradient or a pattern fill and
+    /// its border (no pair sweep: PairSweep.swift takes solid pairs only)
+    /// then works its rows out once.
+    static func rasterizeKeepingSweeps<First: SpanKernel, Second: SpanKernel>(
+        _ first: Rasterizer, rule firstRule: FillRule, into firstKernel: inout First,
+        then second: Rasterizer, rule secondRule: FillRule, into secondKernel: inout Second, chunkRows: Int
+    ) -> Bool {
+        first.builder.finishArcs()
+        second.builder.finishArcs()
+        assert(first.builder.clip == second.builder.clip, "two draws over different clips")
+        // (Field by field: a copy of a builder is ~310 bytes.)
+        let limit = min(first.builder.firstRow, second.builder.firstRow) &+ chunkRows
+        guard first.builder.lastRow < limit, second.builder.lastRow < limit else { return false }
+        first.rasterizeKeepingSweeps(rule: firstRule, into: &firstKernel)
+        firstKernel.advance(toRow: first.builder.clip.minY &+ limit)
+        second.rasterizeKeepingSweeps(rule: secondRule, into: &secondKernel)
+        return true
+    }
+
     /// Rasterizes two draws over the same clip in one pass down the rows:
     /// `first`'s edges into `firstKernel`, then `second`'s into
     /// `secondKernel`, alternating every `chunkRows` rows, so that each
