@@ -39,10 +39,7 @@ extension Canvas {
                     layer.draw(coverage: mask, atDeviceX: sx, y: sy, with: paint)
                 }, then: { draw(coverage: mask, atDeviceX: x, y: y, with: paint) })
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         mask.flush()
         let rows = CoverageRows(alphaOf: mask)
         let clip = resolvedClip()
@@ -90,10 +87,7 @@ extension Canvas {
     /// (`dx`, `dy`) device pixels (a mask whose position overflows is
     /// left out).
     private func composite(_ coverages: [PlacedCoverage], movedByX dx: Int, y dy: Int, with paint: Paint) {
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         let clip = resolvedClip()
         renderer.composite(
             coverages, movedByX: dx, y: dy, shader: shader, clip: clip, mode: state.blendMode,

@@ -95,9 +95,7 @@ extension Canvas {
         guard let prepared, let clip = clip(for: prepared, path: path, style: nil) else {
             return fill(path, with: paint, rule: rule)
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha),
-            !KernelChoice.drawsNothing(shader, mode: state.blendMode)
-        else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.draw(prepared.edges, rule: rule, shader: shader, clip: clip, mode: state.blendMode, into: surface)
     }
 
@@ -112,9 +110,7 @@ extension Canvas {
         guard let prepared, let clip = clip(for: prepared, path: path, style: style) else {
             return stroke(path, with: paint, style: style)
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha),
-            !KernelChoice.drawsNothing(shader, mode: state.blendMode)
-        else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.draw(
             prepared.edges, rule: .nonZero, shader: shader, clip: clip, mode: state.blendMode, into: surface)
     }

@@ -107,10 +107,7 @@ extension Canvas {
             build(&path)
             return fill(path, with: paint)
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.fill(
             shape, building: build, transform: state.transform, tolerance: flatteningTolerance,
             shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
@@ -125,10 +122,7 @@ extension Canvas {
             build(&path)
             return stroke(path, with: paint, style: style)
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.stroke(
             shape, building: build, style: style, transform: state.transform, tolerance: flatteningTolerance,
             shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)

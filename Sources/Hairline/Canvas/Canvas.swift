@@ -300,13 +300,20 @@ public final class Canvas {
                 shadow: { layer, _, _ in layer.fill(path, with: paint, rule: rule) },
                 then: { fill(path, with: paint, rule: rule) })
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.fill(
             path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
             shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
+    }
+
+    /// The shader for `paint` under the current transform and global
+    /// alpha, or nil if the draw would leave every pixel as it is (no
+    /// shader, or a source-over of nothing: KernelChoice.drawsNothing).
+    func visibleShader(for paint: Paint) -> Shader? {
+        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha),
+            !KernelChoice.drawsNothing(shader, mode: state.blendMode)
+        else { return nil }
+        return shader
     }
 
     /// Fills `path` with a solid color (see `fill(_:with:rule:)`).
@@ -339,10 +346,7 @@ public final class Canvas {
                 shadow: { layer, _, _ in layer.stroke(path, with: paint, style: style) },
                 then: { stroke(path, with: paint, style: style) })
         }
-        guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha) else {
-            return
-        }
-        guard !KernelChoice.drawsNothing(shader, mode: state.blendMode) else { return }
+        guard let shader = visibleShader(for: paint) else { return }
         renderer.stroke(
             path, style: style, transform: state.transform, tolerance: flatteningTolerance,
             shader: shader, clip: resolvedClip(), mode: state.blendMode, into: surface)
@@ -395,11 +399,8 @@ public final class Canvas {
             self.stroke(path, with: stroke, style: style, prepared: preparedStroke)
             return
         }
-        func visible(_ shader: Shader?) -> Shader? {
-            shader.flatMap { KernelChoice.drawsNothing($0, mode: state.blendMode) ? nil : $0 }
-        }
-        let fillShader = visible(renderer.shader(for: fill, transform: state.transform, alpha: state.globalAlpha))
-        let strokeShader = visible(renderer.shader(for: stroke, transform: state.transform, alpha: state.globalAlpha))
+        let fillShader = visibleShader(for: fill)
+        let strokeShader = visibleShader(for: stroke)
         guard fillShader != nil || strokeShader != nil else { return }
         renderer.fillAndStroke(
             path, transform: state.transform, tolerance: flatteningTolerance, rule: rule,
