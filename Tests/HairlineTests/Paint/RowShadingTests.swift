@@ -82,6 +82,16 @@ import HairlineTestSupport
         return try Image(width: width, height: height, premultipliedPixels: pixels)
     }
 
+    /// The pattern shader `preparation` makes of `paint` drawn untransformed
+    /// at full alpha (nil if it makes another kind, or none).
+    static func patternShader(_ paint: ImagePattern, _ preparation: ShaderPreparation) -> PatternShader? {
+        guard
+            case .pattern(let shader) = preparation.shader(
+                for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
+        else { return nil }
+        return shader
+    }
+
     /// One channel of `mix`: a·(256 − w)/256 + b·w/256, rounded.
     static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         var out: UInt32 = 0
@@ -109,10 +119,7 @@ import HairlineTestSupport
                 a: scale, b: 0, c: skew, d: 0.3 + Self.unit(&rng) * 3, tx: Self.unit(&rng) * 400 - 200,
                 ty: Self.unit(&rng) * 200 - 100)
             let paint = ImagePattern(image, transform: transform, tileX: tileX, tileY: tileY, sampling: .bilinear)
-            guard
-                case .pattern(let shader) = preparation.shader(
-                    for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
-            else {
+            guard let shader = RowShadingTests.patternShader(paint, preparation) else {
                 Issue.record("trial \(trial): no pattern shader")
                 return
             }

@@ -60,10 +60,7 @@ import HairlineTestSupport
             let paint = ImagePattern(
                 image, transform: AffineTransform(translationX: tx, y: ty), tileX: tileX, tileY: tileY,
                 sampling: .bilinear)
-            guard
-                case .pattern(let shader) = preparation.shader(
-                    for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
-            else {
+            guard let shader = RowShadingTests.patternShader(paint, preparation) else {
                 Issue.record("trial \(trial): no pattern shader")
                 return
             }
@@ -143,11 +140,7 @@ import HairlineTestSupport
         let preparation = ShaderPreparation()
         func columns(_ transform: AffineTransform, x: Int = 10) -> (column: Int, weight: UInt32)? {
             let paint = ImagePattern(image, transform: transform, sampling: .bilinear)
-            guard
-                case .pattern(let shader) = preparation.shader(
-                    for: .pattern(paint), transform: .identity, alpha: 1, swapsRedBlue: false)
-            else { return nil }
-            return shader.unitStepColumns(deviceX: x, deviceY: 3, count: 2)
+            return RowShadingTests.patternShader(paint, preparation)?.unitStepColumns(deviceX: x, deviceY: 3, count: 2)
         }
         // Device x 10.5 and 11.5 → pattern 2.75 and 3.75, 2.25 and 3.25
         // after the half-pixel shift: column 2, weight 0.25.
