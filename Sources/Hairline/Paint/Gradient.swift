@@ -244,6 +244,13 @@ struct Ramp {
         return Int(u * Double(rampSize - 1) + 0.5)
     }
 
+    /// Entry `i`, worked out first if it is not yet.
+    @inline(__always)
+    func filledEntry(_ i: Int) -> UInt32 {
+        let c = colors[i]
+        return c != Self.unfilled ? c : fill(i)
+    }
+
     /// Works out entry `i`, keeps it and returns it.
     @inline(never)
     func fill(_ i: Int) -> UInt32 {
@@ -281,11 +288,58 @@ struct Ramp {
             newLow = min(low, knownLow)
             newHigh = max(high, knownHigh)
         }
-        for i in newLow...newHigh where (i < knownLow || i > knownHigh) && colors[i] == Self.unfilled {
-            _ = fill(i)
+        // The entries outside the known range, in at most two stretches
+        // (an entry filled before is worked out again: the same value).
+        if knownLow > knownHigh || newHigh < knownLow || newLow > knownHigh {
+            fillStretch(newLow, newHigh)
+        } else {
+            if newLow < knownLow { fillStretch(newLow, knownLow - 1) }
+            if newHigh > knownHigh { fillStretch(knownHigh + 1, newHigh) }
         }
         source.pointee.knownLow = Int32(truncatingIfNeeded: newLow)
         source.pointee.knownHigh = Int32(truncatingIfNeeded: newHigh)
+    }
+
+    /// Works out and keeps entries `low...high`, the stop pair found by a
+    /// walk along the stops instead of a search per entry and each
+    /// entry's four channels in vector lanes (`Lerp.packedLanes`): the
+    /// values `entry` gives.
+    private func fillStretch(_ low: Int, _ high: Int) {
+        assert(0 <= low && low <= high && high < rampSize, "entries of the ramp")
+        let source = self.source
+        let stops = UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount)
+        let alpha = source.pointee.alpha, swaps = source.pointee.swapsRedBlue
+        guard let first = stops.first else {
+            for i in low...high { colors[i] = 0 }
+            return
+        }
+        let firstLerp = Lerp(first.color, first.color)
+        let lastLerp = Lerp(stops[stops.count - 1].color, stops[stops.count - 1].color)
+        // k: the last stop at or before t (0 if none is), as `entry` finds it.
+        var k = 0
+        var pairLerp = firstLerp, pairKey = Int.min
+        for i in low...high {
+            let t = Double(i) / Double(rampSize - 1)
+            while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
+            var c: UInt32
+            if k == 0 && t <= first.location {
+                c = firstLerp.packedLanes(0, alpha: alpha)
+            } else if k == stops.count - 1 {
+                c = lastLerp.packedLanes(0, alpha: alpha)
+            } else {
+                let a = stops[k], b = stops[k + 1]
+                if pairKey != k {
+                    pairKey = k
+                    pairLerp = Lerp(a.color, b.color)
+                }
+                c = pairLerp.packedLanes((t - a.location) / (b.location - a.location), alpha: alpha)
+            }
+            if swaps { c = swapRedBlue(c) }
+            colors[i] = c
+        }
+        let l = Int32(truncatingIfNeeded: low), h = Int32(truncatingIfNeeded: high)
+        if l < source.pointee.touchedLow { source.pointee.touchedLow = l }
+        if h > source.pointee.touchedHigh { source.pointee.touchedHigh = h }
     }
 
     /// Entry `i` (t = i / (rampSize − 1)) of the ramp of `stops`
@@ -352,6 +406,25 @@ struct Ramp {
             dg = Color.unit(b.green) * ba - g0
             db = Color.unit(b.blue) * ba - b0
             da = ba - aa
+        }
+
+        /// `packed(f, alpha:)` with the four channels in vector lanes: the
+        /// same operations per channel (lerp, times alpha, `Color.byte`'s
+        /// clamp and rounding half up), so the same bytes.
+        @inline(__always)
+        func packedLanes(_ f: Double, alpha: Double) -> UInt32 {
+            let v = (SIMD4(r0, g0, b0, a0) + SIMD4(dr, dg, db, da) * f) * alpha
+            let zero = SIMD4<Double>(repeating: 0), one = SIMD4<Double>(repeating: 1)
+            // Color.unit: v > 0 ? min(v, 1) : 0 (NaN to 0).
+            let positive = zero.replacing(with: v, where: v .> zero)
+            let x = one.replacing(with: positive, where: positive .< one) * 255
+            // ⌊x⌋ for x in 0...255 (Int(x) there), by the 1.5·2^52 add.
+            let magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
+            let nearest = (x + magic) - magic
+            let whole = nearest.replacing(with: nearest - 1, where: nearest .> x)
+            let byte = whole.replacing(with: whole + 1, where: x - whole .>= SIMD4(repeating: 0.5))
+            let bits = unsafeBitCast(byte + magic, to: SIMD4<UInt64>.self) & SIMD4(repeating: 0xFF)
+            return UInt32(truncatingIfNeeded: bits[0] | bits[1] << 8 | bits[2] << 16 | bits[3] << 24).littleEndian
         }
 
         @inline(__always)

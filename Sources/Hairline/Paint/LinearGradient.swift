@@ -97,35 +97,86 @@ struct LinearShader {
             }
             return
         }
-        let first = Ramp.padIndex((a * x0 + by) + c)
-        let last = Ramp.padIndex((a * (x0 + Double(count - 1)) + by) + c)
-        if abs(last &- first) <= 2 &* count {
+        // t is monotonic along the row (each operation of t(x) is), so the
+        // pixels whose t is at or beyond an end of the ramp form the run's
+        // two ends: each one entry's color (the pad), stored as a fill;
+        // only the pixels between need their own entries, unclamped.
+        let t0 = (a * x0 + by) + c, tLast = (a * (x0 + Double(count - 1)) + by) + c
+        guard t0.isFinite && tLast.isFinite else {
+            padRow(x0, by, count: count, into: out, PadRowAnywhere.self)
+            return
+        }
+        // Pixels before `low` pad with the ramp's start (a ≥ 0) or end
+        // (a < 0), pixels from `high` on with the other one.
+        let low: Int, high: Int
+        if a >= 0 {
+            low = firstPixel(x0, by, count: count) { $0 > 0 }
+            high = firstPixel(x0, by, count: count, from: low) { $0 >= 1 }
+        } else {
+            low = firstPixel(x0, by, count: count) { $0 < 1 }
+            high = firstPixel(x0, by, count: count, from: low) { $0 <= 0 }
+        }
+        if low > 0 { fillPixels(out, count: low, with: ramp.filledEntry(a >= 0 ? 0 : rampSize - 1)) }
+        if high < count { fillPixels(out + high, count: count - high, with: ramp.filledEntry(a >= 0 ? rampSize - 1 : 0)) }
+        let middle = high - low
+        guard middle > 0 else { return }
+        let xLow = x0 + Double(low)
+        let first = Ramp.padIndex((a * xLow + by) + c)
+        let last = Ramp.padIndex((a * (xLow + Double(middle - 1)) + by) + c)
+        if abs(last &- first) <= 2 &* middle {
             // t is monotonic along the row, so are the entries, here about
             // as dense as the pixels: fill the run's once (each at most
             // once per gradient), then read them unchecked.
             ramp.fillEntries(min(first, last), max(first, last))
-            padRow(x0, by, count: count, into: out, checked: false)
+            padRow(xLow, by, count: middle, into: out + low, PadRowDenseInside.self)
         } else {
             // A steep gradient skips entries: fill only those read.
-            padRow(x0, by, count: count, into: out, checked: true)
+            padRow(xLow, by, count: middle, into: out + low, PadRowSteepInside.self)
         }
     }
 
-    /// The pad extend mode's colors of `count` pixels from pixel centre
-    /// `x0` on a row with `by` = b·(y + 0.5), two at a time: the entry
-    /// `Ramp.padIndex` gives each, computed exactly as it does
-    /// (`Ramp.extended` and `Ramp.entryIndices` in two lanes). Entries not
-    /// `checked` must be filled.
+    /// The first pixel from `start` of the run of `count` pixels from
+    /// centre `x0` (row term `by`) whose t (computed as `shade` does)
+    /// satisfies `test`, or `count` if none does: `test` must hold from
+    /// some pixel on (t is monotonic along the row). A binary search.
     @inline(__always)
-    private func padRow(
-        _ x0: Double, _ by: Double, count: Int, into out: UnsafeMutablePointer<UInt32>, checked: Bool
+    private func firstPixel(
+        _ x0: Double, _ by: Double, count: Int, from start: Int = 0, _ test: (Double) -> Bool
+    ) -> Int {
+        var lo = start, hi = count
+        // Most rows start (and end) inside or outside at once.
+        guard lo < hi else { return lo }
+        if test((a * (x0 + Double(lo)) + by) + c) { return lo }
+        if !test((a * (x0 + Double(hi &- 1)) + by) + c) { return hi }
+        while lo < hi {
+            let mid = Int(UInt(bitPattern: lo &+ hi) >> 1)
+            if test((a * (x0 + Double(mid)) + by) + c) { hi = mid } else { lo = mid &+ 1 }
+        }
+        return lo
+    }
+
+    /// The pad extend mode's colors of `count` pixels from pixel centre
+    /// `x0` on a row with `by` = b·(y + 0.5), four at a time in two-lane
+    /// pairs: the entry `Ramp.padIndex` gives each, computed exactly as it
+    /// does (`Ramp.extended` and `Ramp.entryIndices` in two lanes). Entries
+    /// not checked (`Mode.checked`) must be filled. Unless `Mode.clamped`,
+    /// every pixel's t must lie strictly between 0 and 1 (the clamp is
+    /// then the identity). (A generic mode: each loop compiled alone.)
+    @inline(__always)
+    private func padRow<Mode: PadRowMode>(
+        _ x0: Double, _ by: Double, count: Int, into out: UnsafeMutablePointer<UInt32>, _ mode: Mode.Type
     ) {
+        let checked = Mode.checked, clamped = Mode.clamped
         let colors = ramp.colors
         let av = SIMD2(repeating: a), bv = SIMD2(repeating: by), cv = SIMD2(repeating: c)
         var xv = SIMD2(x0, x0 + 1)
-        var i = 0
-        while i &+ 2 <= count {
-            let k = Ramp.entryIndices(Ramp.extended((av * xv + bv) + cv, .pad))
+        @inline(__always)
+        func indices(_ xv: SIMD2<Double>) -> SIMD2<Int64> {
+            let t = (av * xv + bv) + cv
+            return Ramp.entryIndices(clamped ? Ramp.extended(t, .pad) : t)
+        }
+        @inline(__always)
+        func store(_ k: SIMD2<Int64>, _ i: Int) {
             let k0 = Int(truncatingIfNeeded: k[0]), k1 = Int(truncatingIfNeeded: k[1])
             var c0 = colors[k0], c1 = colors[k1]
             if checked {
@@ -134,6 +185,17 @@ struct LinearShader {
             }
             out[i] = c0
             out[i &+ 1] = c1
+        }
+        var i = 0
+        while i &+ 4 <= count {
+            let k = indices(xv), l = indices(xv + 2)
+            store(k, i)
+            store(l, i &+ 2)
+            xv += 4
+            i &+= 4
+        }
+        if i &+ 2 <= count {
+            store(indices(xv), i)
             xv += 2
             i &+= 2
         }
@@ -143,4 +205,29 @@ struct LinearShader {
             out[i] = !checked || color != Ramp.unfilled ? color : ramp.fill(k)
         }
     }
+}
+
+/// How `LinearShader.padRow` reads the ramp: whether its entries may be
+/// unfilled (`checked`) and whether t may lie outside 0 < t < 1 (`clamped`).
+protocol PadRowMode {
+    static var checked: Bool { get }
+    static var clamped: Bool { get }
+}
+
+/// Pixels strictly inside the ramp, their entries filled.
+enum PadRowDenseInside: PadRowMode {
+    static var checked: Bool { false }
+    static var clamped: Bool { false }
+}
+
+/// Pixels strictly inside the ramp, entries filled as read.
+enum PadRowSteepInside: PadRowMode {
+    static var checked: Bool { true }
+    static var clamped: Bool { false }
+}
+
+/// Any t (non-finite too), entries filled as read.
+enum PadRowAnywhere: PadRowMode {
+    static var checked: Bool { true }
+    static var clamped: Bool { true }
 }

@@ -31,7 +31,7 @@ import HairlineTestSupport
     @Test func linearGradientPixelsAreTheirOwnCentres() {
         var rng = SplitMix64(seed: 0x51AD)
         let preparation = ShaderPreparation()
-        for trial in 0..<300 {
+        for trial in 0..<800 {
             let stops = (0..<(1 + Int(rng.next() % 4))).map { _ in
                 GradientStop(
                     location: Self.unit(&rng),
@@ -42,9 +42,11 @@ import HairlineTestSupport
             let extend = [ExtendMode.pad, .pad, .repeat, .reflect][trial % 4]
             let gradient = Gradient(stops: stops, extend: extend)
             let ramp = preparation.prepareRamp(gradient, alpha: 1, swapsRedBlue: false)
-            // Shallow to steep slopes, either sign, and rows far from the
-            // gradient's ends (pad reaches both ends).
-            let slope = (Self.unit(&rng) * 2 - 1) * [0.0005, 0.004, 0.05, 0.7][Int(rng.next() % 4)]
+            // Shallow to steep slopes, either sign (zero too), and rows far
+            // from the gradient's ends (pad reaches both ends; a run may
+            // lie all in one pad, start or end in one, or cross both).
+            let slope =
+                trial % 50 == 7 ? 0 : (Self.unit(&rng) * 2 - 1) * [0.0005, 0.004, 0.05, 0.7, 3][Int(rng.next() % 5)]
             let shader = LinearShader(
                 ramp: ramp, a: slope, b: (Self.unit(&rng) * 2 - 1) * 0.01, c: Self.unit(&rng) * 3 - 1)
             let x = Int(rng.next() % 600) - 100, y = Int(rng.next() % 400) - 50

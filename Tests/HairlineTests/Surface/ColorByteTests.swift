@@ -123,4 +123,52 @@ import Testing
             #expect((0..<rampSize).filter { again.colors[$0] != Ramp.unfilled }.count == filled.count)
         }
     }
+
+    /// Stretches of entries filled at once (`fillEntries`: a walk along
+    /// the stops, four channels in vector lanes) hold what `Ramp.entry`
+    /// gives, in either byte order, and the lane form of a lerp gives the
+    /// scalar one's bytes at any fraction and alpha.
+    @Test func stretchesAreTheEntries() {
+        var rng = SplitMix64(seed: 0x57E7)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let preparation = ShaderPreparation()
+        for trial in 0..<300 {
+            let stops = (0..<Int(rng.next() % 7)).map { _ in
+                GradientStop(
+                    location: rng.next() % 4 == 0 ? [0, 0.5, 1][Int(rng.next() % 3)] : unit() * 1.2 - 0.1,
+                    color: Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit()))
+            }
+            let gradient = Gradient(stops: stops)
+            let alpha = [1, 0, unit(), 0.5][trial % 4]
+            let swapped = trial % 3 == 1
+            let ramp = preparation.prepareRamp(gradient, alpha: alpha, swapsRedBlue: swapped)
+            let normalized = gradient.normalizedStops
+            for _ in 0..<4 {
+                let a = Int(rng.next() % UInt64(rampSize)), b = Int(rng.next() % UInt64(rampSize))
+                ramp.fillEntries(min(a, b), max(a, b))
+                for i in min(a, b)...max(a, b) {
+                    var expected = normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) }
+                    if swapped { expected = swapRedBlue(expected) }
+                    if ramp.colors[i] != expected {
+                        Issue.record("trial \(trial), entry \(i): \(ramp.colors[i]) != \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+        for _ in 0..<20_000 {
+            let a = Color(red: unit(), green: unit(), blue: unit(), alpha: unit())
+            let b = Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit())
+            let lerp = Ramp.Lerp(a, b)
+            let f = [0, 1, unit(), unit() * 1e-9, 1 - unit() * 1e-9][Int(rng.next() % 5)]
+            let alpha = [1, 0, unit()][Int(rng.next() % 3)]
+            #expect(lerp.packedLanes(f, alpha: alpha) == lerp.packed(f, alpha: alpha))
+        }
+        // Channels landing exactly on half a level round up, as Color.byte does.
+        for level in 0...255 {
+            let v = (Double(level) + 0.5) / 255
+            let lerp = Ramp.Lerp(r0: v, g0: v, b0: v, a0: v, dr: 0, dg: 0, db: 0, da: 0)
+            #expect(lerp.packedLanes(0, alpha: 1) == lerp.packed(0, alpha: 1))
+        }
+    }
 }
