@@ -117,7 +117,9 @@ struct LinearShader {
             high = firstPixel(x0, by, count: count, from: low) { $0 <= 0 }
         }
         if low > 0 { fillPixels(out, count: low, with: ramp.filledEntry(a >= 0 ? 0 : rampSize - 1)) }
-        if high < count { fillPixels(out + high, count: count - high, with: ramp.filledEntry(a >= 0 ? rampSize - 1 : 0)) }
+        if high < count {
+            fillPixels(out + high, count: count - high, with: ramp.filledEntry(a >= 0 ? rampSize - 1 : 0))
+        }
         let middle = high - low
         guard middle > 0 else { return }
         let xLow = x0 + Double(low)

@@ -147,7 +147,9 @@ import Testing
                 let a = Int(rng.next() % UInt64(rampSize)), b = Int(rng.next() % UInt64(rampSize))
                 ramp.fillEntries(min(a, b), max(a, b))
                 for i in min(a, b)...max(a, b) {
-                    var expected = normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: Color.unit(alpha)) }
+                    var expected = normalized.withUnsafeBufferPointer {
+                        Ramp.entry(i, stops: $0, alpha: Color.unit(alpha))
+                    }
                     if swapped { expected = swapRedBlue(expected) }
                     if ramp.colors[i] != expected {
                         Issue.record("trial \(trial), entry \(i): \(ramp.colors[i]) != \(expected)")
