@@ -53,6 +53,23 @@ let polygonTolerance = 1.0 / 255
         }
     }
 
+    /// Tens of edges crossing each other inside a few pixels (the shape
+    /// suite's 40-vertex polygons at 8 px): hundreds of crossings a row,
+    /// where a piece's flip is held over many slabs.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func denseSelfCrossingPolygonsInAFewPixels(rule: FillRule) throws {
+        for seed in UInt64(5000)...5040 {
+            var rng = SplitMix64(seed: seed)
+            let size = rng.double(in: 3...9), x0 = rng.double(in: 0...12), y0 = rng.double(in: 0...10)
+            let contours = (0..<rng.int(in: 1...3)).map { _ in
+                (0..<rng.int(in: 10...40)).map { _ in
+                    Point(x: x0 + rng.double(in: 0...size), y: y0 + rng.double(in: 0...size))
+                }
+            }
+            try check(contours, rule: rule, seed: seed)
+        }
+    }
+
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomSimplePolygons(rule: FillRule) throws {
         for seed in UInt64(1000)...1150 {
