@@ -90,7 +90,12 @@ struct RasterCore {
     var slab = ScratchBuffer<SlabEdge>(capacity: 0)
     var clusterPieces = ScratchBuffer<KeyedPiece>(capacity: 0)
     var piecesByTop = ScratchBuffer<Int32>(capacity: 0)
-    var spanning = ScratchBuffer<KeyedIndex>(capacity: 0)
+    var piecesByBottom = ScratchBuffer<Int32>(capacity: 0)
+    var startingNow = ScratchBuffer<Int32>(capacity: 0)
+    var touched = ScratchBuffer<Int32>(capacity: 0)
+    var crossings = ScratchBuffer<PieceCrossing>(capacity: 0)
+    var sweepSlots = ScratchBuffer<SweepSlot>(capacity: 0)
+    var slotOf = ScratchBuffer<Int32>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
     /// Corner rows of a closed-form draw's outer and inner shape
@@ -115,6 +120,11 @@ struct RasterCore {
     /// Rows the resolver approximated in the last draw (see
     /// `RasterCore.resolveRow`).
     var approximatedRowCount = 0
+    /// Slabs the sweep of the exact resolver went through in the last
+    /// draw, and those of them where it sorted the order again (see
+    /// `RasterCore.resolveSlabsBySweep`).
+    var sweptSlabCount = 0
+    var resortedSlabCount = 0
     /// The exact resolver's work limits.
     var resolverLimits = ResolverLimits()
     /// What the exact resolver may still spend in this draw beyond each
@@ -128,8 +138,9 @@ struct RasterCore {
             cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
             records.capacity, pieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
             splits.capacity,
-            slab.capacity, clusterPieces.capacity, piecesByTop.capacity, spanning.capacity, bandHeights.capacity,
-            bandTree.capacity,
+            slab.capacity, clusterPieces.capacity, piecesByTop.capacity, piecesByBottom.capacity,
+            startingNow.capacity, touched.capacity, crossings.capacity, sweepSlots.capacity, slotOf.capacity,
+            bandHeights.capacity, bandTree.capacity,
         ]
     }
 
@@ -139,8 +150,9 @@ struct RasterCore {
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
         pieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
         splits.deallocate(); slab.deallocate()
-        clusterPieces.deallocate(); piecesByTop.deallocate(); spanning.deallocate(); bandHeights.deallocate();
-        bandTree.deallocate()
+        clusterPieces.deallocate(); piecesByTop.deallocate(); piecesByBottom.deallocate()
+        startingNow.deallocate(); touched.deallocate(); crossings.deallocate(); sweepSlots.deallocate()
+        slotOf.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
     }
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.
@@ -156,6 +168,8 @@ struct RasterCore {
     mutating func begin(_ list: EdgeList, preparingCaches: Bool = true) -> RowCursor {
         resolvedRowCount = 0
         approximatedRowCount = 0
+        sweptSlabCount = 0
+        resortedSlabCount = 0
         exactWorkPool = resolverLimits.drawBudget
         statistics = RasterStatistics()
         let isDone = list.clip.isEmpty || list.firstRow > list.lastRow

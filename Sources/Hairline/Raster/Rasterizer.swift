@@ -24,6 +24,10 @@ final class Rasterizer {
     /// Rows resolved approximately in the last draw, past the exact
     /// resolver's work budget (for tests).
     var approximatedRowCount: Int { core.approximatedRowCount }
+    /// Slabs the exact resolver's sweep went through in the last draw, and
+    /// those where it sorted its order again instead of applying events.
+    var sweptSlabCount: Int { core.sweptSlabCount }
+    var resortedSlabCount: Int { core.resortedSlabCount }
     /// What the last draw's row loop did (for the benchmark's profile;
     /// read before the builder starts the next draw).
     var statistics: RasterStatistics {

@@ -148,7 +148,7 @@ extension RasterCore {
     /// The change of the rule's inside indicator when winding `w` gains
     /// `delta`.
     @inline(__always)
-    private func flip(from w: Double, by delta: Double, _ rule: FillRule) -> Double {
+    func flip(from w: Double, by delta: Double, _ rule: FillRule) -> Double {
         inside(w + delta, rule) - inside(w, rule)
     }
 
@@ -228,6 +228,7 @@ extension RasterCore {
         let list = clusterPieces.buffer
         sortInPlace(list) { $0.key < $1.key }
         splits.count = 0
+        crossings.count = 0
         splits.append(clusterTop)
         splits.append(clusterBottom)
         var b = band(startingAt: clusterTop) + 1
@@ -243,7 +244,11 @@ extension RasterCore {
             var j = i + 1
             while j < list.count {
                 if list[j].key > pMax { break }  // sorted: no later piece reaches p
-                if let y = crossingHeight(p, list[j].piece) { splits.append(y) }
+                if let y = crossingHeight(p, list[j].piece) {
+                    splits.append(y)
+                    crossings.append(
+                        PieceCrossing(y: y, a: Int32(truncatingIfNeeded: i), b: Int32(truncatingIfNeeded: j)))
+                }
                 j += 1
             }
             work += j - i
@@ -254,7 +259,7 @@ extension RasterCore {
         let ys = splits.buffer
         sortValues(ys)
         let firstBand = band(startingAt: clusterTop)
-        if let handOver = resolveSlabsOfSpanningPieces(
+        if let handOver = resolveSlabsBySweep(
             list, ys, firstBand: firstBand, rule: rule, width: width, into: &row)
         {
             resolveSlabsSortingAll(
@@ -376,9 +381,10 @@ struct ResolverLimits {
     var drawBudget = 1 << 24
     /// The slab of each cluster (an index into its heights, 1 for the
     /// first) from which every slab sorts all of the cluster's pieces
-    /// (`resolveSlabsSortingAll`) instead of only those spanning it: the
-    /// same coverage, slower; for tests that compare the two. By default
-    /// only where two pieces meet at one x (`resolveSlabsOfSpanningPieces`).
+    /// (`resolveSlabsSortingAll`) instead of sweeping the order down the
+    /// slabs: the same coverage, slower; for tests that compare the two.
+    /// By default only where two neighbouring pieces meet at one x
+    /// (`resolveSlabsBySweep`).
     var slabHandOver = Int.max
     /// Whether the row check walks the winding once per interval between
     /// chain starts and ends where the chains provably keep their order

@@ -1,77 +1,225 @@
 // Raster: the slabs of one cluster of the exact row resolver
 // (RowResolver+Clusters.swift cuts the cluster and its heights). In each
-// slab the pieces spanning it are ordered by x at the slab's middle and
-// the edges where the fill rule's inside flips are added. Coordinates are
+// slab the pieces spanning it are in order by x at the slab's middle (kept
+// from slab to slab by a sweep that applies only the slab's crossings and
+// piece ends, or sorted in every slab) and the edges where the fill
+// rule's inside flips are added. Coordinates are
 // row-local: x in pixels from the clip's left, y in 0...1 from the row's
 // top.
 
 extension RasterCore {
     /// Resolves the slabs between the heights `ys` (sorted) of a cluster's
-    /// pieces (`list`, sorted by left end), keeping only the pieces that
-    /// span the slab (the work follows what a slab holds, not the whole
-    /// cluster). Returns nil when done, or the index into `ys` of the slab
-    /// (its bottom) where two spanning pieces have the same x at its
-    /// middle but are not the same edge there, before adding anything for
-    /// it: their order there is the one `resolveSlabsSortingAll` gives,
-    /// which takes over from that slab (as it does from slab
-    /// `resolverLimits.slabHandOver`, for tests). Otherwise every slab's edges are
-    /// added as that method adds them (the spanning pieces sorted by x at
-    /// the middle; pieces that are the same edge in a slab add the same
-    /// coverage in either order).
-    mutating func resolveSlabsOfSpanningPieces(
+    /// pieces (`list`, sorted by left end) by a sweep down the cluster
+    /// that keeps the pieces spanning the current slab in left-to-right
+    /// order (`sweepSlots`), each with the winding left of it and the flip
+    /// of the rule's inside across it, and changes them only where
+    /// something happens at a slab's top: two pieces that cross there
+    /// (`crossings`, sorted by height) swap places, a piece that ends
+    /// where the next piece of its chain starts hands its place over, and
+    /// only those places' windings and flips are worked out again (the
+    /// walk stops where the winding is what it was). Where pieces start or
+    /// end otherwise, or an event's pieces are not neighbours, or a
+    /// touched place is out of order at the slab's middle, every spanning
+    /// piece is sorted by x at the middle again, as the slabs were before
+    /// (O(events) a slab instead of O(pieces) where crossings cut the
+    /// slabs, as in a tangle of crossing strokes). Each slab then adds the
+    /// edges of the pieces whose flip is not 0, as `resolveSlabsSortingAll`
+    /// adds them.
+    ///
+    /// Returns nil when done, or the index into `ys` of the slab (its
+    /// bottom) where two neighbouring pieces have the same x at its middle
+    /// but are not the same edge there, before adding anything for it:
+    /// their order there is the one `resolveSlabsSortingAll` gives, which
+    /// takes over from that slab (as it does from slab
+    /// `resolverLimits.slabHandOver`, for tests). Pieces that are the same
+    /// edge in a slab add the same coverage in either order.
+    mutating func resolveSlabsBySweep(
         _ list: UnsafeMutableBufferPointer<KeyedPiece>, _ ys: UnsafeMutableBufferPointer<Double>,
         firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
     ) -> Int? {
-        // The pieces of some height, by top.
+        // The pieces of some height, by top and by bottom.
         piecesByTop.count = 0
+        piecesByBottom.count = 0
         for i in 0..<list.count where list[i].piece.yb > list[i].piece.ya {
             piecesByTop.append(Int32(truncatingIfNeeded: i))
+            piecesByBottom.append(Int32(truncatingIfNeeded: i))
         }
         sortInPlace(piecesByTop.buffer) { list[Int($0)].piece.ya < list[Int($1)].piece.ya }
-        spanning.count = 0
-        var next = 0
+        sortInPlace(piecesByBottom.buffer) { list[Int($0)].piece.yb < list[Int($1)].piece.yb }
+        sortInPlace(crossings.buffer) { $0.y < $1.y }
+        slotOf.count = 0
+        slotOf.reserve(list.count)
+        slotOf.count = list.count
+        sweepSlots.count = 0
+        var nextStart = 0, nextEnd = 0, nextCrossing = 0
         var slabBand = firstBand
+        var bandWinding = winding(inBand: firstBand)
         for k in 1..<ys.count {
             if k >= resolverLimits.slabHandOver { return k }
             let top = ys[k - 1], bottom = ys[k]
             guard bottom > top else { continue }
             let middle = (top + bottom) * 0.5
-            while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
-            // Pieces end and start only at slab heights: drop those that
-            // ended, take in those that start (or started unseen above).
-            var kept = 0
-            for i in 0..<spanning.count where list[Int(spanning[i].index)].piece.yb >= bottom {
-                spanning[kept] = spanning[i]
-                kept += 1
-            }
-            spanning.count = kept
-            while next < piecesByTop.count, list[Int(piecesByTop[next])].piece.ya <= top {
-                let index = piecesByTop[next]
-                if list[Int(index)].piece.yb >= bottom { spanning.append(KeyedIndex(key: 0, index: index)) }
-                next += 1
-            }
-            let order = spanning.buffer
-            for i in 0..<order.count { order[i].key = list[Int(order[i].index)].piece.x(at: middle) }
-            insertionSort(order) { $0.key < $1.key }
-            slab.count = 0
-            for i in order.indices {
-                let p = list[Int(order[i].index)].piece
-                let edge = SlabEdge(xTop: p.x(at: top), xBottom: p.x(at: bottom), winding: p.winding)
-                // Pieces at the same x: in any order when they are the
-                // same edge in this slab (each flip adds the same
-                // trapezoid, ±1, and integer sums do not depend on the
-                // order); otherwise their order is the full sort's.
-                if i > 0, order[i].key == order[i - 1].key {
-                    let before = slab[slab.count - 1]
-                    if edge.xTop != before.xTop || edge.xBottom != before.xBottom { return k }
+            var allFlips = false
+            if slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top {
+                while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
+                let w = winding(inBand: slabBand)
+                if w != bandWinding {
+                    bandWinding = w
+                    allFlips = true
                 }
-                slab.append(edge)
             }
-            accumulateFlips(
-                top: top, bottom: bottom, from: winding(inBand: slabBand), rule: rule, width: width,
-                ordered: true, into: &row)
+            // The events at this slab's top. Pieces start and end only at
+            // slab heights: those that end here have been in the order,
+            // those that start here come in.
+            touched.count = 0
+            var resort = false
+            startingNow.count = 0
+            while nextStart < piecesByTop.count, list[Int(piecesByTop[nextStart])].piece.ya <= top {
+                startingNow.append(piecesByTop[nextStart])
+                nextStart += 1
+            }
+            let matchStarts = startingNow.count <= 16
+            while nextEnd < piecesByBottom.count, list[Int(piecesByBottom[nextEnd])].piece.yb <= top {
+                let e = Int(piecesByBottom[nextEnd])
+                nextEnd += 1
+                let at = Int(slotOf[e])
+                if matchStarts, let s = continuation(of: list[e].piece, in: list) {
+                    sweepSlots[at].index = startingNow[s]
+                    slotOf[Int(startingNow[s])] = Int32(truncatingIfNeeded: at)
+                    startingNow[s] = startingNow[startingNow.count - 1]
+                    startingNow.count -= 1
+                    touched.append(Int32(truncatingIfNeeded: at))
+                } else {
+                    sweepSlots[at].index = -1
+                    resort = true
+                }
+            }
+            if resort {
+                var kept = 0
+                for i in 0..<sweepSlots.count where sweepSlots[i].index >= 0 {
+                    sweepSlots[kept] = sweepSlots[i]
+                    kept += 1
+                }
+                sweepSlots.count = kept
+            }
+            for s in 0..<startingNow.count {
+                sweepSlots.append(SweepSlot(index: startingNow[s], key: 0, before: 0, flip: 0))
+                resort = true
+            }
+            while nextCrossing < crossings.count, crossings[nextCrossing].y <= top {
+                let c = crossings[nextCrossing]
+                nextCrossing += 1
+                guard !resort else { continue }
+                let a = Int(slotOf[Int(c.a)]), b = Int(slotOf[Int(c.b)])
+                guard a - b == 1 || b - a == 1 else {
+                    resort = true
+                    continue
+                }
+                let left = min(a, b)
+                let moved = sweepSlots[left]
+                sweepSlots[left] = sweepSlots[left + 1]
+                sweepSlots[left + 1] = moved
+                slotOf[Int(sweepSlots[left].index)] = Int32(truncatingIfNeeded: left)
+                slotOf[Int(sweepSlots[left + 1].index)] = Int32(truncatingIfNeeded: left + 1)
+                touched.append(Int32(truncatingIfNeeded: left))
+                touched.append(Int32(truncatingIfNeeded: left + 1))
+            }
+            let slots = sweepSlots.buffer
+            var lo = 0, hi = slots.count - 1
+            if !resort {
+                // Each touched place must be in order with its neighbours
+                // at the middle.
+                lo = slots.count
+                hi = -1
+                for t in 0..<touched.count {
+                    let i = Int(touched[t])
+                    lo = min(lo, i)
+                    hi = max(hi, i)
+                    let x = list[Int(slots[i].index)].piece.x(at: middle)
+                    if i > 0 {
+                        let xLeft = list[Int(slots[i - 1].index)].piece.x(at: middle)
+                        if xLeft > x {
+                            resort = true
+                            break
+                        }
+                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) { return k }
+                    }
+                    if i + 1 < slots.count {
+                        let xRight = list[Int(slots[i + 1].index)].piece.x(at: middle)
+                        if x > xRight {
+                            resort = true
+                            break
+                        }
+                        if x == xRight, !sameEdge(slots[i].index, slots[i + 1].index, list, top, bottom) { return k }
+                    }
+                }
+            }
+            sweptSlabCount &+= 1
+            if resort {
+                resortedSlabCount &+= 1
+                for i in 0..<slots.count { slots[i].key = list[Int(slots[i].index)].piece.x(at: middle) }
+                insertionSort(slots) { $0.key < $1.key }
+                for i in 0..<slots.count {
+                    slotOf[Int(slots[i].index)] = Int32(truncatingIfNeeded: i)
+                    if i > 0, slots[i].key == slots[i - 1].key,
+                        !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom)
+                    {
+                        return k
+                    }
+                }
+                lo = 0
+                hi = slots.count - 1
+            } else if allFlips {
+                lo = 0
+                hi = slots.count - 1
+            }
+            // The windings and flips from `lo` on, while they change.
+            if lo < slots.count {
+                var w = lo == 0 ? 0 : slots[lo - 1].before + list[Int(slots[lo - 1].index)].piece.winding
+                var i = lo
+                while i < slots.count {
+                    if i > hi, slots[i].before == w { break }
+                    let pieceWinding = list[Int(slots[i].index)].piece.winding
+                    slots[i].before = w
+                    slots[i].flip = flip(from: bandWinding + w, by: pieceWinding, rule)
+                    w += pieceWinding
+                    i += 1
+                }
+            }
+            // The slab's edges where the inside flips (each at or right of
+            // its left neighbour, as `accumulateFlips` keeps them).
+            for i in 0..<slots.count where slots[i].flip != 0 {
+                let p = list[Int(slots[i].index)].piece
+                var xTop = p.x(at: top), xBottom = p.x(at: bottom)
+                if i > 0 {
+                    let q = list[Int(slots[i - 1].index)].piece
+                    xTop = max(xTop, q.x(at: top))
+                    xBottom = max(xBottom, q.x(at: bottom))
+                }
+                row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
+            }
         }
         return nil
+    }
+
+    /// The piece starting now (an index into `startingNow`) that continues
+    /// `p`'s chain from its bottom end, if one does.
+    @inline(__always)
+    private func continuation(of p: Piece, in list: UnsafeMutableBufferPointer<KeyedPiece>) -> Int? {
+        for s in 0..<startingNow.count {
+            let q = list[Int(startingNow[s])].piece
+            if q.chain == p.chain, q.xa == p.xb, q.winding == p.winding { return s }
+        }
+        return nil
+    }
+
+    /// Whether two pieces are the same edge between `top` and `bottom`.
+    @inline(__always)
+    private func sameEdge(
+        _ a: Int32, _ b: Int32, _ list: UnsafeMutableBufferPointer<KeyedPiece>, _ top: Double, _ bottom: Double
+    ) -> Bool {
+        let p = list[Int(a)].piece, q = list[Int(b)].piece
+        return p.x(at: top) == q.x(at: top) && p.x(at: bottom) == q.x(at: bottom)
     }
 
     /// Resolves the slabs between the heights `ys` (sorted) of a cluster's

@@ -116,11 +116,24 @@ struct KeyedPiece {
     var key: Double
 }
 
-/// A piece of a cluster spanning the slab being resolved (its index in
-/// `clusterPieces`) with its x at the slab's middle.
-struct KeyedIndex {
-    var key: Double
+/// A place in the sweep's left-to-right order of the pieces spanning a
+/// slab (`RasterCore.resolveSlabsBySweep`): the piece (its index in
+/// `clusterPieces`, −1 once it ended), its x at the slab's middle when
+/// the order is sorted again, the winding left of it inside the cluster,
+/// and the flip of the rule's inside across it (−1, 0 or 1).
+struct SweepSlot {
     var index: Int32
+    var key: Double
+    var before: Double
+    var flip: Double
+}
+
+/// Two pieces of a cluster (indices into `clusterPieces`) that cross at
+/// row-local height `y`.
+struct PieceCrossing {
+    var y: Double
+    var a: Int32
+    var b: Int32
 }
 
 /// A piece restricted to one slab, with its x at the slab's top and bottom.
