@@ -15,14 +15,15 @@ extension RasterCore {
     /// of the rule's inside across it, and changes them only where
     /// something happens at a slab's top: two pieces that cross there
     /// (`crossings`, sorted by height) swap places, a piece that ends
-    /// where the next piece of its chain starts hands its place over, and
-    /// only those places' windings and flips are worked out again (the
-    /// walk stops where the winding is what it was). Where pieces start or
-    /// end otherwise, or an event's pieces are not neighbours, or a
-    /// touched place is out of order at the slab's middle, every spanning
-    /// piece is sorted by x at the middle again, as the slabs were before
-    /// (O(events) a slab instead of O(pieces) where crossings cut the
-    /// slabs, as in a tangle of crossing strokes). Each slab then adds the
+    /// where the next piece of its chain starts hands its place over, a
+    /// few other pieces leave, or come in where their x at the middle
+    /// belongs, and only the touched places' windings and flips are worked
+    /// out again (the walk stops where the winding is what it was). Where
+    /// many pieces start or end at once, or an event's pieces are not
+    /// neighbours, or a touched place is out of order with its neighbours
+    /// at the slab's middle, every spanning piece is sorted by x at the
+    /// middle again (O(events) a slab instead of O(pieces) where crossings
+    /// cut the slabs, as in a tangle of crossing strokes). Each slab then adds the
     /// edges of the pieces whose flip is not 0, as `resolveSlabsSortingAll`
     /// adds them.
     ///
@@ -78,6 +79,11 @@ extension RasterCore {
                 startingNow.append(piecesByTop[nextStart])
                 nextStart += 1
             }
+            // A few pieces starting and ending are applied in place (each
+            // moves the places right of it: at most `shiftLimit` a slab);
+            // more, and the order is sorted again.
+            let shiftLimit = 8
+            var shifts = 0
             let matchStarts = startingNow.count <= 16
             while nextEnd < piecesByBottom.count, list[Int(piecesByBottom[nextEnd])].piece.yb <= top {
                 let e = Int(piecesByBottom[nextEnd])
@@ -89,6 +95,11 @@ extension RasterCore {
                     startingNow[s] = startingNow[startingNow.count - 1]
                     startingNow.count -= 1
                     touched.append(Int32(truncatingIfNeeded: at))
+                } else if !resort, shifts < shiftLimit {
+                    shifts += 1
+                    removeSlot(at)
+                    // The place's new piece has a new left neighbour.
+                    if at < sweepSlots.count { touched.append(Int32(truncatingIfNeeded: at)) }
                 } else {
                     sweepSlots[at].index = -1
                     resort = true
@@ -101,10 +112,6 @@ extension RasterCore {
                     kept += 1
                 }
                 sweepSlots.count = kept
-            }
-            for s in 0..<startingNow.count {
-                sweepSlots.append(SweepSlot(index: startingNow[s], key: 0, before: 0, flip: 0))
-                resort = true
             }
             while nextCrossing < crossings.count, crossings[nextCrossing].y <= top {
                 let c = crossings[nextCrossing]
@@ -124,6 +131,15 @@ extension RasterCore {
                 touched.append(Int32(truncatingIfNeeded: left))
                 touched.append(Int32(truncatingIfNeeded: left + 1))
             }
+            for s in 0..<startingNow.count {
+                if !resort, shifts < shiftLimit, sweepSlots.count > 0 {
+                    shifts += 1
+                    insertSlot(startingNow[s], at: middle, list)
+                } else {
+                    sweepSlots.append(SweepSlot(index: startingNow[s], key: 0, before: 0, flip: 0))
+                    resort = true
+                }
+            }
             let slots = sweepSlots.buffer
             var lo = 0, hi = slots.count - 1
             if !resort {
@@ -132,7 +148,9 @@ extension RasterCore {
                 lo = slots.count
                 hi = -1
                 for t in 0..<touched.count {
+                    // (A place past the end: the last pieces left.)
                     let i = Int(touched[t])
+                    guard i < slots.count else { continue }
                     lo = min(lo, i)
                     hi = max(hi, i)
                     let x = list[Int(slots[i].index)].piece.x(at: middle)
@@ -200,6 +218,46 @@ extension RasterCore {
             }
         }
         return nil
+    }
+
+    /// Takes the piece at place `at` out of the sweep's order; the
+    /// touched places right of it move left with it.
+    @inline(__always)
+    private mutating func removeSlot(_ at: Int) {
+        let slots = sweepSlots.buffer
+        for i in at..<(slots.count - 1) {
+            slots[i] = slots[i + 1]
+            slotOf[Int(slots[i].index)] = Int32(truncatingIfNeeded: i)
+        }
+        sweepSlots.count -= 1
+        for t in 0..<touched.count where Int(touched[t]) > at { touched[t] -= 1 }
+    }
+
+    /// Puts piece `index` into the sweep's order where its x at height
+    /// `middle` belongs (before the pieces at the same x); the touched
+    /// places from there on move right, and its place is touched.
+    @inline(__always)
+    private mutating func insertSlot(
+        _ index: Int32, at middle: Double, _ list: UnsafeMutableBufferPointer<KeyedPiece>
+    ) {
+        let x = list[Int(index)].piece.x(at: middle)
+        var lo = 0, hi = sweepSlots.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if list[Int(sweepSlots[mid].index)].piece.x(at: middle) < x { lo = mid + 1 } else { hi = mid }
+        }
+        sweepSlots.append(SweepSlot(index: index, key: 0, before: 0, flip: 0))
+        let slots = sweepSlots.buffer
+        var i = slots.count - 1
+        while i > lo {
+            slots[i] = slots[i - 1]
+            slotOf[Int(slots[i].index)] = Int32(truncatingIfNeeded: i)
+            i -= 1
+        }
+        slots[lo] = SweepSlot(index: index, key: 0, before: 0, flip: 0)
+        slotOf[Int(index)] = Int32(truncatingIfNeeded: lo)
+        for t in 0..<touched.count where Int(touched[t]) >= lo { touched[t] += 1 }
+        touched.append(Int32(truncatingIfNeeded: lo))
     }
 
     /// The piece starting now (an index into `startingNow`) that continues
