@@ -256,12 +256,12 @@ extension RasterCore {
         }
         work += splits.count * list.count
         if work > budget { return resolveClusterInFixedSlabs(list, rule: rule, width: width, into: &row) }
-        let ys = splits.buffer
-        sortValues(ys)
         let firstBand = band(startingAt: clusterTop)
         if let handOver = resolveSlabsBySweep(
-            list, ys, firstBand: firstBand, rule: rule, width: width, into: &row)
+            list, from: clusterTop, firstBand: firstBand, rule: rule, width: width, into: &row)
         {
+            let ys = splits.buffer
+            sortValues(ys)
             resolveSlabsSortingAll(
                 list, ys, emittingFrom: handOver, firstBand: firstBand, rule: rule, width: width, into: &row)
         }

@@ -8,8 +8,9 @@
 // top.
 
 extension RasterCore {
-    /// Resolves the slabs between the heights `ys` (sorted) of a cluster's
-    /// pieces (`list`, sorted by left end) by a sweep down the cluster
+    /// Resolves the slabs of a cluster's pieces (`list`, sorted by left
+    /// end; `crossings` holds their crossings) from its top down, cut at
+    /// the pieces' ends, their crossings and the band heights, by a sweep
     /// that keeps the pieces spanning the current slab in left-to-right
     /// order (`sweepSlots`), each with the winding left of it and the flip
     /// of the rule's inside across it, and changes them only where
@@ -23,31 +24,34 @@ extension RasterCore {
     /// neighbours, or a touched place is out of order with its neighbours
     /// at the slab's middle, every spanning piece is sorted by x at the
     /// middle again (O(events) a slab instead of O(pieces) where crossings
-    /// cut the slabs, as in a tangle of crossing strokes). Each slab then adds the
-    /// edges of the pieces whose flip is not 0, as `resolveSlabsSortingAll`
-    /// adds them.
+    /// cut the slabs, as in a tangle of crossing strokes). Each slab then
+    /// adds the edges of the pieces whose flip is not 0, as
+    /// `resolveSlabsSortingAll` adds them.
     ///
-    /// Returns nil when done, or the index into `ys` of the slab (its
-    /// bottom) where two neighbouring pieces have the same x at its middle
-    /// but are not the same edge there, before adding anything for it:
+    /// Returns nil when done, or the height of the top of the slab where
+    /// two neighbouring pieces have the same x at its middle but are not
+    /// the same edge there, before adding anything for it:
     /// their order there is the one `resolveSlabsSortingAll` gives, which
     /// takes over from that slab (as it does from slab
     /// `resolverLimits.slabHandOver`, for tests). Pieces that are the same
     /// edge in a slab add the same coverage in either order.
     mutating func resolveSlabsBySweep(
-        _ list: UnsafeMutableBufferPointer<KeyedPiece>, _ ys: UnsafeMutableBufferPointer<Double>,
+        _ list: UnsafeMutableBufferPointer<KeyedPiece>, from clusterTop: Double,
         firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
-    ) -> Int? {
-        // The pieces of some height, by top and by bottom.
+    ) -> Double? {
+        // The pieces of some height, by top and by bottom: with the
+        // crossings and the band heights, the heights where slabs meet
+        // (taken in order from the four, not sorted together).
         piecesByTop.count = 0
         piecesByBottom.count = 0
         for i in 0..<list.count where list[i].piece.yb > list[i].piece.ya {
-            piecesByTop.append(Int32(truncatingIfNeeded: i))
-            piecesByBottom.append(Int32(truncatingIfNeeded: i))
+            let index = Int32(truncatingIfNeeded: i)
+            piecesByTop.append(PieceHeight(y: list[i].piece.ya, index: index))
+            piecesByBottom.append(PieceHeight(y: list[i].piece.yb, index: index))
         }
-        sortInPlace(piecesByTop.buffer) { list[Int($0)].piece.ya < list[Int($1)].piece.ya }
-        sortInPlace(piecesByBottom.buffer) { list[Int($0)].piece.yb < list[Int($1)].piece.yb }
-        sortInPlace(crossings.buffer) { $0.y < $1.y }
+        sortByKey(piecesByTop.buffer)
+        sortByKey(piecesByBottom.buffer)
+        sortByKey(crossings.buffer)
         slotOf.count = 0
         slotOf.reserve(list.count)
         slotOf.count = list.count
@@ -55,11 +59,11 @@ extension RasterCore {
         var nextStart = 0, nextEnd = 0, nextCrossing = 0
         var slabBand = firstBand
         var bandWinding = winding(inBand: firstBand)
-        for k in 1..<ys.count {
-            if k >= resolverLimits.slabHandOver { return k }
-            let top = ys[k - 1], bottom = ys[k]
-            guard bottom > top else { continue }
-            let middle = (top + bottom) * 0.5
+        var top = clusterTop
+        var k = 0
+        while nextEnd < piecesByBottom.count {
+            k += 1
+            if k >= resolverLimits.slabHandOver { return top }
             var allFlips = false
             if slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top {
                 while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
@@ -75,8 +79,8 @@ extension RasterCore {
             touched.count = 0
             var resort = false
             startingNow.count = 0
-            while nextStart < piecesByTop.count, list[Int(piecesByTop[nextStart])].piece.ya <= top {
-                startingNow.append(piecesByTop[nextStart])
+            while nextStart < piecesByTop.count, piecesByTop[nextStart].y <= top {
+                startingNow.append(piecesByTop[nextStart].index)
                 nextStart += 1
             }
             // A few pieces starting and ending are applied in place (each
@@ -85,8 +89,8 @@ extension RasterCore {
             let shiftLimit = 8
             var shifts = 0
             let matchStarts = startingNow.count <= 16
-            while nextEnd < piecesByBottom.count, list[Int(piecesByBottom[nextEnd])].piece.yb <= top {
-                let e = Int(piecesByBottom[nextEnd])
+            while nextEnd < piecesByBottom.count, piecesByBottom[nextEnd].y <= top {
+                let e = Int(piecesByBottom[nextEnd].index)
                 nextEnd += 1
                 let at = Int(slotOf[e])
                 if matchStarts, let s = continuation(of: list[e].piece, in: list) {
@@ -131,6 +135,13 @@ extension RasterCore {
                 touched.append(Int32(truncatingIfNeeded: left))
                 touched.append(Int32(truncatingIfNeeded: left + 1))
             }
+            // The slab ends at the next height where something happens.
+            guard nextEnd < piecesByBottom.count else { break }
+            var bottom = piecesByBottom[nextEnd].y
+            if nextStart < piecesByTop.count { bottom = min(bottom, piecesByTop[nextStart].y) }
+            if nextCrossing < crossings.count { bottom = min(bottom, crossings[nextCrossing].y) }
+            if slabBand + 1 < bandHeights.count - 1 { bottom = min(bottom, bandHeights[slabBand + 1]) }
+            let middle = (top + bottom) * 0.5
             for s in 0..<startingNow.count {
                 if !resort, shifts < shiftLimit, sweepSlots.count > 0 {
                     shifts += 1
@@ -160,7 +171,7 @@ extension RasterCore {
                             resort = true
                             break
                         }
-                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) { return k }
+                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) { return top }
                     }
                     if i + 1 < slots.count {
                         let xRight = list[Int(slots[i + 1].index)].piece.x(at: middle)
@@ -168,7 +179,7 @@ extension RasterCore {
                             resort = true
                             break
                         }
-                        if x == xRight, !sameEdge(slots[i].index, slots[i + 1].index, list, top, bottom) { return k }
+                        if x == xRight, !sameEdge(slots[i].index, slots[i + 1].index, list, top, bottom) { return top }
                     }
                 }
             }
@@ -182,7 +193,7 @@ extension RasterCore {
                     if i > 0, slots[i].key == slots[i - 1].key,
                         !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom)
                     {
-                        return k
+                        return top
                     }
                 }
                 lo = 0
@@ -216,6 +227,7 @@ extension RasterCore {
                 }
                 row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
             }
+            top = bottom
         }
         return nil
     }
@@ -286,11 +298,11 @@ extension RasterCore {
     /// edges come out in order, pieces at the same x in the order the
     /// slabs above left them. From one slab to the next only crossings
     /// and piece ends reorder them: an insertion sort costs little more
-    /// than a pass. Edges are added from the slab ending at `ys[start]`
-    /// on; the slabs above it only order the pieces.
+    /// than a pass. Edges are added from the slab starting at height
+    /// `start` on; the slabs above it only order the pieces.
     mutating func resolveSlabsSortingAll(
         _ list: UnsafeMutableBufferPointer<KeyedPiece>, _ ys: UnsafeMutableBufferPointer<Double>,
-        emittingFrom start: Int, firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
+        emittingFrom start: Double, firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
     ) {
         var sorted = false
         var slabBand = firstBand
@@ -306,7 +318,7 @@ extension RasterCore {
                 sortInPlace(list) { $0.key < $1.key }
                 sorted = true
             }
-            guard k >= start else { continue }
+            guard top >= start else { continue }
             slab.count = 0
             for i in 0..<list.count {
                 let p = list[i].piece

@@ -130,10 +130,19 @@ struct SweepSlot {
 
 /// Two pieces of a cluster (indices into `clusterPieces`) that cross at
 /// row-local height `y`.
-struct PieceCrossing {
+struct PieceCrossing: SortKeyed {
     var y: Double
     var a: Int32
     var b: Int32
+    var sortKey: Double { y }
+}
+
+/// A piece of a cluster (its index in `clusterPieces`) and one of its
+/// ends' row-local heights.
+struct PieceHeight: SortKeyed {
+    var y: Double
+    var index: Int32
+    var sortKey: Double { y }
 }
 
 /// A piece restricted to one slab, with its x at the slab's top and bottom.

@@ -89,13 +89,29 @@ func sortInPlace<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool)
 /// Below this many elements insertion sort beats heap sort.
 let insertionSortLimit = 24
 
+/// A value sorted by one number (`sortByKey`).
+protocol SortKeyed: BitwiseCopyable {
+    var sortKey: Double { get }
+}
+
+extension Double: SortKeyed {
+    var sortKey: Double { self }
+}
+
 /// Sorts heights (or any plain numbers) ascending, in place, without
-/// allocating: insertion sort for short runs, otherwise quicksort on a
-/// median of three with the shorter part first (depth O(log n)), heap
-/// sort past a depth limit. For values only: equal values are
-/// interchangeable, so the result does not depend on the algorithm
-/// (unlike `sortInPlace` on records with ties). No NaN.
+/// allocating (`sortByKey`). Equal values are interchangeable, so the
+/// result does not depend on the algorithm (unlike `sortInPlace` on
+/// records with ties). No NaN.
 func sortValues(_ a: UnsafeMutableBufferPointer<Double>) {
+    sortByKey(a)
+}
+
+/// Sorts records ascending by their key, in place, without allocating:
+/// insertion sort for short runs, otherwise quicksort on a median of
+/// three with the shorter part first (depth O(log n)), heap sort past a
+/// depth limit. Records with equal keys come out in an order fixed by the
+/// input, not necessarily the input's. No NaN keys.
+func sortByKey<T: SortKeyed>(_ a: UnsafeMutableBufferPointer<T>) {
     guard let base = a.baseAddress, a.count > 1 else { return }
     var lo = 0, hi = a.count  // the part left to sort
     var depth = 2 * (Int.bitWidth - a.count.leadingZeroBitCount)
@@ -110,21 +126,21 @@ func sortValues(_ a: UnsafeMutableBufferPointer<Double>) {
     }
     while true {
         if hi - lo <= 16 {
-            insertionSortValues(base + lo, count: hi - lo)
+            insertionSortByKey(base + lo, count: hi - lo)
         } else if depth == 0 || top == 32 {
-            heapSort(UnsafeMutableBufferPointer(start: base + lo, count: hi - lo)) { $0 < $1 }
+            heapSort(UnsafeMutableBufferPointer(start: base + lo, count: hi - lo)) { $0.sortKey < $1.sortKey }
         } else {
             depth -= 1
             // Median of three as the pivot; Hoare partition.
             let mid = lo + (hi - lo) / 2
-            if base[mid] < base[lo] { swap(&base[mid], &base[lo]) }
-            if base[hi - 1] < base[lo] { swap(&base[hi - 1], &base[lo]) }
-            if base[hi - 1] < base[mid] { swap(&base[hi - 1], &base[mid]) }
-            let pivot = base[mid]
+            if base[mid].sortKey < base[lo].sortKey { swap(&base[mid], &base[lo]) }
+            if base[hi - 1].sortKey < base[lo].sortKey { swap(&base[hi - 1], &base[lo]) }
+            if base[hi - 1].sortKey < base[mid].sortKey { swap(&base[hi - 1], &base[mid]) }
+            let pivot = base[mid].sortKey
             var i = lo - 1, j = hi
             while true {
-                repeat { i += 1 } while base[i] < pivot
-                repeat { j -= 1 } while pivot < base[j]
+                repeat { i += 1 } while base[i].sortKey < pivot
+                repeat { j -= 1 } while pivot < base[j].sortKey
                 if i >= j { break }
                 swap(&base[i], &base[j])
             }
@@ -147,12 +163,12 @@ func sortValues(_ a: UnsafeMutableBufferPointer<Double>) {
 }
 
 @inline(__always)
-private func insertionSortValues(_ a: UnsafeMutablePointer<Double>, count: Int) {
+private func insertionSortByKey<T: SortKeyed>(_ a: UnsafeMutablePointer<T>, count: Int) {
     guard count > 1 else { return }
     for i in 1..<count {
         let v = a[i]
         var j = i
-        while j > 0, v < a[j - 1] {
+        while j > 0, v.sortKey < a[j - 1].sortKey {
             a[j] = a[j - 1]
             j -= 1
         }

@@ -2,7 +2,9 @@
 // the same result as the standard library's sort on random, sorted,
 // reversed, constant and organ-pipe inputs of every size up to a few
 // hundred (insertion sort below 17, quicksort above, heap sort past the
-// depth limit), without allocating.
+// depth limit), without allocating; and the same sort on records by key
+// (`sortByKey`: the crossings and piece ends of the resolver's sweep),
+// which must keep every record and order the keys.
 
 import HairlineTestSupport
 import Testing
@@ -42,6 +44,28 @@ import Testing
             ]
             for values in patterns {
                 #expect(sorted(values) == values.sorted(), "\(count) values")
+            }
+        }
+    }
+
+    @Test func recordsSortByKeyKeepingEveryRecord() {
+        var random = SplitMix64(seed: 0xC2055)
+        for count in [0, 1, 2, 5, 16, 17, 40, 300, 2000] {
+            for distinct in [3, 1 << 20] {
+                var records = (0..<count).map { i in
+                    PieceCrossing(
+                        y: Double(Int.random(in: 0..<distinct, using: &random)) / Double(distinct),
+                        a: Int32(i), b: Int32(count - i))
+                }
+                let before = records
+                records.withUnsafeMutableBufferPointer { sortByKey($0) }
+                #expect(zip(records, records.dropFirst()).allSatisfy { $0.y <= $1.y }, "\(count) records")
+                #expect(records.map(\.a).sorted() == before.map(\.a), "\(count) records kept")
+                #expect(records.allSatisfy { Int($0.a) + Int($0.b) == count }, "\(count) records whole")
+                #expect(
+                    records.map(\.y) == before.map(\.y).sorted()
+                        && Set(records.map { "\($0.y) \($0.a)" }) == Set(before.map { "\($0.y) \($0.a)" }),
+                    "\(count) records: each key with its record")
             }
         }
     }
