@@ -222,7 +222,7 @@ extension RasterCore {
             let first = Int(s.firstPiece)
             for i in first..<(first + Int(s.pieceCount)) {
                 let p = pieces[i]
-                clusterPieces.append(KeyedPiece(piece: p, key: min(p.xa, p.xb)))
+                clusterPieces.append(KeyedPiece(piece: p, key: min(p.xa, p.xb), slope: p.slope))
             }
         }
         let list = clusterPieces.buffer
@@ -240,11 +240,11 @@ extension RasterCore {
             let p = list[i].piece
             if p.ya > clusterTop { splits.append(p.ya) }
             if p.yb < clusterBottom { splits.append(p.yb) }
-            let pMax = max(p.xa, p.xb)
+            let pMax = max(p.xa, p.xb), pSlope = list[i].slope
             var j = i + 1
             while j < list.count {
                 if list[j].key > pMax { break }  // sorted: no later piece reaches p
-                if let y = crossingHeight(p, list[j].piece) {
+                if mayCross(p, pSlope, list[j].piece, list[j].slope), let y = crossingHeight(p, list[j].piece) {
                     splits.append(y)
                     crossings.append(
                         PieceCrossing(y: y, a: Int32(truncatingIfNeeded: i), b: Int32(truncatingIfNeeded: j)))
@@ -343,6 +343,23 @@ extension RasterCore {
                 row.add(xa: leftTop, ya: top, xb: leftBottom, yb: bottom, weight: flip, width: width)
             }
         }
+    }
+
+    /// False where two pieces (with their slopes) are apart at both ends
+    /// of their common y range on the same side by more than the rounding
+    /// of `Piece.x(at:)`, worked out with a multiplication instead of a
+    /// division: there `crossingHeight` is nil too. True otherwise.
+    @inline(__always)
+    private func mayCross(_ p: Piece, _ pSlope: Double, _ q: Piece, _ qSlope: Double) -> Bool {
+        let lo = max(p.ya, q.ya), hi = min(p.yb, q.yb)
+        guard hi > lo else { return false }
+        let d0 = (p.xa + pSlope * (lo - p.ya)) - (q.xa + qSlope * (lo - q.ya))
+        let d1 = (p.xa + pSlope * (hi - p.ya)) - (q.xa + qSlope * (hi - q.ya))
+        // Pieces lie in the clip (16.16 values, x at most a surface's
+        // width, under 2^24): the two ways differ by a few units in the
+        // last place of such an x (2^-28 each), far under this.
+        let apart = 1.0 / 65536
+        return !((d0 > apart && d1 > apart) || (d0 < -apart && d1 < -apart))
     }
 
     /// The height strictly inside both pieces' common y range where they

@@ -94,7 +94,7 @@ extension RasterCore {
                 nextEnd += 1
                 let at = Int(slotOf[e])
                 if matchStarts, let s = continuation(of: list[e].piece, in: list) {
-                    sweepSlots[at].index = startingNow[s]
+                    sweepSlots[at] = SweepSlot(index: startingNow[s])
                     slotOf[Int(startingNow[s])] = Int32(truncatingIfNeeded: at)
                     startingNow[s] = startingNow[startingNow.count - 1]
                     startingNow.count -= 1
@@ -147,7 +147,7 @@ extension RasterCore {
                     shifts += 1
                     insertSlot(startingNow[s], at: middle, list)
                 } else {
-                    sweepSlots.append(SweepSlot(index: startingNow[s], key: 0, before: 0, flip: 0))
+                    sweepSlots.append(SweepSlot(index: startingNow[s]))
                     resort = true
                 }
             }
@@ -218,18 +218,37 @@ extension RasterCore {
             // The slab's edges where the inside flips (each at or right of
             // its left neighbour, as `accumulateFlips` keeps them).
             for i in 0..<slots.count where slots[i].flip != 0 {
-                let p = list[Int(slots[i].index)].piece
-                var xTop = p.x(at: top), xBottom = p.x(at: bottom)
+                var (xTop, xBottom) = Self.ends(of: slots, i, slab: k, top, bottom, list)
                 if i > 0 {
-                    let q = list[Int(slots[i - 1].index)].piece
-                    xTop = max(xTop, q.x(at: top))
-                    xBottom = max(xBottom, q.x(at: bottom))
+                    let (leftTop, leftBottom) = Self.ends(of: slots, i - 1, slab: k, top, bottom, list)
+                    xTop = max(xTop, leftTop)
+                    xBottom = max(xBottom, leftBottom)
                 }
                 row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
             }
             top = bottom
         }
         return nil
+    }
+
+    /// The x of the piece at place `i` at the top and bottom of slab `k`
+    /// (`top`...`bottom`), kept with the place: the top's is the previous
+    /// slab's bottom's when the piece had it worked out there (the same
+    /// computation, so the same value).
+    @inline(__always)
+    private static func ends(
+        of slots: UnsafeMutableBufferPointer<SweepSlot>, _ i: Int, slab k: Int, _ top: Double, _ bottom: Double,
+        _ list: UnsafeMutableBufferPointer<KeyedPiece>
+    ) -> (Double, Double) {
+        let known = Int(slots[i].slab)
+        if known == k { return (slots[i].xTop, slots[i].xBottom) }
+        let p = list[Int(slots[i].index)].piece
+        let xTop = known == k - 1 ? slots[i].xBottom : p.x(at: top)
+        let xBottom = p.x(at: bottom)
+        slots[i].slab = Int32(truncatingIfNeeded: k)
+        slots[i].xTop = xTop
+        slots[i].xBottom = xBottom
+        return (xTop, xBottom)
     }
 
     /// Takes the piece at place `at` out of the sweep's order; the
@@ -258,7 +277,7 @@ extension RasterCore {
             let mid = (lo + hi) >> 1
             if list[Int(sweepSlots[mid].index)].piece.x(at: middle) < x { lo = mid + 1 } else { hi = mid }
         }
-        sweepSlots.append(SweepSlot(index: index, key: 0, before: 0, flip: 0))
+        sweepSlots.append(SweepSlot(index: index))
         let slots = sweepSlots.buffer
         var i = slots.count - 1
         while i > lo {
@@ -266,7 +285,7 @@ extension RasterCore {
             slotOf[Int(slots[i].index)] = Int32(truncatingIfNeeded: i)
             i -= 1
         }
-        slots[lo] = SweepSlot(index: index, key: 0, before: 0, flip: 0)
+        slots[lo] = SweepSlot(index: index)
         slotOf[Int(index)] = Int32(truncatingIfNeeded: lo)
         for t in 0..<touched.count where Int(touched[t]) >= lo { touched[t] += 1 }
         touched.append(Int32(truncatingIfNeeded: lo))

@@ -32,6 +32,10 @@ struct Piece {
         return xa + (xb - xa) * ((y - ya) / h)
     }
 
+    /// dx/dy (0 for a horizontal piece).
+    @inline(__always)
+    var slope: Double { yb > ya ? (xb - xa) / (yb - ya) : 0 }
+
     /// x at height y clamped to [ya, yb]: the piece's x where it is
     /// nearest to height y (a sort key continuous in y).
     @inline(__always)
@@ -114,18 +118,27 @@ struct IndicatorWalk {
 struct KeyedPiece {
     var piece: Piece
     var key: Double
+    /// The piece's dx/dy, for the pair test's quick rejection.
+    var slope: Double
 }
 
 /// A place in the sweep's left-to-right order of the pieces spanning a
 /// slab (`RasterCore.resolveSlabsBySweep`): the piece (its index in
 /// `clusterPieces`, −1 once it ended), its x at the slab's middle when
 /// the order is sorted again, the winding left of it inside the cluster,
-/// and the flip of the rule's inside across it (−1, 0 or 1).
+/// the flip of the rule's inside across it (−1, 0 or 1), and its x at the
+/// top and bottom of the last slab (a count along the sweep) where they
+/// were worked out.
 struct SweepSlot {
     var index: Int32
-    var key: Double
-    var before: Double
-    var flip: Double
+    var slab: Int32 = -2
+    var key = 0.0
+    var before = 0.0
+    var flip = 0.0
+    var xTop = 0.0
+    var xBottom = 0.0
+
+    init(index: Int32) { self.index = index }
 }
 
 /// Two pieces of a cluster (indices into `clusterPieces`) that cross at
