@@ -258,7 +258,7 @@ extension RasterCore {
         if work > budget { return resolveClusterInFixedSlabs(list, rule: rule, width: width, into: &row) }
         let firstBand = band(startingAt: clusterTop)
         if let handOver = resolveSlabsBySweep(
-            list, from: clusterTop, firstBand: firstBand, rule: rule, width: width, into: &row)
+            list, from: clusterTop, to: clusterBottom, firstBand: firstBand, rule: rule, width: width, into: &row)
         {
             let ys = splits.buffer
             sortValues(ys)

@@ -9,7 +9,8 @@
 
 extension RasterCore {
     /// Resolves the slabs of a cluster's pieces (`list`, sorted by left
-    /// end; `crossings` holds their crossings) from its top down, cut at
+    /// end; `crossings` holds their crossings) from its top `clusterTop`
+    /// down to its bottom `clusterBottom` (its pieces' extent), cut at
     /// the pieces' ends, their crossings and the band heights, by a sweep
     /// that keeps the pieces spanning the current slab in left-to-right
     /// order (`sweepSlots`), each with the winding left of it and the flip
@@ -36,18 +37,28 @@ extension RasterCore {
     /// `resolverLimits.slabHandOver`, for tests). Pieces that are the same
     /// edge in a slab add the same coverage in either order.
     mutating func resolveSlabsBySweep(
-        _ list: UnsafeMutableBufferPointer<KeyedPiece>, from clusterTop: Double,
+        _ list: UnsafeMutableBufferPointer<KeyedPiece>, from clusterTop: Double, to clusterBottom: Double,
         firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
     ) -> Double? {
         // The pieces of some height, by top and by bottom: with the
         // crossings and the band heights, the heights where slabs meet
         // (taken in order from the four, not sorted together).
+        // Pieces from the cluster's top go into the first slab's order
+        // (sorted there) and pieces to its bottom never leave: only the
+        // others start or end as events.
         piecesByTop.count = 0
         piecesByBottom.count = 0
+        sweepSlots.count = 0
         for i in 0..<list.count where list[i].piece.yb > list[i].piece.ya {
             let index = Int32(truncatingIfNeeded: i)
-            piecesByTop.append(PieceHeight(y: list[i].piece.ya, index: index))
-            piecesByBottom.append(PieceHeight(y: list[i].piece.yb, index: index))
+            if list[i].piece.ya > clusterTop {
+                piecesByTop.append(PieceHeight(y: list[i].piece.ya, index: index))
+            } else {
+                sweepSlots.append(SweepSlot(index: index))
+            }
+            if list[i].piece.yb < clusterBottom {
+                piecesByBottom.append(PieceHeight(y: list[i].piece.yb, index: index))
+            }
         }
         sortByKey(piecesByTop.buffer)
         sortByKey(piecesByBottom.buffer)
@@ -55,13 +66,12 @@ extension RasterCore {
         slotOf.count = 0
         slotOf.reserve(list.count)
         slotOf.count = list.count
-        sweepSlots.count = 0
         var nextStart = 0, nextEnd = 0, nextCrossing = 0
         var slabBand = firstBand
         var bandWinding = winding(inBand: firstBand)
         var top = clusterTop
         var k = 0
-        while nextEnd < piecesByBottom.count {
+        while top < clusterBottom {
             k += 1
             if k >= resolverLimits.slabHandOver { return top }
             var allFlips = false
@@ -77,7 +87,7 @@ extension RasterCore {
             // slab heights: those that end here have been in the order,
             // those that start here come in.
             touched.count = 0
-            var resort = false
+            var resort = k == 1
             startingNow.count = 0
             while nextStart < piecesByTop.count, piecesByTop[nextStart].y <= top {
                 startingNow.append(piecesByTop[nextStart].index)
@@ -136,8 +146,8 @@ extension RasterCore {
                 touched.append(Int32(truncatingIfNeeded: left + 1))
             }
             // The slab ends at the next height where something happens.
-            guard nextEnd < piecesByBottom.count else { break }
-            var bottom = piecesByBottom[nextEnd].y
+            var bottom = clusterBottom
+            if nextEnd < piecesByBottom.count { bottom = min(bottom, piecesByBottom[nextEnd].y) }
             if nextStart < piecesByTop.count { bottom = min(bottom, piecesByTop[nextStart].y) }
             if nextCrossing < crossings.count { bottom = min(bottom, crossings[nextCrossing].y) }
             if slabBand + 1 < bandHeights.count - 1 { bottom = min(bottom, bandHeights[slabBand + 1]) }
