@@ -225,20 +225,28 @@ extension RasterCore {
                     i += 1
                 }
             }
-            // The slab's edges where the inside flips (each at or right of
-            // its left neighbour, as `accumulateFlips` keeps them).
-            for i in 0..<slots.count where slots[i].flip != 0 {
-                var (xTop, xBottom) = Self.ends(of: slots, i, slab: k, top, bottom, list)
-                if i > 0 {
-                    let (leftTop, leftBottom) = Self.ends(of: slots, i - 1, slab: k, top, bottom, list)
-                    xTop = max(xTop, leftTop)
-                    xBottom = max(xBottom, leftBottom)
-                }
-                row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
-            }
+            addFlippingEdges(slots, slab: k, top: top, bottom: bottom, list, width: width, into: &row)
             top = bottom
         }
         return nil
+    }
+
+    /// Adds the edges of slab `k` (`top`...`bottom`) where the inside
+    /// flips, each kept at or right of its left neighbour, as
+    /// `accumulateFlips` keeps them.
+    private func addFlippingEdges(
+        _ slots: UnsafeMutableBufferPointer<SweepSlot>, slab k: Int, top: Double, bottom: Double,
+        _ list: UnsafeMutableBufferPointer<KeyedPiece>, width: Int, into row: inout CellRow
+    ) {
+        for i in 0..<slots.count where slots[i].flip != 0 {
+            var (xTop, xBottom) = Self.ends(of: slots, i, slab: k, top, bottom, list)
+            if i > 0 {
+                let (leftTop, leftBottom) = Self.ends(of: slots, i - 1, slab: k, top, bottom, list)
+                xTop = max(xTop, leftTop)
+                xBottom = max(xBottom, leftBottom)
+            }
+            row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
+        }
     }
 
     /// The x of the piece at place `i` at the top and bottom of slab `k`
