@@ -40,12 +40,12 @@ extension RasterCore {
         _ list: UnsafeMutableBufferPointer<KeyedPiece>, from clusterTop: Double, to clusterBottom: Double,
         firstBand: Int, rule: FillRule, width: Int, into row: inout CellRow
     ) -> Double? {
-        // The pieces of some height, by top and by bottom: with the
+        // The pieces of some height that start below the cluster's top,
+        // by top, and those that end above its bottom, by bottom: with the
         // crossings and the band heights, the heights where slabs meet
-        // (taken in order from the four, not sorted together).
-        // Pieces from the cluster's top go into the first slab's order
-        // (sorted there) and pieces to its bottom never leave: only the
-        // others start or end as events.
+        // (taken in order from the four, not sorted together). Pieces
+        // from the cluster's top go into the first slab's order (sorted
+        // there); pieces to its bottom never leave.
         piecesByTop.count = 0
         piecesByBottom.count = 0
         sweepSlots.count = 0
