@@ -188,6 +188,11 @@ struct Ramp {
         /// No entry outside `touchedLow...touchedHigh` is filled (what a
         /// new gradient empties).
         var touchedLow: Int32 = Int32(rampSize), touchedHigh: Int32 = -1
+        /// Entries worked out one at a time (`fill`): the first
+        /// `listCapacity` are listed in `filledList`.
+        var singles: Int32 = 0
+        /// Whether a stretch of entries was worked out (`fillStretch`).
+        var stretched = false
         /// The stop pair the last entry worked out lay in, and its lerp
         /// (the next entry most often lies in the same pair).
         var lerps = LerpCache()
@@ -212,15 +217,41 @@ struct Ramp {
         }
     }
 
-    /// The source, just before the entries.
+    /// The source, `sourceBytes` before the entries.
     @inline(__always)
     var source: UnsafeMutablePointer<Source> {
-        assert(MemoryLayout<Source>.size <= Self.sourceBytes, "the source fits before the entries")
+        assert(MemoryLayout<Source>.size <= Self.sourceBytes - Self.listBytes, "the source fits before the list")
         return (UnsafeMutableRawPointer(colors) - Self.sourceBytes).assumingMemoryBound(to: Source.self)
     }
 
-    /// Bytes from the source to the first entry (two cache lines).
-    static let sourceBytes = 128
+    /// The entries filled one at a time, in the order they were (the
+    /// first `listCapacity` of them), just before the entries: when a
+    /// small draw read only these, a new gradient empties just them.
+    @inline(__always)
+    var filledList: UnsafeMutablePointer<UInt16> {
+        (UnsafeMutableRawPointer(colors) - Self.listBytes).assumingMemoryBound(to: UInt16.self)
+    }
+
+    /// Bytes from the source to the first entry (three cache lines: the
+    /// source, then the list in the last `listBytes`).
+    static let sourceBytes = 192
+    static let listBytes = 64
+    static let listCapacity = listBytes / MemoryLayout<UInt16>.stride
+
+    /// Stores `unfilled` over every entry this ramp's fills may have
+    /// written (what a new gradient needs emptied).
+    func empty() {
+        let source = self.source
+        let singles = Int(source.pointee.singles)
+        if !source.pointee.stretched && singles <= Self.listCapacity {
+            let list = filledList
+            for j in 0..<singles { colors[Int(list[j])] = Self.unfilled }
+        } else {
+            let low = Int(source.pointee.touchedLow)
+            let high = max(low, Int(source.pointee.touchedHigh) + 1)
+            (colors + low).update(repeating: Self.unfilled, count: high - low)
+        }
+    }
 
     /// What an entry not worked out yet holds: red, green and blue above a
     /// zero alpha, never a premultiplied color (in either byte order).
@@ -251,16 +282,34 @@ struct Ramp {
         return c != Self.unfilled ? c : fill(i)
     }
 
-    /// Works out entry `i`, keeps it and returns it.
+    /// Works out entry `i`, keeps it and returns it: the stop pair of the
+    /// last entry worked out is tried before a search (neighbouring
+    /// pixels read neighbouring entries), the channels in lanes
+    /// (`Lerp.packedLanes`): the value `entry` gives.
     @inline(never)
     func fill(_ i: Int) -> UInt32 {
         assert((0..<rampSize).contains(i), "an entry of the ramp")
         let source = self.source
-        var c = Self.entry(
-            i, stops: UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount),
-            alpha: source.pointee.alpha, lerps: &source.pointee.lerps)
+        let stops = UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount)
+        var c: UInt32
+        let t = Double(i) / Double(rampSize - 1)
+        let kept = source.pointee.lerps.key
+        if kept >= 0 && kept &+ 1 < stops.count && stops[kept].location <= t && t < stops[kept &+ 1].location
+            && (kept > 0 || t > stops[0].location)
+        {
+            // t lies in the kept pair: the last stop at or before t is its
+            // first (the next one lies beyond t), as `entry` would find.
+            let a = stops[kept], b = stops[kept &+ 1]
+            c = source.pointee.lerps.lerp.packedLanes(
+                (t - a.location) / (b.location - a.location), alpha: source.pointee.alpha)
+        } else {
+            c = Self.entry(i, stops: stops, alpha: source.pointee.alpha, lerps: &source.pointee.lerps)
+        }
         if source.pointee.swapsRedBlue { c = swapRedBlue(c) }
         colors[i] = c
+        let n = Int(source.pointee.singles)
+        if n < Self.listCapacity { filledList[n] = UInt16(truncatingIfNeeded: i) }
+        source.pointee.singles = Int32(truncatingIfNeeded: n &+ 1)
         let k = Int32(truncatingIfNeeded: i)
         if k < source.pointee.touchedLow { source.pointee.touchedLow = k }
         if k > source.pointee.touchedHigh { source.pointee.touchedHigh = k }
@@ -300,46 +349,50 @@ struct Ramp {
         source.pointee.knownHigh = Int32(truncatingIfNeeded: newHigh)
     }
 
-    /// Works out and keeps entries `low...high`, the stop pair found by a
-    /// walk along the stops instead of a search per entry and each
-    /// entry's four channels in vector lanes (`Lerp.packedLanes`): the
-    /// values `entry` gives.
+    /// Works out and keeps entries `low...high`: the stop pair of the first
+    /// found by a binary search (as `entry` finds it), of the others by a
+    /// walk along the stops, each pair's lerp kept in the source's
+    /// `LerpCache` and each entry's four channels in vector lanes
+    /// (`Lerp.packedLanes`): the values `entry` gives.
     private func fillStretch(_ low: Int, _ high: Int) {
         assert(0 <= low && low <= high && high < rampSize, "entries of the ramp")
         let source = self.source
         let stops = UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount)
         let alpha = source.pointee.alpha, swaps = source.pointee.swapsRedBlue
+        source.pointee.stretched = true
+        let l = Int32(truncatingIfNeeded: low), h = Int32(truncatingIfNeeded: high)
+        if l < source.pointee.touchedLow { source.pointee.touchedLow = l }
+        if h > source.pointee.touchedHigh { source.pointee.touchedHigh = h }
         guard let first = stops.first else {
             for i in low...high { colors[i] = 0 }
             return
         }
-        let firstLerp = Lerp(first.color, first.color)
-        let lastLerp = Lerp(stops[stops.count - 1].color, stops[stops.count - 1].color)
+        let last = stops.count - 1
         // k: the last stop at or before t (0 if none is), as `entry` finds it.
-        var k = 0
-        var pairLerp = firstLerp, pairKey = Int.min
+        var k = 0, top = last
+        let t0 = Double(low) / Double(rampSize - 1)
+        while k < top {
+            let mid = (k + top + 1) / 2
+            if stops[mid].location <= t0 { k = mid } else { top = mid - 1 }
+        }
+        var lerps = source.pointee.lerps
         for i in low...high {
             let t = Double(i) / Double(rampSize - 1)
-            while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
+            while k < last && stops[k + 1].location <= t { k += 1 }
             var c: UInt32
             if k == 0 && t <= first.location {
-                c = firstLerp.packedLanes(0, alpha: alpha)
-            } else if k == stops.count - 1 {
-                c = lastLerp.packedLanes(0, alpha: alpha)
+                c = lerps.lerp(-1, first.color, first.color).packedLanes(0, alpha: alpha)
+            } else if k == last {
+                c = lerps.lerp(k, stops[k].color, stops[k].color).packedLanes(0, alpha: alpha)
             } else {
                 let a = stops[k], b = stops[k + 1]
-                if pairKey != k {
-                    pairKey = k
-                    pairLerp = Lerp(a.color, b.color)
-                }
-                c = pairLerp.packedLanes((t - a.location) / (b.location - a.location), alpha: alpha)
+                let f = (t - a.location) / (b.location - a.location)
+                c = lerps.lerp(k, a.color, b.color).packedLanes(f, alpha: alpha)
             }
             if swaps { c = swapRedBlue(c) }
             colors[i] = c
         }
-        let l = Int32(truncatingIfNeeded: low), h = Int32(truncatingIfNeeded: high)
-        if l < source.pointee.touchedLow { source.pointee.touchedLow = l }
-        if h > source.pointee.touchedHigh { source.pointee.touchedHigh = h }
+        source.pointee.lerps = lerps
     }
 
     /// Entry `i` (t = i / (rampSize − 1)) of the ramp of `stops`
@@ -371,13 +424,13 @@ struct Ramp {
         }
         let k = low
         if k == 0 && t <= first.location {
-            return lerps.lerp(-1, first.color, first.color).packed(0, alpha: alpha)
+            return lerps.lerp(-1, first.color, first.color).packedLanes(0, alpha: alpha)
         }
         if k == stops.count - 1 {
-            return lerps.lerp(k, stops[k].color, stops[k].color).packed(0, alpha: alpha)
+            return lerps.lerp(k, stops[k].color, stops[k].color).packedLanes(0, alpha: alpha)
         }
         let a = stops[k], b = stops[k + 1]
-        return lerps.lerp(k, a.color, b.color).packed((t - a.location) / (b.location - a.location), alpha: alpha)
+        return lerps.lerp(k, a.color, b.color).packedLanes((t - a.location) / (b.location - a.location), alpha: alpha)
     }
 
     /// `packLerp` of two colors with its per-color work done once.
@@ -408,23 +461,16 @@ struct Ramp {
             da = ba - aa
         }
 
-        /// `packed(f, alpha:)` with the four channels in vector lanes: the
-        /// same operations per channel (lerp, times alpha, `Color.byte`'s
-        /// clamp and rounding half up), so the same bytes.
+        /// `packed(f, alpha:)` with the channels in two two-lane vectors
+        /// (red and green, blue and alpha: a register each on any x86-64):
+        /// the same operations per channel (lerp, times alpha,
+        /// `Color.byte`'s clamp and rounding half up), so the same bytes.
         @inline(__always)
         func packedLanes(_ f: Double, alpha: Double) -> UInt32 {
-            let v = (SIMD4(r0, g0, b0, a0) + SIMD4(dr, dg, db, da) * f) * alpha
-            let zero = SIMD4<Double>(repeating: 0), one = SIMD4<Double>(repeating: 1)
-            // Color.unit: v > 0 ? min(v, 1) : 0 (NaN to 0).
-            let positive = zero.replacing(with: v, where: v .> zero)
-            let x = one.replacing(with: positive, where: positive .< one) * 255
-            // ⌊x⌋ for x in 0...255 (Int(x) there), by the 1.5·2^52 add.
-            let magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
-            let nearest = (x + magic) - magic
-            let whole = nearest.replacing(with: nearest - 1, where: nearest .> x)
-            let byte = whole.replacing(with: whole + 1, where: x - whole .>= SIMD4(repeating: 0.5))
-            let bits = unsafeBitCast(byte + magic, to: SIMD4<UInt64>.self) & SIMD4(repeating: 0xFF)
-            return UInt32(truncatingIfNeeded: bits[0] | bits[1] << 8 | bits[2] << 16 | bits[3] << 24).littleEndian
+            let rg = Color.bytes((SIMD2(r0, g0) + SIMD2(dr, dg) * f) * alpha)
+            let ba = Color.bytes((SIMD2(b0, a0) + SIMD2(db, da) * f) * alpha)
+            let w = rg | ba &<< 16
+            return UInt32(truncatingIfNeeded: w[0] | w[1] &<< 8).littleEndian
         }
 
         @inline(__always)

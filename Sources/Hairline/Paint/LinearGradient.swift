@@ -86,15 +86,8 @@ struct LinearShader {
             return
         }
         guard count >= 16 else {
-            // Short runs: no set-up.
-            let colors = ramp.colors
-            var xd = x0
-            for i in 0..<count {
-                let k = Ramp.padIndex((a * xd + by) + c)
-                let color = colors[k]
-                out[i] = color != Ramp.unfilled ? color : ramp.fill(k)
-                xd += 1
-            }
+            // Short runs: no set-up, every pixel clamped and checked.
+            padRow(x0, by, count: count, into: out, PadRowAnywhere.self)
             return
         }
         // t is monotonic along the row (each operation of t(x) is), so the

@@ -94,7 +94,7 @@ struct RadialShader {
     /// Pixel (x, y)'s color is that of its own centre: p =
     /// `Point(x + 0.5, y + 0.5).applying(toPaint)`, evaluated in that order
     /// (not stepped along the run), so it does not depend on where its run
-    /// starts. Runs of 8 or more take two pixels at a time, with results
+    /// starts. Runs of 2 or more take two pixels at a time, with results
     /// identical to `parameter(_:)` and `Ramp.color(_:)`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         assert(count >= 0 && abs(x) <= 1 << 40, "a run of pixels")
@@ -103,13 +103,9 @@ struct RadialShader {
         let cy = toPaint.c * yd, dy = toPaint.d * yd
         // Half-integers below 2^52: stepping by 1 is exact.
         let x0 = Double(x) + 0.5
-        guard count >= 8 else {
-            var xd = x0
-            for i in 0..<count {
-                let p = Point(x: (toPaint.a * xd + cy) + toPaint.tx, y: (toPaint.b * xd + dy) + toPaint.ty)
-                if let t = parameter(p) { out[i] = ramp.color(t) } else { out[i] = 0 }
-                xd += 1
-            }
+        guard count >= 2 else {
+            let p = Point(x: (toPaint.a * x0 + cy) + toPaint.tx, y: (toPaint.b * x0 + dy) + toPaint.ty)
+            if let t = parameter(p) { out[0] = ramp.color(t) } else { out[0] = 0 }
             return
         }
         // The branch `parameter` takes depends on the shader only.

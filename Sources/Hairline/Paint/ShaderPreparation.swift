@@ -103,13 +103,11 @@ final class ShaderPreparation {
                 rampStops.append(GradientStop(location: floor, color: stop.color))
             }
             // Empty what the last gradient filled (nothing else is).
-            var low = 0, high = rampSize
             if hasRamp {
-                let last = rampMemory.assumingMemoryBound(to: Ramp.Source.self)
-                low = Int(last.pointee.touchedLow)
-                high = max(low, Int(last.pointee.touchedHigh) + 1)
+                Ramp(colors: rampStorage, extend: .pad, isOpaque: false).empty()
+            } else {
+                rampStorage.update(repeating: Ramp.unfilled, count: rampSize)
             }
-            (rampStorage + low).update(repeating: Ramp.unfilled, count: high - low)
             rampMemory.initializeMemory(
                 as: Ramp.Source.self,
                 repeating: Ramp.Source(

@@ -85,4 +85,22 @@ public struct Color: Hashable, Sendable, BitwiseCopyable {
         let whole = Int(x)
         return UInt8(truncatingIfNeeded: x - Double(whole) >= 0.5 ? whole &+ 1 : whole)
     }
+
+    /// `byte` per lane: clamped to 0...1 (NaN to 0), times 255, rounded
+    /// half up, with no conversion to an integer. The 1.5·2^52 add rounds
+    /// x (in 0...255) to the nearest integer n, ties to even, its low bits
+    /// holding n; a tie x = n + 0.5 (x − n, exact here, is 0.5) went down
+    /// where half up goes up: one more there (n ≤ 254, so the byte never
+    /// wraps). A tie x = n − 0.5 went up to n, half up's answer too.
+    @inline(__always)
+    static func bytes(_ v: SIMD2<Double>) -> SIMD2<UInt64> {
+        let zero = SIMD2<Double>(repeating: 0), one = SIMD2<Double>(repeating: 1)
+        // unit: v > 0 ? min(v, 1) : 0 (NaN to 0).
+        let positive = zero.replacing(with: v, where: v .> zero)
+        let x = one.replacing(with: positive, where: positive .< one) * 255
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+        let shifted = x + magic
+        let tie = unsafeBitCast((x - (shifted - magic)) .== SIMD2(repeating: 0.5), to: SIMD2<UInt64>.self)
+        return (unsafeBitCast(shifted, to: SIMD2<UInt64>.self) &- tie) & SIMD2(repeating: 0xFF)
+    }
 }

@@ -58,6 +58,36 @@ import Testing
         #expect(Self.filled(preparation.prepareRamp(a, alpha: .nan, swapsRedBlue: false)) == 0)
     }
 
+    /// A new gradient finds every entry empty however the last one was
+    /// filled: a few entries one at a time (emptied from their list),
+    /// more than the list holds, stretches, or both; and a ramp read
+    /// again after that holds `Ramp.entry`'s values.
+    @Test func aNewGradientFindsEveryEntryEmpty() {
+        var rng = SplitMix64(seed: 0xE3)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let preparation = ShaderPreparation()
+        for trial in 0..<120 {
+            let stops = (0..<Int(1 + rng.next() % 4)).map { _ in
+                GradientStop(
+                    location: unit(), color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()))
+            }
+            let gradient = Gradient(stops: stops)
+            let ramp = preparation.prepareRamp(gradient, alpha: 1, swapsRedBlue: false)
+            #expect(Self.filled(ramp) == 0, "trial \(trial): emptied")
+            let singles = [0, 1, Ramp.listCapacity - 1, Ramp.listCapacity, Ramp.listCapacity + 1, 300][trial % 6]
+            for _ in 0..<singles { _ = ramp.color(unit() * 1.4 - 0.2) }
+            if trial % 4 == 3 {
+                let a = Int(rng.next() % UInt64(rampSize)), b = Int(rng.next() % UInt64(rampSize))
+                ramp.fillEntries(min(a, b), max(a, b))
+            }
+            let normalized = gradient.normalizedStops
+            for i in 0..<rampSize where ramp.colors[i] != Ramp.unfilled {
+                let expected = normalized.withUnsafeBufferPointer { Ramp.entry(i, stops: $0, alpha: 1) }
+                #expect(ramp.colors[i] == expected, "trial \(trial), entry \(i)")
+            }
+        }
+    }
+
     @Test func opacityFollowsTheStopsAndAlpha() {
         let preparation = ShaderPreparation()
         let opaque = Gradient(from: Color(red: 1, green: 0, blue: 0, alpha: 1), to: Self.green)

@@ -1,5 +1,6 @@
-// `Color.byte` converts 0...1 to a byte without a libm call: it must give
-// `(unit(v) * 255).rounded()` exactly, for every value, ties included.
+// `Color.byte` (and its lane form `Color.bytes`) converts 0...1 to a byte
+// without a libm call: it must give `(unit(v) * 255).rounded()` exactly,
+// for every value, ties included.
 
 @testable import Hairline
 import HairlineTestSupport
@@ -24,6 +25,20 @@ import Testing
         for _ in 0..<200_000 { values.append(Double(rng.next() >> 11) / Double(1 << 53) * 1.2 - 0.1) }
         for v in values {
             #expect(Color.byte(v) == Self.reference(v), "\(v)")
+        }
+        // The lane form (`Color.bytes`), each value beside another.
+        for (i, v) in values.enumerated() {
+            let w = values[(i &* 7919) % values.count]
+            let lanes = Color.bytes(SIMD2(v, w))
+            #expect(lanes[0] == UInt64(Self.reference(v)) && lanes[1] == UInt64(Self.reference(w)), "\(v), \(w)")
+        }
+        // Values whose x = v·255 lands exactly on a half level, and its neighbours.
+        for k in 0...254 {
+            let x = Double(k) + 0.5
+            for y in [x, x.nextUp, x.nextDown] {
+                let lanes = Color.bytes(SIMD2(y / 255, y / 255)), exact = Color.bytes(SIMD2(x / 255, 1))
+                #expect(lanes[0] == UInt64(Color.byte(y / 255)) && exact[1] == 255)
+            }
         }
     }
 }
