@@ -282,29 +282,15 @@ struct Ramp {
         return c != Self.unfilled ? c : fill(i)
     }
 
-    /// Works out entry `i`, keeps it and returns it: the stop pair of the
-    /// last entry worked out is tried before a search (neighbouring
-    /// pixels read neighbouring entries), the channels in lanes
-    /// (`Lerp.packedLanes`): the value `entry` gives.
+    /// Works out entry `i`, keeps it and returns it (through the
+    /// source's `LerpCache`: the value `entry` gives).
     @inline(never)
     func fill(_ i: Int) -> UInt32 {
         assert((0..<rampSize).contains(i), "an entry of the ramp")
         let source = self.source
-        let stops = UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount)
-        var c: UInt32
-        let t = Double(i) / Double(rampSize - 1)
-        let kept = source.pointee.lerps.key
-        if kept >= 0 && kept &+ 1 < stops.count && stops[kept].location <= t && t < stops[kept &+ 1].location
-            && (kept > 0 || t > stops[0].location)
-        {
-            // t lies in the kept pair: the last stop at or before t is its
-            // first (the next one lies beyond t), as `entry` would find.
-            let a = stops[kept], b = stops[kept &+ 1]
-            c = source.pointee.lerps.lerp.packedLanes(
-                (t - a.location) / (b.location - a.location), alpha: source.pointee.alpha)
-        } else {
-            c = Self.entry(i, stops: stops, alpha: source.pointee.alpha, lerps: &source.pointee.lerps)
-        }
+        var c = Self.entry(
+            i, stops: UnsafeBufferPointer(start: source.pointee.stops, count: source.pointee.stopCount),
+            alpha: source.pointee.alpha, lerps: &source.pointee.lerps)
         if source.pointee.swapsRedBlue { c = swapRedBlue(c) }
         colors[i] = c
         let n = Int(source.pointee.singles)
@@ -369,12 +355,7 @@ struct Ramp {
         }
         let last = stops.count - 1
         // k: the last stop at or before t (0 if none is), as `entry` finds it.
-        var k = 0, top = last
-        let t0 = Double(low) / Double(rampSize - 1)
-        while k < top {
-            let mid = (k + top + 1) / 2
-            if stops[mid].location <= t0 { k = mid } else { top = mid - 1 }
-        }
+        var k = Self.lastStop(atOrBefore: Double(low) / Double(rampSize - 1), in: stops)
         var lerps = source.pointee.lerps
         for i in low...high {
             let t = Double(i) / Double(rampSize - 1)
@@ -415,14 +396,19 @@ struct Ramp {
     ) -> UInt32 {
         guard let first = stops.first else { return 0 }
         let t = Double(i) / Double(rampSize - 1)
-        // The last stop at or before t (the first if none is): a binary
-        // search over the non-decreasing locations.
-        var low = 0, high = stops.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if stops[mid].location <= t { low = mid } else { high = mid - 1 }
+        // The last stop at or before t (the first if none is). The pair
+        // `lerps` keeps is tried first (neighbouring pixels read
+        // neighbouring entries): where t lies inside it, its first stop
+        // is that one (the next lies beyond t).
+        let k: Int
+        let kept = lerps.key
+        if kept >= 0 && kept &+ 1 < stops.count && stops[kept].location <= t && t < stops[kept &+ 1].location
+            && (kept > 0 || t > first.location)
+        {
+            k = kept
+        } else {
+            k = lastStop(atOrBefore: t, in: stops)
         }
-        let k = low
         if k == 0 && t <= first.location {
             return lerps.lerp(-1, first.color, first.color).packedLanes(0, alpha: alpha)
         }
@@ -431,6 +417,18 @@ struct Ramp {
         }
         let a = stops[k], b = stops[k + 1]
         return lerps.lerp(k, a.color, b.color).packedLanes((t - a.location) / (b.location - a.location), alpha: alpha)
+    }
+
+    /// The last of `stops` (non-empty, locations non-decreasing) at or
+    /// before `t`, or the first if none is: a binary search.
+    @inline(__always)
+    static func lastStop(atOrBefore t: Double, in stops: UnsafeBufferPointer<GradientStop>) -> Int {
+        var low = 0, high = stops.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if stops[mid].location <= t { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// `packLerp` of two colors with its per-color work done once.
