@@ -377,10 +377,12 @@ extension RasterCore {
     /// 1 where winding `w` is inside under `rule`, else 0.
     @inline(__always)
     private func inside(_ w: Double, _ rule: FillRule) -> Double {
-        let k = Int(w)  // a sum of ±1: exact
+        // w is a sum of ±1: exact, so its Int is too (the even-odd test
+        // needs it; the non-zero one compares the Double itself, without
+        // a checked conversion).
         switch rule {
-        case .nonZero: return k != 0 ? 1 : 0
-        case .evenOdd: return k & 1 != 0 ? 1 : 0
+        case .nonZero: return w != 0 ? 1 : 0
+        case .evenOdd: return Int(w) & 1 != 0 ? 1 : 0
         }
     }
 }

@@ -25,9 +25,12 @@ extension RasterCore {
     /// neighbours, or a touched place is out of order with its neighbours
     /// at the slab's middle, every spanning piece is sorted by x at the
     /// middle again (O(events) a slab instead of O(pieces) where crossings
-    /// cut the slabs, as in a tangle of crossing strokes). Each slab then
-    /// adds the edges of the pieces whose flip is not 0, as
-    /// `resolveSlabsSortingAll` adds them.
+    /// cut the slabs, as in a tangle of crossing strokes). A piece whose
+    /// flip is not 0 adds its part from the height where it took that
+    /// flip to the height where the flip changes or the piece leaves, as
+    /// one segment (`closeRun`): the same area as the edges
+    /// `resolveSlabsSortingAll` adds slab by slab, without a pass over
+    /// the order per slab (most crossings in a tangle change no flip).
     ///
     /// Returns nil when done, or the height of the top of the slab where
     /// two neighbouring pieces have the same x at its middle but are not
@@ -73,7 +76,10 @@ extension RasterCore {
         var k = 0
         while top < clusterBottom {
             k += 1
-            if k >= resolverLimits.slabHandOver { return top }
+            if k >= resolverLimits.slabHandOver {
+                closeRuns(at: top, list, width: width, into: &row)
+                return top
+            }
             var allFlips = false
             if slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top {
                 while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
@@ -103,6 +109,7 @@ extension RasterCore {
                 let e = Int(piecesByBottom[nextEnd].index)
                 nextEnd += 1
                 let at = Int(slotOf[e])
+                Self.closeRun(sweepSlots[at], at: top, list, width: width, into: &row)
                 if matchStarts, let s = continuation(of: list[e].piece, in: list) {
                     sweepSlots[at] = SweepSlot(index: startingNow[s])
                     slotOf[Int(startingNow[s])] = Int32(truncatingIfNeeded: at)
@@ -115,6 +122,7 @@ extension RasterCore {
                     // The place's new piece has a new left neighbour.
                     if at < sweepSlots.count { touched.append(Int32(truncatingIfNeeded: at)) }
                 } else {
+                    sweepSlots[at].flip = 0
                     sweepSlots[at].index = -1
                     resort = true
                 }
@@ -181,7 +189,10 @@ extension RasterCore {
                             resort = true
                             break
                         }
-                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) { return top }
+                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) {
+                            closeRuns(at: top, list, width: width, into: &row)
+                            return top
+                        }
                     }
                     if i + 1 < slots.count {
                         let xRight = list[Int(slots[i + 1].index)].piece.x(at: middle)
@@ -189,7 +200,10 @@ extension RasterCore {
                             resort = true
                             break
                         }
-                        if x == xRight, !sameEdge(slots[i].index, slots[i + 1].index, list, top, bottom) { return top }
+                        if x == xRight, !sameEdge(slots[i].index, slots[i + 1].index, list, top, bottom) {
+                            closeRuns(at: top, list, width: width, into: &row)
+                            return top
+                        }
                     }
                 }
             }
@@ -203,6 +217,7 @@ extension RasterCore {
                     if i > 0, slots[i].key == slots[i - 1].key,
                         !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom)
                     {
+                        closeRuns(at: top, list, width: width, into: &row)
                         return top
                     }
                 }
@@ -220,53 +235,48 @@ extension RasterCore {
                     if i > hi, slots[i].before == w { break }
                     let pieceWinding = list[Int(slots[i].index)].piece.winding
                     slots[i].before = w
-                    slots[i].flip = flip(from: bandWinding + w, by: pieceWinding, rule)
+                    let f = flip(from: bandWinding + w, by: pieceWinding, rule)
+                    if f != slots[i].flip {
+                        Self.closeRun(slots[i], at: top, list, width: width, into: &row)
+                        slots[i].flip = f
+                        slots[i].runTop = top
+                    }
                     w += pieceWinding
                     i += 1
                 }
             }
-            addFlippingEdges(slots, slab: k, top: top, bottom: bottom, list, width: width, into: &row)
             top = bottom
         }
+        closeRuns(at: clusterBottom, list, width: width, into: &row)
         return nil
     }
 
-    /// Adds the edges of slab `k` (`top`...`bottom`) where the inside
-    /// flips, each kept at or right of its left neighbour, as
-    /// `accumulateFlips` keeps them.
-    private func addFlippingEdges(
-        _ slots: UnsafeMutableBufferPointer<SweepSlot>, slab k: Int, top: Double, bottom: Double,
-        _ list: UnsafeMutableBufferPointer<KeyedPiece>, width: Int, into row: inout CellRow
+    /// Adds the run of the piece at `slot` that ends at height `y`: the
+    /// piece from the run's top down to y, weighted by its flip (nothing
+    /// if the flip is 0). Within a run the piece has no crossing that
+    /// changes its flip and stays straight, so one segment adds what the
+    /// run's slabs would add one by one.
+    @inline(__always)
+    private static func closeRun(
+        _ slot: SweepSlot, at y: Double, _ list: UnsafeMutableBufferPointer<KeyedPiece>, width: Int,
+        into row: inout CellRow
     ) {
-        for i in 0..<slots.count where slots[i].flip != 0 {
-            var (xTop, xBottom) = Self.ends(of: slots, i, slab: k, top, bottom, list)
-            if i > 0 {
-                let (leftTop, leftBottom) = Self.ends(of: slots, i - 1, slab: k, top, bottom, list)
-                xTop = max(xTop, leftTop)
-                xBottom = max(xBottom, leftBottom)
-            }
-            row.add(xa: xTop, ya: top, xb: xBottom, yb: bottom, weight: slots[i].flip, width: width)
-        }
+        guard slot.flip != 0 else { return }
+        let p = list[Int(slot.index)].piece
+        let bottom = min(y, p.yb)
+        guard bottom > slot.runTop else { return }
+        row.add(
+            xa: p.x(keepingEndsAt: slot.runTop), ya: slot.runTop, xb: p.x(keepingEndsAt: bottom), yb: bottom,
+            weight: slot.flip, width: width)
     }
 
-    /// The x of the piece at place `i` at the top and bottom of slab `k`
-    /// (`top`...`bottom`), kept with the place: the top's is the previous
-    /// slab's bottom's when the piece had it worked out there (the same
-    /// computation, so the same value).
-    @inline(__always)
-    private static func ends(
-        of slots: UnsafeMutableBufferPointer<SweepSlot>, _ i: Int, slab k: Int, _ top: Double, _ bottom: Double,
-        _ list: UnsafeMutableBufferPointer<KeyedPiece>
-    ) -> (Double, Double) {
-        let known = Int(slots[i].slab)
-        if known == k { return (slots[i].xTop, slots[i].xBottom) }
-        let p = list[Int(slots[i].index)].piece
-        let xTop = known == k - 1 ? slots[i].xBottom : p.x(at: top)
-        let xBottom = p.x(at: bottom)
-        slots[i].slab = Int32(truncatingIfNeeded: k)
-        slots[i].xTop = xTop
-        slots[i].xBottom = xBottom
-        return (xTop, xBottom)
+    /// Ends every open run at height `y` (the sweep stops there).
+    private mutating func closeRuns(
+        at y: Double, _ list: UnsafeMutableBufferPointer<KeyedPiece>, width: Int, into row: inout CellRow
+    ) {
+        for i in 0..<sweepSlots.count where sweepSlots[i].index >= 0 {
+            Self.closeRun(sweepSlots[i], at: y, list, width: width, into: &row)
+        }
     }
 
     /// Takes the piece at place `at` out of the sweep's order; the

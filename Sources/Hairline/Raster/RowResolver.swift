@@ -36,6 +36,13 @@ struct Piece {
     @inline(__always)
     var slope: Double { yb > ya ? (xb - xa) / (yb - ya) : 0 }
 
+    /// `x(at:)`, but `xb` itself at the bottom end (where the formula
+    /// may round off it; at the top it gives `xa`).
+    @inline(__always)
+    func x(keepingEndsAt y: Double) -> Double {
+        y == yb ? xb : x(at: y)
+    }
+
     /// x at height y clamped to [ya, yb]: the piece's x where it is
     /// nearest to height y (a sort key continuous in y).
     @inline(__always)
@@ -126,17 +133,15 @@ struct KeyedPiece {
 /// slab (`RasterCore.resolveSlabsBySweep`): the piece (its index in
 /// `clusterPieces`, −1 once it ended), its x at the slab's middle when
 /// the order is sorted again, the winding left of it inside the cluster,
-/// the flip of the rule's inside across it (−1, 0 or 1), and its x at the
-/// top and bottom of the last slab (a count along the sweep) where they
-/// were worked out.
+/// the flip of the rule's inside across it (−1, 0 or 1), and the height
+/// from which the piece has had that flip (its run: added as one segment
+/// when the flip changes or the piece leaves).
 struct SweepSlot {
     var index: Int32
-    var slab: Int32 = -2
     var key = 0.0
     var before = 0.0
     var flip = 0.0
-    var xTop = 0.0
-    var xBottom = 0.0
+    var runTop = 0.0
 
     init(index: Int32) { self.index = index }
 }
