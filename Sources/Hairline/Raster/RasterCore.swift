@@ -77,6 +77,9 @@ struct RasterCore {
     var activeArcs = ScratchBuffer<Int32>(capacity: 0)
     /// This row's edge pieces (draws not proven simple).
     var pieces = ScratchBuffer<Piece>(capacity: 0)
+    /// The row's pieces regrouped by chain for the resolver
+    /// (`groupPiecesByChain`, which swaps it with `pieces`).
+    var groupedPieces = ScratchBuffer<Piece>(capacity: 0)
     /// The sweep calls of a row that later rows repeat.
     var records = ScratchBuffer<SpanRecord>(capacity: 0)
     /// Scratch for RowResolver.
@@ -136,7 +139,7 @@ struct RasterCore {
             cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity,
             pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
             cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
-            records.capacity, pieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
+            records.capacity, pieces.capacity, groupedPieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
             splits.capacity,
             slab.capacity, clusterPieces.capacity, piecesByTop.capacity, piecesByBottom.capacity,
             startingNow.capacity, touched.capacity, crossings.capacity, sweepSlots.capacity, slotOf.capacity,
@@ -148,7 +151,7 @@ struct RasterCore {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
-        pieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
+        pieces.deallocate(); groupedPieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
         splits.deallocate(); slab.deallocate()
         clusterPieces.deallocate(); piecesByTop.deallocate(); piecesByBottom.deallocate()
         startingNow.deallocate(); touched.deallocate(); crossings.deallocate(); sweepSlots.deallocate()

@@ -281,25 +281,33 @@ extension RasterCore {
         }
     }
 
-    /// Sorts the row's pieces by chain and remakes `chains` with
-    /// `firstPiece` indexing `pieces`, sorted by left end: what the
-    /// resolver reads, after `rowIsSimple` refused the row.
+    /// Groups the row's pieces by chain, in the order of `chains` (one
+    /// span per chain, sorted by left end, as `rowIsSimple` leaves them
+    /// when it refuses the row), each chain's in the order they came, and
+    /// points each span's `firstPiece` at its group in `pieces`: what the
+    /// resolver reads. One pass to place them (the spans count each
+    /// chain's pieces), none to sort.
     mutating func groupPiecesByChain() {
-        let list = pieces.buffer
-        sortInPlace(list) { $0.chain < $1.chain }
-        chains.count = 0
-        var i = 0
-        while i < list.count {
-            var span = ChainSpan(list[i])
-            span.firstPiece = Int32(truncatingIfNeeded: i)
-            i += 1
-            while i < list.count, list[i].chain == span.chain {
-                span.include(list[i])
-                i += 1
-            }
-            chains.append(span)
+        let spans = chains.buffer
+        var next: Int32 = 0
+        for k in spans.indices {
+            spans[k].firstPiece = next
+            spans[k].cursor = next
+            chainSlots[Int(spans[k].chain)] = Int32(truncatingIfNeeded: k)
+            next &+= spans[k].pieceCount
         }
-        sortInPlace(chains.buffer) { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
+        let count = pieces.count
+        groupedPieces.count = 0
+        groupedPieces.reserve(count)
+        groupedPieces.count = count
+        let from = pieces.base, to = groupedPieces.base
+        for i in 0..<count {
+            let p = from[i]
+            let k = Int(chainSlots[Int(p.chain)])
+            to[Int(spans[k].cursor)] = p
+            spans[k].cursor &+= 1
+        }
+        swap(&pieces, &groupedPieces)
     }
 
     /// The check for rows where some chains' x extents overlap: chains that
