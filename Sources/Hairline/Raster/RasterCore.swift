@@ -139,8 +139,8 @@ struct RasterCore {
             cells.capacity, bits.capacity, mirrorRecords.capacity, mirroredRows.capacity, pairRecords.capacity,
             pairRows.capacity, cornerCaches.0.segments.capacity, cornerCaches.0.rows.capacity,
             cornerCaches.1.segments.capacity, cornerCaches.1.rows.capacity, active.capacity, activeArcs.capacity,
-            records.capacity, pieces.capacity, groupedPieces.capacity, chains.capacity, chainSlots.capacity, pieceOrder.capacity,
-            splits.capacity,
+            records.capacity, pieces.capacity, groupedPieces.capacity, chains.capacity, chainSlots.capacity,
+            pieceOrder.capacity, splits.capacity,
             slab.capacity, clusterPieces.capacity, piecesByTop.capacity, piecesByBottom.capacity,
             startingNow.capacity, touched.capacity, crossings.capacity, sweepSlots.capacity, slotOf.capacity,
             bandHeights.capacity, bandTree.capacity,
@@ -151,8 +151,8 @@ struct RasterCore {
         cells.deallocate(); bits.deallocate(); cornerCaches.0.deallocate(); cornerCaches.1.deallocate()
         mirrorRecords.deallocate(); mirroredRows.deallocate(); pairRecords.deallocate(); pairRows.deallocate()
         active.deallocate(); activeArcs.deallocate(); records.deallocate()
-        pieces.deallocate(); groupedPieces.deallocate(); chains.deallocate(); chainSlots.deallocate(); pieceOrder.deallocate()
-        splits.deallocate(); slab.deallocate()
+        pieces.deallocate(); groupedPieces.deallocate(); chains.deallocate(); chainSlots.deallocate()
+        pieceOrder.deallocate(); splits.deallocate(); slab.deallocate()
         clusterPieces.deallocate(); piecesByTop.deallocate(); piecesByBottom.deallocate()
         startingNow.deallocate(); touched.deallocate(); crossings.deallocate(); sweepSlots.deallocate()
         slotOf.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
