@@ -249,12 +249,10 @@ extension RasterCore {
         while chainSlots.count < chainSlots.capacity { chainSlots.append(0) }
     }
 
-    /// Fills `pieceOrder` with the row's piece indices grouped by chain,
-    /// each chain's by height (the pieces of a y-monotone chain do not
-    /// overlap in height), and points each span's `firstPiece` at its
-    /// group. `chains` holds one span per chain of the row.
-    private mutating func listPiecesByChain() {
-        let list = pieces.buffer
+    /// Points each span of `chains` at its group of the row's pieces, in
+    /// the spans' order (`firstPiece`, and `cursor` at the group's start
+    /// for placing them), and `chainSlots` at each chain's span.
+    private mutating func startChainGroups() {
         let spans = chains.buffer
         var next: Int32 = 0
         for k in spans.indices {
@@ -263,6 +261,16 @@ extension RasterCore {
             chainSlots[Int(spans[k].chain)] = Int32(truncatingIfNeeded: k)
             next &+= spans[k].pieceCount
         }
+    }
+
+    /// Fills `pieceOrder` with the row's piece indices grouped by chain,
+    /// each chain's by height (the pieces of a y-monotone chain do not
+    /// overlap in height), and points each span's `firstPiece` at its
+    /// group. `chains` holds one span per chain of the row.
+    private mutating func listPiecesByChain() {
+        let list = pieces.buffer
+        let spans = chains.buffer
+        startChainGroups()
         pieceOrder.count = 0
         pieceOrder.reserve(list.count)
         pieceOrder.count = list.count
@@ -289,13 +297,7 @@ extension RasterCore {
     /// chain's pieces), none to sort.
     mutating func groupPiecesByChain() {
         let spans = chains.buffer
-        var next: Int32 = 0
-        for k in spans.indices {
-            spans[k].firstPiece = next
-            spans[k].cursor = next
-            chainSlots[Int(spans[k].chain)] = Int32(truncatingIfNeeded: k)
-            next &+= spans[k].pieceCount
-        }
+        startChainGroups()
         let count = pieces.count
         groupedPieces.count = 0
         groupedPieces.reserve(count)
