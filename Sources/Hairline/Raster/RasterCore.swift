@@ -101,6 +101,13 @@ struct RasterCore {
     var slotOf = ScratchBuffer<Int32>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
+    /// Where `bucketSortByKey` sorts the resolver's crossings, piece
+    /// heights and split heights into (each changes places with the list
+    /// it sorts), and its bucket counts.
+    var crossingSpare = ScratchBuffer<PieceCrossing>(capacity: 0)
+    var heightSpare = ScratchBuffer<PieceHeight>(capacity: 0)
+    var valueSpare = ScratchBuffer<Double>(capacity: 0)
+    var bucketCounts = ScratchBuffer<Int32>(capacity: 0)
     /// Corner rows of a closed-form draw's outer and inner shape
     /// (RoundedRectCache.swift), per draw.
     var cornerCaches = (CornerRowCache(), CornerRowCache())
@@ -143,7 +150,8 @@ struct RasterCore {
             pieceOrder.capacity, splits.capacity,
             slab.capacity, clusterPieces.capacity, piecesByTop.capacity, piecesByBottom.capacity,
             startingNow.capacity, touched.capacity, crossings.capacity, sweepSlots.capacity, slotOf.capacity,
-            bandHeights.capacity, bandTree.capacity,
+            bandHeights.capacity, bandTree.capacity, crossingSpare.capacity, heightSpare.capacity,
+            valueSpare.capacity, bucketCounts.capacity,
         ]
     }
 
@@ -156,6 +164,8 @@ struct RasterCore {
         clusterPieces.deallocate(); piecesByTop.deallocate(); piecesByBottom.deallocate()
         startingNow.deallocate(); touched.deallocate(); crossings.deallocate(); sweepSlots.deallocate()
         slotOf.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
+        crossingSpare.deallocate(); heightSpare.deallocate(); valueSpare.deallocate()
+        bucketCounts.deallocate()
     }
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.

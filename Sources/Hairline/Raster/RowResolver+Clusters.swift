@@ -80,8 +80,8 @@ extension RasterCore {
             if s.minY > 0 { bandHeights.append(s.minY) }
             if s.maxY < 1 { bandHeights.append(s.maxY) }
         }
+        bucketSortByKey(&bandHeights, spare: &valueSpare, counts: &bucketCounts)
         let heights = bandHeights.buffer
-        sortValues(heights)
         var unique = 1
         for i in 1..<heights.count where heights[i] > heights[unique - 1] {
             heights[unique] = heights[i]
@@ -260,8 +260,8 @@ extension RasterCore {
         if let handOver = resolveSlabsBySweep(
             list, from: clusterTop, to: clusterBottom, firstBand: firstBand, rule: rule, width: width, into: &row)
         {
+            bucketSortByKey(&splits, spare: &valueSpare, counts: &bucketCounts)
             let ys = splits.buffer
-            sortValues(ys)
             resolveSlabsSortingAll(
                 list, ys, emittingFrom: handOver, firstBand: firstBand, rule: rule, width: width, into: &row)
         }

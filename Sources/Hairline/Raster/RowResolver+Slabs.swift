@@ -63,9 +63,9 @@ extension RasterCore {
                 piecesByBottom.append(PieceHeight(y: list[i].piece.yb, index: index))
             }
         }
-        sortByKey(piecesByTop.buffer)
-        sortByKey(piecesByBottom.buffer)
-        sortByKey(crossings.buffer)
+        bucketSortByKey(&piecesByTop, spare: &heightSpare, counts: &bucketCounts)
+        bucketSortByKey(&piecesByBottom, spare: &heightSpare, counts: &bucketCounts)
+        bucketSortByKey(&crossings, spare: &crossingSpare, counts: &bucketCounts)
         slotOf.count = 0
         slotOf.reserve(list.count)
         slotOf.count = list.count

@@ -232,8 +232,8 @@ extension RasterCore {
         // heights between chain ends.
         resetSplits()
         for s in spans { addSplits(s.minY, s.maxY) }
+        bucketSortByKey(&splits, spare: &valueSpare, counts: &bucketCounts)
         let ys = splits.buffer
-        sortValues(ys)
         var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
             walk.restart()
@@ -380,8 +380,8 @@ extension RasterCore {
                 }
             }
         }
+        bucketSortByKey(&splits, spare: &valueSpare, counts: &bucketCounts)
         let ys = splits.buffer
-        sortValues(ys)
         var walk = IndicatorWalk()
         for k in 1..<ys.count where ys[k] > ys[k - 1] {
             let y = (ys[k] + ys[k - 1]) * 0.5

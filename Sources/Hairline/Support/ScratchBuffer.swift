@@ -98,14 +98,6 @@ extension Double: SortKeyed {
     var sortKey: Double { self }
 }
 
-/// Sorts heights (or any plain numbers) ascending, in place, without
-/// allocating (`sortByKey`). Equal values are interchangeable, so the
-/// result does not depend on the algorithm (unlike `sortInPlace` on
-/// records with ties). No NaN.
-func sortValues(_ a: UnsafeMutableBufferPointer<Double>) {
-    sortByKey(a)
-}
-
 /// Sorts records ascending by their key, in place, without allocating:
 /// insertion sort for short runs, otherwise quicksort on a median of
 /// three with the shorter part first (depth O(log n)), heap sort past a
@@ -160,6 +152,73 @@ func sortByKey<T: SortKeyed>(_ a: UnsafeMutableBufferPointer<T>) {
         lo = withUnsafeBytes(of: stackLo) { $0.load(fromByteOffset: top * 8, as: Int.self) }
         hi = withUnsafeBytes(of: stackHi) { $0.load(fromByteOffset: top * 8, as: Int.self) }
     }
+}
+
+/// Below this many records `bucketSortByKey` leaves them to `sortByKey`.
+let bucketSortMinimum = 64
+
+/// The most records one bucket of `bucketSortByKey` may hold; a fuller
+/// bucket (keys bunched together, or many equal) hands the whole list to
+/// `sortByKey`.
+let bucketSortLimit = 32
+
+/// Sorts `list`'s records ascending by key, for keys in 0...1 (heights
+/// inside a row): each record is counted into one of about as many
+/// buckets as there are records, by its key, then moved in bucket order
+/// into `spare` (which then changes places with `list`), and an insertion
+/// sort finishes inside the buckets. O(n) while the keys are spread out;
+/// where one bucket would hold more than `bucketSortLimit` records (and
+/// for short lists) the quicksort (`sortByKey`) sorts instead, so no list
+/// costs more than O(n log n). Keys outside 0...1 go into the end buckets
+/// (still sorted). Records with equal keys come out in an order fixed by
+/// the input. No NaN keys. `counts` is scratch.
+func bucketSortByKey<T: SortKeyed>(
+    _ list: inout ScratchBuffer<T>, spare: inout ScratchBuffer<T>, counts: inout ScratchBuffer<Int32>
+) {
+    let n = list.count
+    guard n >= bucketSortMinimum else {
+        sortByKey(list.buffer)
+        return
+    }
+    // 2^m buckets, at least one a record; a key's bucket is the top m
+    // bits of the fraction of 1 + key (clamped into 0 ..< 1 so that
+    // 1 + key stays below 2): non-decreasing in the key, which is all
+    // the order needs (the rounding of 1 + key only moves a key near a
+    // bucket's edge into the next).
+    let bits = Int.bitWidth - (n - 1).leadingZeroBitCount
+    let bucketCount = 1 << bits
+    let shift = UInt64(Double.significandBitCount - bits), mask = UInt64(bucketCount - 1)
+    let below1 = 1 - 0x1p-52  // 1 + below1 = 2 − 2^-52, exactly
+    @inline(__always) func bucket(_ key: Double) -> Int {
+        let clamped = key > 0 ? (key < below1 ? key : below1) : 0
+        return Int(truncatingIfNeeded: ((clamped + 1).bitPattern &>> shift) & mask)
+    }
+    counts.count = 0
+    counts.reserve(bucketCount + 1)
+    counts.count = bucketCount + 1
+    let c = counts.base
+    c.update(repeating: 0, count: bucketCount + 1)
+    let a = list.base
+    for i in 0..<n { c[bucket(a[i].sortKey) &+ 1] &+= 1 }
+    // Each bucket's first place; give up on a bucket that is too full.
+    for b in 0..<bucketCount {
+        if c[b &+ 1] > Int32(bucketSortLimit) {
+            sortByKey(list.buffer)
+            return
+        }
+        c[b &+ 1] &+= c[b]
+    }
+    spare.count = 0
+    spare.reserve(n)
+    spare.count = n
+    let s = spare.base
+    for i in 0..<n {
+        let b = bucket(a[i].sortKey)
+        s[Int(c[b])] = a[i]
+        c[b] &+= 1
+    }
+    swap(&list, &spare)
+    insertionSortByKey(list.base, count: n)
 }
 
 @inline(__always)
