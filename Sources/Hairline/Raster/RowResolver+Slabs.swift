@@ -69,20 +69,33 @@ extension RasterCore {
         slotOf.count = 0
         slotOf.reserve(list.count)
         slotOf.count = list.count
+        // The four streams of heights (fixed during the sweep, read
+        // through locals), each with its next height (+∞ past its end).
+        let tops = UnsafeBufferPointer(piecesByTop.buffer), bottoms = UnsafeBufferPointer(piecesByBottom.buffer)
+        let crossingList = UnsafeBufferPointer(crossings.buffer), bands = UnsafeBufferPointer(bandHeights.buffer)
+        let lastBand = bands.count - 1  // the row's bottom, 1: no band starts there
         var nextStart = 0, nextEnd = 0, nextCrossing = 0
         var slabBand = firstBand
+        @inline(__always) func height(_ heights: UnsafeBufferPointer<PieceHeight>, _ i: Int) -> Double {
+            i < heights.count ? heights[i].y : .infinity
+        }
+        var nextStartY = height(tops, 0), nextEndY = height(bottoms, 0)
+        var nextCrossingY = crossingList.isEmpty ? .infinity : crossingList[0].y
+        var nextBandY = slabBand + 1 < lastBand ? bands[slabBand + 1] : .infinity
         var bandWinding = winding(inBand: firstBand)
         var top = clusterTop
         var k = 0
+        let handOverSlab = resolverLimits.slabHandOver
         while top < clusterBottom {
             k += 1
-            if k >= resolverLimits.slabHandOver {
+            if k >= handOverSlab {
                 closeRuns(at: top, list, width: width, into: &row)
                 return top
             }
             var allFlips = false
-            if slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top {
-                while slabBand + 1 < bandHeights.count - 1, bandHeights[slabBand + 1] <= top { slabBand += 1 }
+            if nextBandY <= top {
+                while slabBand + 1 < lastBand, bands[slabBand + 1] <= top { slabBand += 1 }
+                nextBandY = slabBand + 1 < lastBand ? bands[slabBand + 1] : .infinity
                 let w = winding(inBand: slabBand)
                 if w != bandWinding {
                     bandWinding = w
@@ -95,9 +108,10 @@ extension RasterCore {
             touched.count = 0
             var resort = k == 1
             startingNow.count = 0
-            while nextStart < piecesByTop.count, piecesByTop[nextStart].y <= top {
-                startingNow.append(piecesByTop[nextStart].index)
+            while nextStartY <= top {
+                startingNow.append(tops[nextStart].index)
                 nextStart += 1
+                nextStartY = height(tops, nextStart)
             }
             // A few pieces starting and ending are applied in place (each
             // moves the places right of it: at most `shiftLimit` a slab);
@@ -105,9 +119,10 @@ extension RasterCore {
             let shiftLimit = 8
             var shifts = 0
             let matchStarts = startingNow.count <= 16
-            while nextEnd < piecesByBottom.count, piecesByBottom[nextEnd].y <= top {
-                let e = Int(piecesByBottom[nextEnd].index)
+            while nextEndY <= top {
+                let e = Int(bottoms[nextEnd].index)
                 nextEnd += 1
+                nextEndY = height(bottoms, nextEnd)
                 let at = Int(slotOf[e])
                 Self.closeRun(sweepSlots[at], at: top, list, width: width, into: &row)
                 if matchStarts, let s = continuation(of: list[e].piece, in: list) {
@@ -135,9 +150,10 @@ extension RasterCore {
                 }
                 sweepSlots.count = kept
             }
-            while nextCrossing < crossings.count, crossings[nextCrossing].y <= top {
-                let c = crossings[nextCrossing]
+            while nextCrossingY <= top {
+                let c = crossingList[nextCrossing]
                 nextCrossing += 1
+                nextCrossingY = nextCrossing < crossingList.count ? crossingList[nextCrossing].y : .infinity
                 guard !resort else { continue }
                 let a = Int(slotOf[Int(c.a)]), b = Int(slotOf[Int(c.b)])
                 guard a - b == 1 || b - a == 1 else {
@@ -154,11 +170,7 @@ extension RasterCore {
                 touched.append(Int32(truncatingIfNeeded: left + 1))
             }
             // The slab ends at the next height where something happens.
-            var bottom = clusterBottom
-            if nextEnd < piecesByBottom.count { bottom = min(bottom, piecesByBottom[nextEnd].y) }
-            if nextStart < piecesByTop.count { bottom = min(bottom, piecesByTop[nextStart].y) }
-            if nextCrossing < crossings.count { bottom = min(bottom, crossings[nextCrossing].y) }
-            if slabBand + 1 < bandHeights.count - 1 { bottom = min(bottom, bandHeights[slabBand + 1]) }
+            let bottom = min(min(clusterBottom, nextEndY), min(min(nextStartY, nextCrossingY), nextBandY))
             let middle = (top + bottom) * 0.5
             for s in 0..<startingNow.count {
                 if !resort, shifts < shiftLimit, sweepSlots.count > 0 {
@@ -176,22 +188,31 @@ extension RasterCore {
                 // at the middle.
                 lo = slots.count
                 hi = -1
+                // The place checked just before with its right neighbour,
+                // and that neighbour's x: a touched place right after it
+                // (a swapped pair's second) has its left pair checked.
+                var lastChecked = Int.min, lastRightX = 0.0
                 for t in 0..<touched.count {
                     // (A place past the end: the last pieces left.)
                     let i = Int(touched[t])
                     guard i < slots.count else { continue }
                     lo = min(lo, i)
                     hi = max(hi, i)
-                    let x = list[Int(slots[i].index)].piece.x(at: middle)
-                    if i > 0 {
-                        let xLeft = list[Int(slots[i - 1].index)].piece.x(at: middle)
-                        if xLeft > x {
-                            resort = true
-                            break
-                        }
-                        if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) {
-                            closeRuns(at: top, list, width: width, into: &row)
-                            return top
+                    let x: Double
+                    if i == lastChecked &+ 1 {
+                        x = lastRightX
+                    } else {
+                        x = list[Int(slots[i].index)].piece.x(at: middle)
+                        if i > 0 {
+                            let xLeft = list[Int(slots[i - 1].index)].piece.x(at: middle)
+                            if xLeft > x {
+                                resort = true
+                                break
+                            }
+                            if xLeft == x, !sameEdge(slots[i - 1].index, slots[i].index, list, top, bottom) {
+                                closeRuns(at: top, list, width: width, into: &row)
+                                return top
+                            }
                         }
                     }
                     if i + 1 < slots.count {
@@ -204,7 +225,9 @@ extension RasterCore {
                             closeRuns(at: top, list, width: width, into: &row)
                             return top
                         }
+                        lastRightX = xRight
                     }
+                    lastChecked = i
                 }
             }
             sweptSlabCount &+= 1
