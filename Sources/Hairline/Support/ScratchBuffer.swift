@@ -172,14 +172,23 @@ let bucketSortLimit = 32
 /// costs more than O(n log n). Keys outside 0...1 go into the end buckets
 /// (still sorted). Records with equal keys come out in an order fixed by
 /// the input. No NaN keys. `counts` is scratch.
+@inline(__always)
 func bucketSortByKey<T: SortKeyed>(
     _ list: inout ScratchBuffer<T>, spare: inout ScratchBuffer<T>, counts: inout ScratchBuffer<Int32>
 ) {
-    let n = list.count
-    guard n >= bucketSortMinimum else {
+    if list.count < bucketSortMinimum {
         sortByKey(list.buffer)
-        return
+    } else {
+        bucketSortLongList(&list, spare: &spare, counts: &counts)
     }
+}
+
+/// `bucketSortByKey` for a list of at least `bucketSortMinimum` records.
+@inline(never)
+private func bucketSortLongList<T: SortKeyed>(
+    _ list: inout ScratchBuffer<T>, spare: inout ScratchBuffer<T>, counts: inout ScratchBuffer<Int32>
+) {
+    let n = list.count
     // 2^m buckets, at least one a record; a key's bucket is the top m
     // bits of the fraction of 1 + key (clamped into 0 ..< 1 so that
     // 1 + key stays below 2): non-decreasing in the key, which is all
