@@ -72,16 +72,14 @@ extension RasterCore {
         // The four streams of heights (fixed during the sweep, read
         // through locals), each with its next height (+∞ past its end).
         let tops = UnsafeBufferPointer(piecesByTop.buffer), bottoms = UnsafeBufferPointer(piecesByBottom.buffer)
-        let crossingList = UnsafeBufferPointer(crossings.buffer), bands = UnsafeBufferPointer(bandHeights.buffer)
-        let lastBand = bands.count - 1  // the row's bottom, 1: no band starts there
+        let crossingList = UnsafeBufferPointer(crossings.buffer)
+        // The bands' tops (the row's bottom, 1, starts none).
+        let bands = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(bandHeights.buffer).dropLast())
         var nextStart = 0, nextEnd = 0, nextCrossing = 0
         var slabBand = firstBand
-        @inline(__always) func height(_ heights: UnsafeBufferPointer<PieceHeight>, _ i: Int) -> Double {
-            i < heights.count ? heights[i].y : .infinity
-        }
-        var nextStartY = height(tops, 0), nextEndY = height(bottoms, 0)
-        var nextCrossingY = crossingList.isEmpty ? .infinity : crossingList[0].y
-        var nextBandY = slabBand + 1 < lastBand ? bands[slabBand + 1] : .infinity
+        var nextStartY = nextHeight(tops, 0), nextEndY = nextHeight(bottoms, 0)
+        var nextCrossingY = nextHeight(crossingList, 0)
+        var nextBandY = nextHeight(bands, slabBand + 1)
         var bandWinding = winding(inBand: firstBand)
         var top = clusterTop
         var k = 0
@@ -94,8 +92,8 @@ extension RasterCore {
             }
             var allFlips = false
             if nextBandY <= top {
-                while slabBand + 1 < lastBand, bands[slabBand + 1] <= top { slabBand += 1 }
-                nextBandY = slabBand + 1 < lastBand ? bands[slabBand + 1] : .infinity
+                while nextHeight(bands, slabBand + 1) <= top { slabBand += 1 }
+                nextBandY = nextHeight(bands, slabBand + 1)
                 let w = winding(inBand: slabBand)
                 if w != bandWinding {
                     bandWinding = w
@@ -111,7 +109,7 @@ extension RasterCore {
             while nextStartY <= top {
                 startingNow.append(tops[nextStart].index)
                 nextStart += 1
-                nextStartY = height(tops, nextStart)
+                nextStartY = nextHeight(tops, nextStart)
             }
             // A few pieces starting and ending are applied in place (each
             // moves the places right of it: at most `shiftLimit` a slab);
@@ -122,7 +120,7 @@ extension RasterCore {
             while nextEndY <= top {
                 let e = Int(bottoms[nextEnd].index)
                 nextEnd += 1
-                nextEndY = height(bottoms, nextEnd)
+                nextEndY = nextHeight(bottoms, nextEnd)
                 let at = Int(slotOf[e])
                 Self.closeRun(sweepSlots[at], at: top, list, width: width, into: &row)
                 if matchStarts, let s = continuation(of: list[e].piece, in: list) {
@@ -153,7 +151,7 @@ extension RasterCore {
             while nextCrossingY <= top {
                 let c = crossingList[nextCrossing]
                 nextCrossing += 1
-                nextCrossingY = nextCrossing < crossingList.count ? crossingList[nextCrossing].y : .infinity
+                nextCrossingY = nextHeight(crossingList, nextCrossing)
                 guard !resort else { continue }
                 let a = Int(slotOf[Int(c.a)]), b = Int(slotOf[Int(c.b)])
                 guard a - b == 1 || b - a == 1 else {
@@ -400,4 +398,12 @@ extension RasterCore {
                 ordered: true, into: &row)
         }
     }
+}
+
+/// The key of `list[i]`, or +∞ past the list's end: the next height of one
+/// of the sweep's sorted streams of heights (piece tops and bottoms,
+/// crossings, band tops), read ahead into a local.
+@inline(__always)
+private func nextHeight<Record: SortKeyed>(_ list: UnsafeBufferPointer<Record>, _ i: Int) -> Double {
+    i < list.count ? list[i].sortKey : .infinity
 }
