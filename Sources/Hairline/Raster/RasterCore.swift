@@ -101,6 +101,14 @@ struct RasterCore {
     var slotOf = ScratchBuffer<Int32>(capacity: 0)
     var bandHeights = ScratchBuffer<Double>(capacity: 0)
     var bandTree = ScratchBuffer<Double>(capacity: 0)
+    /// A sub-band's chains by x (RowResolver+Ordered.swift), and the flip
+    /// of each chain of the cluster in each of its sub-bands.
+    var spanning = ScratchBuffer<KeyedIndex>(capacity: 0)
+    var chainFlips = ScratchBuffer<Double>(capacity: 0)
+    /// Whether the row check proved that every two chains of the row whose
+    /// x extents overlap keep one strict order (set by `rowIsSimple`): the
+    /// sub-bands then need no meeting heights.
+    var rowChainsKeepTheirOrder = false
     /// Where `bucketSortByKey` sorts the resolver's crossings, piece
     /// heights and split heights into (each changes places with the list
     /// it sorts), and its bucket counts.
@@ -135,6 +143,9 @@ struct RasterCore {
     /// `RasterCore.resolveSlabsBySweep`).
     var sweptSlabCount = 0
     var resortedSlabCount = 0
+    /// Clusters the exact resolver resolved in sub-bands in the last draw
+    /// (see `RasterCore.resolveClusterBySubBands`).
+    var subBandClusterCount = 0
     /// The exact resolver's work limits.
     var resolverLimits = ResolverLimits()
     /// What the exact resolver may still spend in this draw beyond each
@@ -151,7 +162,7 @@ struct RasterCore {
             slab.capacity, clusterPieces.capacity, piecesByTop.capacity, piecesByBottom.capacity,
             startingNow.capacity, touched.capacity, crossings.capacity, sweepSlots.capacity, slotOf.capacity,
             bandHeights.capacity, bandTree.capacity, crossingSpare.capacity, heightSpare.capacity,
-            valueSpare.capacity, bucketCounts.capacity,
+            valueSpare.capacity, bucketCounts.capacity, spanning.capacity, chainFlips.capacity,
         ]
     }
 
@@ -165,7 +176,7 @@ struct RasterCore {
         startingNow.deallocate(); touched.deallocate(); crossings.deallocate(); sweepSlots.deallocate()
         slotOf.deallocate(); bandHeights.deallocate(); bandTree.deallocate()
         crossingSpare.deallocate(); heightSpare.deallocate(); valueSpare.deallocate()
-        bucketCounts.deallocate()
+        bucketCounts.deallocate(); spanning.deallocate(); chainFlips.deallocate()
     }
 
     /// Rasterizes `list` with `rule`, sending coverage to `kernel`.
@@ -183,6 +194,7 @@ struct RasterCore {
         approximatedRowCount = 0
         sweptSlabCount = 0
         resortedSlabCount = 0
+        subBandClusterCount = 0
         exactWorkPool = resolverLimits.drawBudget
         statistics = RasterStatistics()
         let isDone = list.clip.isEmpty || list.firstRow > list.lastRow

@@ -28,6 +28,8 @@ final class Rasterizer {
     /// those where it sorted its order again instead of applying events.
     var sweptSlabCount: Int { core.sweptSlabCount }
     var resortedSlabCount: Int { core.resortedSlabCount }
+    /// Clusters the exact resolver resolved in sub-bands in the last draw.
+    var subBandClusterCount: Int { core.subBandClusterCount }
     /// What the last draw's row loop did (for the benchmark's profile;
     /// read before the builder starts the next draw).
     var statistics: RasterStatistics {

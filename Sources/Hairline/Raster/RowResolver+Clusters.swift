@@ -4,8 +4,9 @@
 // from the winding left of it (constant between the heights where chains
 // start or end: the bands, kept in a Fenwick tree) and adds only the edges
 // where the fill rule's inside flips, a lone chain as its pieces, a
-// cluster of chains in slabs cut at its own piece ends, crossings and band
-// heights. Past the work budget (ResolverLimits) a cluster is resolved in
+// cluster of a few long chains in sub-bands cut where chains start, end or
+// meet (RowResolver+Ordered.swift), other clusters of chains in slabs cut
+// at their own piece ends, crossings and band heights. Past the work budget (ResolverLimits) a cluster is resolved in
 // fixed slabs. Coordinates are row-local: x in pixels from the clip's
 // left, y in 0...1 from the row's top.
 
@@ -21,9 +22,12 @@ extension RasterCore {
     /// such heights (a band) it is one number. Each cluster then adds only
     /// the edges where the fill rule's inside and outside flip, starting
     /// from that winding: a cluster of one chain as its pieces (weighted by
-    /// the flip, cut at bands where the flip changes), a cluster of
-    /// chains that may cross split into slabs at its own piece ends,
-    /// crossings and band heights. The flips of all clusters add up, left
+    /// the flip, cut at bands where the flip changes), a cluster of a few
+    /// chains of several pieces each in sub-bands (cut where chains start,
+    /// end or meet, each chain added once per run of one flip:
+    /// `resolveClusterBySubBands`), other clusters of chains that may
+    /// cross split into slabs at their own piece ends, crossings and band
+    /// heights (as is a cluster the sub-bands give back). The flips of all clusters add up, left
     /// to right, to the rule's inside indicator, so the row is exact; the
     /// work is the clusters' own, not the whole row's pieces times its
     /// slabs.
@@ -55,6 +59,12 @@ extension RasterCore {
                 if !addChainFlips(spans[first], rule: rule, width: width, work: &work, budget: budget, into: &row) {
                     approximated = true
                 }
+            } else if prefersSubBands(spans[first..<end])
+                && resolveClusterBySubBands(
+                    spans, first..<end, rule: rule, width: width, work: &work, budget: budget, into: &row)
+            {
+                // Exact, cut only where chains start, end or meet.
+                subBandClusterCount &+= 1
             } else if !resolveCluster(
                 spans[first..<end], rule: rule, width: width, work: &work, budget: budget,
                 into: &row)
@@ -66,6 +76,24 @@ extension RasterCore {
         }
         if approximated { approximatedRowCount += 1 }
         exactWorkPool -= max(0, min(work, budget) - allowance)
+    }
+
+    /// Whether a cluster of several chains goes to the sub-bands first:
+    /// few chains (`ResolverLimits.subBandChainLimit`), each of several
+    /// pieces on average (`subBandPiecesPerChain`). The sub-bands cut the
+    /// cluster only where chains start, end or meet, but walk every pair
+    /// of chains whose x extents overlap and place every chain in every
+    /// sub-band; the slabs' sweep cuts at every piece end but touches only
+    /// what changes there. Long chains of short pieces (curves drawn
+    /// small: a scene's outlines and strokes) are cheaper in sub-bands;
+    /// many chains of a piece or two crossing each other (a dense polygon
+    /// in a few pixels) in slabs.
+    @inline(__always)
+    private func prefersSubBands(_ spans: Slice<UnsafeMutableBufferPointer<ChainSpan>>) -> Bool {
+        guard spans.count <= resolverLimits.subBandChainLimit else { return false }
+        var pieceCount = 0
+        for s in spans { pieceCount += Int(s.pieceCount) }
+        return pieceCount >= resolverLimits.subBandPiecesPerChain * spans.count
     }
 
     /// Makes the row's bands: `bandHeights` holds 0, every height strictly
@@ -97,7 +125,7 @@ extension RasterCore {
     /// The band (index into `bandHeights`) that starts at height `y`, one
     /// of the band heights.
     @inline(__always)
-    private func band(startingAt y: Double) -> Int {
+    func band(startingAt y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 1
         while lo < hi {
             let mid = (lo + hi) >> 1
@@ -109,7 +137,7 @@ extension RasterCore {
     /// The band holding height `y` (strictly inside the row): the last
     /// band starting at or above it.
     @inline(__always)
-    private func band(containing y: Double) -> Int {
+    func band(containing y: Double) -> Int {
         var lo = 0, hi = bandHeights.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) >> 1
@@ -376,7 +404,7 @@ extension RasterCore {
 
     /// 1 where winding `w` is inside under `rule`, else 0.
     @inline(__always)
-    private func inside(_ w: Double, _ rule: FillRule) -> Double {
+    func inside(_ w: Double, _ rule: FillRule) -> Double {
         // w is a sum of ±1: exact, so its Int is too (the even-odd test
         // needs it; the non-zero one compares the Double itself, without
         // a checked conversion).
@@ -411,4 +439,16 @@ struct ResolverLimits {
     /// interval between piece ends, as before (for tests that compare the
     /// two).
     var walksBetweenChainEnds = true
+    /// The clusters resolved in sub-bands
+    /// (`RasterCore.resolveClusterBySubBands`: each chain added once,
+    /// weighted by its flip per sub-band between the heights where chains
+    /// start, end or meet): those of at most `subBandChainLimit` chains
+    /// with at least `subBandPiecesPerChain` pieces a chain on average.
+    /// Others (dozens of short chains crossing in every row, where walking
+    /// each pair costs more than the slabs) are cut into slabs at every
+    /// piece end. `subBandChainLimit` 0: the slabs everywhere; `Int.max`
+    /// and 0 a chain: the sub-bands wherever they apply (for tests that
+    /// compare the two).
+    var subBandChainLimit = 16
+    var subBandPiecesPerChain = 3
 }

@@ -163,6 +163,13 @@ struct PieceHeight: SortKeyed {
     var sortKey: Double { y }
 }
 
+/// A chain of a sub-band (its index in the cluster) and its x at the
+/// sub-band's middle (RowResolver+Ordered.swift).
+struct KeyedIndex {
+    var key: Double
+    var index: Int32
+}
+
 /// A piece restricted to one slab, with its x at the slab's top and bottom.
 struct SlabEdge {
     var xTop: Double
@@ -180,6 +187,7 @@ extension RasterCore {
     /// order); `chains` holds the row's chain spans sorted by left end,
     /// with `firstPiece` indexing `pieceOrder`.
     mutating func rowIsSimple() -> Bool {
+        rowChainsKeepTheirOrder = false
         let list = pieces.buffer
         // Group by chain without sorting: `chainSlots[c]` is chain c's span
         // while it points at a span of chain c.
@@ -354,6 +362,7 @@ extension RasterCore {
         if work + endCount * list.count > budget { return false }
         resetSplits()
         if resolverLimits.walksBetweenChainEnds && chainsKeepTheirOrder(list, spans) {
+            rowChainsKeepTheirOrder = true
             // Heights where a chain starts, ends or leaves a gap.
             for s in spans {
                 let first = Int(s.firstPiece), end = first + Int(s.pieceCount)

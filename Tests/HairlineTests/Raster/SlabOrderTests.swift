@@ -29,6 +29,7 @@ import Testing
     func render(_ contours: [[Point]], rule: FillRule, size: Int, handOver: Int) throws -> [UInt8] {
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits.slabHandOver = handOver
+        renderer.rasterizer.resolverLimits.subBandChainLimit = 0  // the slabs for every cluster
         let surface = try Surface(width: size, height: size)
         renderer.fill(
             polygonPath(contours), transform: .identity, tolerance: 0.01, rule: rule,
@@ -97,6 +98,7 @@ import Testing
                 return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
             }
             let renderer = Renderer()
+            renderer.rasterizer.resolverLimits.subBandChainLimit = 0
             let surface = try Surface(width: 24, height: 24)
             renderer.fill(
                 polygonPath([contour]), transform: .identity, tolerance: 0.01, rule: .nonZero,
