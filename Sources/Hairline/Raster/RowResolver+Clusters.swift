@@ -78,6 +78,21 @@ extension RasterCore {
         exactWorkPool -= max(0, min(work, budget) - allowance)
     }
 
+    /// Starts `splits`, the heights that cut a cluster spanning `top` to
+    /// `bottom` (row-local), with those two and the band heights between
+    /// them (where the winding left of the cluster may change).
+    @inline(__always)
+    mutating func startClusterSplits(from top: Double, to bottom: Double) {
+        splits.count = 0
+        splits.append(top)
+        splits.append(bottom)
+        var b = band(startingAt: top) + 1
+        while b < bandHeights.count, bandHeights[b] < bottom {
+            splits.append(bandHeights[b])
+            b += 1
+        }
+    }
+
     /// Whether a cluster of several chains goes to the sub-bands first:
     /// few chains (`ResolverLimits.subBandChainLimit`), each of several
     /// pieces on average (`subBandPiecesPerChain`). The sub-bands cut the
@@ -108,14 +123,8 @@ extension RasterCore {
             if s.minY > 0 { bandHeights.append(s.minY) }
             if s.maxY < 1 { bandHeights.append(s.maxY) }
         }
-        bucketSortByKey(&bandHeights, spare: &valueSpare, counts: &bucketCounts)
-        let heights = bandHeights.buffer
-        var unique = 1
-        for i in 1..<heights.count where heights[i] > heights[unique - 1] {
-            heights[unique] = heights[i]
-            unique += 1
-        }
-        bandHeights.count = unique
+        sortRemovingRepeats(&bandHeights, spare: &valueSpare, counts: &bucketCounts)
+        let unique = bandHeights.count
         bandTree.count = 0
         bandTree.reserve(unique + 1)
         for _ in 0...unique { bandTree.append(0) }
@@ -255,15 +264,8 @@ extension RasterCore {
         }
         let list = clusterPieces.buffer
         sortInPlace(list) { $0.key < $1.key }
-        splits.count = 0
         crossings.count = 0
-        splits.append(clusterTop)
-        splits.append(clusterBottom)
-        var b = band(startingAt: clusterTop) + 1
-        while b < bandHeights.count, bandHeights[b] < clusterBottom {
-            splits.append(bandHeights[b])
-            b += 1
-        }
+        startClusterSplits(from: clusterTop, to: clusterBottom)
         for i in 0..<list.count {
             let p = list[i].piece
             if p.ya > clusterTop { splits.append(p.ya) }

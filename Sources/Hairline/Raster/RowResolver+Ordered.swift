@@ -58,14 +58,7 @@ extension RasterCore {
             }
         }
         work += pieceCount
-        splits.count = 0
-        splits.append(clusterTop)
-        splits.append(clusterBottom)
-        var b = band(startingAt: clusterTop) + 1
-        while b < bandHeights.count, bandHeights[b] < clusterBottom {
-            splits.append(bandHeights[b])
-            b += 1
-        }
+        startClusterSplits(from: clusterTop, to: clusterBottom)
         if !rowChainsKeepTheirOrder || jumps {
             for i in cluster {
                 var j = i + 1
@@ -76,14 +69,9 @@ extension RasterCore {
                 }
             }
         }
-        bucketSortByKey(&splits, spare: &valueSpare, counts: &bucketCounts)
+        sortRemovingRepeats(&splits, spare: &valueSpare, counts: &bucketCounts)
         let ys = splits.buffer
-        var subCount = 1
-        for i in 1..<ys.count where ys[i] > ys[subCount - 1] {
-            ys[subCount] = ys[i]
-            subCount += 1
-        }
-        subCount -= 1
+        let subCount = ys.count - 1
         work += subCount * chainCount
         guard work <= budget else { return false }
         chainFlips.count = 0

@@ -183,6 +183,23 @@ func bucketSortByKey<T: SortKeyed>(
     }
 }
 
+/// Sorts a list of heights (`bucketSortByKey`) and drops repeated values:
+/// the list keeps its distinct values, ascending.
+@inline(__always)
+func sortRemovingRepeats(
+    _ list: inout ScratchBuffer<Double>, spare: inout ScratchBuffer<Double>, counts: inout ScratchBuffer<Int32>
+) {
+    bucketSortByKey(&list, spare: &spare, counts: &counts)
+    let values = list.buffer
+    guard values.count > 1 else { return }
+    var unique = 1
+    for i in 1..<values.count where values[i] > values[unique - 1] {
+        values[unique] = values[i]
+        unique += 1
+    }
+    list.count = unique
+}
+
 /// `bucketSortByKey` for a list of at least `bucketSortMinimum` records.
 @inline(never)
 private func bucketSortLongList<T: SortKeyed>(

@@ -26,16 +26,7 @@ import Testing
     ) throws -> (pixels: [UInt8], resolved: Int) {
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits.walksBetweenChainEnds = betweenChainEnds
-        let surface = try Surface(width: size, height: size)
-        let clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: size, maxY: size))
-        let shader = Shader.solid(surface.format.pack(Color.white.premultiplied))
-        if let stroke {
-            renderer.stroke(
-                path, style: stroke, transform: .identity, tolerance: 0.05, shader: shader, clip: clip, into: surface)
-        } else {
-            renderer.fill(
-                path, transform: .identity, tolerance: 0.05, rule: rule, shader: shader, clip: clip, into: surface)
-        }
+        let surface = try drawWhite(path, rule: rule, stroke: stroke, fillTolerance: 0.05, size: size, with: renderer)
         let pixels = (0..<(size * size)).map { surface.pixel(x: $0 % size, y: $0 / size)!.alpha }
         return (pixels, renderer.rasterizer.resolvedRowCount)
     }

@@ -27,16 +27,7 @@ import Testing
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits.subBandChainLimit = subBands ? Int.max : 0
         renderer.rasterizer.resolverLimits.subBandPiecesPerChain = 0
-        let surface = try Surface(width: size, height: size)
-        let clip = Clip(bounds: PixelRect(minX: 0, minY: 0, maxX: size, maxY: size))
-        let shader = Shader.solid(surface.format.pack(Color.white.premultiplied))
-        if let stroke {
-            renderer.stroke(
-                path, style: stroke, transform: .identity, tolerance: 0.05, shader: shader, clip: clip, into: surface)
-        } else {
-            renderer.fill(
-                path, transform: .identity, tolerance: 0.01, rule: rule, shader: shader, clip: clip, into: surface)
-        }
+        let surface = try drawWhite(path, rule: rule, stroke: stroke, fillTolerance: 0.01, size: size, with: renderer)
         #expect(renderer.rasterizer.approximatedRowCount == 0)
         let coverage = (0..<(size * size)).map { Double(surface.pixel(x: $0 % size, y: $0 / size)!.alpha) / 255 }
         return (coverage, renderer.rasterizer.resolvedRowCount)
