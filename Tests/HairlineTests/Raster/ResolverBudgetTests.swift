@@ -12,15 +12,6 @@ import Testing
 import HairlineTestSupport
 
 @Suite struct ResolverBudgetTests {
-    /// A star polygon {n/k}: n vertices on a circle, each joined to the
-    /// k-th next, so every edge crosses most others.
-    func star(points n: Int, step k: Int, center: Point, radius: Double) -> [Point] {
-        (0..<n).map { i in
-            let angle = Double(i * k % n) * 2 * Double.pi / Double(n) + 0.1
-            return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
-        }
-    }
-
     func fill(_ contour: [Point], rule: FillRule, renderer: Renderer, size: Int) throws -> [Double] {
         let surface = try Surface(width: size, height: size)
         renderer.fill(
@@ -32,7 +23,7 @@ import HairlineTestSupport
     @Test func starsWithHundredsOfCrossingsPerRowStayExact() throws {
         // {61/30}: every row crosses dozens of edges, which cross each other
         // hundreds of times in the row.
-        let contour = star(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
+        let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
         for rule in [FillRule.nonZero, .evenOdd] {
             let engine = try fill(contour, rule: rule, renderer: renderer, size: 24)
@@ -83,7 +74,7 @@ import HairlineTestSupport
     func fallbackStaysCloseToTheExactArea(rule: FillRule) throws {
         // The same fallback forced on {61/30} with no budget: every
         // crossing row in fixed slabs of 1/64 px, against the oracle.
-        let contour = star(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
+        let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(
             rowAllowance: 0, pieceAllowance: 0, rowCap: 0, drawBudget: 0)
@@ -99,7 +90,7 @@ import HairlineTestSupport
     @Test func drawPoolRunsOutAcrossRows() throws {
         // A pool smaller than the star needs: the first crossing rows are
         // exact, later ones approximate.
-        let contour = star(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
+        let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(
             rowAllowance: 0, pieceAllowance: 0, rowCap: 1 << 20, drawBudget: 20_000)

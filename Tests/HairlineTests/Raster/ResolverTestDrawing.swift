@@ -1,8 +1,14 @@
-// A path drawn white into a square surface with a renderer set up by the
-// caller (the resolver's limits), for the tests that compare the row
-// resolver's ways with each other: RowCheckOrderTests, SubBandResolverTests.
+// Shared by the row resolver's tests: a path drawn white into a square
+// surface with a renderer set up by the caller (the resolver's limits), and
+// star polygons (every edge crossing most others).
 
 import HairlineTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @testable import Hairline
 
@@ -25,4 +31,14 @@ func drawWhite(
             into: surface)
     }
     return surface
+}
+
+/// A star polygon {n/k}: n vertices on a circle of `radius` about `center`
+/// (device pixels), each joined to the k-th next, so every edge crosses
+/// most others.
+func starPolygon(points n: Int, step k: Int, center: Point, radius: Double) -> [Point] {
+    (0..<n).map { i in
+        let angle = Double(i * k % n) * 2 * Double.pi / Double(n) + 0.1
+        return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+    }
 }

@@ -93,10 +93,7 @@ import Testing
     /// going on from one piece to the next) or events meet at one point.
     @Test func sweepAppliesCrossingsWithoutSorting() throws {
         for (points, step) in [(17, 8), (61, 30)] {
-            let contour = (0..<points).map { i in
-                let angle = Double(i * step % points) * 2 * Double.pi / Double(points) + 0.1
-                return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
-            }
+            let contour = starPolygon(points: points, step: step, center: Point(x: 12, y: 12), radius: 10.7)
             let renderer = Renderer()
             renderer.rasterizer.resolverLimits.subBandChainLimit = 0
             let surface = try Surface(width: 24, height: 24)
@@ -112,10 +109,7 @@ import Testing
 
     @Test func starsResolveAlikeBothWays() throws {
         for (points, step) in [(5, 2), (7, 3), (17, 8), (61, 30)] {
-            let contour = (0..<points).map { i in
-                let angle = Double(i * step % points) * 2 * Double.pi / Double(points) + 0.1
-                return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
-            }
+            let contour = starPolygon(points: points, step: step, center: Point(x: 12, y: 12), radius: 10.7)
             for rule in [FillRule.nonZero, .evenOdd] {
                 try expectSameBothWays([contour], rule: rule, size: 24, "{\(points)/\(step)}")
             }

@@ -97,10 +97,7 @@ import Testing
 
     @Test func starsStayExact() throws {
         for (points, step) in [(5, 2), (7, 3), (9, 4), (17, 8)] {
-            let contour = (0..<points).map { i in
-                let angle = Double(i * step % points) * 2 * Double.pi / Double(points) + 0.1
-                return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
-            }
+            let contour = starPolygon(points: points, step: step, center: Point(x: 12, y: 12), radius: 10.7)
             for rule in [FillRule.nonZero, .evenOdd] {
                 try expectExact([contour], rule: rule, size: 24, "{\(points)/\(step)}")
             }
@@ -167,10 +164,7 @@ import Testing
         #expect(slabs.resolved > 0)
         #expect(compareCoverage(defaults, slabs.coverage, width: 24).maximum <= 1.0 / 255 + 1e-9)
 
-        let star = (0..<61).map { i in
-            let angle = Double(i * 30 % 61) * 2 * Double.pi / 61 + 0.1
-            return Point(x: 12 + 10.7 * cos(angle), y: 12 + 10.7 * sin(angle))
-        }
+        let star = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let starRenderer = Renderer()
         let starSurface = try Surface(width: 24, height: 24)
         starRenderer.fill(
