@@ -51,6 +51,9 @@ struct CountingPairKernel: PairKernel {
     mutating func copyMirrored(x: Int, count: Int, from source: Int) {}
     func pixel(first: UInt32, second: UInt32) -> UInt32 { first ^ second }
     mutating func fill(x: Int, count: Int, pixel: UInt32) { span(x: x, count: count, first: pixel, second: 0) }
+    /// (Repeated rows are counted as the calls they repeat.)
+    var copiesRows: Bool { false }
+    mutating func copyRow(_ source: Int, into rows: Range<Int>) {}
 }
 
 extension RasterStatistics {

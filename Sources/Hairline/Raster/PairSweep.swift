@@ -36,6 +36,17 @@ protocol PairKernel {
     /// Stores `pixel` (from `pixel(first:second:)`) in columns
     /// `x..<x+count`.
     mutating func fill(x: Int, count: Int, pixel: UInt32)
+    /// Whether rows that repeat an earlier row's calls are better given
+    /// that row's pixels whole (`copyRow`) than sent the calls again
+    /// (only where `copiesPixels`).
+    var copiesRows: Bool { get }
+    /// Begins each device row of `rows` and gives it all of device row
+    /// `source`'s pixels, every column of the surface (only where
+    /// `copiesRows`, for rows the pass would send the calls `source`
+    /// had: their pixels are then `source`'s). `source` was written
+    /// earlier in this pass; no row between the last one begun and
+    /// `rows` is left unbegun.
+    mutating func copyRow(_ source: Int, into rows: Range<Int>)
 }
 
 extension CellRow {
@@ -177,6 +188,12 @@ struct RecordingPairKernel<Kernel: PairKernel, Log: PairLog>: PairKernel {
     }
 
     func pixel(first: UInt32, second: UInt32) -> UInt32 { kernel.pointee.pixel(first: first, second: second) }
+
+    var copiesRows: Bool { kernel.pointee.copiesRows }
+
+    /// (Rows copied whole are not calls of a sweep: nothing is kept.)
+    @inline(__always)
+    mutating func copyRow(_ source: Int, into rows: Range<Int>) { kernel.pointee.copyRow(source, into: rows) }
 
     @inline(__always)
     mutating func fill(x: Int, count: Int, pixel: UInt32) {

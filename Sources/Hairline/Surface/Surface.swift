@@ -336,6 +336,23 @@ public final class Surface {
         }
     }
 
+    /// Copies the pixels of row `source` (every column) into each row of
+    /// `rows` (rows holding pixels, none of them `source`): one library
+    /// copy a row, from the same source row (which stays in the first
+    /// level cache).
+    func copyRow(_ source: Int, into rows: Range<Int>) {
+        assert(
+            pixelRows.contains(source)
+                && (rows.isEmpty
+                    || (pixelRows.contains(rows.lowerBound)
+                        && pixelRows.contains(rows.upperBound - 1)))
+                && !rows.contains(source),
+            "a row copied within the rows that hold pixels")
+        let rowBytes = width * format.bytesPerPixel
+        let from = UnsafeRawPointer(storage + source * bytesPerRow)
+        for y in rows { (storage + y * bytesPerRow).copyMemory(from: from, byteCount: rowBytes) }
+    }
+
     /// The bytes the surface spans: `bytesPerRow` for each of `pixelRows`
     /// from the first pixel of those rows (padding included; for wrapped
     /// memory, the caller's).

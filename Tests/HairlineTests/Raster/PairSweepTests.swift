@@ -128,6 +128,56 @@ import HairlineTestSupport
         #expect(halfRows > 1000)
     }
 
+    /// Under a clear, rows that repeat a row's calls (bands, mirrored
+    /// corner rows) are copied whole on surfaces up to
+    /// `SolidPairSourceOver.rowCopyWidthLimit` pixels wide and sent the
+    /// calls again on wider ones: the same pixels in both, and in caller
+    /// memory whose row padding the copies leave untouched.
+    @Test func copiedRowsEqualRepeatedCalls() throws {
+        var rng = SplitMix64(seed: 5150)
+        var copied = 0
+        for round in 0..<120 {
+            let scale = [1.0, 2, 3, 1.5][round % 4]
+            let width = rng.int(in: 1...SolidPairSourceOver.rowCopyWidthLimit), height = rng.int(in: 1...90)
+            let w = Double(width) / scale, h = Double(height) / scale
+            let path = Self.randomShape(&rng, width: w, height: h, scale: scale)
+            let fill = PendingClearTests.randomColor(&rng), stroke = PendingClearTests.randomColor(&rng)
+            let style = StrokeStyle(width: [0, 1 / scale, 2 / scale][rng.int(in: 0...2)])
+            let background = PendingClearTests.randomColor(&rng).premultiplied
+            let narrow = try Surface(width: width, height: height)
+            let wide = try Surface(
+                width: SolidPairSourceOver.rowCopyWidthLimit + 1 + rng.int(in: 0...40), height: height)
+            let stride = width * 4 + 4 * rng.int(in: 1...3)
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: stride * height, alignment: 16)
+            defer { memory.deallocate() }
+            memory.initializeMemory(as: UInt8.self, repeating: 0xAB)
+            let wrapped = try Surface(wrapping: memory, width: width, height: height, bytesPerRow: stride)
+            for surface in [narrow, wide, wrapped] {
+                surface.clear(to: background)
+                let canvas = Canvas(surface: surface, scale: scale)
+                if surface === wide { canvas.clip(to: Rect(x: 0, y: 0, width: w, height: h)) }
+                canvas.draw(path, fill: .solid(fill), stroke: .solid(stroke), style: style)
+                if surface === narrow {
+                    copied +=
+                        canvas.renderer.rasterizer.statistics.repeatedRows
+                        + canvas.renderer.secondRasterizer.statistics.repeatedRows
+                }
+            }
+            wrapped.flush()  // (a draw dropped whole leaves the clear pending)
+            let rowBytes = width * 4
+            let expected = narrow.bytes, wideBytes = wide.bytes
+            let differing = (0..<height).filter { y in
+                let row = expected[(y * rowBytes)..<((y + 1) * rowBytes)]
+                let wideStart = y * wide.width * 4
+                return !row.elementsEqual(wideBytes[wideStart..<(wideStart + rowBytes)])
+                    || !row.elementsEqual(memory[(y * stride)..<(y * stride + rowBytes)])
+                    || !memory[(y * stride + rowBytes)..<((y + 1) * stride)].allSatisfy { $0 == 0xAB }
+            }
+            #expect(differing.isEmpty, "round \(round): rows \(differing) differ, \(path) at \(scale)x, \(width) px")
+        }
+        #expect(copied > 500)
+    }
+
     /// Shapes in the right part of the clip (their mirror axis past its
     /// right side) and rows that a shape barely touches (a top edge a
     /// hair above a pixel row: values that round to nothing), swept over

@@ -85,7 +85,12 @@ extension RasterCore {
                 // Every upper row was swept or replayed, and kept.
                 let source = pairRows[sum &- y &- top]
                 assert(source.count >= 0, "a mirrored row not kept")
-                replay(Int(source.first), count: Int(source.count), from: clip.minY &+ sum &- y, into: &kernel)
+                if kernel.copiesRows {
+                    // The same calls as that row: its pixels, whole.
+                    kernel.copyRow(clip.minY &+ sum &- y, into: device..<(device &+ 1))
+                } else {
+                    replay(Int(source.first), count: Int(source.count), from: clip.minY &+ sum &- y, into: &kernel)
+                }
                 statistics.repeatedRows &+= 1
                 y &+= 1
                 continue
@@ -130,10 +135,18 @@ extension RasterCore {
                 y &+= 1
                 continue
             }
-            for repeated in (y &+ 1)..<bandEnd {
-                kernel.beginRow(clip.minY &+ repeated)
-                replay(Int(kept.first), count: Int(kept.count), from: device, into: &kernel)
-                if mirrored(repeated) { pairRows[repeated &- top] = kept }
+            if kernel.copiesRows {
+                // Every repeated row gets this row's pixels, whole.
+                kernel.copyRow(device, into: (device &+ 1)..<(clip.minY &+ bandEnd))
+                if sum != nil {
+                    for repeated in (y &+ 1)..<bandEnd where mirrored(repeated) { pairRows[repeated &- top] = kept }
+                }
+            } else {
+                for repeated in (y &+ 1)..<bandEnd {
+                    kernel.beginRow(clip.minY &+ repeated)
+                    replay(Int(kept.first), count: Int(kept.count), from: device, into: &kernel)
+                    if mirrored(repeated) { pairRows[repeated &- top] = kept }
+                }
             }
             statistics.repeatedRows &+= bandEnd &- y &- 1
             y = bandEnd
