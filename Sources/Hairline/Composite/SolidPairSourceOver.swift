@@ -4,7 +4,8 @@
 // filling and then SolidSourceOver stroking. Over a pending clear the
 // destination is one known value, so no pixel is read: spans are one
 // computed color stored, groups four colors computed in vector lanes, and
-// the rows and columns the draw misses are cleared here too.
+// the rows and columns the draw misses are cleared here too; a row that
+// repeats another's calls is that row copied (narrow surfaces: `copyRow`).
 
 /// Composites two solid colors' coverages (a fill's and its stroke's)
 /// onto a surface in one pass.

@@ -6,10 +6,11 @@
 // overlap) are swept once and replayed, and when both draws are the same
 // upside down about one line, the lower rows replay the upper rows'
 // sweeps. With a kernel whose pixels depend on their coverages alone (a
-// pending clear under them), replays copy the pixels already written, and
-// a corner row whose shapes all mirror left to right about one axis is
-// computed and swept over its left half only, its right half copied
-// mirrored (ColumnMirror).
+// pending clear under them), replays copy the pixels already written (on
+// narrow surfaces a replayed row is its source row copied whole,
+// `PairKernel.copyRow`), and a corner row whose shapes all mirror left to
+// right about one axis is computed and swept over its left half only, its
+// right half copied mirrored (ColumnMirror).
 
 extension Rasterizer {
     /// Whether the builder's draw is covered in closed form (no edges).
