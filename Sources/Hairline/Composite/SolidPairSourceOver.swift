@@ -22,9 +22,8 @@ struct SolidPairSourceOver: PairKernel {
     /// outside them are cleared as each row begins.
     let columns: Range<Int>
     let filler: PixelFiller
-    /// `copiesRows`: under a clear, a surface at most `rowCopyWidthLimit`
-    /// pixels wide.
-    private let copiesWholeRows: Bool
+    /// Under a clear, a surface at most `rowCopyWidthLimit` pixels wide.
+    let copiesRows: Bool
     /// The current row, and the first row not begun yet.
     private var row: UnsafeMutablePointer<UInt32>
     private var nextRow = 0
@@ -43,7 +42,7 @@ struct SolidPairSourceOver: PairKernel {
         surface.pendingClear = nil
         columns = clip.minX..<clip.maxX
         self.filler = filler
-        copiesWholeRows = clears && surface.width <= Self.rowCopyWidthLimit
+        copiesRows = clears && surface.width <= Self.rowCopyWidthLimit
         row = surface.rowPointer(0)
     }
 
@@ -120,8 +119,6 @@ struct SolidPairSourceOver: PairKernel {
     /// cells 4-19 % slower copied).
     static let rowCopyWidthLimit = 512
 
-    var copiesRows: Bool { copiesWholeRows }
-
     @inline(__always)
     mutating func copy(x: Int, count: Int, fromRow source: Int) {
         assert(
@@ -151,7 +148,7 @@ struct SolidPairSourceOver: PairKernel {
 
     @inline(__always)
     mutating func copyRow(_ source: Int, into rows: Range<Int>) {
-        assert(copiesWholeRows && source < rows.lowerBound && rows.lowerBound <= nextRow, "rows copied over the clear")
+        assert(copiesRows && source < rows.lowerBound && rows.lowerBound <= nextRow, "rows copied over the clear")
         surface.copyRow(source, into: rows)
         row = surface.rowPointer(rows.upperBound &- 1)
         nextRow = rows.upperBound

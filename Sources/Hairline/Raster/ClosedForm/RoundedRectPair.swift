@@ -139,15 +139,14 @@ extension RasterCore {
             if kernel.copiesRows {
                 // Every repeated row gets this row's pixels, whole.
                 kernel.copyRow(device, into: (device &+ 1)..<(clip.minY &+ bandEnd))
-                if sum != nil {
-                    for repeated in (y &+ 1)..<bandEnd where mirrored(repeated) { pairRows[repeated &- top] = kept }
-                }
             } else {
                 for repeated in (y &+ 1)..<bandEnd {
                     kernel.beginRow(clip.minY &+ repeated)
                     replay(Int(kept.first), count: Int(kept.count), from: device, into: &kernel)
-                    if mirrored(repeated) { pairRows[repeated &- top] = kept }
                 }
+            }
+            if sum != nil {
+                for repeated in (y &+ 1)..<bandEnd where mirrored(repeated) { pairRows[repeated &- top] = kept }
             }
             statistics.repeatedRows &+= bandEnd &- y &- 1
             y = bandEnd
