@@ -47,6 +47,41 @@ extension Renderer {
         return ok
     }
 
+    /// `buildEdges` for a fill under `rule` into `surface`, then its
+    /// windings resolved as a whole where they may be
+    /// (`Rasterizer.resolveWindings`).
+    func buildFillEdges(
+        _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, clip: PixelRect,
+        surfaceHeight: Int, on target: Rasterizer? = nil
+    ) -> Bool {
+        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip, on: target) else { return false }
+        let target = target ?? rasterizer
+        if target.mayResolveWindings {
+            target.resolveWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight) {
+                flattenEdges(path, transform: transform, tolerance: tolerance, clip: $0, nested: false, on: target)
+            }
+        }
+        return true
+    }
+
+    /// `buildStrokeEdges`, then the stroke's windings resolved as a whole
+    /// where they may be (`Rasterizer.resolveWindings`).
+    func buildResolvedStrokeEdges(
+        _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+        clip: PixelRect, surfaceHeight: Int, on target: Rasterizer? = nil
+    ) -> Bool {
+        guard
+            buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip, on: target)
+        else { return false }
+        let target = target ?? rasterizer
+        if target.mayResolveWindings {
+            target.resolveWindings(rule: .nonZero, clip: clip, surfaceHeight: surfaceHeight) {
+                buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: $0, on: target)
+            }
+        }
+        return true
+    }
+
     /// `buildEdges` without the dropped-draw count; `nested` vouches that
     /// the path is two contours, the second inside the first (a stroke
     /// ring), for the rasterizer's simplicity proof.

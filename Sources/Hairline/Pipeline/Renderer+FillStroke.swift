@@ -22,8 +22,8 @@ extension Renderer {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
         let (hasFill, hasStroke) = buildFillAndStrokeEdges(
             path, transform: transform, tolerance: tolerance,
-            fill: fill != nil, stroke: stroke != nil, style: style,
-            clip: clip, fillEdges: fillEdges, strokeEdges: strokeEdges)
+            fill: fill != nil, rule: rule, stroke: stroke != nil, style: style,
+            clip: clip, surfaceHeight: surface.height, fillEdges: fillEdges, strokeEdges: strokeEdges)
         switch (hasFill ? fill : nil, hasStroke ? stroke : nil) {
         case let (fill?, stroke?):
             compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
@@ -47,32 +47,32 @@ extension Renderer {
     /// dropped for its geometry; returns which have edges. Prepared edges
     /// (Renderer+Prepared.swift), if given, are cut to the clip instead.
     func buildFillAndStrokeEdges(
-        _ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool,
-        stroke: Bool, style: StrokeStyle, clip: Clip, fillEdges: EdgeSnapshot? = nil,
+        _ path: Path, transform: AffineTransform, tolerance: Double, fill: Bool, rule: FillRule,
+        stroke: Bool, style: StrokeStyle, clip: Clip, surfaceHeight: Int, fillEdges: EdgeSnapshot? = nil,
         strokeEdges: EdgeSnapshot? = nil
     ) -> (fill: Bool, stroke: Bool) {
         var strokeBuilt = false
         if stroke, style.width.isFinite, style.width >= 0 {
             if let strokeEdges {
-                strokeRasterizer.builder.cut(strokeEdges, to: clip.bounds)
+                strokeRasterizer.cut(strokeEdges, rule: .nonZero, to: clip.bounds)
                 preparedDrawCount &+= 1
                 strokeBuilt = true
             } else {
-                strokeBuilt = buildStrokeEdges(
+                strokeBuilt = buildResolvedStrokeEdges(
                     path, style: style, transform: transform, tolerance: tolerance,
-                    clip: clip.bounds, on: strokeRasterizer)
+                    clip: clip.bounds, surfaceHeight: surfaceHeight, on: strokeRasterizer)
                 if !strokeBuilt { droppedDrawCount += 1 }
             }
         }
         var fillBuilt = false
         if fill, let fillEdges {
-            fillRasterizer.builder.cut(fillEdges, to: clip.bounds)
+            fillRasterizer.cut(fillEdges, rule: rule, to: clip.bounds)
             preparedDrawCount &+= 1
             fillBuilt = true
         } else if fill {
-            fillBuilt = buildEdges(
-                path, transform: transform, tolerance: tolerance, clip: clip.bounds,
-                on: fillRasterizer)
+            fillBuilt = buildFillEdges(
+                path, transform: transform, tolerance: tolerance, rule: rule, clip: clip.bounds,
+                surfaceHeight: surfaceHeight, on: fillRasterizer)
         }
         return (fillBuilt && !fillRasterizer.builder.isEmpty, strokeBuilt && !strokeRasterizer.builder.isEmpty)
     }
@@ -134,8 +134,8 @@ extension Renderer {
     ) -> RasterStatistics {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return RasterStatistics() }
         let built = buildFillAndStrokeEdges(
-            path, transform: transform, tolerance: tolerance, fill: true, stroke: true,
-            style: style, clip: clip)
+            path, transform: transform, tolerance: tolerance, fill: true, rule: rule, stroke: true,
+            style: style, clip: clip, surfaceHeight: surface.height)
         var result = RasterStatistics()
         result.edges = fillRasterizer.builder.edges.count + strokeRasterizer.builder.edges.count
         guard rows else { return result }

@@ -39,7 +39,7 @@ extension Renderer {
         into surface: Surface
     ) {
         guard !clip.isEmpty else { return }
-        rasterizer.builder.cut(snapshot, to: clip.bounds)
+        rasterizer.cut(snapshot, rule: rule, to: clip.bounds)
         preparedDrawCount &+= 1
         composite(shader, rule: rule, clip: clip, mode: mode, into: surface)
     }

@@ -165,7 +165,11 @@ final class Renderer {
         shader: Shader, clip: Clip, mode: BlendMode = .sourceOver, into surface: Surface
     ) {
         guard transform.isFinite, transform.determinant != 0, !clip.isEmpty else { return }
-        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
+        guard
+            buildFillEdges(
+                path, transform: transform, tolerance: tolerance, rule: rule, clip: clip.bounds,
+                surfaceHeight: surface.height)
+        else { return }
         composite(shader, rule: rule, clip: clip, mode: mode, into: surface)
     }
 
@@ -191,7 +195,10 @@ final class Renderer {
         guard transform.isFinite, transform.determinant != 0, style.width.isFinite, style.width >= 0,
             !clip.isEmpty
         else { return }
-        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds)
+        guard
+            buildResolvedStrokeEdges(
+                path, style: style, transform: transform, tolerance: tolerance, clip: clip.bounds,
+                surfaceHeight: surface.height)
         else {
             droppedDrawCount += 1
             return
@@ -219,7 +226,11 @@ extension Renderer {
         var path = takeScratchPath()
         build(&path)
         defer { returnScratchPath(path) }
-        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip.bounds) else { return }
+        guard
+            buildFillEdges(
+                path, transform: transform, tolerance: tolerance, rule: .nonZero, clip: clip.bounds,
+                surfaceHeight: surface.height)
+        else { return }
         composite(shader, rule: .nonZero, clip: clip, mode: mode, into: surface)
     }
 

@@ -150,6 +150,7 @@ extension EdgeBuilder {
             }
         }
         edges.count = writer.count
+        if writer.reachedOutsideRows { reachesOutsideRows = true }
         firstRow = min(firstRow, writer.firstRow)
         lastRow = max(lastRow, writer.lastRow)
         arcPieces.count = 0

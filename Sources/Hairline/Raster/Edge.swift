@@ -89,16 +89,28 @@ struct EdgeBuilder: LineSink {
     /// convex closed path) that vouches for the inner one lying inside the
     /// outer one.
     var contoursAreNested = false
+    /// Set when the draw's windings were resolved as a whole
+    /// (WindingResolution.swift): every row then accumulates.
+    var windingsResolved = false
+    /// Whether a line reached above or below the clip's rows (cut or
+    /// culled there): the edges then depend on the clip's rows.
+    var reachesOutsideRows = false
 
     /// What `isKnownSimple` is worked out from: the contours ended, the
     /// first two's orientations and the nested vouch (for a builder that
     /// takes over another's edges: EdgeBuilder+Rows.swift).
     var simplicity: EdgeSimplicity {
-        get { EdgeSimplicity(contourCount: contourCount, orientations: orientations, nested: contoursAreNested) }
+        get {
+            EdgeSimplicity(
+                contourCount: contourCount, orientations: orientations, nested: contoursAreNested,
+                lineCount: lineCount, reachesOutsideRows: reachesOutsideRows)
+        }
         set {
             contourCount = newValue.contourCount
             orientations = newValue.orientations
             contoursAreNested = newValue.nested
+            lineCount = newValue.lineCount
+            reachesOutsideRows = newValue.reachesOutsideRows
         }
     }
 
@@ -106,6 +118,7 @@ struct EdgeBuilder: LineSink {
     /// convex contour, or two of opposite orientation nested (see
     /// Convexity.swift).
     var isKnownSimple: Bool {
+        if windingsResolved { return true }
         switch contourCount {
         case 1: return orientations.0 != 0
         case 2: return contoursAreNested && orientations.0 != 0 && orientations.0 == -orientations.1
@@ -191,6 +204,8 @@ struct EdgeBuilder: LineSink {
         contourCount = 0
         orientations = (0, 0)
         contoursAreNested = false
+        windingsResolved = false
+        reachesOutsideRows = false
     }
 
     mutating func beginContour(at p: Point) {
@@ -277,6 +292,7 @@ struct EdgeBuilder: LineSink {
         }
         nextChain = chains.next
         edges.count = writer.count
+        if writer.reachedOutsideRows { reachesOutsideRows = true }
         firstRow = min(firstRow, writer.firstRow)
         lastRow = max(lastRow, writer.lastRow)
         // The contour's last chain continues into its first when both run
@@ -312,6 +328,8 @@ struct EdgeWriter {
     var count: Int
     var firstRow = Int.max
     var lastRow = -1
+    /// Whether a line added reached above or below the clip's rows.
+    var reachedOutsideRows = false
 
     init(_ builder: EdgeBuilder) {
         edges = builder.edges.base
@@ -355,6 +373,7 @@ struct EdgeWriter {
             addFixed(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
             return
         }
+        if y0 < 0 || y1 > height { reachedOutsideRows = true }
         guard y1 > 0, y0 < height, x0 < width || x1 < width else { return }
         addClipped(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding, chain: chain)
     }

@@ -12,6 +12,11 @@ struct EdgeSimplicity {
     var contourCount: Int
     var orientations: (Double, Double)
     var nested: Bool
+    /// The lines the draw was built from (kept or culled), and whether
+    /// one reached above or below the clip's rows: what decides whether
+    /// its windings may be resolved as a whole (WindingResolution.swift).
+    var lineCount: Int
+    var reachesOutsideRows: Bool
 }
 
 /// A finished draw's line edges, taken out of an `EdgeBuilder`: owned
@@ -81,20 +86,45 @@ extension EdgeBuilder {
     /// snapshot's order (the order a build for `clip` lists them in).
     mutating func cut(_ snapshot: EdgeSnapshot, to clip: PixelRect) {
         precondition(snapshot.covers(clip), "a snapshot cut to rows or columns it does not have")
+        cut(
+            snapshot.edges, builtFor: snapshot.clip, firstRow: snapshot.firstRow, lastRow: snapshot.lastRow,
+            simplicity: snapshot.simplicity, to: clip)
+    }
+
+    /// Cuts this builder's own edges (built for a clip with `clip`'s
+    /// columns and rows that hold `clip`'s) to `clip`'s rows, as `cut`
+    /// cuts a snapshot; `spare` lends the storage the edges are read from
+    /// (no allocation once it is large enough). A draw whose windings
+    /// were resolved stays so.
+    mutating func cutInPlace(to clip: PixelRect, spare: inout ScratchBuffer<Edge>) {
+        let source = edges
+        edges = spare
+        let resolved = windingsResolved
+        cut(
+            UnsafeBufferPointer(start: source.base, count: source.count), builtFor: self.clip, firstRow: firstRow,
+            lastRow: lastRow, simplicity: simplicity, to: clip)
+        windingsResolved = resolved
+        spare = source
+    }
+
+    private mutating func cut(
+        _ sourceEdges: UnsafeBufferPointer<Edge>, builtFor sourceClip: PixelRect, firstRow sourceFirst: Int,
+        lastRow sourceLast: Int, simplicity sourceSimplicity: EdgeSimplicity, to clip: PixelRect
+    ) {
         reset(clip: clip)
-        simplicity = snapshot.simplicity
-        // The clip's rows in the snapshot's clip-relative rows.
-        let offset = clip.minY - snapshot.clip.minY
+        simplicity = sourceSimplicity
+        // The clip's rows in the source's clip-relative rows.
+        let offset = clip.minY - sourceClip.minY
         let top = Int32(truncatingIfNeeded: offset)
         let bottom = Int32(truncatingIfNeeded: offset + clip.height - 1)
-        guard snapshot.firstRow <= snapshot.lastRow, snapshot.firstRow <= Int(bottom), snapshot.lastRow >= Int(top)
+        guard sourceFirst <= sourceLast, sourceFirst <= Int(bottom), sourceLast >= Int(top)
         else { return }
-        edges.reserve(snapshot.edges.count)
-        guard let source = snapshot.edges.baseAddress else { return }
+        edges.reserve(sourceEdges.count)
+        guard let source = sourceEdges.baseAddress else { return }
         let out = edges.base, heads = rowHeads.base
         var count = 0
         var first = Int32.max, last: Int32 = -1
-        for i in 0..<snapshot.edges.count {
+        for i in 0..<sourceEdges.count {
             let e = source + i
             let edgeFirst = e.pointee.firstRow, edgeLast = e.pointee.lastRow
             guard edgeLast >= top, edgeFirst <= bottom else { continue }

@@ -19,6 +19,7 @@ final class Rasterizer {
     @exclusivity(unchecked) var builder = EdgeBuilder()
     /// The row machinery and its scratch, kept between draws.
     @exclusivity(unchecked) var core = RasterCore()
+    @exclusivity(unchecked) var windingScratch = WindingScratch()
     /// Rows that needed the slab resolver in the last draw (for tests).
     var resolvedRowCount: Int { core.resolvedRowCount }
     /// Rows resolved approximately in the last draw, past the exact
@@ -45,6 +46,76 @@ final class Rasterizer {
     deinit {
         core.deallocate()
         builder.deallocate()
+        windingScratch.deallocate()
+    }
+
+    /// Whether `resolveWindings` may change the draw being built: most
+    /// draws are covered in closed form, known simple for every clip's
+    /// rows, have too many lines (a draw's own lines are never more than
+    /// over the surface's rows) or nothing in the clip. Checked before the
+    /// call, so that the rebuild closure is not made for them.
+    @inline(__always)
+    var mayResolveWindings: Bool {
+        builder.lineCount <= resolverLimits.wholeDrawEdgeLimit && builder.closedForm.count == 0 && !builder.isEmpty
+            && (builder.reachesOutsideRows || !builder.isKnownSimple)
+    }
+
+    /// Resolves the windings of the draw being built as a whole
+    /// (WindingResolution.swift) if it is small and not known simple, so
+    /// that its rows accumulate. `clip` is the draw's clip, the builder's
+    /// edges built for it; `rebuild` builds the same draw for another
+    /// clip. The result depends on the draw alone, never on `clip`'s
+    /// rows: a draw reaching above or below them is rebuilt over every
+    /// row of the surface (`surfaceHeight`), resolved there and cut back
+    /// to `clip`, so a band of a surface gets the rows the whole surface
+    /// gets.
+    /// Called only where `mayResolveWindings`.
+    @inline(never)
+    func resolveWindings(
+        rule: FillRule, clip: PixelRect, surfaceHeight: Int, rebuild: (PixelRect) -> Bool
+    ) {
+        let limit = resolverLimits.wholeDrawEdgeLimit
+        // Arcs of a draw not known simple become chords here, as a
+        // prepared draw's do before its edges are taken.
+        builder.finishArcs()
+        guard builder.lineCount <= limit, builder.closedForm.count == 0 else { return }
+        if !builder.reachesOutsideRows {
+            guard builder.mayResolveWindings(limit: limit) else { return }
+            builder.resolveWindings(rule: rule, scratch: &windingScratch)
+            return
+        }
+        let tall = PixelRect(minX: clip.minX, minY: 0, maxX: clip.maxX, maxY: surfaceHeight)
+        guard tall != clip, tall.minY <= clip.minY, tall.maxY >= clip.maxY else { return }
+        if rebuild(tall) {
+            builder.finishArcs()
+            if !builder.reachesOutsideRows, builder.mayResolveWindings(limit: limit),
+                builder.resolveWindings(rule: rule, scratch: &windingScratch)
+            {
+                builder.cutInPlace(to: clip, spare: &windingScratch.spareEdges)
+                return
+            }
+        }
+        // Not resolved over the surface's rows either: the draw's own edges.
+        _ = rebuild(clip)
+        builder.finishArcs()
+    }
+
+    /// Starts a draw for `clip` from `snapshot`'s edges, resolved as a
+    /// whole first where `resolveWindings` would resolve the draw.
+    func cut(_ snapshot: EdgeSnapshot, rule: FillRule, to clip: PixelRect) {
+        let limit = resolverLimits.wholeDrawEdgeLimit
+        let simplicity = snapshot.simplicity
+        guard simplicity.lineCount <= limit, !simplicity.reachesOutsideRows, snapshot.edges.count <= limit else {
+            builder.cut(snapshot, to: clip)
+            return
+        }
+        builder.cut(snapshot, to: snapshot.clip)
+        guard builder.mayResolveWindings(limit: limit), builder.resolveWindings(rule: rule, scratch: &windingScratch)
+        else {
+            builder.cut(snapshot, to: clip)
+            return
+        }
+        if clip != snapshot.clip { builder.cutInPlace(to: clip, spare: &windingScratch.spareEdges) }
     }
 
     /// The exact row resolver's work limits (lowered by tests).

@@ -453,4 +453,8 @@ struct ResolverLimits {
     /// compare the two).
     var subBandChainLimit = 16
     var subBandPiecesPerChain = 3
+    /// Draws of at most this many lines and edges, not known simple, are
+    /// resolved as a whole before the rows (WindingResolution.swift); 0:
+    /// never (for tests of the row resolver).
+    var wholeDrawEdgeLimit = 64
 }

@@ -25,6 +25,7 @@ import HairlineTestSupport
         // hundreds of times in the row.
         let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         for rule in [FillRule.nonZero, .evenOdd] {
             let engine = try fill(contour, rule: rule, renderer: renderer, size: 24)
             #expect(renderer.rasterizer.resolvedRowCount > 0)
@@ -59,7 +60,7 @@ import HairlineTestSupport
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(
             rowAllowance: 1 << 12, pieceAllowance: 0, rowCap: 1 << 14,
-            drawBudget: 1 << 16)
+            drawBudget: 1 << 16, wholeDrawEdgeLimit: 0)
         let nonZero = try fill(contour, rule: .nonZero, renderer: renderer, size: 24)
         #expect(renderer.rasterizer.approximatedRowCount > 16)
         let evenOdd = try fill(contour, rule: .evenOdd, renderer: renderer, size: 24)
@@ -77,7 +78,7 @@ import HairlineTestSupport
         let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(
-            rowAllowance: 0, pieceAllowance: 0, rowCap: 0, drawBudget: 0)
+            rowAllowance: 0, pieceAllowance: 0, rowCap: 0, drawBudget: 0, wholeDrawEdgeLimit: 0)
         let engine = try fill(contour, rule: rule, renderer: renderer, size: 24)
         #expect(renderer.rasterizer.approximatedRowCount > 15)
         let exact = ExactCoverage(contours: [contour], rule: rule, width: 24, height: 24).coverage()
@@ -93,7 +94,8 @@ import HairlineTestSupport
         let contour = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let renderer = Renderer()
         renderer.rasterizer.resolverLimits = ResolverLimits(
-            rowAllowance: 0, pieceAllowance: 0, rowCap: 1 << 20, drawBudget: 20_000)
+            rowAllowance: 0, pieceAllowance: 0, rowCap: 1 << 20, drawBudget: 20_000,
+            wholeDrawEdgeLimit: 0)
         _ = try fill(contour, rule: .nonZero, renderer: renderer, size: 24)
         let approximated = renderer.rasterizer.approximatedRowCount
         #expect(approximated > 0 && approximated < renderer.rasterizer.resolvedRowCount)

@@ -25,6 +25,7 @@ import Testing
         _ path: Path, rule: FillRule, stroke: StrokeStyle?, size: Int, betweenChainEnds: Bool
     ) throws -> (pixels: [UInt8], resolved: Int) {
         let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         renderer.rasterizer.resolverLimits.walksBetweenChainEnds = betweenChainEnds
         let surface = try drawWhite(path, rule: rule, stroke: stroke, fillTolerance: 0.05, size: size, with: renderer)
         let pixels = (0..<(size * size)).map { surface.pixel(x: $0 % size, y: $0 / size)!.alpha }

@@ -28,6 +28,7 @@ import Testing
     /// `handOver` on (1: all of them; `Int.max`: the default).
     func render(_ contours: [[Point]], rule: FillRule, size: Int, handOver: Int) throws -> [UInt8] {
         let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         renderer.rasterizer.resolverLimits.slabHandOver = handOver
         renderer.rasterizer.resolverLimits.subBandChainLimit = 0  // the slabs for every cluster
         let surface = try Surface(width: size, height: size)
@@ -95,6 +96,7 @@ import Testing
         for (points, step) in [(17, 8), (61, 30)] {
             let contour = starPolygon(points: points, step: step, center: Point(x: 12, y: 12), radius: 10.7)
             let renderer = Renderer()
+            renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
             renderer.rasterizer.resolverLimits.subBandChainLimit = 0
             let surface = try Surface(width: 24, height: 24)
             renderer.fill(

@@ -25,6 +25,7 @@ import Testing
         _ path: Path, rule: FillRule, stroke: StrokeStyle? = nil, size: Int, subBands: Bool
     ) throws -> (coverage: [Double], resolved: Int) {
         let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         renderer.rasterizer.resolverLimits.subBandChainLimit = subBands ? Int.max : 0
         renderer.rasterizer.resolverLimits.subBandPiecesPerChain = 0
         let surface = try drawWhite(path, rule: rule, stroke: stroke, fillTolerance: 0.01, size: size, with: renderer)
@@ -154,6 +155,7 @@ import Testing
         var blobs = blob(9.3, 10.2, 7.1)
         blobs.addPath(blob(14.6, 13.1, 7.7))
         let renderer = Renderer()
+        renderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         let surface = try Surface(width: 24, height: 24)
         renderer.fill(
             blobs, transform: .identity, tolerance: 0.01, rule: .nonZero, color: Color.white.premultiplied,
@@ -166,6 +168,7 @@ import Testing
 
         let star = starPolygon(points: 61, step: 30, center: Point(x: 12, y: 12), radius: 10.7)
         let starRenderer = Renderer()
+        starRenderer.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0  // the row resolver
         let starSurface = try Surface(width: 24, height: 24)
         starRenderer.fill(
             polygonPath([star]), transform: .identity, tolerance: 0.01, rule: .nonZero,

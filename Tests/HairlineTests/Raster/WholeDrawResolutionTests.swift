@@ -1,0 +1,149 @@
+// Draws resolved as a whole (Raster/WindingResolution.swift): small draws
+// that are not known simple get edges bounding their inside, with windings
+// 0 and 1 only, before the rows. Checked against the exact-area oracle
+// (random self-crossing polygons, several contours, strokes' outlines),
+// against the row resolver (both exact, so within 1/255 of each other),
+// and across bands of a surface, clips of fewer rows and prepared edges:
+// the bytes of drawing over the whole surface.
+
+import Testing
+@testable import Hairline
+import HairlineTestSupport
+
+@Suite struct WholeDrawResolutionTests {
+    static let width = 24, height = 20
+
+    /// `contours` filled in opaque black by `renderer` on a fresh surface;
+    /// the coverage, and whether the draw was resolved as a whole.
+    static func fill(_ contours: [[Point]], rule: FillRule, renderer: Renderer) throws -> ([Double], Bool) {
+        let surface = try Surface(width: width, height: height)
+        renderer.fill(
+            polygonPath(contours), transform: .identity, tolerance: 0.008, rule: rule,
+            color: Color.black.premultiplied, into: surface)
+        let coverage = (0..<(width * height)).map { Double(surface.pixel(x: $0 % width, y: $0 / width)!.alpha) / 255 }
+        return (coverage, renderer.rasterizer.builder.windingsResolved)
+    }
+
+    /// One to three random contours of 3 to 20 vertices inside the surface
+    /// (or reaching past it, when `margin` > 0).
+    static func randomContours(_ rng: inout SplitMix64, margin: Double) -> [[Point]] {
+        (0..<rng.int(in: 1...3)).map { _ in
+            (0..<rng.int(in: 3...20)).map { _ in
+                Point(
+                    x: rng.double(in: -margin...(Double(width) + margin)),
+                    y: rng.double(in: -margin...(Double(height) + margin)))
+            }
+        }
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func selfCrossingPolygonsResolvedWholeAreExact(rule: FillRule) throws {
+        let renderer = Renderer()
+        var resolved = 0
+        for seed in UInt64(1)...200 {
+            var rng = SplitMix64(seed: 7_000 + seed)
+            let contours = Self.randomContours(&rng, margin: 0)
+            let (engine, whole) = try Self.fill(contours, rule: rule, renderer: renderer)
+            if whole { resolved += 1 }
+            let exact = ExactCoverage(contours: contours, rule: rule, width: Self.width, height: Self.height)
+                .coverage()
+            let diff = compareCoverage(engine, exact, width: Self.width)
+            #expect(diff.maximum <= polygonTolerance, "seed \(seed), \(rule): \(diff)")
+        }
+        // Every draw of at most 64 edges that is not one convex contour.
+        #expect(resolved > 150)
+    }
+
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func wholeDrawsAndTheRowResolverAgree(rule: FillRule) throws {
+        let whole = Renderer(), rows = Renderer()
+        rows.rasterizer.resolverLimits.wholeDrawEdgeLimit = 0
+        for seed in UInt64(1)...100 {
+            var rng = SplitMix64(seed: 8_000 + seed)
+            // Reaching past the surface: cut at its sides and rows.
+            let contours = Self.randomContours(&rng, margin: seed % 2 == 0 ? 0 : 5)
+            let (a, _) = try Self.fill(contours, rule: rule, renderer: whole)
+            let (b, byRows) = try Self.fill(contours, rule: rule, renderer: rows)
+            #expect(!byRows)
+            #expect(compareCoverage(a, b, width: Self.width).maximum <= 1.0 / 255 + 1e-9, "seed \(seed)")
+        }
+    }
+
+    /// Identical and collinear edges, edges meeting at one point, a
+    /// contour retracing itself: ties in the slabs' order.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func coincidentAndTouchingEdgesAreExact(rule: FillRule) throws {
+        let square = [Point(x: 2, y: 2), Point(x: 14, y: 2), Point(x: 14, y: 14), Point(x: 2, y: 14)]
+        let cases: [[[Point]]] = [
+            [square, square],
+            [square, square.reversed()],
+            [square, [Point(x: 2, y: 2), Point(x: 14, y: 14), Point(x: 20, y: 3)]],
+            [[Point(x: 1, y: 1), Point(x: 20, y: 18), Point(x: 1, y: 18), Point(x: 20, y: 1)]],
+            [[Point(x: 3, y: 3), Point(x: 18, y: 3), Point(x: 18, y: 16), Point(x: 3, y: 3), Point(x: 10, y: 17)]],
+            [[Point(x: 2, y: 5), Point(x: 22, y: 5), Point(x: 12, y: 5.5), Point(x: 12, y: 19)], square],
+            [square, [Point(x: 8, y: 2), Point(x: 14, y: 8), Point(x: 8, y: 14), Point(x: 2, y: 8)]],
+        ]
+        let renderer = Renderer()
+        for (i, contours) in cases.enumerated() {
+            let (engine, _) = try Self.fill(contours, rule: rule, renderer: renderer)
+            let exact = ExactCoverage(contours: contours, rule: rule, width: Self.width, height: Self.height)
+                .coverage()
+            let diff = compareCoverage(engine, exact, width: Self.width)
+            #expect(diff.maximum <= polygonTolerance, "case \(i), \(rule): \(diff)")
+        }
+    }
+
+    /// Small self-crossing fills and strokes drawn over bands of a surface
+    /// (row windows), from the path and from prepared edges, through clips
+    /// of fewer rows: the bytes of the draw over the whole surface, with
+    /// most draws resolved as a whole.
+    @Test(arguments: [1, 5, 16])
+    func bandsAndRowClipsGetTheWholeSurfacesRows(rows: Int) throws {
+        var rng = SplitMix64(seed: 9_100 + UInt64(rows))
+        for round in 0..<60 {
+            let width = rng.int(in: 8...40), height = rng.int(in: 8...48)
+            let contours = (0..<rng.int(in: 1...2)).map { _ in
+                (0..<rng.int(in: 3...12)).map { _ in
+                    Point(x: rng.double(in: -3...Double(width) + 3), y: rng.double(in: -3...Double(height) + 3))
+                }
+            }
+            let path = polygonPath(contours)
+            let rule: FillRule = rng.int(in: 0...1) == 0 ? .nonZero : .evenOdd
+            // Round joins and caps: arcs, chords once the draw is known not
+            // to be simple (as prepared edges have them).
+            let style = StrokeStyle(
+                width: rng.double(in: 0.5...3), lineJoin: [LineJoin.miter, .round, .bevel][rng.int(in: 0...2)],
+                lineCap: [LineCap.butt, .round, .square][rng.int(in: 0...2)])
+            let kind = rng.int(in: 0...2)
+            let clip: Rect? =
+                rng.int(in: 0...1) == 0
+                ? Rect(
+                    x: -1, y: rng.double(in: 0...Double(height) / 2), width: Double(width) + 2,
+                    height: rng.double(in: 1...Double(height)))
+                : nil
+            let prepare = rng.int(in: 0...1) == 0
+            let color = Paint.solid(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))
+            func draw(_ canvas: Canvas, fill: PreparedShape?, stroke: PreparedShape?) {
+                if let clip { canvas.clip(to: clip) }
+                switch kind {
+                case 0: canvas.fill(path, with: color, rule: rule, prepared: fill)
+                case 1: canvas.stroke(path, with: color, style: style, prepared: stroke)
+                default:
+                    canvas.draw(
+                        path, fill: color, stroke: .solid(.black), style: style, rule: rule, preparedFill: fill,
+                        preparedStroke: stroke)
+                }
+            }
+            let whole = try Surface(width: width, height: height), banded = try Surface(width: width, height: height)
+            draw(Canvas(surface: whole), fill: nil, stroke: nil)
+            let bands = try banded.bands(PreparedShapeTests.bands(height: height, rows: rows))
+            let preparer = Canvas(surface: bands[0].makeWindow())
+            let fill = prepare ? preparer.prepareFill(path) : nil
+            let stroke = prepare ? preparer.prepareStroke(path, style: style) : nil
+            for band in bands {
+                draw(Canvas(surface: band.makeWindow()), fill: fill, stroke: stroke)
+            }
+            #expect(banded.bytes == whole.bytes, "round \(round): kind \(kind), clip \(String(describing: clip))")
+        }
+    }
+}
