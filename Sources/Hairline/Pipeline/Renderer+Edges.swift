@@ -54,14 +54,12 @@ extension Renderer {
         _ path: Path, transform: AffineTransform, tolerance: Double, rule: FillRule, clip: PixelRect,
         surfaceHeight: Int, on target: Rasterizer? = nil
     ) -> Bool {
-        guard buildEdges(path, transform: transform, tolerance: tolerance, clip: clip, on: target) else { return false }
         let target = target ?? rasterizer
-        if target.mayResolveWindings {
-            target.resolveWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight) {
-                flattenEdges(path, transform: transform, tolerance: tolerance, clip: $0, nested: false, on: target)
-            }
+        let ok = buildResolvingWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight, on: target) {
+            flattenEdges(path, transform: transform, tolerance: tolerance, clip: $0, nested: false, on: target)
         }
-        return true
+        if !ok { droppedDrawCount += 1 }
+        return ok
     }
 
     /// `buildStrokeEdges`, then the stroke's windings resolved as a whole
@@ -70,14 +68,24 @@ extension Renderer {
         _ path: Path, style: StrokeStyle, transform: AffineTransform, tolerance: Double,
         clip: PixelRect, surfaceHeight: Int, on target: Rasterizer? = nil
     ) -> Bool {
-        guard
-            buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip, on: target)
-        else { return false }
         let target = target ?? rasterizer
+        return buildResolvingWindings(rule: .nonZero, clip: clip, surfaceHeight: surfaceHeight, on: target) {
+            buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: $0, on: target)
+        }
+    }
+
+    /// Builds a draw's edges for `clip` with `build`, then resolves its
+    /// windings as a whole where they may be; `build` is called again
+    /// for other rows if the resolution needs the draw over the
+    /// surface's rows (`Rasterizer.resolveWindings`). `false` where
+    /// `build` fails for `clip`.
+    @inline(__always)
+    private func buildResolvingWindings(
+        rule: FillRule, clip: PixelRect, surfaceHeight: Int, on target: Rasterizer, _ build: (PixelRect) -> Bool
+    ) -> Bool {
+        guard build(clip) else { return false }
         if target.mayResolveWindings {
-            target.resolveWindings(rule: .nonZero, clip: clip, surfaceHeight: surfaceHeight) {
-                buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: $0, on: target)
-            }
+            target.resolveWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight, rebuild: build)
         }
         return true
     }

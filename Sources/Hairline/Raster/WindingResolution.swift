@@ -122,13 +122,10 @@ extension EdgeBuilder {
                 }
             }
         }
+        // (Heights are device rows, outside the bucket sort's 0...1.)
         sortByKey(s.heights.buffer)
-        let heights = s.heights.base
-        var unique = 0
-        for k in 0..<s.heights.count where unique == 0 || heights[k] != heights[unique - 1] {
-            heights[unique] = heights[k]
-            unique += 1
-        }
+        removeRepeats(&s.heights)
+        let heights = s.heights.base, unique = s.heights.count
         // Rewrite the edges.
         if firstRow <= lastRow {
             (rowHeads.base + firstRow).update(repeating: -1, count: lastRow - firstRow + 1)

@@ -190,6 +190,13 @@ func sortRemovingRepeats(
     _ list: inout ScratchBuffer<Double>, spare: inout ScratchBuffer<Double>, counts: inout ScratchBuffer<Int32>
 ) {
     bucketSortByKey(&list, spare: &spare, counts: &counts)
+    removeRepeats(&list)
+}
+
+/// Drops repeated values from a list sorted ascending: the list keeps
+/// its distinct values.
+@inline(__always)
+func removeRepeats(_ list: inout ScratchBuffer<Double>) {
     let values = list.buffer
     guard values.count > 1 else { return }
     var unique = 1
