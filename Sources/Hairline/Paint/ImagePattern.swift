@@ -222,8 +222,7 @@ struct PatternShader {
         assert(
             count >= 0 && pixels.count >= origin &+ (height &- 1) &* rowLength &+ width,
             "a run; the pattern inside its pixels")
-        var p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
-        let step = Point(x: toPattern.a, y: toPattern.b)
+        let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
         pixels.withUnsafeBufferPointer { image in
             let base = image.baseAddress! + origin
             if copiesRows {
@@ -248,11 +247,8 @@ struct PatternShader {
             case .bilinear:
                 if toPattern.b == 0 {
                     bilinearRow(base, p, x: x, y: y, count: count, into: out)
-                    break
-                }
-                for i in 0..<count {
-                    out[i] = bilinear(base, p)
-                    p = p + step
+                } else {
+                    bilinearRotatedRow(base, x: x, y: y, count: count, into: out)
                 }
             }
         }
@@ -331,8 +327,9 @@ struct PatternShader {
         return image[j * rowLength + i]
     }
 
+    /// The bilinear sample at pattern point `p` (pattern pixels), tiled.
     @inline(__always)
-    private func bilinear(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
+    func bilinear(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
         assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
         let (i0, wx) = Self.bilinearColumn(p.x)
         let (ja, jb, wy) = bilinearRows(p.y)

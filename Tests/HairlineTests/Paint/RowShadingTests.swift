@@ -152,6 +152,89 @@ import HairlineTestSupport
         }
     }
 
+    /// Rotated and skewed maps (b ≠ 0: pattern y changes along the row,
+    /// ImagePattern+Rotated.swift): every pixel its own centre's sample,
+    /// however the run is cut, over images 1 to 65 pixels a side (slices
+    /// of a larger image too), every tile mode on each axis, offsets that
+    /// put samples on the image's edges and wraps, and coordinates far
+    /// enough out to be clamped.
+    @Test func rotatedBilinearPatternPixelsAreTheirOwnCentres() throws {
+        var rng = SplitMix64(seed: 0x2073_ED)
+        let preparation = ShaderPreparation()
+        var pairsInside = 0
+        for trial in 0..<400 {
+            let fullWidth = [1, 2, 3, 7, 64, 65][Int(rng.next() % 6)], fullHeight = [1, 2, 5, 64][Int(rng.next() % 4)]
+            let image = try Self.randomPremultipliedImage(width: fullWidth, height: fullHeight, rng: &rng)
+            // A slice of the image in a quarter of the trials (sampled in
+            // place: its rows are the image's, longer than it is wide).
+            var slice: PixelRect?
+            if trial % 4 == 3 && fullWidth > 2 && fullHeight > 1 {
+                let minX = Int(rng.next() % UInt64(fullWidth - 1)), minY = Int(rng.next() % UInt64(fullHeight - 1))
+                let maxX = minX + 1 + Int(rng.next() % UInt64(fullWidth - minX))
+                let maxY = minY + 1 + Int(rng.next() % UInt64(fullHeight - minY))
+                slice = PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+            }
+            let (width, height) = slice.map { ($0.maxX - $0.minX, $0.maxY - $0.minY) } ?? (fullWidth, fullHeight)
+            let pixels: [UInt32] =
+                slice.map { s in
+                    (s.minY..<s.maxY).flatMap { j in (s.minX..<s.maxX).map { image.pixels[j * fullWidth + $0] } }
+                } ?? image.pixels
+            let tileX = [TileMode.repeat, .repeat, .pad, .reflect, .decal][Int(rng.next() % 5)]
+            let tileY = [TileMode.repeat, .repeat, .pad, .reflect, .decal][Int(rng.next() % 5)]
+            // A rotation by any angle, scaled by a fifth to five, or a
+            // skew; offsets near or far (past 2^40 pattern pixels: clamped).
+            let angle = Self.unit(&rng) * 2 * Double.pi, scale = 0.2 + Self.unit(&rng) * 5
+            var transform: AffineTransform
+            if trial % 5 == 4 {
+                transform = AffineTransform(a: 1, b: Self.unit(&rng) - 0.5, c: 0, d: 1, tx: 0, ty: 0)
+            } else {
+                transform = AffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale)
+            }
+            transform.tx = trial % 17 == 0 ? 1e13 : Self.unit(&rng) * 400 - 200
+            transform.ty = trial % 23 == 0 ? -1e13 : Self.unit(&rng) * 400 - 200
+            guard transform.b != 0 else { continue }
+            var paint = ImagePattern(image, transform: transform, tileX: tileX, tileY: tileY, sampling: .bilinear)
+            paint.slice = slice
+            guard let shader = Self.patternShader(paint, preparation) else {
+                Issue.record("trial \(trial): no pattern shader")
+                return
+            }
+            let x = Int(rng.next() % 500) - 100, y = Int(rng.next() % 300) - 50
+            let count = 1 + Int(rng.next() % 300)
+            let cut = Int(rng.next() % UInt64(count + 1))
+            let (whole, split) = Self.shadeTwice(
+                { shader.shade(x: $0, y: $1, count: $2, into: $3) }, x: x, y: y, count: count, cut: cut)
+            func at(_ i: Int, _ j: Int) -> UInt32 {
+                guard let ii = PatternTests.index(i, width, tileX), let jj = PatternTests.index(j, height, tileY)
+                else { return 0 }
+                return pixels[jj * width + ii]
+            }
+            var inside = 0
+            for k in 0..<count {
+                let p = Point(x: Double(x + k) + 0.5, y: Double(y) + 0.5).applying(shader.toPattern)
+                let limit = PatternShader.coordinateLimit
+                let u = min(max(p.x - 0.5, -limit), limit), v = min(max(p.y - 0.5, -limit), limit)
+                let fu = u.rounded(.down), fv = v.rounded(.down)
+                let i = Int(fu), j = Int(fv)
+                // Inside the image (a repeating axis wrapped into it).
+                let ii = tileX == .repeat ? PatternTests.index(i, width, .repeat)! : i
+                let jj = tileY == .repeat ? PatternTests.index(j, height, .repeat)! : j
+                if ii >= 0 && ii <= width - 2 && jj >= 0 && jj <= height - 2 { inside += 1 }
+                let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
+                let expected = Self.mix(
+                    Self.mix(at(i, j), at(i + 1, j), wx), Self.mix(at(i, j + 1), at(i + 1, j + 1), wx), wy)
+                if whole[k] != expected || split[k] != expected {
+                    let what = "trial \(trial) (\(width)x\(height), \(tileX)/\(tileY), \(transform))"
+                    Issue.record("\(what), pixel \(x + k): \(whole[k]), \(split[k]) != \(expected)")
+                    return
+                }
+            }
+            pairsInside += inside / 2
+        }
+        // The two-pixel path is reached (pixels sampled inside the image).
+        #expect(pairsInside > 1_000)
+    }
+
     /// Random stops (1 to 4, some translucent).
     static func stops(_ rng: inout SplitMix64) -> [GradientStop] {
         (0..<(1 + Int(rng.next() % 4))).map { _ in
