@@ -104,6 +104,26 @@ import HairlineTestSupport
         return out
     }
 
+    /// The bilinear sample at pattern point `p` of `pixels` (`width` ×
+    /// `height`, row-major), tiled per axis, by reference arithmetic:
+    /// coordinates clamped as the shader clamps them, floors by
+    /// `rounded(.down)`, the mixes one channel at a time.
+    static func bilinearReference(
+        _ p: Point, pixels: [UInt32], width: Int, height: Int, tileX: TileMode, tileY: TileMode
+    ) -> UInt32 {
+        func at(_ i: Int, _ j: Int) -> UInt32 {
+            guard let ii = PatternTests.index(i, width, tileX), let jj = PatternTests.index(j, height, tileY)
+            else { return 0 }
+            return pixels[jj * width + ii]
+        }
+        let limit = PatternShader.coordinateLimit
+        let u = min(max(p.x - 0.5, -limit), limit), v = min(max(p.y - 0.5, -limit), limit)
+        let fu = u.rounded(.down), fv = v.rounded(.down)
+        let i = Int(fu), j = Int(fv)
+        let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
+        return mix(mix(at(i, j), at(i + 1, j), wx), mix(at(i, j + 1), at(i + 1, j + 1), wx), wy)
+    }
+
     @Test func bilinearPatternPixelsAreTheirOwnCentres() throws {
         var rng = SplitMix64(seed: 0xB11E)
         let preparation = ShaderPreparation()
@@ -130,19 +150,10 @@ import HairlineTestSupport
             let cut = Int(rng.next() % UInt64(count + 1))
             let (whole, split) = Self.shadeTwice(
                 { shader.shade(x: $0, y: $1, count: $2, into: $3) }, x: x, y: y, count: count, cut: cut)
-            func at(_ i: Int, _ j: Int) -> UInt32 {
-                guard let ii = PatternTests.index(i, width, tileX), let jj = PatternTests.index(j, height, tileY)
-                else { return 0 }
-                return pixels[jj * width + ii]
-            }
             for k in 0..<count {
                 let p = Point(x: Double(x + k) + 0.5, y: Double(y) + 0.5).applying(shader.toPattern)
-                let u = p.x - 0.5, v = p.y - 0.5
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let i = Int(fu), j = Int(fv)
-                let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
-                let expected = Self.mix(
-                    Self.mix(at(i, j), at(i + 1, j), wx), Self.mix(at(i, j + 1), at(i + 1, j + 1), wx), wy)
+                let expected = Self.bilinearReference(
+                    p, pixels: pixels, width: width, height: height, tileX: tileX, tileY: tileY)
                 if whole[k] != expected || split[k] != expected {
                     let what = "trial \(trial) (\(width)x\(height), \(tileX)/\(tileY), scale \(scale))"
                     Issue.record("\(what), pixel \(x + k): \(whole[k]), \(split[k]) != \(expected)")
@@ -204,25 +215,18 @@ import HairlineTestSupport
             let cut = Int(rng.next() % UInt64(count + 1))
             let (whole, split) = Self.shadeTwice(
                 { shader.shade(x: $0, y: $1, count: $2, into: $3) }, x: x, y: y, count: count, cut: cut)
-            func at(_ i: Int, _ j: Int) -> UInt32 {
-                guard let ii = PatternTests.index(i, width, tileX), let jj = PatternTests.index(j, height, tileY)
-                else { return 0 }
-                return pixels[jj * width + ii]
-            }
             var inside = 0
             for k in 0..<count {
                 let p = Point(x: Double(x + k) + 0.5, y: Double(y) + 0.5).applying(shader.toPattern)
                 let limit = PatternShader.coordinateLimit
-                let u = min(max(p.x - 0.5, -limit), limit), v = min(max(p.y - 0.5, -limit), limit)
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let i = Int(fu), j = Int(fv)
+                let i = Int(min(max(p.x - 0.5, -limit), limit).rounded(.down))
+                let j = Int(min(max(p.y - 0.5, -limit), limit).rounded(.down))
                 // Inside the image (a repeating axis wrapped into it).
                 let ii = tileX == .repeat ? PatternTests.index(i, width, .repeat)! : i
                 let jj = tileY == .repeat ? PatternTests.index(j, height, .repeat)! : j
                 if ii >= 0 && ii <= width - 2 && jj >= 0 && jj <= height - 2 { inside += 1 }
-                let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
-                let expected = Self.mix(
-                    Self.mix(at(i, j), at(i + 1, j), wx), Self.mix(at(i, j + 1), at(i + 1, j + 1), wx), wy)
+                let expected = Self.bilinearReference(
+                    p, pixels: pixels, width: width, height: height, tileX: tileX, tileY: tileY)
                 if whole[k] != expected || split[k] != expected {
                     let what = "trial \(trial) (\(width)x\(height), \(tileX)/\(tileY), \(transform))"
                     Issue.record("\(what), pixel \(x + k): \(whole[k]), \(split[k]) != \(expected)")

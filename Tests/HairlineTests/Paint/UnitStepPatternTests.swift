@@ -17,19 +17,9 @@ import HairlineTestSupport
         _ x: Int, _ y: Int, _ toPattern: AffineTransform, pixels: [UInt32], width: Int, height: Int,
         tileX: TileMode, tileY: TileMode
     ) -> UInt32 {
-        func at(_ i: Int, _ j: Int) -> UInt32 {
-            guard let ii = PatternTests.index(i, width, tileX), let jj = PatternTests.index(j, height, tileY)
-            else { return 0 }
-            return pixels[jj * width + ii]
-        }
-        let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern)
-        let u = p.x - 0.5, v = p.y - 0.5
-        let fu = u.rounded(.down), fv = v.rounded(.down)
-        let i = Int(fu), j = Int(fv)
-        let wx = UInt32((u - fu) * 256 + 0.5), wy = UInt32((v - fv) * 256 + 0.5)
-        return RowShadingTests.mix(
-            RowShadingTests.mix(at(i, j), at(i + 1, j), wx), RowShadingTests.mix(at(i, j + 1), at(i + 1, j + 1), wx),
-            wy)
+        RowShadingTests.bilinearReference(
+            Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPattern), pixels: pixels, width: width,
+            height: height, tileX: tileX, tileY: tileY)
     }
 
     @Test func translatedRowsEqualPerPixelSampling() throws {
