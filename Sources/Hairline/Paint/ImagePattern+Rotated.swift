@@ -103,37 +103,71 @@ extension PatternShader {
                 (SIMD4(lowHalf: a.lowHalf, highHalf: b.lowHalf) &+ SIMD4(lowHalf: a.highHalf, highHalf: b.highHalf)
                 &+ round) &>> 8
         }
+        // Each pixel's four samples, two to a 64-bit word (the first
+        // column in the low half).
+        @inline(__always)
+        func samples(_ row: Int, _ first: Int, _ second: Int) -> UInt64 {
+            let r = image + row &* rowLength
+            return UInt64(r[first]) | (UInt64(r[second]) &<< 32)
+        }
+        // A pixel's horizontal weights (256 − w, 256 − w, w, w) as one
+        // word of 16-bit lanes (no lane inserts).
+        @inline(__always)
+        func weights(_ w: Int64) -> SIMD4<UInt16> {
+            let w = UInt64(truncatingIfNeeded: w), v = 256 &- w
+            return unsafeBitCast((v | w &<< 32) &* 0x1_0001, to: SIMD4<UInt16>.self)
+        }
+        // Whether a sample may need clamping: the coordinates are affine
+        // in x, so within rounding their extremes are the run's ends'; ends
+        // inside half the limit leave every sample inside it.
+        let ends = SIMD2(x0, x0 + Double(max(count &- 1, 0)))
+        let endU = av * ends + cyv + txv - half, endV = bv * ends + dyv + tyv - half
+        let bound = SIMD2<Double>(repeating: Self.coordinateLimit / 2)
+        let clamps = !all((endU .< bound) .& (endU .> -bound) .& (endV .< bound) .& (endV .> -bound))
+        // Both axes repeating with a power-of-two size: the tiling is two
+        // masks per axis, both pixels at once.
+        let masksBoth = tileX == .repeat && tileY == .repeat && maskX >= 0 && maskY >= 0
+        let maskXv = SIMD2(repeating: Int64(maskX)), maskYv = SIMD2(repeating: Int64(maskY))
         while k < count {
             // A pair of pixels, or the run's last pixel twice.
             let one = k &+ 1 == count
             let xv = SIMD2(x0 + Double(k), x0 + Double(one ? k : k &+ 1))
             // (a·x + c·y) + tx, as `Point.applying` evaluates it.
-            let u = clamp(av * xv + cyv + txv - half)
-            let v = clamp(bv * xv + dyv + tyv - half)
+            let su = av * xv + cyv + txv - half, sv = bv * xv + dyv + tyv - half
+            let u = clamps ? clamp(su) : su, v = clamps ? clamp(sv) : sv
             let (i, wx) = floorAndWeight(u)
             let (j, wy) = floorAndWeight(v)
-            guard let (ia, ib) = pair(i[0], width, tileX, mask: maskX, inverse: inverseWidth),
-                let (ja, jb) = pair(j[0], height, tileY, mask: maskY, inverse: inverseHeight),
-                let (ic, id) = pair(i[1], width, tileX, mask: maskX, inverse: inverseWidth),
-                let (jc, jd) = pair(j[1], height, tileY, mask: maskY, inverse: inverseHeight)
-            else {
-                // Beyond a reflecting or decal image: the first pixel
-                // on its own.
-                out[k] = bilinear(image, Point(x: t.a * xv[0] + cy + tx, y: t.b * xv[0] + dy + ty))
-                k &+= 1
-                continue
+            let ia: Int, ib: Int, ja: Int, jb: Int, ic: Int, id: Int, jc: Int, jd: Int
+            if masksBoth {
+                let first = i & maskXv, second = (i &+ 1) & maskXv
+                let top = j & maskYv, bottom = (j &+ 1) & maskYv
+                (ia, ib, ic, id) = (
+                    Int(truncatingIfNeeded: first[0]), Int(truncatingIfNeeded: second[0]),
+                    Int(truncatingIfNeeded: first[1]), Int(truncatingIfNeeded: second[1])
+                )
+                (ja, jb, jc, jd) = (
+                    Int(truncatingIfNeeded: top[0]), Int(truncatingIfNeeded: bottom[0]),
+                    Int(truncatingIfNeeded: top[1]), Int(truncatingIfNeeded: bottom[1])
+                )
+            } else {
+                guard let (a, b) = pair(i[0], width, tileX, mask: maskX, inverse: inverseWidth),
+                    let (c, d) = pair(j[0], height, tileY, mask: maskY, inverse: inverseHeight),
+                    let (e, f) = pair(i[1], width, tileX, mask: maskX, inverse: inverseWidth),
+                    let (g, h) = pair(j[1], height, tileY, mask: maskY, inverse: inverseHeight)
+                else {
+                    // Beyond a reflecting or decal image: the first pixel
+                    // on its own.
+                    out[k] = bilinear(image, Point(x: t.a * xv[0] + cy + tx, y: t.b * xv[0] + dy + ty))
+                    k &+= 1
+                    continue
+                }
+                (ia, ib, ja, jb, ic, id, jc, jd) = (a, b, c, d, e, f, g, h)
             }
-            // Each pixel's four samples, two to a 64-bit word (the
-            // first column in the low half).
-            @inline(__always)
-            func samples(_ row: Int, _ first: Int, _ second: Int) -> UInt64 {
-                let r = image + row &* rowLength
-                return UInt64(r[first]) | (UInt64(r[second]) &<< 32)
-            }
-            let w0 = UInt16(truncatingIfNeeded: wx[0]), w1 = UInt16(truncatingIfNeeded: wx[1])
-            let wp = SIMD4(256 &- w0, 256 &- w0, w0, w0), wq = SIMD4(256 &- w1, 256 &- w1, w1, w1)
-            let y0 = UInt16(truncatingIfNeeded: wy[0]), y1 = UInt16(truncatingIfNeeded: wy[1])
-            let wyv = SIMD4(y0, y0, y1, y1), vyv = 256 &- wyv
+            let wp = weights(wx[0]), wq = weights(wx[1])
+            let wyv = unsafeBitCast(
+                (UInt64(truncatingIfNeeded: wy[0]) | UInt64(truncatingIfNeeded: wy[1]) &<< 32) &* 0x1_0001,
+                to: SIMD4<UInt16>.self)
+            let vyv = 256 &- wyv
             let (pa, qa) = (lanes(samples(ja, ia, ib)), lanes(samples(jc, ic, id)))
             let (pb, qb) = (lanes(samples(jb, ia, ib)), lanes(samples(jd, ic, id)))
             let even = (mix(pa.even, qa.even, wp, wq) &* vyv &+ mix(pb.even, qb.even, wp, wq) &* wyv &+ round) &>> 8
