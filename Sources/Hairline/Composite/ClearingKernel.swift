@@ -24,6 +24,22 @@ protocol ClearFusingKernel: SpanKernel {
     /// `blendGroup` onto columns that all hold `background`, on the same
     /// terms as `blend(x:count:coverage:onto:)`.
     mutating func blendGroup(x: Int, count: Int, coverage: UInt32, onto background: UInt32) -> Bool
+    /// Whether the kernel keys the colors of its rows for this draw
+    /// (`shadingKey`; false, the default).
+    var keysShading: Bool { get }
+    /// Where `keysShading`, a key for the colors device row `y` is shaded
+    /// with: two rows with the same key get the same colors from the
+    /// kernel at every column, so the same calls onto the same
+    /// background give the same pixels (ClearingKernel's row copies).
+    mutating func shadingKey(forRow y: Int) -> Int
+}
+
+extension ClearFusingKernel {
+    var keysShading: Bool { false }
+
+    mutating func shadingKey(forRow y: Int) -> Int {
+        preconditionFailure("shadingKey on a kernel that keys no rows")
+    }
 }
 
 /// Wraps a draw's kernel so that the surface's pending clear is written
@@ -106,6 +122,24 @@ struct ClearingKernel<Inner: ClearFusingKernel>: SpanKernel {
         guard done else { return false }
         cursor = x &+ count
         return true
+    }
+
+    // Every row this kernel begins is written whole (the clear where the
+    // draw leaves it): its pixels depend on the row's calls and the
+    // inner kernel's colors only, so rows with the same shading key and
+    // calls are copies of each other.
+
+    var keysRows: Bool { inner.keysShading }
+
+    @inline(__always)
+    mutating func rowCopyKey(_ y: Int) -> Int { inner.shadingKey(forRow: y) }
+
+    mutating func copyRow(from source: Int, to y: Int) {
+        finishRow()
+        assert(source < y && source < nextRow && y >= nextRow, "a row above, written by this draw")
+        if y > nextRow { clearRows(nextRow, y) }
+        surface.rowPointer(y).update(from: surface.rowPointer(source), count: surface.width)
+        nextRow = y &+ 1
     }
 
     /// Clears every pixel above device row `y` the draw has not written:

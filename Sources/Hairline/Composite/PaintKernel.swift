@@ -36,6 +36,8 @@ struct PaintKernel: ClearFusingKernel {
     /// (one image pixel per device pixel): then, for the current row,
     /// device pixel x inside `directColumns` is `directRow[x + directOffset]`.
     private let patternRowsAreDirect: Bool
+    /// Whether rows are keyed by the pattern row they sample (`keysShading`).
+    private let keysPatternRows: Bool
     private var directRow: UnsafePointer<UInt32>
     private var directOffset = 0
     private var directColumns = 0..<0
@@ -70,6 +72,7 @@ struct PaintKernel: ClearFusingKernel {
         swapsPattern = swapsRedBlue && hasPattern
         patternRowsAreConstant = hasPattern && pattern.hasConstantRows
         patternRowsAreDirect = hasPattern && !patternRowsAreConstant && pattern.readsRowsDirectly
+        keysPatternRows = hasPattern && mask == nil && !patternRowsAreConstant && pattern.hasRowKeys
         row = surface.rowPointer(0)
         directRow = UnsafePointer(row)
     }
@@ -94,6 +97,15 @@ struct PaintKernel: ClearFusingKernel {
     /// Full coverage of an opaque shader, source-over, no mask: the fill
     /// stores the shader's colors whatever the pixels held.
     var fillIgnoresDestination: Bool { mode == .sourceOver && mask == nil && shaderIsOpaque }
+
+    /// The pattern's row key (`PatternShader.rowKey`), where it has them
+    /// and nothing else about a row matters: no clip mask (whose rows
+    /// differ). Rows of one color are fills, as cheap as a copy, and get
+    /// none.
+    var keysShading: Bool { keysPatternRows }
+
+    @inline(__always)
+    mutating func shadingKey(forRow y: Int) -> Int { pattern.rowKey(y: y) }
 
     @inline(__always)
     mutating func beginRow(_ y: Int) {

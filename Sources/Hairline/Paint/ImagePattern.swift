@@ -340,6 +340,28 @@ struct PatternShader {
         return Self.mix(top, bottom, wy)
     }
 
+    /// Whether a row's colors depend only on the one image row it samples
+    /// (`rowKey`): nearest sampling with no rotation or skew (b = c = 0),
+    /// where a row's samples are one pattern row at columns that do not
+    /// depend on y.
+    var hasRowKeys: Bool { sampling == .nearest && toPattern.b == 0 && toPattern.c == 0 }
+
+    /// Where `hasRowKeys`, a key for the colors `shade` gives device row
+    /// `y`: the tiled pattern row it samples (−1 for a decal row that
+    /// shows nothing). Rows the repeated rows (PatternRows) found equal to
+    /// the row above share that row's key, so a run of equal image rows
+    /// is one key.
+    @inline(__always)
+    func rowKey(y: Int) -> Int {
+        assert(hasRowKeys, "a pattern whose rows have keys")
+        // `shade`'s row: p.y of any pixel of the row (b = 0), as mapped
+        // there; `PatternRows.wrap` and `tile` give the same index.
+        let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
+        let j = Self.tile(Self.pixelIndex(py), height, tileY)
+        guard j >= 0, let rows = repeatedRows else { return j }
+        return rows.firstEqualRow(j, height: height)
+    }
+
     /// Whether each pixel's color depends on its own column and row only,
     /// not on where the run shading it starts: rows of one color, or one
     /// image pixel per device pixel on whole-pixel offsets (no stepping

@@ -9,12 +9,24 @@
 /// the image's width, at least `PatternRowCache.minimumLength` and at
 /// least two widths).
 struct PatternRows {
-    /// `height` rows of `length` pixels, row-major.
+    /// `height` rows of `length` pixels, row-major; then, for each image
+    /// row, the first row of its run of equal rows (`firstEqualRow`).
+    /// (Not a field of its own: a pattern shader holds these rows, and a
+    /// larger shader is copied by a call to memcpy instead of by moves.)
     let pixels: UnsafePointer<UInt32>
     let length: Int
     /// 1/width and 1/height of the image, for `wrap`.
     let inverseWidth: Double
     let inverseHeight: Double
+
+    /// The first row of image row `j`'s run of equal rows: `j` itself, or
+    /// the row above's entry where the two hold the same pixels
+    /// (`PatternShader.rowKey`). `height` is the image's.
+    @inline(__always)
+    func firstEqualRow(_ j: Int, height: Int) -> Int {
+        assert(j >= 0 && j < height, "an image row")
+        return Int(pixels[height &* length &+ j])
+    }
 
     /// `i` modulo `n`, in 0..<n, through the reciprocal `inverse` = 1/n
     /// instead of an integer division (tens of cycles, twice per span):
@@ -64,7 +76,8 @@ struct PatternRowCache {
         let length = (Self.minimumLength + width - 1) / width * width
         guard height <= Self.maximumPixels / length else { return nil }
         if self.image != image {
-            storage.reserve(height * length)
+            storage.reserve(height * length + height)
+            let firstEqual = storage.base + height * length
             image.pixels.withUnsafeBufferPointer { source in
                 let src = source.baseAddress!
                 for j in 0..<height {
@@ -74,6 +87,10 @@ struct PatternRowCache {
                         (row + done).update(from: src + j * width, count: width)
                         done += width
                     }
+                    let first = src + j * width
+                    firstEqual[j] =
+                        j > 0 && (0..<width).allSatisfy { first[$0] == first[$0 - width] }
+                        ? firstEqual[j - 1] : UInt32(truncatingIfNeeded: j)
                 }
             }
             self.image = image

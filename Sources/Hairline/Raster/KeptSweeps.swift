@@ -7,6 +7,11 @@
 // with the same geometry sends the kept calls again, moved to its clip's
 // place, instead of working its rows out; every call is still composited
 // by the draw's own kernel, so pixels are byte for byte a fresh sweep's.
+// A kernel that writes whole rows and can tell which rows get the same
+// colors (a pattern fill onto a pending clear: SpanKernel.rowCopyKey)
+// copies a row with the key and calls of one of the last few instead of
+// compositing it again (RowCopies): a checker tile's rows repeat every few
+// device rows, and a cell's straight rows all have the same calls.
 
 /// A single closed-form draw's geometry: everything its sweep depends on.
 struct SingleSweepKey: BitwiseCopyable {
@@ -16,11 +21,14 @@ struct SingleSweepKey: BitwiseCopyable {
 }
 
 /// One kept row: its clip-relative index and its calls,
-/// `calls[first..<first+count]`.
+/// `calls[first..<first+count]`; `group` is the index of the first kept
+/// row of its run of rows with the same calls (its own, or the row
+/// above's group).
 struct KeptRow: BitwiseCopyable {
     var y: Int32
     var first: Int32
     var count: Int32
+    var group: Int32
 }
 
 typealias SingleSweepCache = SweepCache<SingleSweepKey, KeptRow, SpanRecord>
@@ -46,13 +54,13 @@ extension RasterCore {
         let slot = coverageCache.singles.slots.base + index
         if hit {
             let rows = slot.pointee.rows, calls = slot.pointee.calls.base
-            for r in 0..<rows.count {
-                let row = rows[r]
-                kernel.beginRow(clip.minY &+ Int(row.y))
-                for i in Int(row.first)..<Int(row.first &+ row.count) {
-                    var call = calls[i]
-                    call.x &+= Int32(truncatingIfNeeded: clip.minX)
-                    Self.replay(call, into: &kernel)
+            if kernel.keysRows {
+                sendCopyingRows(rows, calls: calls, clip: clip, into: &kernel)
+            } else {
+                for r in 0..<rows.count {
+                    let row = rows[r]
+                    kernel.beginRow(clip.minY &+ Int(row.y))
+                    Self.replay(row, calls: calls, left: clip.minX, into: &kernel)
                 }
             }
             statistics.keptRows = rows.count
@@ -69,6 +77,46 @@ extension RasterCore {
             slot.pointee.rows = keeping.log.rows
             slot.pointee.calls = keeping.log.calls
             coverageCache.singles.seal(index, complete: keeping.log.isComplete)
+        }
+    }
+}
+
+extension RasterCore {
+    /// Sends kept `rows` to a kernel that keys its rows (a pattern onto a
+    /// pending clear): a row with the key and calls of one of the last
+    /// few rows is copied from it, the others begun and their calls sent.
+    /// (Apart from the plain loop, which stays as it was for every other
+    /// kernel.)
+    @inline(never)
+    private mutating func sendCopyingRows<Kernel: SpanKernel>(
+        _ rows: ScratchBuffer<KeptRow>, calls: UnsafeMutablePointer<SpanRecord>, clip: PixelRect,
+        into kernel: inout Kernel
+    ) {
+        var copies = RowCopies()
+        for r in 0..<rows.count {
+            let row = rows[r]
+            let y = clip.minY &+ Int(row.y)
+            let key = kernel.rowCopyKey(y)
+            if let source = copies.source(key: key, group: row.group, replacingWith: y) {
+                kernel.copyRow(from: source, to: y)
+                statistics.copiedRows &+= 1
+                continue
+            }
+            copies.add(key: key, group: row.group, y: y)
+            kernel.beginRow(y)
+            Self.replay(row, calls: calls, left: clip.minX, into: &kernel)
+        }
+    }
+
+    /// Sends a kept row's calls, moved right by `left` (the clip's place).
+    @inline(__always)
+    static func replay<Kernel: SpanKernel>(
+        _ row: KeptRow, calls: UnsafeMutablePointer<SpanRecord>, left: Int, into kernel: inout Kernel
+    ) {
+        for i in Int(row.first)..<Int(row.first &+ row.count) {
+            var call = calls[i]
+            call.x &+= Int32(truncatingIfNeeded: left)
+            replay(call, into: &kernel)
         }
     }
 }
@@ -94,18 +142,28 @@ struct KeptCalls: SpanLog {
     mutating func beginRow(_ y: Int) {
         finishRow()
         if isComplete {
+            let index = Int32(truncatingIfNeeded: rows.count)
             rows.append(
                 KeptRow(
                     y: Int32(truncatingIfNeeded: y &- top), first: Int32(truncatingIfNeeded: calls.count),
-                    count: 0))
+                    count: 0, group: index))
         }
     }
 
-    /// Closes the current row's calls.
+    /// Closes the current row's calls, and joins it to the group of the
+    /// row above if that has the same calls.
     mutating func finishRow() {
         guard isComplete, rows.count > 0 else { return }
         let last = rows.count &- 1
-        rows[last].count = Int32(truncatingIfNeeded: calls.count) &- rows[last].first
+        let row = rows[last]
+        let count = Int32(truncatingIfNeeded: calls.count) &- row.first
+        rows[last].count = count
+        guard last > 0 else { return }
+        let above = rows[last &- 1]
+        guard above.count == count else { return }
+        let a = calls.base + Int(above.first), b = calls.base + Int(row.first)
+        for i in 0..<Int(count) where a[i] != b[i] { return }
+        rows[last].group = above.group
     }
 
     @inline(__always)
@@ -119,5 +177,40 @@ struct KeptCalls: SpanLog {
             SpanRecord(
                 x: Int32(truncatingIfNeeded: x &- left), count: Int32(truncatingIfNeeded: count),
                 coverage: coverage, kind: kind))
+    }
+}
+
+/// The last few rows a keyed kernel wrote (`SpanKernel.rowCopyKey`), by
+/// key and group of equal calls (`KeptRow.group`): where a row to come
+/// can be copied from. Four slots in vector lanes, no storage: a pattern
+/// tile's rows come back within a few keys (equal image rows share one).
+struct RowCopies {
+    private var keys = SIMD4<Int>(repeating: 0)
+    /// −1 in an empty slot (groups are kept row indices, never negative).
+    private var groups = SIMD4<Int>(repeating: -1)
+    private var ys = SIMD4<Int>(repeating: 0)
+    private var next = 0
+
+    /// The row with `key` and `group`, if a slot holds one; the slot then
+    /// holds `y` instead (the nearest row to copy from next time).
+    @inline(__always)
+    mutating func source(key: Int, group: Int32, replacingWith y: Int) -> Int? {
+        let found = (keys .== SIMD4(repeating: key)) .& (groups .== SIMD4(repeating: Int(group)))
+        guard any(found) else { return nil }
+        for i in 0..<4 where found[i] {
+            let source = ys[i]
+            ys[i] = y
+            return source
+        }
+        return nil
+    }
+
+    /// Notes row `y`, written with `key`, in `group`, over the oldest slot.
+    @inline(__always)
+    mutating func add(key: Int, group: Int32, y: Int) {
+        keys[next] = key
+        groups[next] = Int(group)
+        ys[next] = y
+        next = (next &+ 1) & 3
     }
 }

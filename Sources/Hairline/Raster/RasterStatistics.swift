@@ -24,6 +24,9 @@ public struct RasterStatistics: Sendable {
     /// draw of the same geometry (PairSweepCache.swift): sent again, not
     /// computed.
     public var keptRows = 0
+    /// Kept rows written as copies of an earlier row with the same calls
+    /// and colors (a pattern onto a pending clear: KeptSweeps.swift).
+    public var copiedRows = 0
     /// Edge pieces added to cells (one per edge per row it crosses).
     public var pieces = 0
     /// Touched groups of cells swept, spans sent, and the pixels of each

@@ -30,10 +30,37 @@ protocol SpanKernel {
     /// kernels ignore it (the default); a kernel writing a pending clear
     /// (Composite/ClearingKernel.swift) writes it up to there.
     mutating func advance(toRow y: Int)
+    /// Whether the kernel keys its rows (`rowCopyKey`) for this draw
+    /// (false, the default: it cannot copy rows).
+    var keysRows: Bool { get }
+    /// Where `keysRows`, a key for device row `y`'s colors: two rows with
+    /// the same key that get the same calls come out with the same pixels
+    /// in every column of the surface, so the later one may be copied
+    /// from the earlier (`copyRow`) instead of being composited. Keyed
+    /// kernels write every pixel of the rows they begin (a pending
+    /// clear's kernel, ClearingKernel.swift), so no earlier content shows
+    /// through. (Mutating so that the kernel is read in place.)
+    mutating func rowCopyKey(_ y: Int) -> Int
+    /// Writes device row `y` as a copy of row `source`, in place of
+    /// beginning it and sending its calls: `source` is above `y`, was
+    /// begun (or copied) by this kernel in this draw, and has `y`'s key
+    /// (`rowCopyKey`) and calls. Rows arrive top to bottom as for
+    /// `beginRow`.
+    mutating func copyRow(from source: Int, to y: Int)
 }
 
 extension SpanKernel {
     mutating func advance(toRow y: Int) {}
+
+    var keysRows: Bool { false }
+
+    mutating func rowCopyKey(_ y: Int) -> Int {
+        preconditionFailure("rowCopyKey on a kernel that keys no rows")
+    }
+
+    mutating func copyRow(from source: Int, to y: Int) {
+        preconditionFailure("copyRow on a kernel that keys no rows")
+    }
 }
 
 extension UInt32 {

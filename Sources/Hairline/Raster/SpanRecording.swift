@@ -9,7 +9,7 @@
 // device pixels.
 
 /// One call of a row's sweep, kept to be repeated on later rows.
-struct SpanRecord {
+struct SpanRecord: Equatable {
     enum Kind: UInt8 { case fill, blend, group }
     var x: Int32
     var count: Int32
