@@ -138,7 +138,7 @@ struct ClearingKernel<Inner: ClearFusingKernel>: SpanKernel {
         finishRow()
         assert(source < y && source < nextRow && y >= nextRow, "a row above, written by this draw")
         if y > nextRow { clearRows(nextRow, y) }
-        surface.rowPointer(y).update(from: surface.rowPointer(source), count: surface.width)
+        surface.copyRow(source, into: y..<(y &+ 1))
         nextRow = y &+ 1
     }
 
