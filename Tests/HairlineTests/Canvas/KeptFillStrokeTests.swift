@@ -80,4 +80,49 @@ import HairlineTestSupport
             #expect(kept > 10, "scale \(scale)")
         }
     }
+
+    /// A hairline border on whole device pixels covers its column fully
+    /// and touches the next with no area: its groups are kept as fills
+    /// of their full pixels (KeptCalls.keepGroup). Sent again under every
+    /// blend mode, with translucent colors, over pixels drawn before (no
+    /// pending clear) and onto a clear, they give a cold canvas's bytes.
+    @Test func groupsKeptAsFillsDrawAsColdOnes() throws {
+        var rng = SplitMix64(seed: 0x6E0F)
+        let width = 40, height = 18
+        for scale in [1.0, 2, 3] {
+            let warm = try Surface(width: width, height: height), cold = try Surface(width: width, height: height)
+            let a = Canvas(surface: warm, scale: scale)
+            let b = Canvas(surface: cold, scale: scale, coverageCache: nil)
+            let w = Double(width) / scale, h = Double(height) / scale, inset = 0.5 / scale
+            var path = Path()
+            path.addRoundedRect(
+                in: Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset), cornerRadius: 3)
+            for mode in BlendMode.allCases {
+                for round in 0..<3 {
+                    let fill = PendingClearTests.randomColor(&rng), stroke = PendingClearTests.randomColor(&rng)
+                    let under = PendingClearTests.randomColor(&rng)
+                    for canvas in [a, b] {
+                        // Onto a clear, then over what is there.
+                        if round == 0 { canvas.clear(under) }
+                        canvas.blendMode = mode
+                        canvas.draw(
+                            path, fill: .solid(fill), stroke: .solid(stroke), style: StrokeStyle(width: 1 / scale))
+                        canvas.draw(
+                            path,
+                            fill: .linearGradient(
+                                LinearGradient(Gradient(from: fill, to: stroke), start: .zero, end: Point(x: w, y: h))),
+                            stroke: .solid(stroke), style: StrokeStyle(width: 1 / scale))
+                        canvas.blendMode = .sourceOver
+                    }
+                    for surface in [warm, cold] { surface.flush() }
+                    for y in 0..<height {
+                        for x in 0..<width where warm.pixel(x: x, y: y)! != cold.pixel(x: x, y: y)! {
+                            Issue.record("scale \(scale) \(mode) round \(round): (\(x), \(y)) differs")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
