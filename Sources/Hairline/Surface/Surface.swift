@@ -350,6 +350,10 @@ public final class Surface {
             "a row copied within the rows that hold pixels")
         let rowBytes = width * format.bytesPerPixel
         let from = UnsafeRawPointer(storage + source * bytesPerRow)
+        guard rowBytes > Self.rowCopyChunk else {
+            for y in rows { (storage + y * bytesPerRow).copyMemory(from: from, byteCount: rowBytes) }
+            return
+        }
         for y in rows {
             let to = storage + y * bytesPerRow
             var done = 0
