@@ -41,6 +41,17 @@ struct PaintKernel: ClearFusingKernel {
     private var directRow: UnsafePointer<UInt32>
     private var directOffset = 0
     private var directColumns = 0..<0
+    /// Whether rows read directly also repeat along x from the renderer's
+    /// repeated rows (a nearest tile): then, where the current row has
+    /// one (`hasWideRow`), device pixel x is `wideRow[i]` with i the
+    /// wrapped `x + wideOffset`, for runs that end within `wideLength`.
+    private let patternRowsRepeat: Bool
+    private var hasWideRow = false
+    private var wideRow: UnsafePointer<UInt32>
+    private var wideOffset = 0
+    private let wideLength: Int
+    private let patternWidth: Int
+    private let inverseWidth: Double
     /// The current row, its index and its constant color, if any.
     private var row: UnsafeMutablePointer<UInt32>
     private var y = 0
@@ -75,6 +86,19 @@ struct PaintKernel: ClearFusingKernel {
         keysPatternRows = hasPattern && mask == nil && !patternRowsAreConstant && pattern.hasRowKeys
         row = surface.rowPointer(0)
         directRow = UnsafePointer(row)
+        wideRow = directRow
+        if patternRowsAreDirect, pattern.sampling == .nearest, pattern.tileX == .repeat,
+            let rows = pattern.repeatedRows
+        {
+            patternRowsRepeat = true
+            wideLength = rows.length
+            inverseWidth = rows.inverseWidth
+        } else {
+            patternRowsRepeat = false
+            wideLength = 0
+            inverseWidth = 1
+        }
+        patternWidth = pattern.width
     }
 
     /// Shades `count` pixels of row `y` from column `x` into `out`.
@@ -85,6 +109,14 @@ struct PaintKernel: ClearFusingKernel {
             if x >= directColumns.lowerBound && x &+ count <= directColumns.upperBound {
                 // The image's own pixels: what sampling them gives.
                 out.update(from: directRow + (x &+ directOffset), count: count)
+            } else if hasWideRow,
+                case let i = PatternRows.wrap(x &+ wideOffset, patternWidth, inverse: inverseWidth),
+                i &+ count <= wideLength
+            {
+                // The repeated row from the run's place in its period: what
+                // `PatternShader.copyRow` copies, without working the
+                // row and the column out from the transform.
+                out.update(from: wideRow + i, count: count)
             } else {
                 pattern.shade(x: x, y: y, count: count, into: out)
             }
@@ -121,9 +153,15 @@ struct PaintKernel: ClearFusingKernel {
                 ? pattern.rowConstant(y: y).map { swapsPattern ? swapRedBlue($0) : $0 } : nil
             if patternRowsAreDirect {
                 if let direct = pattern.directRow(y: y) {
-                    (directRow, directOffset, directColumns) = direct
+                    (directRow, directOffset, directColumns) = (direct.row, direct.offset, direct.columns)
+                    if patternRowsRepeat, let rows = pattern.repeatedRows {
+                        wideRow = rows.pixels + direct.index &* wideLength
+                        wideOffset = direct.offset
+                        hasWideRow = true
+                    }
                 } else {
                     directColumns = 0..<0
+                    hasWideRow = false
                 }
             }
         } else {

@@ -386,10 +386,11 @@ struct PatternShader {
     /// Where `readsRowsDirectly`: the image row device row `y` shows, as
     /// `shade` samples it (nearest, or bilinear with no vertical weight),
     /// and the device columns inside the image; pixel x of the row is
-    /// `row[x + offset]` for x in `columns`. Nil where the row is not one
-    /// image row (a bilinear row between two, decal beyond the image).
-    /// (The pointer is into `pixels`, which the shader holds unchanged.)
-    func directRow(y: Int) -> (row: UnsafePointer<UInt32>, offset: Int, columns: Range<Int>)? {
+    /// `row[x + offset]` for x in `columns`; `index` is the pattern row.
+    /// Nil where the row is not one image row (a bilinear row between
+    /// two, decal beyond the image). (The pointer is into `pixels`, which
+    /// the shader holds unchanged.)
+    func directRow(y: Int) -> (row: UnsafePointer<UInt32>, offset: Int, columns: Range<Int>, index: Int)? {
         assert(readsRowsDirectly, "a pattern read directly")
         let j: Int
         if let whole = wholeRow(y) {
@@ -409,7 +410,7 @@ struct PatternShader {
         guard j >= 0 else { return nil }
         let offset = Int(toPattern.tx)
         let row = pixels.withUnsafeBufferPointer { $0.baseAddress! + origin + j * rowLength }
-        return (UnsafePointer(row), offset, (-offset)..<(width - offset))
+        return (UnsafePointer(row), offset, (-offset)..<(width - offset), j)
     }
 
     /// Whether every device row samples one column of the pattern (or

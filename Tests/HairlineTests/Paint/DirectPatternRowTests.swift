@@ -61,6 +61,74 @@ import HairlineTestSupport
     }
 }
 
+extension DirectPatternRowTests {
+    /// A nearest tile repeating along x is read from the renderer's
+    /// repeated rows (PaintKernel's wide rows) wherever a run fits in one
+    /// from its place in the period: runs anywhere on rows wider than the
+    /// repeated rows (1,024 pixels and more), from every phase, including
+    /// runs that end past them (then sampled), give the sampled pixels.
+    @Test func repeatedRowsEqualSampledRows() throws {
+        var rng = SplitMix64(seed: 0x7EA7)
+        for round in 0..<90 {
+            let scale = [1.0, 2, 3][round % 3]
+            var width = [rng.int(in: 20...120), rng.int(in: 1000...1300)][rng.int(in: 0...1)]
+            let height = rng.int(in: 4...12)
+            let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
+            let iw = [rng.int(in: 1...40), 8, 24, 1023, 600][rng.int(in: 0...4)], ih = rng.int(in: 1...6)
+            let image = try Image(
+                width: iw, height: ih,
+                colors: (0..<(iw * ih)).map { _ in
+                    rng.int(in: 0...3) == 0
+                        ? PendingClearTests.randomColor(&rng)
+                        : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
+                })
+            let modes: [TileMode] = [.pad, .repeat, .reflect, .decal]
+            let tileY = modes[rng.int(in: 0...3)]
+            let dx = Double(rng.int(in: -3000...3000)), dy = Double(rng.int(in: -8...12))
+            // Every third round, full rows ending within a few pixels of
+            // the repeated row's end (from their first pixel's place in
+            // the period): runs that just fit and just do not.
+            let boundary = round % 3 == 1
+            if boundary {
+                let length = (PatternRowCache.minimumLength + iw - 1) / iw * iw
+                let first = ((Int(dx) % iw) + iw) % iw
+                width = max(1, length - first + rng.int(in: -2...2))
+            }
+            let w = Double(width) / scale, h = Double(height) / scale
+            // Full rows (one long run each), and shapes that cut runs
+            // anywhere (groups, short spans).
+            var shape = Path()
+            if boundary {
+                shape.addRect(Rect(x: 0, y: 0, width: w, height: h))
+            } else if rng.int(in: 0...1) == 0 {
+                shape.addRect(Rect(x: rng.double(in: -2...2), y: 0.2, width: w, height: h - 0.4))
+            } else {
+                shape = PendingClearTests.randomPath(&rng, width: w, height: h)
+                shape.addEllipse(in: Rect(x: rng.double(in: 0...w / 2), y: 0, width: w / 2, height: h))
+            }
+            let start = PendingClearTests.randomColor(&rng)
+            let pendingClear = rng.int(in: 0...1) == 0
+            var surfaces: [Surface] = []
+            for nudge in [0.0, 1e-9] {
+                let surface = try Surface(width: width, height: height, format: format)
+                let canvas = Canvas(surface: surface, scale: scale)
+                canvas.clear(start)
+                if !pendingClear { surface.flush() }
+                let transform = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
+                    .concatenating(AffineTransform(translationX: (dx + nudge) / scale, y: (dy + nudge) / scale))
+                canvas.fill(
+                    shape, with: .pattern(ImagePattern(image, transform: transform, tileX: .repeat, tileY: tileY)))
+                surface.flush()
+                surfaces.append(surface)
+            }
+            let same = surfaces[0].bytes == surfaces[1].bytes
+            #expect(
+                same,
+                "round \(round): \(iw)x\(ih) \(tileY) offset (\(dx), \(dy)) on \(width) px at \(scale)x")
+        }
+    }
+}
+
 /// Rows read by whole-row offset (PatternShader.wholeRowShift): where the
 /// device-to-pattern transform is one image row per device row up to
 /// rounding (d within 2^−32 of 1, ty within 2^−24 of a whole number, as
