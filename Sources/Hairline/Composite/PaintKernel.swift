@@ -49,6 +49,9 @@ struct PaintKernel: ClearFusingKernel {
     private var hasWideRow = false
     private var wideRow: UnsafePointer<UInt32>
     private var wideOffset = 0
+    /// The repeated rows (`wideLength` pixels each), where
+    /// `patternRowsRepeat`.
+    private let widePixels: UnsafePointer<UInt32>
     private let wideLength: Int
     private let patternWidth: Int
     private let inverseWidth: Double
@@ -91,10 +94,12 @@ struct PaintKernel: ClearFusingKernel {
             let rows = pattern.repeatedRows
         {
             patternRowsRepeat = true
+            widePixels = rows.pixels
             wideLength = rows.length
             inverseWidth = rows.inverseWidth
         } else {
             patternRowsRepeat = false
+            widePixels = directRow
             wideLength = 0
             inverseWidth = 1
         }
@@ -154,8 +159,8 @@ struct PaintKernel: ClearFusingKernel {
             if patternRowsAreDirect {
                 if let direct = pattern.directRow(y: y) {
                     (directRow, directOffset, directColumns) = (direct.row, direct.offset, direct.columns)
-                    if patternRowsRepeat, let rows = pattern.repeatedRows {
-                        wideRow = rows.pixels + direct.index &* wideLength
+                    if patternRowsRepeat {
+                        wideRow = widePixels + direct.index &* wideLength
                         wideOffset = direct.offset
                         hasWideRow = true
                     }

@@ -9,6 +9,42 @@ import Testing
 import HairlineTestSupport
 
 @Suite struct DirectPatternRowTests {
+    /// Whether `draw`, given a pattern transform of one image pixel per
+    /// device pixel moved by (`dx`, `dy`) device pixels, gives the same
+    /// bytes as with the transform moved a billionth of a pixel more (no
+    /// longer read directly), on a surface cleared to `start` (the clear
+    /// left pending or written) under blend mode `mode`.
+    static func nudgeChangesNothing(
+        width: Int, height: Int, format: PixelFormat, scale: Double, start: Color, pendingClear: Bool,
+        mode: BlendMode, dx: Double, dy: Double, draw: (Canvas, AffineTransform) -> Void
+    ) throws -> Bool {
+        var surfaces: [Surface] = []
+        for nudge in [0.0, 1e-9] {
+            let surface = try Surface(width: width, height: height, format: format)
+            let canvas = Canvas(surface: surface, scale: scale)
+            canvas.clear(start)
+            if !pendingClear { surface.flush() }
+            canvas.blendMode = mode
+            let transform = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
+                .concatenating(AffineTransform(translationX: (dx + nudge) / scale, y: (dy + nudge) / scale))
+            draw(canvas, transform)
+            surface.flush()
+            surfaces.append(surface)
+        }
+        return surfaces[0].bytes == surfaces[1].bytes
+    }
+
+    /// An image of opaque colors, one pixel in three any color.
+    static func randomImage(_ rng: inout SplitMix64, width: Int, height: Int) throws -> Image {
+        try Image(
+            width: width, height: height,
+            colors: (0..<(width * height)).map { _ in
+                rng.int(in: 0...2) == 0
+                    ? PendingClearTests.randomColor(&rng)
+                    : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
+            })
+    }
+
     @Test func directRowsEqualSampledRows() throws {
         var rng = SplitMix64(seed: 31)
         for round in 0..<300 {
@@ -16,13 +52,7 @@ import HairlineTestSupport
             let width = rng.int(in: 6...50), height = rng.int(in: 4...30)
             let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
             let iw = rng.int(in: 1...48), ih = rng.int(in: 1...24)
-            let image = try Image(
-                width: iw, height: ih,
-                colors: (0..<(iw * ih)).map { _ in
-                    rng.int(in: 0...2) == 0
-                        ? PendingClearTests.randomColor(&rng)
-                        : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
-                })
+            let image = try Self.randomImage(&rng, width: iw, height: ih)
             let modes: [TileMode] = [.pad, .repeat, .reflect, .decal]
             let tileX = modes[rng.int(in: 0...3)], tileY = modes[rng.int(in: 0...3)]
             let sampling = rng.int(in: 0...1) == 0 ? ImageSampling.nearest : .bilinear
@@ -35,27 +65,15 @@ import HairlineTestSupport
                 : .sourceOver
             let start = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
-            var surfaces: [Surface] = []
-            for nudge in [0.0, 1e-9] {
-                let surface = try Surface(width: width, height: height, format: format)
-                let canvas = Canvas(surface: surface, scale: scale)
-                canvas.clear(start)
-                if !pendingClear { surface.flush() }
-                canvas.blendMode = mode
-                // Pattern pixels -> device pixels one to one, moved by
-                // (dx, dy) device pixels (plus the nudge).
-                let transform = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
-                    .concatenating(AffineTransform(translationX: (dx + nudge) / scale, y: (dy + nudge) / scale))
+            let same = try Self.nudgeChangesNothing(
+                width: width, height: height, format: format, scale: scale, start: start, pendingClear: pendingClear,
+                mode: mode, dx: dx, dy: dy
+            ) { canvas, transform in
                 canvas.fill(
                     shape,
                     with: .pattern(
-                        ImagePattern(
-                            image, transform: transform, tileX: tileX, tileY: tileY,
-                            sampling: sampling)))
-                surface.flush()
-                surfaces.append(surface)
+                        ImagePattern(image, transform: transform, tileX: tileX, tileY: tileY, sampling: sampling)))
             }
-            let same = surfaces[0].bytes == surfaces[1].bytes
             #expect(same, "round \(round): \(tileX) \(tileY) \(sampling) offset (\(dx), \(dy)) at \(scale)x, \(mode)")
         }
     }
@@ -75,13 +93,7 @@ extension DirectPatternRowTests {
             let height = rng.int(in: 4...12)
             let format: PixelFormat = rng.int(in: 0...3) == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
             let iw = [rng.int(in: 1...40), 8, 24, 1023, 600][rng.int(in: 0...4)], ih = rng.int(in: 1...6)
-            let image = try Image(
-                width: iw, height: ih,
-                colors: (0..<(iw * ih)).map { _ in
-                    rng.int(in: 0...3) == 0
-                        ? PendingClearTests.randomColor(&rng)
-                        : Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
-                })
+            let image = try Self.randomImage(&rng, width: iw, height: ih)
             let modes: [TileMode] = [.pad, .repeat, .reflect, .decal]
             let tileY = modes[rng.int(in: 0...3)]
             let dx = Double(rng.int(in: -3000...3000)), dy = Double(rng.int(in: -8...12))
@@ -108,20 +120,13 @@ extension DirectPatternRowTests {
             }
             let start = PendingClearTests.randomColor(&rng)
             let pendingClear = rng.int(in: 0...1) == 0
-            var surfaces: [Surface] = []
-            for nudge in [0.0, 1e-9] {
-                let surface = try Surface(width: width, height: height, format: format)
-                let canvas = Canvas(surface: surface, scale: scale)
-                canvas.clear(start)
-                if !pendingClear { surface.flush() }
-                let transform = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
-                    .concatenating(AffineTransform(translationX: (dx + nudge) / scale, y: (dy + nudge) / scale))
+            let same = try Self.nudgeChangesNothing(
+                width: width, height: height, format: format, scale: scale, start: start, pendingClear: pendingClear,
+                mode: .sourceOver, dx: dx, dy: dy
+            ) { canvas, transform in
                 canvas.fill(
                     shape, with: .pattern(ImagePattern(image, transform: transform, tileX: .repeat, tileY: tileY)))
-                surface.flush()
-                surfaces.append(surface)
             }
-            let same = surfaces[0].bytes == surfaces[1].bytes
             #expect(
                 same,
                 "round \(round): \(iw)x\(ih) \(tileY) offset (\(dx), \(dy)) on \(width) px at \(scale)x")
