@@ -17,6 +17,10 @@ struct SolidSourceOver: ClearFusingKernel {
     /// The current row (set by `beginRow`).
     private var row: UnsafeMutablePointer<UInt32>
 
+    /// One color, no clip mask: the same calls over the same pixels give
+    /// the same pixels in any row.
+    var blendsRowsAlike: Bool { true }
+
     init(surface: Surface, color: PremultipliedColor) {
         self.init(surface: surface, packed: color.packed)
     }

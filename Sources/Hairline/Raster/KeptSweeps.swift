@@ -11,7 +11,9 @@
 // colors (a pattern fill onto a pending clear: SpanKernel.rowCopyKey)
 // copies a row with the key and calls of one of the last few instead of
 // compositing it again (RowCopies): a checker tile's rows repeat every few
-// device rows, and a cell's straight rows all have the same calls.
+// device rows, and a cell's straight rows all have the same calls. A fill
+// and its solid border, both kept, go row by row, and a row repeating
+// both is copied with the border on it (sendCopyingPairRows).
 
 /// A single closed-form draw's geometry: everything its sweep depends on.
 struct SingleSweepKey: BitwiseCopyable {
@@ -97,12 +99,12 @@ extension RasterCore {
             let row = rows[r]
             let y = clip.minY &+ Int(row.y)
             let key = kernel.rowCopyKey(y)
-            if let source = copies.source(key: key, group: row.group, replacingWith: y) {
+            if let source = copies.source(key: key, group: Int(row.group), replacingWith: y) {
                 kernel.copyRow(from: source, to: y)
                 statistics.copiedRows &+= 1
                 continue
             }
-            copies.add(key: key, group: row.group, y: y)
+            copies.add(key: key, group: Int(row.group), y: y)
             kernel.beginRow(y)
             Self.replay(row, calls: calls, left: clip.minX, into: &kernel)
         }
@@ -118,6 +120,84 @@ extension RasterCore {
             call.x &+= Int32(truncatingIfNeeded: left)
             replay(call, into: &kernel)
         }
+    }
+}
+
+/// A kept sweep found for a draw (`RasterCore.keptSweep`): its rows and
+/// calls, clip-relative, and the clip they are sent to.
+struct KeptSweep {
+    let rows: ScratchBuffer<KeptRow>
+    let calls: UnsafeMutablePointer<SpanRecord>
+    let clip: PixelRect
+}
+
+extension RasterCore {
+    /// The kept sweep of a closed-form draw with `list`'s geometry, if one
+    /// is kept: the draw begun (its statistics reset), nothing sent, and
+    /// no slot emptied if none is.
+    mutating func keptSweep(_ list: EdgeList) -> KeptSweep? {
+        guard let draw = list.roundedRects, coverageCache.singles.isEnabled else { return nil }
+        let clip = list.clip
+        guard
+            let index = coverageCache.singles.index(matching: {
+                $0.pointee.width == clip.width && $0.pointee.draw == draw.pointee
+            })
+        else { return nil }
+        guard !begin(list, preparingCaches: false).isDone else { return nil }
+        let slot = coverageCache.singles.slots.base + index
+        statistics.keptRows = slot.pointee.rows.count
+        return KeptSweep(rows: slot.pointee.rows, calls: slot.pointee.calls.base, clip: clip)
+    }
+
+    /// Sends two kept sweeps over one clip row by row, `first`'s row and
+    /// then (the row finished: `advance(toRow:)`) `second`'s: every pixel
+    /// gets the first draw's operation before the second's, as drawing
+    /// one after the other does. A row where both draws have rows, whose
+    /// key (`firstKernel`'s, which writes whole rows onto a pending
+    /// clear) and calls in both equal one of the last few such rows', is
+    /// that row's final pixels: it is copied, neither draw sent (the
+    /// second kernel does the same to rows alike: `blendsRowsAlike`).
+    /// Returns the rows copied.
+    static func sendCopyingPairRows<First: SpanKernel, Second: SpanKernel>(
+        _ first: KeptSweep, into firstKernel: inout First, then second: KeptSweep, into secondKernel: inout Second
+    ) -> Int {
+        assert(firstKernel.keysRows && secondKernel.blendsRowsAlike, "kernels that copy rows")
+        assert(first.clip == second.clip, "two draws over one clip")
+        var copies = RowCopies()
+        var copied = 0
+        var i = 0, j = 0
+        let top = first.clip.minY, left = first.clip.minX
+        while i < first.rows.count || j < second.rows.count {
+            let a = i < first.rows.count ? Int(first.rows[i].y) : Int.max
+            let b = j < second.rows.count ? Int(second.rows[j].y) : Int.max
+            let y = min(a, b)
+            let device = top &+ y
+            if a == y && b == y {
+                // Both groups are kept row indices (non-negative, below 2^31).
+                let group = Int(first.rows[i].group) << 32 | Int(second.rows[j].group)
+                let key = firstKernel.rowCopyKey(device)
+                if let source = copies.source(key: key, group: group, replacingWith: device) {
+                    firstKernel.copyRow(from: source, to: device)
+                    copied &+= 1
+                    i &+= 1
+                    j &+= 1
+                    continue
+                }
+                copies.add(key: key, group: group, y: device)
+            }
+            if a == y {
+                firstKernel.beginRow(device)
+                replay(first.rows[i], calls: first.calls, left: left, into: &firstKernel)
+                i &+= 1
+            }
+            firstKernel.advance(toRow: device &+ 1)
+            if b == y {
+                secondKernel.beginRow(device)
+                replay(second.rows[j], calls: second.calls, left: left, into: &secondKernel)
+                j &+= 1
+            }
+        }
+        return copied
     }
 }
 
@@ -230,8 +310,8 @@ struct RowCopies {
     /// The row with `key` and `group`, if a slot holds one; the slot then
     /// holds `y` instead (the nearest row to copy from next time).
     @inline(__always)
-    mutating func source(key: Int, group: Int32, replacingWith y: Int) -> Int? {
-        let found = (keys .== SIMD4(repeating: key)) .& (groups .== SIMD4(repeating: Int(group)))
+    mutating func source(key: Int, group: Int, replacingWith y: Int) -> Int? {
+        let found = (keys .== SIMD4(repeating: key)) .& (groups .== SIMD4(repeating: group))
         guard any(found) else { return nil }
         for i in 0..<4 where found[i] {
             let source = ys[i]
@@ -243,9 +323,9 @@ struct RowCopies {
 
     /// Notes row `y`, written with `key`, in `group`, over the oldest slot.
     @inline(__always)
-    mutating func add(key: Int, group: Int32, y: Int) {
+    mutating func add(key: Int, group: Int, y: Int) {
         keys[next] = key
-        groups[next] = Int(group)
+        groups[next] = group
         ys[next] = y
         next = (next &+ 1) & 3
     }

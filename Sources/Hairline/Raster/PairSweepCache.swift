@@ -105,6 +105,22 @@ struct SweepCache<Key: BitwiseCopyable, Row: BitwiseCopyable, Call: BitwiseCopya
         return (victim, false)
     }
 
+    /// The valid slot whose key `matches`, if any (marked used; no slot
+    /// is emptied on a miss, unlike `slot(matching:key:)`).
+    @inline(__always)
+    mutating func index(matching matches: (UnsafePointer<Key>) -> Bool) -> Int? {
+        guard isEnabled else { return nil }
+        for i in 0..<slots.count {
+            let slot = slots.base + i
+            if slot.pointee.isValid && withUnsafePointer(to: &slot.pointee.key, { matches($0) }) {
+                clock &+= 1
+                slot.pointee.lastUse = clock
+                return i
+            }
+        }
+        return nil
+    }
+
     /// Keeps slot `index`, just filled, if every row of the draw is in
     /// it (`complete`: it stayed within the budget).
     func seal(_ index: Int, complete: Bool) {

@@ -165,7 +165,11 @@ final class Rasterizer {
     /// false, having drawn nothing, if the rows need more than one chunk.
     /// A cell drawn again and again with a gradient or a pattern fill and
     /// its border (no pair sweep: PairSweep.swift takes solid pairs only)
-    /// then works its rows out once.
+    /// then works its rows out once. Where both sweeps are kept, the first
+    /// kernel keys its rows and the second does the same to rows alike (a
+    /// pattern fill onto a clear and a solid border), the two go row by
+    /// row instead and a row repeating both draws is copied whole
+    /// (`RasterCore.sendCopyingPairRows`): the same pixels.
     static func rasterizeKeepingSweeps<First: SpanKernel, Second: SpanKernel>(
         _ first: Rasterizer, rule firstRule: FillRule, into firstKernel: inout First,
         then second: Rasterizer, rule secondRule: FillRule, into secondKernel: inout Second, chunkRows: Int
@@ -176,6 +180,17 @@ final class Rasterizer {
         // (Field by field: a copy of a builder is ~310 bytes.)
         let limit = min(first.builder.firstRow, second.builder.firstRow) &+ chunkRows
         guard first.builder.lastRow < limit, second.builder.lastRow < limit else { return false }
+        // Both kept, the first keying its rows and the second doing the
+        // same to rows alike (a pattern cell's fill and its border): row
+        // by row, rows that repeat both draws copied whole.
+        if firstKernel.keysRows && secondKernel.blendsRowsAlike,
+            let kept = first.core.keptSweep(first.edgeList), let keptSecond = second.core.keptSweep(second.edgeList)
+        {
+            first.core.statistics.copiedRows = RasterCore.sendCopyingPairRows(
+                kept, into: &firstKernel, then: keptSecond, into: &secondKernel)
+            firstKernel.advance(toRow: first.builder.clip.minY &+ limit)
+            return true
+        }
         first.rasterizeKeepingSweeps(rule: firstRule, into: &firstKernel)
         firstKernel.advance(toRow: first.builder.clip.minY &+ limit)
         second.rasterizeKeepingSweeps(rule: secondRule, into: &secondKernel)

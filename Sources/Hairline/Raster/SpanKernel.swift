@@ -47,6 +47,10 @@ protocol SpanKernel {
     /// (`rowCopyKey`) and calls. Rows arrive top to bottom as for
     /// `beginRow`.
     mutating func copyRow(from source: Int, to y: Int)
+    /// Whether the kernel does the same to any two rows given the same
+    /// calls over the same pixels (no clip mask, colors that do not vary
+    /// by row): a solid color's kernel. False by default.
+    var blendsRowsAlike: Bool { get }
 }
 
 extension SpanKernel {
@@ -61,6 +65,8 @@ extension SpanKernel {
     mutating func copyRow(from source: Int, to y: Int) {
         preconditionFailure("copyRow on a kernel that keys no rows")
     }
+
+    var blendsRowsAlike: Bool { false }
 }
 
 extension UInt32 {

@@ -124,6 +124,52 @@ import HairlineTestSupport
         #expect(copyingDraws > 60 && copied > 2000, "\(copyingDraws) draws, \(copied) rows")
     }
 
+    /// A fill whose rows all look alike (an image one row tall) under a
+    /// thick border: below the fill's corners its rows repeat while the
+    /// border's still curve, so a row is copied only where both draws'
+    /// calls repeat (the fill and its border sent row by row,
+    /// RasterCore.sendCopyingPairRows), else drawn.
+    @Test func rowsAreCopiedOnlyWhereTheBorderRepeatsToo() throws {
+        var rng = SplitMix64(seed: 0xB0DE5)
+        var copied = 0
+        for trial in 0..<30 {
+            let scale = [1.0, 2, 3][trial % 3]
+            let width = rng.int(in: 30...80), height = rng.int(in: 30...70)
+            let warm = try Surface(width: width, height: height), cold = try Surface(width: width, height: height)
+            let a = Canvas(surface: warm, scale: scale)
+            let b = Canvas(surface: cold, scale: scale, coverageCache: nil)
+            let iw = rng.int(in: 2...5)
+            let image = try Image(
+                width: iw, height: 1,
+                colors: (0..<iw).map { _ in
+                    Color(red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1))
+                })
+            let w = Double(width) / scale, h = Double(height) / scale
+            var path = Path()
+            path.addRoundedRect(
+                in: Rect(x: 2, y: 2, width: w - 4, height: h - 4 + Double(rng.int(in: 0...1)) * 3),
+                cornerRadius: rng.double(in: 1...10))
+            let fill = Paint.pattern(ImagePattern(image, transform: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
+            let border = Paint.solid(PendingClearTests.randomColor(&rng))
+            let style = StrokeStyle(width: rng.double(in: 0.5...4))
+            for round in 0..<3 {
+                for canvas in [a, b] {
+                    canvas.clear()
+                    canvas.draw(path, fill: fill, stroke: border, style: style)
+                }
+                copied += Self.copiedRows(a)
+                for surface in [warm, cold] { surface.flush() }
+                for y in 0..<height {
+                    for x in 0..<width where warm.pixel(x: x, y: y)! != cold.pixel(x: x, y: y)! {
+                        Issue.record("trial \(trial) round \(round): (\(x), \(y)) differs")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(copied > 1000, "\(copied) rows copied")
+    }
+
     /// The checker tile of the cell workload (WORKLOADS.md): a middle cell
     /// redrawn copies all but the rows it must composite (its first, half
     /// covered, and the first full row of each of the tile's two bands).
