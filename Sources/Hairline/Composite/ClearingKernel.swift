@@ -134,12 +134,13 @@ struct ClearingKernel<Inner: ClearFusingKernel>: SpanKernel {
     @inline(__always)
     mutating func rowCopyKey(_ y: Int) -> Int { inner.shadingKey(forRow: y) }
 
-    mutating func copyRow(from source: Int, to y: Int) {
+    mutating func copyRows(from source: Int, to rows: Range<Int>) {
         finishRow()
-        assert(source < y && source < nextRow && y >= nextRow, "a row above, written by this draw")
+        let y = rows.lowerBound
+        assert(source < y && source < nextRow && y >= nextRow && !rows.isEmpty, "rows below one written by this draw")
         if y > nextRow { clearRows(nextRow, y) }
-        surface.copyRow(source, into: y..<(y &+ 1))
-        nextRow = y &+ 1
+        surface.copyRow(source, into: rows)
+        nextRow = rows.upperBound
     }
 
     /// Clears every pixel above device row `y` the draw has not written:

@@ -100,7 +100,7 @@ extension RasterCore {
             let y = clip.minY &+ Int(row.y)
             let key = kernel.rowCopyKey(y)
             if let source = copies.source(key: key, group: Int(row.group), replacingWith: y) {
-                kernel.copyRow(from: source, to: y)
+                kernel.copyRows(from: source, to: y..<(y &+ 1))
                 statistics.copiedRows &+= 1
                 continue
             }
@@ -176,11 +176,23 @@ extension RasterCore {
                 // Both groups are kept row indices (non-negative, below 2^31).
                 let group = Int(first.rows[i].group) << 32 | Int(second.rows[j].group)
                 let key = firstKernel.rowCopyKey(device)
-                if let source = copies.source(key: key, group: group, replacingWith: device) {
-                    firstKernel.copyRow(from: source, to: device)
-                    copied &+= 1
-                    i &+= 1
-                    j &+= 1
+                if let slot = copies.slot(key: key, group: group) {
+                    // The rows below with the same key and calls in both
+                    // draws are copies of the same row: one call.
+                    let groupA = first.rows[i].group, groupB = second.rows[j].group
+                    var n = 1
+                    while i &+ n < first.rows.count && j &+ n < second.rows.count
+                        && Int(first.rows[i &+ n].y) == y &+ n && Int(second.rows[j &+ n].y) == y &+ n
+                        && first.rows[i &+ n].group == groupA && second.rows[j &+ n].group == groupB
+                        && firstKernel.rowCopyKey(device &+ n) == key
+                    {
+                        n &+= 1
+                    }
+                    firstKernel.copyRows(from: copies.row(slot), to: device..<(device &+ n))
+                    copies.setRow(slot, device &+ n &- 1)
+                    copied &+= n
+                    i &+= n
+                    j &+= n
                     continue
                 }
                 copies.add(key: key, group: group, y: device)
@@ -320,6 +332,23 @@ struct RowCopies {
         }
         return nil
     }
+
+    /// The slot holding a row with `key` and `group`, if any.
+    @inline(__always)
+    func slot(key: Int, group: Int) -> Int? {
+        let found = (keys .== SIMD4(repeating: key)) .& (groups .== SIMD4(repeating: group))
+        guard any(found) else { return nil }
+        for i in 0..<4 where found[i] { return i }
+        return nil
+    }
+
+    /// The row slot `i` holds.
+    @inline(__always)
+    func row(_ i: Int) -> Int { ys[i] }
+
+    /// Makes slot `i` hold row `y` (its key and group unchanged).
+    @inline(__always)
+    mutating func setRow(_ i: Int, _ y: Int) { ys[i] = y }
 
     /// Notes row `y`, written with `key`, in `group`, over the oldest slot.
     @inline(__always)

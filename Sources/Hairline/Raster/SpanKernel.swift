@@ -36,17 +36,17 @@ protocol SpanKernel {
     /// Where `keysRows`, a key for device row `y`'s colors: two rows with
     /// the same key that get the same calls come out with the same pixels
     /// in every column of the surface, so the later one may be copied
-    /// from the earlier (`copyRow`) instead of being composited. Keyed
+    /// from the earlier (`copyRows`) instead of being composited. Keyed
     /// kernels write every pixel of the rows they begin (a pending
     /// clear's kernel, ClearingKernel.swift), so no earlier content shows
     /// through. (Mutating so that the kernel is read in place.)
     mutating func rowCopyKey(_ y: Int) -> Int
-    /// Writes device row `y` as a copy of row `source`, in place of
-    /// beginning it and sending its calls: `source` is above `y`, was
-    /// begun (or copied) by this kernel in this draw, and has `y`'s key
-    /// (`rowCopyKey`) and calls. Rows arrive top to bottom as for
+    /// Writes device rows `rows` as copies of row `source`, in place of
+    /// beginning them and sending their calls: `source` is above them,
+    /// was begun (or copied) by this kernel in this draw, and has their
+    /// key (`rowCopyKey`) and calls. Rows arrive top to bottom as for
     /// `beginRow`.
-    mutating func copyRow(from source: Int, to y: Int)
+    mutating func copyRows(from source: Int, to rows: Range<Int>)
     /// Whether the kernel does the same to any two rows given the same
     /// calls over the same pixels (no clip mask, colors that do not vary
     /// by row): a solid color's kernel. False by default.
@@ -62,8 +62,8 @@ extension SpanKernel {
         preconditionFailure("rowCopyKey on a kernel that keys no rows")
     }
 
-    mutating func copyRow(from source: Int, to y: Int) {
-        preconditionFailure("copyRow on a kernel that keys no rows")
+    mutating func copyRows(from source: Int, to rows: Range<Int>) {
+        preconditionFailure("copyRows on a kernel that keys no rows")
     }
 
     var blendsRowsAlike: Bool { false }

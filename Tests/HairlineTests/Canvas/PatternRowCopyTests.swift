@@ -1,6 +1,6 @@
 // A kept sweep sent again onto a pending clear copies a row from an earlier
 // one with the same calls and the same pattern colors (KeptSweeps.swift's
-// RowCopies, ClearingKernel.copyRow, PatternShader.rowKey) instead of
+// RowCopies, ClearingKernel.copyRows, PatternShader.rowKey) instead of
 // compositing it. Every such draw must give the bytes of a cold canvas,
 // whatever the pattern: images whose rows repeat or not, any scale and
 // offset, every tile mode, opacity, skews and bilinear sampling (which
