@@ -268,7 +268,7 @@ struct PatternShader {
         if tileY == .repeat, let rows = repeatedRows {
             j = PatternRows.wrap(Self.pixelIndex(p.y), height, inverse: rows.inverseHeight)
         } else {
-            j = Self.tile(Self.pixelIndex(p.y), height, tileY)
+            j = nearestRow(p.y)
         }
         guard j >= 0 else {
             out.update(repeating: 0, count: count)
@@ -322,7 +322,7 @@ struct PatternShader {
     @inline(__always)
     private func nearest(_ image: UnsafePointer<UInt32>, _ p: Point) -> UInt32 {
         assert(rowLength >= width && width > 0 && height > 0, "the pattern's pixels")
-        let i = Self.tile(Self.pixelIndex(p.x), width, tileX), j = Self.tile(Self.pixelIndex(p.y), height, tileY)
+        let i = Self.tile(Self.pixelIndex(p.x), width, tileX), j = nearestRow(p.y)
         guard i >= 0, j >= 0 else { return 0 }
         return image[j * rowLength + i]
     }
@@ -340,6 +340,16 @@ struct PatternShader {
         return Self.mix(top, bottom, wy)
     }
 
+    /// The pattern y of device row `y`'s centre where b = 0 (the same at
+    /// every column: `0·x` adds nothing), as `shade` maps a pixel.
+    @inline(__always)
+    private func rowCentreY(_ y: Int) -> Double { Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y }
+
+    /// The pattern row (tiled; −1 where a decal axis shows nothing) a
+    /// nearest sample at pattern y `py` reads.
+    @inline(__always)
+    private func nearestRow(_ py: Double) -> Int { Self.tile(Self.pixelIndex(py), height, tileY) }
+
     /// Whether a row's colors depend only on the one image row it samples
     /// (`rowKey`): nearest sampling with no rotation or skew (b = c = 0),
     /// where a row's samples are one pattern row at columns that do not
@@ -354,10 +364,8 @@ struct PatternShader {
     @inline(__always)
     func rowKey(y: Int) -> Int {
         assert(hasRowKeys, "a pattern whose rows have keys")
-        // `shade`'s row: p.y of any pixel of the row (b = 0), as mapped
-        // there; `PatternRows.wrap` and `tile` give the same index.
-        let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
-        let j = Self.tile(Self.pixelIndex(py), height, tileY)
+        // `shade`'s row (`PatternRows.wrap` and `tile` give the same index).
+        let j = nearestRow(rowCentreY(y))
         guard j >= 0, let rows = repeatedRows else { return j }
         return rows.firstEqualRow(j, height: height)
     }
@@ -396,13 +404,13 @@ struct PatternShader {
         if let whole = wholeRow(y) {
             j = whole
         } else {
-            let p = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern)
+            let py = rowCentreY(y)
             switch sampling {
             case .nearest:
-                j = Self.tile(Self.pixelIndex(p.y), height, tileY)
+                j = nearestRow(py)
             case .bilinear:
                 // As `bilinearRow`: one row where the vertical weight is 0.
-                let (ja, _, wy) = bilinearRows(p.y)
+                let (ja, _, wy) = bilinearRows(py)
                 guard wy == 0 else { return nil }
                 j = ja
             }
@@ -430,10 +438,10 @@ struct PatternShader {
         if let j = wholeRow(y) {
             color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
         } else {
-            let py = Point(x: 0.5, y: Double(y) + 0.5).applying(toPattern).y
+            let py = rowCentreY(y)
             switch sampling {
             case .nearest:
-                let j = Self.tile(Self.pixelIndex(py), height, tileY)
+                let j = nearestRow(py)
                 color = j >= 0 ? pixels[origin &+ j &* rowLength] : 0
             case .bilinear:
                 let (ja, jb, wy) = bilinearRows(py)

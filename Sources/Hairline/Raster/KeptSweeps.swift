@@ -22,6 +22,16 @@ struct SingleSweepKey: BitwiseCopyable {
     var width: Int
 }
 
+extension SingleSweepKey {
+    /// Whether the key at `key` is `draw`'s over a clip `width` columns
+    /// wide (compared in place).
+    @inline(__always)
+    static func holds(_ key: UnsafePointer<SingleSweepKey>, _ draw: UnsafePointer<RoundedRectDraw>, width: Int) -> Bool
+    {
+        key.pointee.width == width && key.pointee.draw == draw.pointee
+    }
+}
+
 /// One kept row: its clip-relative index and its calls,
 /// `calls[first..<first+count]`; `group` is the index of the first kept
 /// row of its run of rows with the same calls (its own, or the row
@@ -51,7 +61,7 @@ extension RasterCore {
         guard !cursor.isDone else { return }
         let clip = list.clip
         let (index, hit) = coverageCache.singles.slot(
-            matching: { $0.pointee.width == clip.width && $0.pointee.draw == draw.pointee },
+            matching: { SingleSweepKey.holds($0, draw, width: clip.width) },
             key: { SingleSweepKey(draw: draw.pointee, width: clip.width) })
         let slot = coverageCache.singles.slots.base + index
         if hit {
@@ -99,8 +109,9 @@ extension RasterCore {
             let row = rows[r]
             let y = clip.minY &+ Int(row.y)
             let key = kernel.rowCopyKey(y)
-            if let source = copies.source(key: key, group: Int(row.group), replacingWith: y) {
-                kernel.copyRows(from: source, to: y..<(y &+ 1))
+            if let slot = copies.slot(key: key, group: Int(row.group)) {
+                kernel.copyRows(from: copies.row(slot), to: y..<(y &+ 1))
+                copies.setRow(slot, y)
                 statistics.copiedRows &+= 1
                 continue
             }
@@ -139,9 +150,7 @@ extension RasterCore {
         guard let draw = list.roundedRects, coverageCache.singles.isEnabled else { return nil }
         let clip = list.clip
         guard
-            let index = coverageCache.singles.index(matching: {
-                $0.pointee.width == clip.width && $0.pointee.draw == draw.pointee
-            })
+            let index = coverageCache.singles.index(matching: { SingleSweepKey.holds($0, draw, width: clip.width) })
         else { return nil }
         guard !begin(list, preparingCaches: false).isDone else { return nil }
         let slot = coverageCache.singles.slots.base + index
@@ -319,20 +328,6 @@ struct RowCopies {
     private var ys = SIMD4<Int>(repeating: 0)
     private var next = 0
 
-    /// The row with `key` and `group`, if a slot holds one; the slot then
-    /// holds `y` instead (the nearest row to copy from next time).
-    @inline(__always)
-    mutating func source(key: Int, group: Int, replacingWith y: Int) -> Int? {
-        let found = (keys .== SIMD4(repeating: key)) .& (groups .== SIMD4(repeating: group))
-        guard any(found) else { return nil }
-        for i in 0..<4 where found[i] {
-            let source = ys[i]
-            ys[i] = y
-            return source
-        }
-        return nil
-    }
-
     /// The slot holding a row with `key` and `group`, if any.
     @inline(__always)
     func slot(key: Int, group: Int) -> Int? {
@@ -346,7 +341,8 @@ struct RowCopies {
     @inline(__always)
     func row(_ i: Int) -> Int { ys[i] }
 
-    /// Makes slot `i` hold row `y` (its key and group unchanged).
+    /// Makes slot `i` hold row `y` (its key and group unchanged): the
+    /// nearest row to copy from next time.
     @inline(__always)
     mutating func setRow(_ i: Int, _ y: Int) { ys[i] = y }
 
