@@ -102,8 +102,12 @@ extension EdgeBuilder {
         guard n >= 2, firstRow <= lastRow else { return false }
         s.lines.count = 0
         s.lines.reserve(n)
+        // The slabs' heights, sorted, for the sorted slabs; the sweep
+        // takes them in order from its three sorted streams (tops, ends,
+        // crossings).
+        let sweeps = n >= s.sweepLineMinimum
         s.heights.count = 0
-        s.heights.reserve(2 * n + n * (n - 1) / 2)
+        if !sweeps { s.heights.reserve(2 * n + n * (n - 1) / 2) }
         let one = Double(Fixed.one), xOne = Double(Fixed.xOne), top = clip.minY
         // Lines by top: the tops sorted with their edges' indices (16-byte
         // records: the same comparisons and swaps, so the same order, as
@@ -122,8 +126,10 @@ extension EdgeBuilder {
                 ResolvedLine(
                     x0: x0, y0: y0, x1: x1, y1: y1, slope: (x1 - x0) / (y1 - y0),
                     winding: e.winding, chain: e.chain, openChange: 0, openTop: 0))
-            s.heights.append(y0)
-            s.heights.append(y1)
+            if !sweeps {
+                s.heights.append(y0)
+                s.heights.append(y1)
+            }
         }
         let lines = s.lines.base
         // Crossing heights (and, for the sweep, their lines).
@@ -139,17 +145,18 @@ extension EdgeBuilder {
                 guard (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) else { continue }
                 let y = lo + (hi - lo) * (d0 / (d0 - d1))
                 if y > lo && y < hi {
-                    s.heights.append(y)
-                    s.crossings.append(
-                        PieceCrossing(y: y, a: Int32(truncatingIfNeeded: i), b: Int32(truncatingIfNeeded: j)))
+                    if sweeps {
+                        s.crossings.append(
+                            PieceCrossing(y: y, a: Int32(truncatingIfNeeded: i), b: Int32(truncatingIfNeeded: j)))
+                    } else {
+                        s.heights.append(y)
+                    }
                 }
             }
         }
         // (Heights are device rows, outside the bucket sort's 0...1; moved
         // into it and back exactly, the bucket sort measured no faster
         // here: session 21.)
-        sortByKey(s.heights.buffer)
-        removeRepeats(&s.heights)
         // Rewrite the edges.
         if firstRow <= lastRow {
             (rowHeads.base + firstRow).update(repeating: -1, count: lastRow - firstRow + 1)
@@ -160,10 +167,12 @@ extension EdgeBuilder {
         var writer = EdgeWriter(self)
         // The fill rule's inside: w & 1 (even-odd) or w ≠ 0 (non-zero).
         let insideMask: Int32 = rule == .evenOdd ? 1 : -1
-        if n < s.sweepLineMinimum {
-            sortEverySlab(&s, insideMask: insideMask, writer: &writer)
-        } else {
+        if sweeps {
             sweepSlabs(&s, insideMask: insideMask, writer: &writer)
+        } else {
+            sortByKey(s.heights.buffer)
+            removeRepeats(&s.heights)
+            sortEverySlab(&s, insideMask: insideMask, writer: &writer)
         }
         edges.count = writer.count
         firstRow = writer.firstRow
@@ -229,26 +238,26 @@ extension EdgeBuilder {
         }
     }
 
-    /// The slabs between `s.heights`, swept: the lines spanning the
-    /// current slab are kept in left-to-right order (`s.order`, each
-    /// line's place in `ResolvedLine.slot`), with the winding left of each
-    /// (`before`), and only what happens at a slab's top changes them:
-    /// a line that ends hands its place to the next line of its chain
-    /// starting there, or leaves; two lines crossing there swap places;
-    /// a line starting there comes in where its x at the middle belongs.
-    /// Each touched place must be strictly in order with its neighbours
-    /// at the slab's middle, and the windings and changes are worked out
-    /// from the leftmost touched place only while the winding differs
-    /// from what it was. Where many lines start or end at once, a
-    /// crossing's lines are not neighbours or a touched place is out of
-    /// order (or level) with a neighbour, the slab sorts all of its lines
-    /// and walks them all, as `sortEverySlab` does in every slab: where
-    /// the lines' x at the middle are distinct, the order is the one
-    /// sorting gives, so the kept pieces are the same. O(events) a slab
-    /// instead of O(lines).
+    /// The slabs between the heights where lines start, end or cross
+    /// (taken in order from the three sorted streams), swept: the lines
+    /// spanning the current slab are kept in left-to-right order
+    /// (`s.order`, each line's place in `ResolvedLine.slot`), with the
+    /// winding left of each (`before`), and only what happens at a slab's
+    /// top changes them: a line that ends hands its place to the next line
+    /// of its chain starting there, or leaves; two lines crossing there
+    /// swap places; a line starting there comes in where its x at the
+    /// middle belongs. Each touched place must be in order with its
+    /// neighbours at the slab's middle, and the windings and changes are
+    /// worked out from the leftmost touched place only while the winding
+    /// differs from what it was. Where many lines start or end at once, a
+    /// crossing's lines are not neighbours or a touched place is clearly
+    /// out of order with a neighbour, the slab sorts all of its lines and
+    /// walks them all, as `sortEverySlab` does in every slab. Where the
+    /// lines' x at the middle are further apart than their rounding, the
+    /// order is the one sorting gives, so the kept pieces are the same.
+    /// O(events) a slab instead of O(lines).
     private mutating func sweepSlabs(_ s: inout WindingScratch, insideMask: Int32, writer: inout EdgeWriter) {
         let lines = s.lines.base, n = s.lines.count
-        let heights = s.heights.base, unique = s.heights.count
         @inline(__always) func inside(_ w: Int32) -> Int32 { w & insideMask != 0 ? 1 : 0 }
         // The lines by bottom, the crossings by height.
         s.ends.count = 0
@@ -283,9 +292,10 @@ extension EdgeBuilder {
         // a slab; more, and the slab sorts all of its lines.
         let shiftLimit = 8
         var m = 0, next = 0, nextEnd = 0, nextCrossing = 0
-        for k in 0..<(unique - 1) {
-            let a = heights[k]
-            let mid = 0.5 * (a + heights[k + 1])
+        // The slabs' heights in order: the least of the next line top,
+        // line end and crossing (the lines are by top).
+        var a = lines[0].y0
+        while true {
             var touchedCount = 0, startingCount = 0
             var resort = false
             var shifts = 0
@@ -358,6 +368,14 @@ extension EdgeBuilder {
                 touched[touchedCount + 1] = Int32(truncatingIfNeeded: left + 1)
                 touchedCount += 2
             }
+            // The slab ends at the next height where something happens.
+            var b = Double.infinity
+            if next < n { b = lines[next].y0 }
+            if nextEnd < endCount { b = min(b, ends[nextEnd].x) }
+            if nextCrossing < crossingCount { b = min(b, crossings[nextCrossing].y) }
+            guard b < .infinity else { break }
+            let mid = 0.5 * (a + b)
+            defer { a = b }
             // Lines starting here (not continuations) come in by x at the
             // middle, after the lines at the same x (as sorting puts them).
             for t in 0..<startingCount {
