@@ -150,7 +150,11 @@ import Testing
         for trial in 0..<300 {
             let stops = (0..<Int(rng.next() % 7)).map { _ in
                 GradientStop(
-                    location: rng.next() % 4 == 0 ? [0, 0.5, 1][Int(rng.next() % 3)] : unit() * 1.2 - 0.1,
+                    // (Some on an entry's t exactly: runs end there.)
+                    location: rng.next() % 4 == 0
+                        ? [0, 0.5, 1, Double(rng.next() % UInt64(rampSize)) / Double(rampSize - 1)][
+                            Int(rng.next() % 4)]
+                        : unit() * 1.2 - 0.1,
                     color: Color(red: unit(), green: unit(), blue: unit(), alpha: rng.next() % 2 == 0 ? 1 : unit()))
             }
             let gradient = Gradient(stops: stops)
