@@ -86,9 +86,9 @@ extension EdgeBuilder {
 
     /// Draws of at least this many lines sweep their slabs
     /// (`sweepSlabs`); smaller ones sort every slab (`sortEverySlab`),
-    /// which costs less than the sweep's set-up where a slab holds a few
-    /// lines (measured: the shape suite's 10-vertex polygons at 8 px 5 %
-    /// slower swept, its 40-vertex ones 31 % faster).
+    /// which costs a little less than the sweep's set-up where a slab
+    /// holds a few lines (measured: the shape suite's 10-vertex polygons
+    /// at 8 px 0.5 % slower swept, its 40-vertex ones 40 % faster).
     static let sweepLineMinimum = 24
 
     /// Resolves the draw's windings as a whole (see the file comment):
@@ -229,11 +229,11 @@ extension EdgeBuilder {
                     l.pointee.openChange = change
                     l.pointee.openTop = a
                 } else if change != l.pointee.openChange {
-                    emit(l.pointee, to: a, writer: &writer)
+                    emit(l, to: a, writer: &writer)
                     l.pointee.openChange = change
                     l.pointee.openTop = a
                 }
-                if l.pointee.y1 == b { emit(l.pointee, to: b, writer: &writer) }
+                if l.pointee.y1 == b { emit(l, to: b, writer: &writer) }
             }
         }
     }
@@ -312,7 +312,7 @@ extension EdgeBuilder {
                 let e = Int(ends[nextEnd].index)
                 nextEnd += 1
                 let ended = lines[e]
-                emit(ended, to: ended.y1, writer: &writer)
+                emit(lines + e, to: ended.y1, writer: &writer)
                 let at = Int(ended.slot)
                 var continuation = -1
                 for t in 0..<startingCount {
@@ -465,7 +465,7 @@ extension EdgeBuilder {
                     l.pointee.openChange = change
                     l.pointee.openTop = a
                 } else if change != l.pointee.openChange {
-                    emit(l.pointee, to: a, writer: &writer)
+                    emit(l, to: a, writer: &writer)
                     l.pointee.openChange = change
                     l.pointee.openTop = a
                 }
@@ -474,14 +474,21 @@ extension EdgeBuilder {
         }
         // The lines left end at the last height.
         for j in 0..<m where order[j].index >= 0 {
-            let l = lines[Int(order[j].index)]
-            emit(l, to: l.y1, writer: &writer)
+            let l = lines + Int(order[j].index)
+            emit(l, to: l.pointee.y1, writer: &writer)
         }
     }
 
+    /// Keeps `line`'s open piece, from its `openTop` down to `bottom`,
+    /// as an edge with its change as winding (nothing for a change of 0).
     @inline(__always)
-    private mutating func emit(_ line: ResolvedLine, to bottom: Double, writer: inout EdgeWriter) {
-        guard line.openChange != 0 else { return }
+    private mutating func emit(_ line: UnsafePointer<ResolvedLine>, to bottom: Double, writer: inout EdgeWriter) {
+        guard line.pointee.openChange != 0 else { return }
+        emitPiece(line, to: bottom, writer: &writer)
+    }
+
+    @inline(never)
+    private mutating func emitPiece(_ line: UnsafePointer<ResolvedLine>, to bottom: Double, writer: inout EdgeWriter) {
         if writer.count >= edges.capacity {
             edges.count = writer.count
             edges.reserve(writer.count + 16)
@@ -490,8 +497,9 @@ extension EdgeBuilder {
         // Device rows back to clip-relative ones (exact: the clip's top is
         // an integer below the row).
         let top = Double(clip.minY)
+        let l = line.pointee
         writer.addClipRelative(
-            x0: line.x(at: line.openTop), y0: line.openTop - top, x1: line.x(at: bottom), y1: bottom - top,
-            winding: line.openChange, chain: line.chain)
+            x0: l.x(at: l.openTop), y0: l.openTop - top, x1: l.x(at: bottom), y1: bottom - top,
+            winding: l.openChange, chain: l.chain)
     }
 }
