@@ -224,15 +224,7 @@ extension EdgeBuilder {
                 let l = lines + Int(order[j].index)
                 let before = inside(w)
                 w &+= l.pointee.winding
-                let change = inside(w) &- before
-                if l.pointee.y0 == a {
-                    l.pointee.openChange = change
-                    l.pointee.openTop = a
-                } else if change != l.pointee.openChange {
-                    emit(l, to: a, writer: &writer)
-                    l.pointee.openChange = change
-                    l.pointee.openTop = a
-                }
+                take(inside(w) &- before, at: a, l, writer: &writer)
                 if l.pointee.y1 == b { emit(l, to: b, writer: &writer) }
             }
         }
@@ -460,15 +452,7 @@ extension EdgeBuilder {
                 l.pointee.before = w
                 let before = inside(w)
                 w &+= l.pointee.winding
-                let change = inside(w) &- before
-                if l.pointee.y0 == a {
-                    l.pointee.openChange = change
-                    l.pointee.openTop = a
-                } else if change != l.pointee.openChange {
-                    emit(l, to: a, writer: &writer)
-                    l.pointee.openChange = change
-                    l.pointee.openTop = a
-                }
+                take(inside(w) &- before, at: a, l, writer: &writer)
                 i += 1
             }
         }
@@ -476,6 +460,23 @@ extension EdgeBuilder {
         for j in 0..<m where order[j].index >= 0 {
             let l = lines + Int(order[j].index)
             emit(l, to: l.pointee.y1, writer: &writer)
+        }
+    }
+
+    /// Gives `line` the change `change` of the rule's inside from height
+    /// `a` on: a line starting at `a` opens its piece there; another whose
+    /// change differs keeps its open piece down to `a` and opens the next.
+    @inline(__always)
+    private mutating func take(
+        _ change: Int32, at a: Double, _ line: UnsafeMutablePointer<ResolvedLine>, writer: inout EdgeWriter
+    ) {
+        if line.pointee.y0 == a {
+            line.pointee.openChange = change
+            line.pointee.openTop = a
+        } else if change != line.pointee.openChange {
+            emit(line, to: a, writer: &writer)
+            line.pointee.openChange = change
+            line.pointee.openTop = a
         }
     }
 
