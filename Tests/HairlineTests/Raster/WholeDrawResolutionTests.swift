@@ -7,6 +7,11 @@
 // the bytes of drawing over the whole surface.
 
 import Testing
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 @testable import Hairline
 import HairlineTestSupport
 
@@ -158,6 +163,49 @@ import HairlineTestSupport
             }
         }
         #expect(resolved > 250)
+    }
+
+    /// Many lines through nearly one point (stars {n/k} whose crossings
+    /// bunch at the centre, heights an ulp apart) and fans of triangles
+    /// sharing a vertex and sides: swept (forced for every size) and by
+    /// default, both rules, within the polygon tolerance of the exact
+    /// area.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func starsAndFansThroughOnePointAreExact(rule: FillRule) throws {
+        let centre = Point(x: 12, y: 10)
+        var cases: [[[Point]]] = []
+        for (n, turn) in [(17, 0.0), (23, 0.1), (31, 0.37), (31, Double.pi / 2)] {
+            let k = (n - 1) / 2
+            cases.append([
+                (0..<n).map { i in
+                    let angle = turn + 2 * Double.pi * Double(i * k % n) / Double(n)
+                    return Point(x: centre.x + 9 * cos(angle), y: centre.y + 9 * sin(angle))
+                }
+            ])
+        }
+        for blades in [6, 12, 20] {
+            cases.append(
+                (0..<blades).map { i in
+                    let a = 2 * Double.pi * Double(i) / Double(blades)
+                    let b = 2 * Double.pi * Double(i + 1) / Double(blades)
+                    return [
+                        centre, Point(x: centre.x + 9 * cos(a), y: centre.y + 9 * sin(a)),
+                        Point(x: centre.x + 9 * cos(b), y: centre.y + 9 * sin(b)),
+                    ]
+                })
+        }
+        let swept = Renderer(), byDefault = Renderer()
+        swept.rasterizer.windingScratch.sweepLineMinimum = 0
+        for (c, contours) in cases.enumerated() {
+            let exact = ExactCoverage(contours: contours, rule: rule, width: Self.width, height: Self.height)
+                .coverage()
+            for renderer in [swept, byDefault] {
+                let (engine, whole) = try Self.fill(contours, rule: rule, renderer: renderer)
+                #expect(whole, "case \(c)")
+                let diff = compareCoverage(engine, exact, width: Self.width)
+                #expect(diff.maximum <= polygonTolerance, "case \(c), \(rule): \(diff)")
+            }
+        }
     }
 
     /// Identical and collinear edges, edges meeting at one point, a
