@@ -154,9 +154,6 @@ extension EdgeBuilder {
                 }
             }
         }
-        // (Heights are device rows, outside the bucket sort's 0...1; moved
-        // into it and back exactly, the bucket sort measured no faster
-        // here: session 21.)
         // Rewrite the edges.
         if firstRow <= lastRow {
             (rowHeads.base + firstRow).update(repeating: -1, count: lastRow - firstRow + 1)
@@ -170,6 +167,9 @@ extension EdgeBuilder {
         if sweeps {
             sweepSlabs(&s, insideMask: insideMask, writer: &writer)
         } else {
+            // (Heights are device rows, outside the bucket sort's 0...1;
+            // moved into it and back exactly, the bucket sort measured no
+            // faster here: session 21.)
             sortByKey(s.heights.buffer)
             removeRepeats(&s.heights)
             sortEverySlab(&s, insideMask: insideMask, writer: &writer)
