@@ -141,7 +141,10 @@ extension EdgeBuilder {
                 if b.y0 >= a.y1 { break }
                 let lo = b.y0, hi = min(a.y1, b.y1)
                 guard lo < hi else { continue }
-                let d0 = a.x(at: lo) - b.x(at: lo), d1 = a.x(at: hi) - b.x(at: hi)
+                // x(at:) at a line's own end is that end: the same values
+                // without the clamps' tests.
+                let d0 = a.x(at: lo) - b.x0
+                let d1 = a.y1 <= b.y1 ? a.x1 - b.x(at: hi) : a.x(at: hi) - b.x1
                 guard (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) else { continue }
                 let y = lo + (hi - lo) * (d0 / (d0 - d1))
                 if y > lo && y < hi {
