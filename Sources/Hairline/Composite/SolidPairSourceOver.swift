@@ -4,8 +4,10 @@
 // filling and then SolidSourceOver stroking. Over a pending clear the
 // destination is one known value, so no pixel is read: spans are one
 // computed color stored, groups four colors computed in vector lanes, and
-// the rows and columns the draw misses are cleared here too; a row that
-// repeats another's calls is that row copied (narrow surfaces: `copyRow`).
+// the rows and columns the draw misses are cleared here too; rows that
+// repeat another's calls are stored as its long run of one color with its
+// few other columns copied (`fillRows`: a cell's background between its
+// borders), or else copied whole (narrow surfaces: `copyRow`).
 
 /// Composites two solid colors' coverages (a fill's and its stroke's)
 /// onto a surface in one pass.
@@ -153,6 +155,49 @@ struct SolidPairSourceOver: PairKernel {
         row = surface.rowPointer(rows.upperBound &- 1)
         nextRow = rows.upperBound
     }
+
+    /// Rows that repeat a row mostly of one color (under a clear, where
+    /// the run is at least 7/8 of the row): the run's color stored with
+    /// the widest stores the CPU has (the C library's fill), over several
+    /// rows at once where the rows lie end to end, and the few columns
+    /// left and right of it copied from the source row while those rows
+    /// are still in the first-level cache. Copying the rows whole costs
+    /// a load a store; filling them through the calls costs the calls.
+    mutating func fillRows(_ rows: Range<Int>, like source: Int, run: Range<Int>, pixel: UInt32) -> Bool {
+        let width = surface.width
+        guard clears, !rows.isEmpty, (width &- run.count) &* 8 <= width else { return false }
+        assert(
+            rows.lowerBound == nextRow && rows.upperBound <= surface.height && source < rows.lowerBound
+                && run.lowerBound >= 0 && run.upperBound <= width,
+            "rows filled in order from a row written")
+        let from = surface.rowPointer(source)
+        let right = width &- run.upperBound
+        // Rows filled at once: about 16 KiB, so that the columns copied
+        // next are stored into lines still in the first-level cache.
+        let together = surface.bytesPerRow == width &* 4 ? max(1, Self.filledBytes / (width &* 4)) : 1
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            let count = min(together, rows.upperBound &- y)
+            let first = surface.rowPointer(y)
+            if count == 1 {
+                filler.fill(first + run.lowerBound, count: run.count, with: pixel)
+            } else {
+                filler.fill(first, count: count &* width, with: pixel)
+            }
+            for r in y..<(y &+ count) {
+                let pixels = surface.rowPointer(r)
+                copyFewPixels(from: from, to: pixels, count: run.lowerBound)
+                copyFewPixels(from: from + run.upperBound, to: pixels + run.upperBound, count: right)
+            }
+            y &+= count
+        }
+        row = surface.rowPointer(rows.upperBound &- 1)
+        nextRow = rows.upperBound
+        return true
+    }
+
+    /// The bytes `fillRows` stores at once.
+    static let filledBytes = 16 << 10
 
     /// `destination` under the fill at coverage `first`, then the stroke
     /// at `second` (the scalar formula of SolidSpans).

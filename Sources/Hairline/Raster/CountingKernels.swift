@@ -62,7 +62,7 @@ extension RasterStatistics {
         var r = self
         r.edges &+= other.edges; r.arcs &+= other.arcs; r.closedFormShapes &+= other.closedFormShapes
         r.rows &+= other.rows; r.repeatedRows &+= other.repeatedRows; r.halfSweptRows &+= other.halfSweptRows
-        r.keptRows &+= other.keptRows; r.copiedRows &+= other.copiedRows
+        r.keptRows &+= other.keptRows; r.copiedRows &+= other.copiedRows; r.filledRows &+= other.filledRows
         r.pieces &+= other.pieces; r.groups &+= other.groups; r.spans &+= other.spans
         r.groupPixels &+= other.groupPixels; r.spanPixels &+= other.spanPixels
         return r

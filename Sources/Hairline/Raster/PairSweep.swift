@@ -47,6 +47,20 @@ protocol PairKernel {
     /// earlier in this pass; no row between the last one begun and
     /// `rows` is left unbegun.
     mutating func copyRow(_ source: Int, into rows: Range<Int>)
+    /// Begins each device row of `rows` and gives it all of device row
+    /// `source`'s pixels, every column of the surface, as `copyRow` does,
+    /// where `source`'s columns `run` are all `pixel` (only where
+    /// `copiesPixels`, for rows the pass would send the calls `source`
+    /// had). Returns false, having written nothing, where the kernel has
+    /// no faster way than copying the rows or sending the calls.
+    mutating func fillRows(_ rows: Range<Int>, like source: Int, run: Range<Int>, pixel: UInt32) -> Bool
+}
+
+extension PairKernel {
+    /// No faster way: the caller copies the rows or sends the calls.
+    mutating func fillRows(_ rows: Range<Int>, like source: Int, run: Range<Int>, pixel: UInt32) -> Bool {
+        false
+    }
 }
 
 extension CellRow {

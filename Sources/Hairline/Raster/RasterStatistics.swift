@@ -27,6 +27,10 @@ public struct RasterStatistics: Sendable {
     /// Kept rows written as copies of an earlier row with the same calls
     /// and colors (a pattern onto a pending clear: KeptSweeps.swift).
     public var copiedRows = 0
+    /// Repeated rows of a fill and its stroke over a clear stored as the
+    /// source row's long run of one color and its few other columns
+    /// copied (`PairKernel.fillRows`).
+    public var filledRows = 0
     /// Edge pieces added to cells (one per edge per row it crosses).
     public var pieces = 0
     /// Touched groups of cells swept, spans sent, and the pixels of each

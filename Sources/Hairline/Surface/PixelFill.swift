@@ -111,3 +111,26 @@ func copyPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutabl
     }
     if i < count { copyFour(count &- 4) }
 }
+
+/// Copies `count` pixels (ranges not overlapping), for copies of a few
+/// pixels: up to eight in at most two vector loads and stores (the two
+/// halves overlapping), longer ones through `copyPixels`.
+@inline(__always)
+func copyFewPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
+    assert(count >= 0 && rowsAreApart(source, destination, count: count), "a copy between separate rows")
+    @inline(__always) func copy<Lanes: SIMD>(_ lanes: Lanes.Type, _ i: Int) where Lanes.Scalar == UInt32 {
+        UnsafeMutableRawPointer(destination + i).storeBytes(
+            of: UnsafeRawPointer(source + i).loadUnaligned(as: Lanes.self), as: Lanes.self)
+    }
+    switch count {
+    case 0: return
+    case 1: destination[0] = source[0]
+    case 2...3:
+        copy(SIMD2<UInt32>.self, 0)
+        copy(SIMD2<UInt32>.self, count &- 2)
+    case 4...8:
+        copy(SIMD4<UInt32>.self, 0)
+        copy(SIMD4<UInt32>.self, count &- 4)
+    default: copyPixels(from: source, to: destination, count: count)
+    }
+}

@@ -178,6 +178,74 @@ import HairlineTestSupport
         #expect(copied > 500)
     }
 
+    /// Repeated rows stored as their source row's long run of one color
+    /// with its few other columns copied (`SolidPairSourceOver.fillRows`):
+    /// on surfaces of every width (several rows stored at once where rows
+    /// lie end to end, one by one in caller memory with row padding, which
+    /// stays untouched), under clips narrower than the surface: the bytes
+    /// of the fill then the stroke.
+    @Test func filledRowsEqualFillThenStroke() throws {
+        var rng = SplitMix64(seed: 8086)
+        var filled = 0
+        for round in 0..<160 {
+            let scale = [1.0, 2, 3, 1.5][round % 4]
+            let width = rng.int(in: 1...1200), height = rng.int(in: 1...100)
+            let w = Double(width) / scale, h = Double(height) / scale
+            var path = Self.randomShape(&rng, width: w, height: h, scale: scale)
+            if round % 2 == 0 {
+                // A cell's background: the long runs this path is for.
+                let inset = 0.5 / scale
+                path = Path()
+                path.addRoundedRect(
+                    in: Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset + Double(round % 3 / 2)),
+                    cornerRadius: rng.double(in: 0...12), corners: [RectCorner.all, .top, .bottom, []][round / 2 % 4])
+            }
+            // Visible colors (a paint that draws nothing is dropped).
+            func color() -> Color {
+                Color(
+                    red: rng.double(in: 0...1), green: rng.double(in: 0...1), blue: rng.double(in: 0...1),
+                    alpha: rng.int(in: 0...1) == 0 ? 1 : rng.double(in: 0.1...1))
+            }
+            let fill = color(), stroke = color()
+            let style = StrokeStyle(width: [1 / scale, 2 / scale, 3.5 / scale][rng.int(in: 0...2)])
+            let background = PendingClearTests.randomColor(&rng).premultiplied
+            let side = rng.double(in: 0...(w / 20))
+            let clipRect = rng.int(in: 0...2) == 0 ? Rect(x: side, y: -1, width: w - 2 * side, height: h + 2) : nil
+            let stride = width * 4 + 4 * rng.int(in: 1...3)
+            let memories = (0..<2).map { _ in
+                UnsafeMutableRawBufferPointer.allocate(byteCount: stride * height, alignment: 16)
+            }
+            defer { for memory in memories { memory.deallocate() } }
+            var surfaces = try (0..<2).map { _ in try Surface(width: width, height: height) }
+            for memory in memories {
+                memory.initializeMemory(as: UInt8.self, repeating: 0xAB)
+                surfaces.append(try Surface(wrapping: memory, width: width, height: height, bytesPerRow: stride))
+            }
+            for (i, surface) in surfaces.enumerated() {
+                surface.clear(to: background)
+                let canvas = Canvas(surface: surface, scale: scale)
+                if let clipRect { canvas.clip(to: clipRect) }
+                if i % 2 == 0 {
+                    canvas.draw(path, fill: .solid(fill), stroke: .solid(stroke), style: style)
+                    filled += canvas.renderer.fillRasterizer.statistics.filledRows
+                } else {
+                    canvas.fill(path, with: .solid(fill))
+                    canvas.stroke(path, with: .solid(stroke), style: style)
+                }
+                surface.flush()  // (a draw dropped whole leaves the clear pending)
+            }
+            let what = "round \(round): \(width)x\(height) at \(scale)x, \(path), clip \(String(describing: clipRect))"
+            #expect(surfaces[0].bytes == surfaces[1].bytes, "\(what)")
+            #expect(memories[0].elementsEqual(memories[1]), "\(what), rows \(stride) bytes apart")
+            let rowBytes = width * 4
+            #expect(
+                (0..<height).allSatisfy { y in
+                    memories[0][(y * stride + rowBytes)..<((y + 1) * stride)].allSatisfy { $0 == 0xAB }
+                }, "\(what): padding written")
+        }
+        #expect(filled > 3000)
+    }
+
     /// Shapes in the right part of the clip (their mirror axis past its
     /// right side) and rows that a shape barely touches (a top edge a
     /// hair above a pixel row: values that round to nothing), swept over

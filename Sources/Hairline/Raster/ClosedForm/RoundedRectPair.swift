@@ -136,9 +136,16 @@ extension RasterCore {
                 y &+= 1
                 continue
             }
-            if kernel.copiesRows {
+            let repeated = (device &+ 1)..<(clip.minY &+ bandEnd)
+            if kernel.copiesPixels, let run = longestFill(kept),
+                kernel.fillRows(
+                    repeated, like: device, run: Int(run.x)..<Int(run.x &+ run.count), pixel: run.first)
+            {
+                // Every repeated row got this row's pixels, mostly filled.
+                statistics.filledRows &+= repeated.count
+            } else if kernel.copiesRows {
                 // Every repeated row gets this row's pixels, whole.
-                kernel.copyRow(device, into: (device &+ 1)..<(clip.minY &+ bandEnd))
+                kernel.copyRow(device, into: repeated)
             } else {
                 for repeated in (y &+ 1)..<bandEnd {
                     kernel.beginRow(clip.minY &+ repeated)
@@ -304,6 +311,18 @@ extension RasterCore {
             if keeper.log.calls.count > budget { keeping = false }
             return held
         }
+    }
+
+    /// The longest fill among the records of `row` (made with pixels
+    /// kept), if any.
+    @inline(__always)
+    private func longestFill(_ row: MirroredRow) -> PairRecord? {
+        var longest: PairRecord? = nil
+        for i in Int(row.first)..<Int(row.first &+ row.count) {
+            let record = pairRecords[i]
+            if record.kind == .fill && record.count > longest?.count ?? 0 { longest = record }
+        }
+        return longest
     }
 
     /// Sends `count` kept pair calls from `first` to `kernel`; copies come
