@@ -171,7 +171,9 @@ struct SolidPairSourceOver: PairKernel {
                 && run.lowerBound >= 0 && run.upperBound <= width,
             "rows filled in order from a row written")
         let from = surface.rowPointer(source)
-        let right = width &- run.upperBound
+        let left = PixelPatch(from, count: run.lowerBound)
+        let right = PixelPatch(from + run.upperBound, count: width &- run.upperBound)
+        let stride = surface.bytesPerRow >> 2  // (a multiple of 4 for 32-bit pixels)
         // Rows filled at once: about 16 KiB, so that the columns copied
         // next are stored into lines still in the first-level cache.
         let together = surface.bytesPerRow == width &* 4 ? max(1, Self.filledBytes / (width &* 4)) : 1
@@ -184,10 +186,11 @@ struct SolidPairSourceOver: PairKernel {
             } else {
                 filler.fill(first, count: count &* width, with: pixel)
             }
-            for r in y..<(y &+ count) {
-                let pixels = surface.rowPointer(r)
-                copyFewPixels(from: from, to: pixels, count: run.lowerBound)
-                copyFewPixels(from: from + run.upperBound, to: pixels + run.upperBound, count: right)
+            var pixels = first
+            for _ in 0..<count {
+                left.store(to: pixels)
+                right.store(to: pixels + run.upperBound)
+                pixels += stride
             }
             y &+= count
         }

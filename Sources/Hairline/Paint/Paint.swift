@@ -12,16 +12,20 @@
 /// first; colors are multiplied by the canvas's global alpha. A paint whose
 /// transform, combined with the canvas's, is singular draws nothing.
 public enum Paint: Hashable, Sendable {
+    // The gradients and patterns (~100 bytes each) are boxed: a paint is
+    // then a color or a reference, copied in registers; unboxed, every
+    // copy and every match of a paint (several per draw) was a library
+    // copy of the largest case, a measurable part of a small cell's draw.
     /// One color everywhere (sRGB, straight alpha).
     case solid(Color)
     /// Colors varying along a line (see `LinearGradient`).
-    case linearGradient(LinearGradient)
+    indirect case linearGradient(LinearGradient)
     /// Colors varying between two circles (see `RadialGradient`).
-    case radialGradient(RadialGradient)
+    indirect case radialGradient(RadialGradient)
     /// Colors varying with the angle around a point (see `ConicGradient`).
-    case conicGradient(ConicGradient)
+    indirect case conicGradient(ConicGradient)
     /// An image, tiled or not (see `ImagePattern`).
-    case pattern(ImagePattern)
+    indirect case pattern(ImagePattern)
 }
 
 extension Paint {

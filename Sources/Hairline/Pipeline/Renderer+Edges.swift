@@ -124,9 +124,7 @@ extension Renderer {
             i = mapped
         }
         target.builder.reset(clip: clip)
-        if let draw = RoundedRectDraw(outer: o, inner: i, clipWidth: clip.width, clipHeight: clip.height) {
-            target.builder.setRoundedRects(draw)
-        }
+        target.builder.setRoundedRects(o, minus: i)
         return true
     }
 }

@@ -145,15 +145,18 @@ struct EdgeBuilder: LineSink {
     /// The shapes of a closed-form draw (0 for edges).
     var closedFormShapeCount: Int { closedForm.count == 0 ? 0 : closedForm.base.pointee.inner == nil ? 1 : 2 }
 
-    /// Makes the draw `draw` (clip-relative, for this builder's clip),
-    /// with no edges.
-    mutating func setRoundedRects(_ draw: borrowing RoundedRectDraw) {
+    /// Makes the draw of `outer` minus `inner` (clip-relative, for this
+    /// builder's clip), with no edges, if it covers anything (else the
+    /// builder stays empty). The draw is built where it is kept.
+    mutating func setRoundedRects(_ outer: borrowing RowRoundedRect, minus inner: borrowing RowRoundedRect?) {
         assert(isEmpty, "a closed-form draw with edges")
+        guard RoundedRectDraw.covers(copy outer, clipWidth: clip.width, clipHeight: clip.height) else { return }
         closedForm.reserve(1)
-        closedForm.base.initialize(to: copy draw)
+        closedForm.base.initialize(
+            to: RoundedRectDraw(covering: outer, minus: inner, clipWidth: clip.width, clipHeight: clip.height))
         closedForm.count = 1
-        firstRow = draw.firstRow
-        lastRow = draw.lastRow
+        firstRow = closedForm.base.pointee.firstRow
+        lastRow = closedForm.base.pointee.lastRow
     }
 
     /// The device rows the kept edges span (empty if none).

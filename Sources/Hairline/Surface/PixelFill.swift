@@ -112,25 +112,56 @@ func copyPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutabl
     if i < count { copyFour(count &- 4) }
 }
 
-/// Copies `count` pixels (ranges not overlapping), for copies of a few
-/// pixels: up to eight in at most two vector loads and stores (the two
-/// halves overlapping), longer ones through `copyPixels`.
-@inline(__always)
-func copyFewPixels(from source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
-    assert(count >= 0 && rowsAreApart(source, destination, count: count), "a copy between separate rows")
-    @inline(__always) func copy<Lanes: SIMD>(_ lanes: Lanes.Type, _ i: Int) where Lanes.Scalar == UInt32 {
-        UnsafeMutableRawPointer(destination + i).storeBytes(
-            of: UnsafeRawPointer(source + i).loadUnaligned(as: Lanes.self), as: Lanes.self)
+/// A few pixels read once and stored in many places (the columns beside
+/// a run in rows that repeat one row): up to eight held in two vectors,
+/// stored as two overlapping halves; more are copied from their source.
+struct PixelPatch {
+    private let source: UnsafePointer<UInt32>
+    private let count: Int
+    private let head: SIMD4<UInt32>, tail: SIMD4<UInt32>
+
+    /// The `count` pixels at `source` (which must stay readable and
+    /// unchanged while the patch is stored).
+    @inline(__always)
+    init(_ source: UnsafePointer<UInt32>, count: Int) {
+        assert(count >= 0, "pixels to hold")
+        self.source = source
+        self.count = count
+        let raw = UnsafeRawPointer(source)
+        switch count {
+        case 1:
+            head = SIMD4(repeating: source[0])
+            tail = head
+        case 2...3:
+            let h = raw.loadUnaligned(as: SIMD2<UInt32>.self)
+            let t = raw.loadUnaligned(fromByteOffset: (count &- 2) &* 4, as: SIMD2<UInt32>.self)
+            head = SIMD4(lowHalf: h, highHalf: h)
+            tail = SIMD4(lowHalf: t, highHalf: t)
+        case 4...8:
+            head = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+            tail = raw.loadUnaligned(fromByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
+        default:
+            head = .zero
+            tail = .zero
+        }
     }
-    switch count {
-    case 0: return
-    case 1: destination[0] = source[0]
-    case 2...3:
-        copy(SIMD2<UInt32>.self, 0)
-        copy(SIMD2<UInt32>.self, count &- 2)
-    case 4...8:
-        copy(SIMD4<UInt32>.self, 0)
-        copy(SIMD4<UInt32>.self, count &- 4)
-    default: copyPixels(from: source, to: destination, count: count)
+
+    /// Stores the pixels at `destination` (`count` writable pixels, apart
+    /// from the source).
+    @inline(__always)
+    func store(to destination: UnsafeMutablePointer<UInt32>) {
+        assert(rowsAreApart(source, destination, count: count), "a patch stored over its source")
+        let raw = UnsafeMutableRawPointer(destination)
+        switch count {
+        case 0: return
+        case 1: destination[0] = head[0]
+        case 2...3:
+            raw.storeBytes(of: head.lowHalf, as: SIMD2<UInt32>.self)
+            raw.storeBytes(of: tail.lowHalf, toByteOffset: (count &- 2) &* 4, as: SIMD2<UInt32>.self)
+        case 4...8:
+            raw.storeBytes(of: head, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: tail, toByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
+        default: copyPixels(from: source, to: destination, count: count)
+        }
     }
 }

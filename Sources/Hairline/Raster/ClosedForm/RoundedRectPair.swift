@@ -50,23 +50,23 @@ extension RasterCore {
         assert(
             !clip.isEmpty && cells.capacity >= clip.width && second.cells.capacity >= clip.width,
             "two draws begun over the clip")
-        // One copy of each draw per draw: passing `pointee` on copied it
-        // per call.
-        let drawA = a.pointee, drawB = b.pointee
+        // The draws are read where they lie (a copy of one is a library
+        // copy of ~300 bytes, a tenth of a kept cell's time outside its
+        // stores, with the rest of such copies).
         var rowA = CellRow(cells: cells.base, bits: bits.base)
         var rowB = CellRow(cells: second.cells.base, bits: second.bits.base)
-        let rowsA = drawA.firstRow..<max(drawA.firstRow, drawA.lastRow &+ 1)
-        let rowsB = drawB.firstRow..<max(drawB.firstRow, drawB.lastRow &+ 1)
+        let rowsA = a.pointee.firstRow..<max(a.pointee.firstRow, a.pointee.lastRow &+ 1)
+        let rowsB = b.pointee.firstRow..<max(b.pointee.firstRow, b.pointee.lastRow &+ 1)
         let top = min(rowsA.lowerBound, rowsB.lowerBound), bottom = max(rowsA.upperBound, rowsB.upperBound) &- 1
         let width = clip.width
         // Rows that both draws repeat.
-        let bandStart = max(drawA.band.lowerBound, drawB.band.lowerBound)
-        let bandEnd = min(drawA.band.upperBound, drawB.band.upperBound, bottom &+ 1)
+        let bandStart = max(a.pointee.band.lowerBound, b.pointee.band.lowerBound)
+        let bandEnd = min(a.pointee.band.upperBound, b.pointee.band.upperBound, bottom &+ 1)
         // Row y mirrors row `sum − y` if both draws do about one line.
-        let sum = drawA.mirroredRowSum.flatMap { $0 == drawB.mirroredRowSum ? $0 : nil }
+        let sum = a.pointee.mirroredRowSum.flatMap { $0 == b.pointee.mirroredRowSum ? $0 : nil }
         // Column c mirrors column `axis − 1 − c` in the corner rows, if
         // the kernel can copy pixels (ColumnMirror).
-        let mirror = ColumnMirror(drawA, drawB, width: width, enabled: kernel.copiesPixels)
+        let mirror = ColumnMirror(a.pointee, b.pointee, width: width, enabled: kernel.copiesPixels)
         startRecords(mirroring: sum, top: top, bottom: bottom)
         /// Whether a later row mirrors row `y` (its sweep is then kept).
         func mirrored(_ y: Int) -> Bool { sum.map { $0 &- y > y && $0 &- y <= bottom } ?? false }
@@ -110,7 +110,7 @@ extension RasterCore {
                 statistics.keptRows &+= 1
             } else {
                 let computed = addPairRow(
-                    y, a, b, drawA, drawB, rowsA: rowsA, rowsB: rowsB, width: sweepWidth,
+                    y, a, b, rowsA: rowsA, rowsB: rowsB, width: sweepWidth,
                     half: axis != nil, second: &second, cachesReady: &cachesReady,
                     into: &rowA, &rowB)
                 computedA &+= computed.first
@@ -184,8 +184,7 @@ extension RasterCore {
     @inline(__always)
     private mutating func addPairRow(
         _ y: Int, _ a: UnsafePointer<RoundedRectDraw>,
-        _ b: UnsafePointer<RoundedRectDraw>, _ drawA: RoundedRectDraw,
-        _ drawB: RoundedRectDraw, rowsA: Range<Int>, rowsB: Range<Int>,
+        _ b: UnsafePointer<RoundedRectDraw>, rowsA: Range<Int>, rowsB: Range<Int>,
         width: Int, half: Bool, second: inout RasterCore, cachesReady: inout Bool,
         into rowA: inout CellRow, _ rowB: inout CellRow
     ) -> (first: Int, second: Int) {
@@ -195,20 +194,20 @@ extension RasterCore {
             // The left half straight into the cells: the corner caches
             // would only keep it for a right half not computed here
             // (their values are these, RoundedRectCache.swift).
-            if rowsA.contains(y) { computedA = Self.addRow(drawA, y: y, width: width, half: true, into: &rowA) }
-            if rowsB.contains(y) { computedB = Self.addRow(drawB, y: y, width: width, half: true, into: &rowB) }
-        } else if drawA.usesCornerCache(y) || drawB.usesCornerCache(y) {
+            if rowsA.contains(y) { computedA = Self.addRow(a.pointee, y: y, width: width, half: true, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(b.pointee, y: y, width: width, half: true, into: &rowB) }
+        } else if a.pointee.usesCornerCache(y) || b.pointee.usesCornerCache(y) {
             if !cachesReady {
                 prepareCornerCaches(a)
                 second.prepareCornerCaches(b)
                 cachesReady = true
             }
-            if rowsA.contains(y) { computedA = addRow(drawA, y: y, width: width, into: &rowA) }
-            if rowsB.contains(y) { computedB = second.addRow(drawB, y: y, width: width, into: &rowB) }
+            if rowsA.contains(y) { computedA = addRow(a.pointee, y: y, width: width, into: &rowA) }
+            if rowsB.contains(y) { computedB = second.addRow(b.pointee, y: y, width: width, into: &rowB) }
         } else {
             // No corner cache serves the row: `addRow` without them.
-            if rowsA.contains(y) { computedA = Self.addRow(drawA, y: y, width: width, half: false, into: &rowA) }
-            if rowsB.contains(y) { computedB = Self.addRow(drawB, y: y, width: width, half: false, into: &rowB) }
+            if rowsA.contains(y) { computedA = Self.addRow(a.pointee, y: y, width: width, half: false, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(b.pointee, y: y, width: width, half: false, into: &rowB) }
         }
         return (computedA, computedB)
     }

@@ -197,26 +197,40 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
     /// The draw of `outer` minus `inner` in a clip `height` rows high;
     /// nil if nothing can be covered.
     init?(outer: RowRoundedRect, inner: RowRoundedRect?, clipWidth: Int, clipHeight: Int) {
-        guard !outer.isEmpty, outer.maxX > 0, outer.minX < Double(clipWidth), outer.maxY > 0,
-            outer.minY < Double(clipHeight)
-        else { return nil }
-        self.outer = outer
-        self.inner = inner.flatMap { $0.isEmpty ? nil : $0 }
+        guard Self.covers(outer, clipWidth: clipWidth, clipHeight: clipHeight) else { return nil }
+        self.init(covering: outer, minus: inner, clipWidth: clipWidth, clipHeight: clipHeight)
+    }
+
+    /// Whether a draw of `outer` covers anything in a clip of
+    /// `clipWidth` × `clipHeight` device pixels.
+    @inline(__always)
+    static func covers(_ outer: RowRoundedRect, clipWidth: Int, clipHeight: Int) -> Bool {
+        !outer.isEmpty && outer.maxX > 0 && outer.minX < Double(clipWidth) && outer.maxY > 0
+            && outer.minY < Double(clipHeight)
+    }
+
+    /// The draw of `outer` minus `inner`, where `outer` covers something
+    /// (`covers`, which the caller checked).
+    @inline(__always)
+    init(covering outer: borrowing RowRoundedRect, minus inner: borrowing RowRoundedRect?, clipWidth: Int, clipHeight: Int)
+    {
+        self.outer = copy outer
+        self.inner = (copy inner).flatMap { $0.isEmpty ? nil : $0 }
         // (The bounds are finite and within ±2^24: RowRoundedRect.init.)
-        firstRow = max(0, Int(outer.minY.rounded(.down)))
-        lastRow = min(clipHeight - 1, Int(outer.maxY.rounded(.up)) - 1)
-        var band = outer.plainRows
-        if let inner = inner, !inner.isEmpty { band = band.clamped(to: inner.plainRows) }
+        firstRow = max(0, Int(self.outer.minY.rounded(.down)))
+        lastRow = min(clipHeight - 1, Int(self.outer.maxY.rounded(.up)) - 1)
+        var band = self.outer.plainRows
+        if let inner = self.inner { band = band.clamped(to: inner.plainRows) }
         (bandStart, bandEnd) = (band.lowerBound, band.upperBound)
         func caches(_ shape: RowRoundedRect) -> Bool {
             shape.mirrorsLeftRight && (shape.topLeft > 0 || shape.bottomLeft > 0) && shape.minX >= 0
                 && shape.maxX <= Double(clipWidth)
         }
-        cachesOuter = caches(outer)
+        cachesOuter = caches(self.outer)
         cachesInner = self.inner.map(caches) ?? false
         // Row y mirrors row `sum − y` if every shape mirrors top to bottom
         // about the same line.
-        let sum = outer.mirroredRowSum
+        let sum = self.outer.mirroredRowSum
         mirroredRowSum = sum != nil && (self.inner == nil || self.inner?.mirroredRowSum == sum) ? sum : nil
     }
 
