@@ -212,8 +212,10 @@ struct RoundedRectDraw: Equatable, BitwiseCopyable {
     /// The draw of `outer` minus `inner`, where `outer` covers something
     /// (`covers`, which the caller checked).
     @inline(__always)
-    init(covering outer: borrowing RowRoundedRect, minus inner: borrowing RowRoundedRect?, clipWidth: Int, clipHeight: Int)
-    {
+    init(
+        covering outer: borrowing RowRoundedRect, minus inner: borrowing RowRoundedRect?, clipWidth: Int,
+        clipHeight: Int
+    ) {
         self.outer = copy outer
         self.inner = (copy inner).flatMap { $0.isEmpty ? nil : $0 }
         // (The bounds are finite and within ±2^24: RowRoundedRect.init.)
