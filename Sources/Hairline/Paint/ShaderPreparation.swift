@@ -64,10 +64,7 @@ final class ShaderPreparation {
     func shader(for paint: Paint, transform: AffineTransform, alpha: Double, swapsRedBlue: Bool) -> Shader? {
         switch paint {
         case .solid(let color):
-            // A transparent source still matters to modes such as copy or
-            // destinationIn; the renderer skips it only for source-over.
-            let packed = color.withAlphaMultiplied(by: alpha).premultiplied.packed
-            return .solid(swapsRedBlue ? swapRedBlue(packed) : packed)
+            return Self.solid(color, alpha: alpha, swapsRedBlue: swapsRedBlue)
         case .linearGradient(let g):
             return g.shader(through: transform, alpha: alpha, swapsRedBlue: swapsRedBlue, preparation: self)
         case .radialGradient(let g):
@@ -77,6 +74,16 @@ final class ShaderPreparation {
         case .pattern(let p):
             return patternShader(p, transform: transform, alpha: alpha).map { .pattern($0) }
         }
+    }
+
+    /// The shader of `color` with `alpha` (global alpha, 0...1), its
+    /// bytes in BGRA order if `swapsRedBlue`. A transparent source still
+    /// matters to modes such as copy or destinationIn; the renderer skips
+    /// it only for source-over.
+    @inline(__always)
+    static func solid(_ color: Color, alpha: Double, swapsRedBlue: Bool) -> Shader {
+        let packed = color.withAlphaMultiplied(by: alpha).premultiplied.packed
+        return .solid(swapsRedBlue ? swapRedBlue(packed) : packed)
     }
 
     /// The solid shader of `gradient`'s last stop (what SVG paints for a

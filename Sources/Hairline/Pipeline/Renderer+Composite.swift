@@ -7,8 +7,14 @@ extension Renderer {
     /// The shader for `paint` drawn through `transform` with `alpha`
     /// (global alpha, 0...1) in the surface's byte order, or `nil` if
     /// nothing would be drawn (Paint/ShaderPreparation.swift).
+    @inline(__always)
     func shader(for paint: Paint, transform: AffineTransform, alpha: Double) -> Shader? {
-        shaders.shader(for: paint, transform: transform, alpha: alpha, swapsRedBlue: swapsRedBlue)
+        // A color made where it is used: through the preparation's call,
+        // the shader (~130 bytes) was copied three times on its way out.
+        if case .solid(let color) = paint {
+            return ShaderPreparation.solid(color, alpha: alpha, swapsRedBlue: swapsRedBlue)
+        }
+        return shaders.shader(for: paint, transform: transform, alpha: alpha, swapsRedBlue: swapsRedBlue)
     }
 
     /// `shader(for: .pattern(…), …)`'s pattern shader for `slice` of

@@ -55,11 +55,19 @@ extension Renderer {
         surfaceHeight: Int, on target: Rasterizer? = nil
     ) -> Bool {
         let target = target ?? rasterizer
-        let ok = buildResolvingWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight, on: target) {
-            flattenEdges(path, transform: transform, tolerance: tolerance, clip: $0, nested: false, on: target)
+        guard flattenEdges(path, transform: transform, tolerance: tolerance, clip: clip, nested: false, on: target)
+        else {
+            droppedDrawCount += 1
+            return false
         }
-        if !ok { droppedDrawCount += 1 }
-        return ok
+        // (The closure only where it is called: formed, it copied the
+        // path and the style, references and all, in every draw.)
+        if target.mayResolveWindings {
+            target.resolveWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight) {
+                flattenEdges(path, transform: transform, tolerance: tolerance, clip: $0, nested: false, on: target)
+            }
+        }
+        return true
     }
 
     /// `buildStrokeEdges`, then the stroke's windings resolved as a whole
@@ -69,23 +77,12 @@ extension Renderer {
         clip: PixelRect, surfaceHeight: Int, on target: Rasterizer? = nil
     ) -> Bool {
         let target = target ?? rasterizer
-        return buildResolvingWindings(rule: .nonZero, clip: clip, surfaceHeight: surfaceHeight, on: target) {
-            buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: $0, on: target)
-        }
-    }
-
-    /// Builds a draw's edges for `clip` with `build`, then resolves its
-    /// windings as a whole where they may be; `build` is called again
-    /// for other rows if the resolution needs the draw over the
-    /// surface's rows (`Rasterizer.resolveWindings`). `false` where
-    /// `build` fails for `clip`.
-    @inline(__always)
-    private func buildResolvingWindings(
-        rule: FillRule, clip: PixelRect, surfaceHeight: Int, on target: Rasterizer, _ build: (PixelRect) -> Bool
-    ) -> Bool {
-        guard build(clip) else { return false }
+        guard buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: clip, on: target)
+        else { return false }
         if target.mayResolveWindings {
-            target.resolveWindings(rule: rule, clip: clip, surfaceHeight: surfaceHeight, rebuild: build)
+            target.resolveWindings(rule: .nonZero, clip: clip, surfaceHeight: surfaceHeight) {
+                buildStrokeEdges(path, style: style, transform: transform, tolerance: tolerance, clip: $0, on: target)
+            }
         }
         return true
     }

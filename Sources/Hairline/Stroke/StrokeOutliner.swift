@@ -80,7 +80,10 @@ final class StrokeOutliner {
     /// if it is dashed, or a hairline under a transform that does not
     /// keep circles circles.
     static func ringHalfWidth(style: StrokeStyle, transform t: AffineTransform) -> Double? {
-        guard DashPattern(style.dashPattern, phase: style.dashPhase) == nil else { return nil }
+        // (An empty list tested first: the pattern is made only if dashed.)
+        guard style.dashPattern.isEmpty || DashPattern(style.dashPattern, phase: style.dashPhase) == nil else {
+            return nil
+        }
         guard style.isHairline else { return style.width / 2 }
         let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
         // Relative to the transform's size: a uniform scale (with a
