@@ -24,15 +24,16 @@ extension Renderer {
             path, transform: transform, tolerance: tolerance,
             fill: fill != nil, rule: rule, stroke: stroke != nil, style: style,
             clip: clip, surfaceHeight: surface.height, fillEdges: fillEdges, strokeEdges: strokeEdges)
-        switch (hasFill ? fill : nil, hasStroke ? stroke : nil) {
-        case let (fill?, stroke?):
-            compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
-        case let (fill?, nil):
-            composite(fill, rule: rule, clip: clip, mode: mode, into: surface, from: fillRasterizer)
-        case let (nil, stroke?):
+        // (No tuple of the two: each shader is ~130 bytes, and a tuple of
+        // them was copies of both.)
+        if hasFill, let fill {
+            if hasStroke, let stroke {
+                compositeTogether(fill, rule: rule, stroke, clip: clip, mode: mode, into: surface)
+            } else {
+                composite(fill, rule: rule, clip: clip, mode: mode, into: surface, from: fillRasterizer)
+            }
+        } else if hasStroke, let stroke {
             composite(stroke, rule: .nonZero, clip: clip, mode: mode, into: surface, from: strokeRasterizer)
-        case (nil, nil):
-            break
         }
     }
 

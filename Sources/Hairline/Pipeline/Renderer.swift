@@ -26,7 +26,7 @@ final class Renderer {
     /// overlap two accesses.)
     @exclusivity(unchecked) var rows = ScratchBuffer<UInt32>(capacity: 0)
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<UInt8>(capacity: 0)
-    @exclusivity(unchecked) var rasterizer = Rasterizer()
+    let rasterizer = Rasterizer()
     /// An A8 draw's scratch row, and the RGBA8 surface over it that the
     /// draw's kernels are made for (Renderer+Kernel.swift).
     @exclusivity(unchecked) var alphaRow = ScratchBuffer<UInt32>(capacity: 0)
@@ -71,7 +71,7 @@ final class Renderer {
     let clipMasks = ClipMaskPool()
     /// A second edge list and row loop, for a fill and a stroke drawn
     /// together (Renderer+FillStroke.swift).
-    @exclusivity(unchecked) var secondRasterizer = Rasterizer()
+    let secondRasterizer = Rasterizer()
     /// The most line segments a draw may produce at any stage (see
     /// `Canvas.maximumSegmentCount`).
     var maximumSegmentCount = Renderer.defaultMaximumSegmentCount
