@@ -84,7 +84,7 @@ extension RasterCore {
                 rows: slot.pointee.rows, calls: slot.pointee.calls,
                 top: clip.minY, left: clip.minX, budget: coverageCache.singles.callBudget)
             var keeping = RecordingKernel(kernel: kernel, log: log)
-            runRoundedRects(draw.pointee, clip: clip, cursor: &cursor, until: Int.max, into: &keeping)
+            runRoundedRects(draw, clip: clip, cursor: &cursor, until: Int.max, into: &keeping)
             keeping.log.finishRow()
             slot.pointee.rows = keeping.log.rows
             slot.pointee.calls = keeping.log.calls

@@ -220,7 +220,7 @@ struct RasterCore {
     ) {
         guard !cursor.isDone else { return }
         if let draw = list.roundedRects {
-            runRoundedRects(draw.pointee, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
+            runRoundedRects(draw, clip: list.clip, cursor: &cursor, until: limit, into: &kernel)
             return
         }
         let clip = list.clip

@@ -9,26 +9,27 @@ extension RasterCore {
     /// `limit` (clip-relative), each shape's values into the cells, swept
     /// into `kernel`; the band of identical rows swept once and replayed.
     mutating func runRoundedRects<Kernel: SpanKernel>(
-        _ draw: borrowing RoundedRectDraw, clip: PixelRect, cursor: inout RowCursor,
+        _ draw: UnsafePointer<RoundedRectDraw>, clip: PixelRect, cursor: inout RowCursor,
         until limit: Int, into kernel: inout Kernel
     ) {
-        if let columns = draw.wholePixelColumns(clipWidth: clip.width) {
+        if let columns = draw.pointee.wholePixelColumns(clipWidth: clip.width) {
             runWholePixelRect(
-                columns, firstRow: draw.firstRow, lastRow: draw.lastRow, clip: clip, cursor: &cursor, until: limit,
+                columns, firstRow: draw.pointee.firstRow, lastRow: draw.pointee.lastRow, clip: clip, cursor: &cursor,
+                until: limit,
                 into: &kernel)
             return
         }
         var row = CellRow(cells: cells.base, bits: bits.base)
-        let lastRow = draw.lastRow, mirroredSum = draw.mirroredRowSum
+        let lastRow = draw.pointee.lastRow, mirroredSum = draw.pointee.mirroredRowSum
         var y = cursor.y
         var computed = cursor.pieceCount
         let width = clip.width
-        let end = min(draw.lastRow &+ 1, limit)
+        let end = min(draw.pointee.lastRow &+ 1, limit)
         while y < end {
             // The lower half of a draw that mirrors top to bottom replays
             // the sweeps recorded for the upper half.
-            if let sum = draw.mirroredRowSum, sum &- y < y, sum &- y >= draw.firstRow {
-                let source = mirroredRows[sum &- y &- draw.firstRow]
+            if let sum = draw.pointee.mirroredRowSum, sum &- y < y, sum &- y >= draw.pointee.firstRow {
+                let source = mirroredRows[sum &- y &- draw.pointee.firstRow]
                 if source.count != MirroredRow.unknown {
                     if source.count != MirroredRow.empty {
                         kernel.beginRow(clip.minY &+ y)
@@ -46,14 +47,16 @@ extension RasterCore {
             // sweep is then recorded.
             let mirrored = mirroredSum.map { $0 &- y > y && $0 &- y <= lastRow } ?? false
             guard row.isTouched else {
-                if mirrored { mirroredRows[y &- draw.firstRow] = MirroredRow(first: 0, count: MirroredRow.empty) }
+                if mirrored {
+                    mirroredRows[y &- draw.pointee.firstRow] = MirroredRow(first: 0, count: MirroredRow.empty)
+                }
                 y &+= 1
                 continue
             }
             kernel.beginRow(clip.minY &+ y)
             statistics.rows &+= 1
-            let bandEnd = min(draw.band.upperBound, end)
-            if draw.band.contains(y) && bandEnd > y &+ 1 {
+            let bandEnd = min(draw.pointee.band.upperBound, end)
+            if draw.pointee.band.contains(y) && bandEnd > y &+ 1 {
                 y = sweep(&row, y: y, repeatingUntil: bandEnd, clip: clip, into: &kernel)
             } else if mirrored {
                 let first = mirrorRecords.count
@@ -62,7 +65,7 @@ extension RasterCore {
                     row.sweep(width: width, left: clip.minX, into: &recorder)
                     mirrorRecords = recorder.log.records
                 }
-                mirroredRows[y &- draw.firstRow] = MirroredRow(
+                mirroredRows[y &- draw.pointee.firstRow] = MirroredRow(
                     first: Int32(truncatingIfNeeded: first),
                     count: Int32(truncatingIfNeeded: mirrorRecords.count &- first))
                 y &+= 1
@@ -70,7 +73,7 @@ extension RasterCore {
                 y = sweep(&row, y: y, repeatingUntil: y &+ 1, clip: clip, into: &kernel)
             }
         }
-        cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.lastRow)
+        cursor = RowCursor(y: y, nextArcRow: Int.max, pieceCount: computed, isDone: y > draw.pointee.lastRow)
         statistics.pieces = computed
     }
 
@@ -104,19 +107,19 @@ extension RasterCore {
     /// minus the inner one's) to `row`, through the corner caches where
     /// they serve; returns the pixels computed one by one.
     @inline(__always)
-    mutating func addRow(_ draw: borrowing RoundedRectDraw, y: Int, width: Int, into row: inout CellRow) -> Int {
+    mutating func addRow(_ draw: UnsafePointer<RoundedRectDraw>, y: Int, width: Int, into row: inout CellRow) -> Int {
         var computed = 0
-        if draw.cachesOuter,
-            let n = draw.outer.addCachedRow(
+        if draw.pointee.cachesOuter,
+            let n = draw.pointee.outer.addCachedRow(
                 y, sign: 1, width: width, cache: &cornerCaches.0,
                 into: &row)
         {
             computed &+= n
         } else {
-            computed &+= draw.outer.addRow(y, sign: 1, width: width, into: &row)
+            computed &+= draw.pointee.outer.addRow(y, sign: 1, width: width, into: &row)
         }
-        if let inner = draw.inner {
-            if draw.cachesInner,
+        if let inner = draw.pointee.inner {
+            if draw.pointee.cachesInner,
                 let n = inner.addCachedRow(
                     y, sign: -1, width: width, cache: &cornerCaches.1,
                     into: &row)

@@ -194,20 +194,20 @@ extension RasterCore {
             // The left half straight into the cells: the corner caches
             // would only keep it for a right half not computed here
             // (their values are these, RoundedRectCache.swift).
-            if rowsA.contains(y) { computedA = Self.addRow(a.pointee, y: y, width: width, half: true, into: &rowA) }
-            if rowsB.contains(y) { computedB = Self.addRow(b.pointee, y: y, width: width, half: true, into: &rowB) }
+            if rowsA.contains(y) { computedA = Self.addRow(a, y: y, width: width, half: true, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(b, y: y, width: width, half: true, into: &rowB) }
         } else if a.pointee.usesCornerCache(y) || b.pointee.usesCornerCache(y) {
             if !cachesReady {
                 prepareCornerCaches(a)
                 second.prepareCornerCaches(b)
                 cachesReady = true
             }
-            if rowsA.contains(y) { computedA = addRow(a.pointee, y: y, width: width, into: &rowA) }
-            if rowsB.contains(y) { computedB = second.addRow(b.pointee, y: y, width: width, into: &rowB) }
+            if rowsA.contains(y) { computedA = addRow(a, y: y, width: width, into: &rowA) }
+            if rowsB.contains(y) { computedB = second.addRow(b, y: y, width: width, into: &rowB) }
         } else {
             // No corner cache serves the row: `addRow` without them.
-            if rowsA.contains(y) { computedA = Self.addRow(a.pointee, y: y, width: width, half: false, into: &rowA) }
-            if rowsB.contains(y) { computedB = Self.addRow(b.pointee, y: y, width: width, half: false, into: &rowB) }
+            if rowsA.contains(y) { computedA = Self.addRow(a, y: y, width: width, half: false, into: &rowA) }
+            if rowsB.contains(y) { computedB = Self.addRow(b, y: y, width: width, half: false, into: &rowB) }
         }
         return (computedA, computedB)
     }
@@ -255,14 +255,16 @@ extension RasterCore {
     /// (`RasterCore.addRow` then computes it this way too).
     @inline(__always)
     private static func addRow(
-        _ draw: borrowing RoundedRectDraw, y: Int, width: Int, half: Bool,
+        _ draw: UnsafePointer<RoundedRectDraw>, y: Int, width: Int, half: Bool,
         into row: inout CellRow
     ) -> Int {
+        // (Read through the pointer: a draw borrowed from behind it was
+        // copied whole into every call.)
         var computed =
             half
-            ? draw.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
-            : draw.outer.addRow(y, sign: 1, width: width, into: &row)
-        if let inner = draw.inner {
+            ? draw.pointee.outer.addLeftHalf(y, sign: 1, width: width, into: &row)
+            : draw.pointee.outer.addRow(y, sign: 1, width: width, into: &row)
+        if let inner = draw.pointee.inner {
             computed &+=
                 half
                 ? inner.addLeftHalf(y, sign: -1, width: width, into: &row)
