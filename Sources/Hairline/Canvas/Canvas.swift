@@ -309,6 +309,7 @@ public final class Canvas {
     /// The shader for `paint` under the current transform and global
     /// alpha, or nil if the draw would leave every pixel as it is (no
     /// shader, or a source-over of nothing: KernelChoice.drawsNothing).
+    @inline(__always)
     func visibleShader(for paint: Paint) -> Shader? {
         guard let shader = renderer.shader(for: paint, transform: state.transform, alpha: state.globalAlpha),
             !KernelChoice.drawsNothing(shader, mode: state.blendMode)
