@@ -19,6 +19,7 @@ import HairlinePNG
 @_spi(Profiling) import HairlineSVG
 import HairlineSystem
 import HairlineTableSpec
+import HairlineText
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -39,6 +40,12 @@ struct BenchCommand {
     var json: String?
     /// Also times each element of an SVG (the top ten).
     var profile = false
+    /// The fonts text is matched among, as `render` and `table` take them
+    /// (`--font`, `--font-dir`, ...), so that a bench draws what they draw.
+    var fontOptions = FontOptions()
+    /// An SVG's flattening tolerance in device pixels (`--tolerance`;
+    /// nil: the canvas's default).
+    var tolerance: Double?
 
     /// The most renders per scale.
     static let maximumIterations = 1_000_000
@@ -50,8 +57,10 @@ struct BenchCommand {
             return v
         }
         while let arg = iterator.next() {
+            if try fontOptions.parse(arg, value: { try value(arg) }) { continue }
             switch arg {
             case "--spec": spec = try value(arg)
+            case "--tolerance": tolerance = try RenderCommand.parseTolerance(try value(arg), option: arg)
             case "--scale": scales = [try RenderCommand.parseScale(try value(arg))]
             case "--scales": scales = try RenderCommand.parseScales(try value(arg))
             case "--iterations":
@@ -90,6 +99,9 @@ struct BenchCommand {
             throw input == nil
                 ? CommandLineError.missingInput : CommandLineError.conflictingOptions("--spec", input ?? "")
         }
+        // A table draws its shapes in closed form or at the kit's own
+        // tolerance: the option is for SVG input.
+        if spec != nil && tolerance != nil { throw CommandLineError.svgOnlyOption("--tolerance") }
     }
 
     /// One scale's figures.
@@ -133,9 +145,11 @@ struct BenchCommand {
     func run() throws {
         var results: [Figures] = []
         var profiles: [String] = []
+        let fonts = fontOptions.makeDatabase()
+        defer { FontOptions.printWarnings(of: fonts) }
         if let input {
             let (document, bytes) = try RenderCommand.readDocument(
-                input, imageBudget: TableSpec.Options.defaultImagePixelBudget)
+                input, imageBudget: TableSpec.Options.defaultImagePixelBudget, fontDatabase: fonts)
             for scale in scales ?? [1] {
                 guard let width = RenderCommand.pixels(document.width * scale),
                     let height = RenderCommand.pixels(document.height * scale),
@@ -145,15 +159,20 @@ struct BenchCommand {
                         path: input, detail: "\(document.width) x \(document.height) pt at scale \(scale) is too large")
                 }
                 let surface = try Surface(width: width, height: height)
-                var canvas = Canvas(surface: surface, scale: scale)
+                func newCanvas() -> Canvas {
+                    let canvas = Canvas(surface: surface, scale: scale)
+                    if let tolerance { canvas.flatteningTolerance = tolerance }
+                    return canvas
+                }
+                var canvas = newCanvas()
                 let samples = sample {
                     if workers > 1 {
                         // Bands on `workers` threads (each worker's canvas is new).
                         surface.clear()
-                        document.draw(into: surface, scale: scale, workers: workers)
+                        document.draw(into: surface, scale: scale, workers: workers, flatteningTolerance: tolerance)
                         return
                     }
-                    if cold { canvas = Canvas(surface: surface, scale: scale) }
+                    if cold { canvas = newCanvas() }
                     canvas.clear()
                     document.draw(in: canvas)
                     surface.flush()
@@ -172,12 +191,15 @@ struct BenchCommand {
                 throw SpecFileError(file: spec, error: error)
             }
             for scale in scales ?? [loaded.scale] {
-                let table: TableDescription
+                var table: TableDescription
                 do throws(TableSpecError) {
                     table = scale == loaded.scale ? loaded.table : try loaded.table(scale: scale)
                 } catch {
                     throw SpecFileError(file: spec, error: error)
                 }
+                // Fonts read only if some text needs a character its font
+                // lacks, as `table` does.
+                table.fontFallback = FontFallback(database: fonts)
                 let layout = try table.layout()
                 guard layout.pixelWidth * layout.pixelHeight <= OutputFiles.defaultMaximumPixels else {
                     throw OutputError.tooManyPixels(

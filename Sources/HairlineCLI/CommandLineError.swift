@@ -15,6 +15,8 @@ enum CommandLineError: Error, CustomStringConvertible {
     case repeatedScale(Double)
     case invalidValue(option: String, value: String, expected: String)
     case conflictingOptions(String, String)
+    /// An option that applies to an SVG input given with `--spec`.
+    case svgOnlyOption(String)
 
     var description: String {
         switch self {
@@ -33,6 +35,9 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .conflictingOptions(let a, let b):
             return
                 "\(EchoedText.quoted(a)) cannot be combined with \(EchoedText.quoted(b)) (the spec describes the whole table)"
+        case .svgOnlyOption(let o):
+            return
+                "\(EchoedText.quoted(o)) applies to an SVG input, not to --spec (a table draws at the kit's own tolerance)"
         }
     }
 }

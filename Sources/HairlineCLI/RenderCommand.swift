@@ -24,6 +24,9 @@ struct RenderCommand {
     /// Threads each scale is drawn on (`--workers`; nil: every processor).
     /// The pixels are the same for any number.
     var workers: Int?
+    /// The curves' flattening tolerance in device pixels (`--tolerance`;
+    /// nil: the canvas's default, 0.008).
+    var tolerance: Double?
 
     init(parsing arguments: [String]) throws {
         var input: String?
@@ -57,6 +60,9 @@ struct RenderCommand {
             case "--image-budget":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 imageBudget = try Self.parsePixelCount(value, option: arg)
+            case "--tolerance":
+                guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
+                tolerance = try Self.parseTolerance(value, option: arg)
             case "--workers":
                 guard let value = iterator.next() else { throw CommandLineError.missingValue(option: arg) }
                 workers = try TableCommand.parseCount(
@@ -80,6 +86,21 @@ struct RenderCommand {
             throw CommandLineError.invalidScale(text)
         }
         return s
+    }
+
+    /// The coarsest flattening tolerance the options take, in device
+    /// pixels (a curve then is a few chords); the finest is 0.0001.
+    static let maximumTolerance = 16.0
+
+    /// A flattening tolerance as `--tolerance` writes it: a decimal
+    /// number of device pixels in 0.0001 ... `maximumTolerance`.
+    static func parseTolerance(_ text: String, option: String) throws -> Double {
+        guard let t = decimalNumber(text.trimmingBlanks()), t >= 0.0001, t <= maximumTolerance else {
+            throw CommandLineError.invalidValue(
+                option: option, value: text,
+                expected: "device pixels, 0.0001...\(scaleLabel(maximumTolerance)), like 0.25 (default 0.008)")
+        }
+        return t
     }
 
     /// A comma-separated list of scales (`1,2,3`), each once.
@@ -246,7 +267,8 @@ struct RenderCommand {
             // Bands of the surface on each worker, byte for byte the serial
             // render; the document's warnings were printed above.
             let report = document.draw(
-                into: surface, scale: scale, workers: workers ?? ProcessEnvironment.processorCount)
+                into: surface, scale: scale, workers: workers ?? ProcessEnvironment.processorCount,
+                flatteningTolerance: tolerance)
             if report.droppedDrawCount > 0 {
                 warn(
                     "\(EchoedText.shown(input)): \(report.droppedDrawCount) shape(s) at scale \(scale) not drawn: non-finite or past \(Canvas.defaultMaximumSegmentCount) segments"

@@ -24,7 +24,7 @@ let commandHelp: KeyValuePairs<String, String> = [
     usage: hairline render INPUT.svg [--scale S | --scales S1,S2,...] [--image-budget N] [--max-pixels N]
                            [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
                            [--generic-family GENERIC=FAMILY]... [--time-limit S] [-o|--output OUT.png]
-                           [--png-level fast|default|best] [--workers N]
+                           [--png-level fast|default|best] [--workers N] [--tolerance PX]
 
     render   Draws an SVG (the subset HairlineSVG reads) at each scale into a
              PNG of (width*S) x (height*S) pixels on a transparent background.
@@ -48,6 +48,10 @@ let commandHelp: KeyValuePairs<String, String> = [
                                best: slower, the smallest files; fast: the quickest)
              --workers N       draw each image on N threads, in bands of rows (1...256;
                                default: every core; the same pixels as one worker)
+             --tolerance PX    how far a curve's chords may stray from it, in device
+                               pixels (0.0001...16; default 0.008: every pixel within
+                               3/255 of the true curve's coverage; 0.25 is Skia's and
+                               Blend2D's order, faster on curved scenes, less exact)
              Text is matched by font-family, font-weight, font-style and font-stretch
              as CSS matches it; a character its font lacks comes from the next family,
              then from any font that has it (a warning names what no font has).
@@ -169,7 +173,9 @@ let commandHelp: KeyValuePairs<String, String> = [
     """,
     "bench": """
     usage: hairline bench INPUT.svg | --spec TABLE.json [--scales 1,2,3] [--iterations N | --budget S]
-                          [--workers N] [--cold] [--profile] [--json OUT.json]
+                          [--workers N] [--cold] [--profile] [--json OUT.json] [--tolerance PX]
+                          [--font FILE]... [--font-dir DIR]... [--no-system-fonts]
+                          [--generic-family GENERIC=FAMILY]...
 
     bench    Profiles your own drawing: reads INPUT.svg (or a table spec) once, renders
              it again and again at each scale, and prints min/median/max milliseconds
@@ -181,6 +187,11 @@ let commandHelp: KeyValuePairs<String, String> = [
              --profile         also the ten elements of an SVG that cost most (line:column,
                                tag and id, share of the render time)
              --json OUT        the figures as JSON too (format: Sources/HairlineCLI/BenchCommand.swift)
+             --tolerance PX    an SVG's flattening tolerance in device pixels, as render
+                               takes it (default 0.008)
+             --font, --font-dir, --no-system-fonts, --generic-family
+                               the fonts text is drawn in, as render and table take them
+                               (default: the system's, so a bench draws what they draw)
     """,
     "gallery": """
     usage: hairline gallery [--out DIR] [--scales 1,2,3] [--png-level fast|default|best] [--quiet]

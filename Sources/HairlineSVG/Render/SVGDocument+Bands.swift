@@ -84,6 +84,11 @@ extension SVGDocument {
     ///   - rowsPerBand: the most rows a band has on average (values below
     ///     1 count as 1); below 32, every band has exactly this many rows
     ///     (the last one fewer).
+    ///   - flatteningTolerance: the curves' flattening tolerance in device
+    ///     pixels, as `Canvas.flatteningTolerance` takes it (nil: the
+    ///     canvas's default, 0.008, which keeps every pixel within 3/255
+    ///     of the true curve's coverage; coarser is faster on curved
+    ///     scenes and further from the true curves).
     /// - Returns: the warnings (each once, in document order) and the
     ///   number of draws dropped, as a serial render reports them.
     /// - Complexity: O(commands × bands) to replay the commands and
@@ -91,7 +96,8 @@ extension SVGDocument {
     ///   drawing, which the workers share.
     @discardableResult
     public func draw(
-        into surface: Surface, scale: Double, workers: Int, rowsPerBand: Int = SVGDocument.defaultRowsPerBand
+        into surface: Surface, scale: Double, workers: Int, rowsPerBand: Int = SVGDocument.defaultRowsPerBand,
+        flatteningTolerance: Double? = nil
     ) -> SVGRenderReport {
         let threads = min(max(workers, 1), Self.maximumWorkerCount)
         let count = Self.bandCount(height: surface.height, workers: threads, rowsPerBand: rowsPerBand)
@@ -108,10 +114,13 @@ extension SVGDocument {
         }
         guard threads > 1, rows.count > 1, let bands = try? surface.bands(rows) else {
             let canvas = Canvas(surface: surface, scale: scale)
+            if let flatteningTolerance { canvas.flatteningTolerance = flatteningTolerance }
             let warnings = draw(in: canvas)
             return SVGRenderReport(warnings: warnings, droppedDrawCount: canvas.droppedDrawCount)
         }
-        let jobs = BandJobs(commands: commands, bands: bands, scale: scale, workers: min(threads, bands.count))
+        let jobs = BandJobs(
+            commands: commands, bands: bands, scale: scale, workers: min(threads, bands.count),
+            flatteningTolerance: flatteningTolerance)
         // Draws crossing bands prepared once, by all the workers; then the
         // bands, each drawing every command (the prepared ones cut to it).
         DispatchQueue.concurrentPerform(iterations: jobs.workers) { jobs.prepare(worker: $0) }
@@ -156,17 +165,22 @@ private final class BandJobs: @unchecked Sendable {
     let bands: [SurfaceBand]
     let scale: Double
     let workers: Int
+    /// Every worker canvas's flattening tolerance (nil: the default).
+    let flatteningTolerance: Double?
     private let preparation: SVGPreparedDraws
     private var prepared: [PreparedShape?] = []
     private let canvases: UnsafeMutableBufferPointer<Canvas?>
     private let next = Atomic<Int>(0)
     private let merged = Mutex(BandTally())
 
-    init(commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double, workers: Int) {
+    init(
+        commands: [SVGDrawCommand], bands: [SurfaceBand], scale: Double, workers: Int, flatteningTolerance: Double?
+    ) {
         self.commands = commands
         self.bands = bands
         self.scale = scale
         self.workers = workers
+        self.flatteningTolerance = flatteningTolerance
         preparation = SVGPreparedDraws(commands: commands, scale: scale, bands: bands.map(\.rows))
         canvases = .allocate(capacity: workers)
         canvases.initialize(repeating: nil)
@@ -185,6 +199,7 @@ private final class BandJobs: @unchecked Sendable {
     private func canvas(_ worker: Int) -> Canvas {
         if let canvas = canvases[worker] { return canvas }
         let canvas = Canvas(surface: bands[0].makeWindow(), scale: scale)
+        if let flatteningTolerance { canvas.flatteningTolerance = flatteningTolerance }
         canvases[worker] = canvas
         return canvas
     }

@@ -96,6 +96,60 @@ import Testing
         #expect(differing.isEmpty, "differ from serial: \(differing)")
     }
 
+    /// A flattening tolerance reaches every canvas of a render: the serial
+    /// one, each worker's (the draws prepared for several bands too) and
+    /// the layers and pattern tiles drawn from them, so any number of
+    /// workers gives the serial render at that tolerance; a coarser one
+    /// moves curved edges by at most about √2 · τ of a pixel's coverage,
+    /// and none leaves the straight edges as they are.
+    @Test func aFlatteningToleranceReachesEveryBand() throws {
+        let text = ##"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="60" height="60">
+              <pattern id="p" width="12" height="12" patternUnits="userSpaceOnUse">
+                <circle cx="6" cy="6" r="5" fill="teal"/></pattern>
+              <g opacity="0.7"><circle cx="30" cy="30" r="26" fill="url(#p)" stroke="navy" stroke-width="3"/></g>
+              <path d="M4 56 C 20 10, 40 70, 56 4" fill="none" stroke="black" stroke-width="1.5"/>
+              <rect x="2.5" y="2.5" width="10" height="7" fill="orange"/>
+            </svg>
+            """##
+        let document = try SVGDocument(parsing: text)
+        let scale = 3.0, side = 180
+        func serial(tolerance: Double?) throws -> [UInt8] {
+            let surface = try Surface(width: side, height: side)
+            let canvas = Canvas(surface: surface, scale: scale)
+            if let tolerance { canvas.flatteningTolerance = tolerance }
+            document.draw(in: canvas)
+            return surface.bytes
+        }
+        let exact = try serial(tolerance: nil)
+        let coarse = try serial(tolerance: 0.25)
+        #expect(try serial(tolerance: 0.008) == exact)
+        for workers in [1, 2, 5] {
+            for (tolerance, expected) in [(nil, exact), (0.25, coarse)] as [(Double?, [UInt8])] {
+                let surface = try Surface(width: side, height: side)
+                document.draw(
+                    into: surface, scale: scale, workers: workers, rowsPerBand: 9, flatteningTolerance: tolerance)
+                #expect(surface.bytes == expected, "\(workers) workers, tolerance \(tolerance ?? 0)")
+            }
+        }
+        var largest = 0, changed = 0
+        for i in exact.indices where exact[i] != coarse[i] {
+            changed += 1
+            largest = max(largest, abs(Int(exact[i]) - Int(coarse[i])))
+        }
+        #expect(changed > 100, "a coarser tolerance moves the curves")
+        #expect(largest <= 92, "0.25 px chords: at most about √2 · 0.25 of a pixel (\(largest))")
+        // The rect's pixels (whole and partial, away from the curves) are
+        // the same at any tolerance.
+        let rowBytes = side * 4
+        for y in 6..<30 {
+            for x in 6..<33 {
+                let pixel = (y * rowBytes + x * 4)..<(y * rowBytes + x * 4 + 4)
+                #expect(exact[pixel] == coarse[pixel], "(\(x), \(y))")
+            }
+        }
+    }
+
     /// Layers, a mask, a clip and a crisp shape on surfaces of one and
     /// few rows: one-row bands, and more workers than rows.
     @Test(arguments: [(1, 1), (2, 1), (5, 7), (9, 2), (13, 1)])
