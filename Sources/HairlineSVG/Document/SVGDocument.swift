@@ -53,7 +53,14 @@ public struct SVGDocument: Sendable {
     public var viewBoxTransform: AffineTransform
     /// The outermost `<svg>` as a group; its transform is
     /// `viewBoxTransform` followed by its own `transform` attribute.
-    public var root: SVGNode
+    public var root: SVGNode {
+        // A changed tree makes its commands afresh (a copy of the document
+        // made before keeps the old tree and its commands).
+        didSet { commandCache = SVGCommandCache() }
+    }
+    /// The tree's draw commands, made on first use and kept for later
+    /// renders (`drawCommands()`).
+    var commandCache = SVGCommandCache()
     /// What the document asks for that is not drawn (or only
     /// approximated), in document order.
     public var warnings: [SVGWarning]

@@ -6,6 +6,7 @@
 // (CSS Compositing 1, CSS Masking 1); clips bracket their element.
 
 import Hairline
+import Synchronization
 
 extension SVGNode {
     /// Appends this node's commands, in painting order, given the transform
@@ -152,11 +153,12 @@ extension SVGDocument {
     }
 
     /// Every command the document draws, in painting order.
-    /// - Complexity: O(nodes).
+    /// - Complexity: O(nodes) the first time (after reading, or after
+    ///   `root` changed), O(1) later: the commands are kept with the
+    ///   document, so its renders replay them without walking the tree
+    ///   (markers, `<use>` and nested viewports instanced again).
     public func drawCommands() -> [SVGDrawCommand] {
-        var commands: [SVGDrawCommand] = []
-        root.appendDrawCommands(to: &commands, parentTransform: .identity, parentOpacity: 1)
-        return commands
+        commandCache.commands(of: root)
     }
 
     /// Draws the document onto `canvas`, whose current user space is taken
@@ -469,6 +471,24 @@ enum SVGRenderer {
         case .pattern(let pattern):
             canvas.globalAlpha *= pattern.opacity
             return pattern.imagePattern(deviceTransform: canvas.transform, warnings: &warnings, offset: offset)
+        }
+    }
+}
+
+/// A document's draw commands, made once from its tree on first use (under
+/// a lock: several threads may render one document) and kept. A document
+/// whose `root` changes gets a new, empty cache.
+final class SVGCommandCache: Sendable {
+    private let kept = Mutex<[SVGDrawCommand]?>(nil)
+
+    /// `root`'s commands: those kept, or made now and kept.
+    func commands(of root: SVGNode) -> [SVGDrawCommand] {
+        kept.withLock { kept in
+            if let kept { return kept }
+            var commands: [SVGDrawCommand] = []
+            root.appendDrawCommands(to: &commands, parentTransform: .identity, parentOpacity: 1)
+            kept = commands
+            return commands
         }
     }
 }

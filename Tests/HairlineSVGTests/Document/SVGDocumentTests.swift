@@ -2,6 +2,8 @@
 // preserveAspectRatio mapping, each element type's path, lengths with
 // units and percentages, nested viewports, and drawing onto a Canvas.
 
+import Dispatch
+import Synchronization
 import Testing
 import Hairline
 @testable import HairlineSVG
@@ -204,5 +206,40 @@ struct SVGDocumentTests {
         let sendable: any Sendable = document
         #expect(sendable is SVGDocument)
         #expect(document.fillCommands().count == 1)
+    }
+
+    @Test("the draw commands are kept with the document and made afresh when its tree changes")
+    func keptCommands() throws {
+        var document = try SVGDocument(
+            parsing: svg(
+                #"<marker id="m" markerWidth="4" markerHeight="4"><circle cx="2" cy="2" r="2"/></marker>"#
+                    + #"<path d="M1 1 L9 1 L9 9" stroke="red" marker-mid="url(#m)"/><rect width="3" height="3"/>"#))
+        func walked(_ d: SVGDocument) -> [SVGDrawCommand] {
+            var commands: [SVGDrawCommand] = []
+            d.root.appendDrawCommands(to: &commands, parentTransform: .identity, parentOpacity: 1)
+            return commands
+        }
+        let first = document.drawCommands()
+        #expect(first == walked(document) && first.count >= 4)
+        #expect(document.drawCommands() == first)
+        // Rendered from several threads at once, one document makes its
+        // commands once and every render gets them.
+        let copies = Array(repeating: document, count: 8)
+        let results = Mutex<[[SVGDrawCommand]]>([])
+        DispatchQueue.concurrentPerform(iterations: copies.count) { i in
+            let commands = copies[i].drawCommands()
+            results.withLock { $0.append(commands) }
+        }
+        #expect(results.withLock { $0.count == 8 && $0.allSatisfy { $0 == first } })
+        // A change in the tree: the document's commands follow it; a
+        // copy made before keeps its own.
+        let before = document
+        var nodes = document.root.children
+        nodes.removeLast()
+        document.root.content = .group(nodes)
+        #expect(document.drawCommands() == walked(document) && document.drawCommands().count == first.count - 1)
+        #expect(before.drawCommands() == first)
+        document.root.opacity = 0.5
+        #expect(document.drawCommands() == walked(document) && document.drawCommands() != first.dropLast())
     }
 }
