@@ -44,21 +44,31 @@ public enum FileBytes {
         guard announced <= maximumByteCount else {
             throw FileReadError(path: path, reason: .tooLarge(byteCount: announced, limit: maximumByteCount))
         }
-        var bytes = [UInt8](repeating: 0, count: max(announced, readSize))
-        var count = 0
-        while true {
-            if count == bytes.count {
-                bytes.append(
-                    contentsOf: repeatElement(0, count: max(readSize, min(count, maximumByteCount + 1 - count))))
-            }
-            let result = try readOnce(descriptor, into: &bytes, at: count, path)
-            if result == 0 { break }
-            count += result
-            guard count <= maximumByteCount else {
-                throw FileReadError(path: path, reason: .tooLarge(byteCount: count, limit: maximumByteCount))
+        // The size fstat(2) announced, read straight into the array's
+        // storage, then one small read to find the end: a file that grew
+        // since goes on in reads of `readSize`, appended, up to the cap.
+        // (Growing the array to probe for the end copied and zeroed a
+        // file's size again: a third of rendering a text SVG whose fonts
+        // are read whole.)
+        var bytes = try readUpTo(announced, from: descriptor, path)
+        var failure: FileReadError?
+        guard bytes.count == announced else { return bytes }  // shorter than announced: its end
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: readSize) { chunk in
+            do throws(FileReadError) {
+                while true {
+                    let result = try readOnce(descriptor, into: chunk.baseAddress!, count: readSize, path)
+                    if result == 0 { return }
+                    guard bytes.count + result <= maximumByteCount else {
+                        throw FileReadError(
+                            path: path, reason: .tooLarge(byteCount: bytes.count + result, limit: maximumByteCount))
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<result]))
+                }
+            } catch {
+                failure = error
             }
         }
-        bytes.removeLast(bytes.count - count)
+        if let failure { throw failure }
         return bytes
     }
 
@@ -76,20 +86,41 @@ public enum FileBytes {
         }
     }
 
-    /// One read(2) of `descriptor` into `bytes[count...]` (the space after
-    /// `count` must not be empty), retried when a signal interrupts it.
+    /// One read(2) of up to `count` bytes (at least one) of `descriptor`
+    /// into `buffer`, retried when a signal interrupts it.
     /// - Returns: the bytes read, 0 at the end of the file.
     fileprivate static func readOnce(
-        _ descriptor: Int32, into bytes: inout [UInt8], at count: Int,
-        _ path: String
+        _ descriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, _ path: String
     ) throws(FileReadError) -> Int {
         while true {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
+            let result = systemRead(descriptor, buffer, count)
             if result >= 0 { return result }
             if errno != EINTR { throw FileReadError(path: path, errno: errno, call: "read(2)") }
         }
+    }
+
+    /// Up to `count` bytes from `descriptor`, read into the array's own
+    /// storage without zero-filling it first: fewer only at the end of
+    /// the file.
+    fileprivate static func readUpTo(
+        _ count: Int, from descriptor: Int32, _ path: String
+    ) throws(FileReadError) -> [UInt8] {
+        var failure: FileReadError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            do throws(FileReadError) {
+                while initialized < count {
+                    let result = try readOnce(descriptor, into: base + initialized, count: count - initialized, path)
+                    if result == 0 { break }
+                    initialized += result
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return bytes
     }
 
     private static func checkKind(_ status: stat, _ path: String) throws(FileReadError) {
@@ -239,14 +270,6 @@ extension FileBytes {
         let (descriptor, status) = try openRegularFile(path)
         defer { _ = close(descriptor) }
         let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: max(0, min(byteCount, size)))
-        var count = 0
-        while count < bytes.count {
-            let result = try readOnce(descriptor, into: &bytes, at: count, path)
-            if result == 0 { break }
-            count += result
-        }
-        bytes.removeLast(bytes.count - count)
-        return (bytes, size)
+        return (try readUpTo(max(0, min(byteCount, size)), from: descriptor, path), size)
     }
 }
