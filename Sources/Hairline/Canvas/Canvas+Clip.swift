@@ -69,6 +69,21 @@ extension Canvas {
         clipWithMask(path, rule: rule)
     }
 
+    /// Narrows the clip to `path` if no mask is needed for it: `path` is a
+    /// rectangle (made by `addRect`, or `addRoundedRect` with square
+    /// corners, on an empty path, and perhaps mapped by a transform
+    /// without rotation or skew) whose device image lands on whole
+    /// pixels. Returns false, the clip unchanged, otherwise (then
+    /// `clip(to:rule:)` clips to it). For callers that clip to many
+    /// paths and want masks only where they are needed, with the same
+    /// pixels `clip(to:rule:)` gives.
+    /// - Parameter path: the region to keep, in user space (points).
+    public func clipIfWholePixels(_ path: Path) -> Bool {
+        resolveClip()
+        guard case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare else { return false }
+        return clipToWholePixels(rect)
+    }
+
     /// The device pixels a draw can touch now: the clip's bounding
     /// rectangle (device pixels; the whole surface when nothing is
     /// clipped). Pixels outside it are never changed, so a caller may

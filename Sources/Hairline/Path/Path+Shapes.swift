@@ -201,4 +201,32 @@ extension PathShape {
     static func roundedRect(standardized r: Rect, clamped radii: CornerRadii) -> PathShape? {
         r.isFinite ? .roundedRect(r, radii) : nil
     }
+
+    /// The shape mapped by `t` if `t` keeps it one (no rotation or skew,
+    /// finite, invertible): the mapped rect, each corner's radii scaled
+    /// per axis and moved to the corner it lands on (a reflection swaps
+    /// left and right or top and bottom), clamped again against rounding;
+    /// nil otherwise.
+    func applying(_ t: AffineTransform) -> PathShape? {
+        guard t.b == 0, t.c == 0, t.a != 0, t.d != 0, t.isFinite else { return nil }
+        switch self {
+        case .ellipse(let r):
+            let mapped = r.applying(t)
+            return mapped.isFinite ? .ellipse(mapped) : nil
+        case .roundedRect(let r, let radii):
+            let mapped = r.applying(t)
+            let sx = abs(t.a), sy = abs(t.d)
+            func scaled(_ s: Size) -> Size { Size(width: s.width * sx, height: s.height * sy) }
+            var top = (left: scaled(radii.topLeft), right: scaled(radii.topRight))
+            var bottom = (left: scaled(radii.bottomLeft), right: scaled(radii.bottomRight))
+            if t.a < 0 {
+                top = (top.right, top.left)
+                bottom = (bottom.right, bottom.left)
+            }
+            if t.d < 0 { swap(&top, &bottom) }
+            let moved = CornerRadii(
+                topLeft: top.left, topRight: top.right, bottomRight: bottom.right, bottomLeft: bottom.left)
+            return Self.roundedRect(standardized: mapped, clamped: moved.clamped(toFit: mapped))
+        }
+    }
 }

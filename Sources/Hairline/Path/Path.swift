@@ -155,7 +155,10 @@ public struct Path: Hashable, Sendable {
         currentPoint = nil
     }
 
-    /// Appends every subpath of another path.
+    /// Appends every subpath of another path. The result is drawn by its
+    /// edges even where `other` alone was a rect, rounded rect or ellipse
+    /// drawn in closed form (so a path copied this way is the same shape
+    /// through the general rasterizer).
     /// - Parameter other: the path whose elements are appended, in the same space.
     public mutating func addPath(_ other: Path) {
         for element in other.elements { append(element) }
@@ -182,10 +185,14 @@ public struct Path: Hashable, Sendable {
         return result
     }
 
-    /// Maps every coordinate of the path by `transform`.
+    /// Maps every coordinate of the path by `transform`. A rect, rounded
+    /// rect or ellipse stays one under a transform without rotation or
+    /// skew (it is still drawn and clipped in closed form).
     /// - Parameter transform: maps the path's space to its new one.
     public mutating func apply(_ transform: AffineTransform) {
+        let mappedShape = shape?.applying(transform)
         shape = nil
+        defer { shape = mappedShape }
         let t = transform
         elements = elements.map { element in
             switch element {

@@ -79,7 +79,12 @@ extension SVGReader {
             guard childLocal.isDisplayed, childStyle.isVisible,
                 let shape = try clipShape(kind, childAttributes.geometry, child, style: childStyle)
             else { continue }
-            path.addPath(shape.applying(try parseTransform(childAttributes.transform)))
+            let placed = shape.applying(try parseTransform(childAttributes.transform))
+            // A lone `<rect>` is the clip path itself (what design tools
+            // put around each exported icon): it stays a rect, so that a
+            // render placing it on whole device pixels clips without a
+            // mask (SVGRenderer, `Canvas.clipIfWholePixels`).
+            if kind == .rect && path.isEmpty && rules.isEmpty { path = placed } else { path.addPath(placed) }
             rules.append(childStyle.clipRule)
         }
         guard let rule = rules.first else { return .hidden }

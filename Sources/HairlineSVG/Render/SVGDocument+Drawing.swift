@@ -298,7 +298,14 @@ enum SVGRenderer {
             case .beginClip(let clip):
                 canvas.save()
                 openClips += 1
-                canvas.clip(to: clip.clip.path.applying(clip.transform), rule: clip.clip.rule)
+                let path = clip.clip.path.applying(clip.transform)
+                // A lone rect on whole device pixels narrows the bounds
+                // (no mask); any other clip is a mask of its edges.
+                if !canvas.clipIfWholePixels(path) {
+                    var edges = Path()
+                    edges.addPath(path)
+                    canvas.clip(to: edges, rule: clip.clip.rule)
+                }
             case .endClip:
                 guard openClips > 0 else { continue }
                 canvas.restore()

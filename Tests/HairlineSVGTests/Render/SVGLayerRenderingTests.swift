@@ -92,6 +92,43 @@ struct SVGLayerRenderingTests {
         let fills = try SVGDocument(parsing: text).fillCommands()
         #expect(fills.last?.color == Color(red: 0, green: 0, blue: 1))
     }
+
+    /// A `<clipPath>` of one `<rect>` (around every icon design tools
+    /// export) on whole device pixels narrows the clip's bounds, with no
+    /// mask; other placements and rotations clip by a mask of its edges.
+    /// Each gives the bytes the same rect as a `<path>` (always a mask)
+    /// gives, at whole and fractional scales and offsets, scaled,
+    /// reflected and rotated.
+    @Test func aLoneRectClipsAsTheSameRectDrawnAsAPath() throws {
+        let content = ##"""
+            <circle cx="12" cy="12" r="11" fill="#08f"/><path d="M-5 20 L30 4 L28 30 Z" fill="#f80" opacity="0.8"/>
+            """##
+        for (rect, asPath) in [
+            (#"<rect width="24" height="24"/>"#, #"<path d="M0 0 H24 V24 H0 Z"/>"#),
+            (#"<rect x="2.3" y="1.7" width="17.25" height="19.5"/>"#, #"<path d="M2.3 1.7 H19.55 V21.2 H2.3 Z"/>"#),
+        ] {
+            for transform in [
+                "", #" transform="translate(24 0) scale(-1 1)""#, #" transform="scale(0.75 1.25)""#,
+                #" transform="rotate(20 12 12)""#,
+            ] {
+                func document(_ clip: String) throws -> SVGDocument {
+                    try SVGDocument(
+                        parsing: svg(
+                            #"<clipPath id="c"\#(transform)>\#(clip)</clipPath><g clip-path="url(#c)">\#(content)</g>"#,
+                            #"width="24" height="24""#))
+                }
+                let clipped = try document(rect), reference = try document(asPath)
+                for scale in [1.0, 1.5, 3.0] {
+                    let side = Int((24 * scale).rounded(.up))
+                    let a = try Surface(width: side, height: side), b = try Surface(width: side, height: side)
+                    clipped.draw(in: Canvas(surface: a, scale: scale))
+                    reference.draw(in: Canvas(surface: b, scale: scale))
+                    #expect(a.bytes == b.bytes, "\(rect)\(transform) at \(scale)x")
+                    #expect(a.bytes.contains { $0 != 0 })
+                }
+            }
+        }
+    }
 }
 
 @Suite("SVG images and image-rendering")

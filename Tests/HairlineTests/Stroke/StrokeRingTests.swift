@@ -152,7 +152,31 @@ import HairlineTestSupport
         var continuous = Path()
         continuous.addRoundedRect(in: Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 3, curve: .continuous)
         #expect(continuous.shape == nil)
-        #expect(rect.applying(.identity).shape == nil)
+        // A transform without rotation or skew keeps the shape, mapped
+        // (a reflection moves each corner's radii to the corner it lands
+        // on); a rotation drops it.
+        #expect(rect.applying(.identity).shape == rect.shape)
+        #expect(
+            rect.applying(AffineTransform(a: -2, b: 0, c: 0, d: 3, tx: 1, ty: 2)).shape
+                == .roundedRect(Rect(x: -7, y: 2, width: 8, height: 9), CornerRadii(0)))
+        var rounded = Path()
+        rounded.addRoundedRect(
+            in: Rect(x: 0, y: 0, width: 20, height: 10),
+            cornerRadii: CornerRadii(
+                topLeft: Size(width: 1, height: 1), topRight: Size(width: 2, height: 2),
+                bottomRight: Size(width: 3, height: 3), bottomLeft: Size(width: 4, height: 4)))
+        #expect(
+            rounded.applying(AffineTransform(a: 1, b: 0, c: 0, d: -2, tx: 0, ty: 0)).shape
+                == .roundedRect(
+                    Rect(x: 0, y: -20, width: 20, height: 20),
+                    CornerRadii(
+                        topLeft: Size(width: 4, height: 8), topRight: Size(width: 3, height: 6),
+                        bottomRight: Size(width: 2, height: 4), bottomLeft: Size(width: 1, height: 2))))
+        #expect(
+            circle.applying(AffineTransform(a: 2, b: 0, c: 0, d: 1, tx: 5, ty: 0)).shape
+                == .ellipse(Rect(x: 5, y: 0, width: 8, height: 4)))
+        #expect(rect.applying(AffineTransform(rotationAngle: 0.3)).shape == nil)
+        #expect(rect.applying(AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)).shape == nil)
         // The hint is not part of equality.
         #expect(Self.general(rect) == rect)
     }
