@@ -56,9 +56,7 @@ extension Canvas {
         resolveClip()
         let old = state.clip
         guard !old.isEmpty else { return }
-        // A plain rectangle (square corners) clips as one: no mask when it
-        // lands on whole device pixels.
-        if case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare, clipToWholePixels(rect) { return }
+        if clipToWholePixels(shapeOf: path) { return }
         // A lone rounded rect the closed form covers waits as its shape.
         if old.mask == nil, let shape = path.shape.flatMap(CircularRoundedRect.init),
             RowRoundedRect(shape, transform: state.transform, clip: old.bounds) != nil
@@ -80,6 +78,12 @@ extension Canvas {
     /// - Parameter path: the region to keep, in user space (points).
     public func clipIfWholePixels(_ path: Path) -> Bool {
         resolveClip()
+        return clipToWholePixels(shapeOf: path)
+    }
+
+    /// `clipToWholePixels` for a path that is a plain rectangle (square
+    /// corners), which then clips as one: false for any other path.
+    private func clipToWholePixels(shapeOf path: Path) -> Bool {
         guard case .roundedRect(let rect, let radii)? = path.shape, radii.areSquare else { return false }
         return clipToWholePixels(rect)
     }

@@ -84,7 +84,7 @@ extension SVGReader {
             // put around each exported icon): it stays a rect, so that a
             // render placing it on whole device pixels clips without a
             // mask (SVGRenderer, `Canvas.clipIfWholePixels`).
-            if kind == .rect && path.isEmpty && rules.isEmpty { path = placed } else { path.addPath(placed) }
+            if kind == .rect && rules.isEmpty { path = placed } else { path.addPath(placed) }
             rules.append(childStyle.clipRule)
         }
         guard let rule = rules.first else { return .hidden }
